@@ -1,0 +1,35 @@
+"""Generic agents and the registry that makes an agent from a name such as `mcts:2000`."""
+
+from __future__ import annotations
+
+from ..engine.errors import UnknownAgent
+from ..engine.game import Game
+from .random_agent import RandomAgent
+
+AGENT_HELP = {
+    "random": "uniform over the legal decisions",
+    "heuristic": "the game's own fast rule-of-thumb player",
+    "mcts[:N|:Ns]": "Monte Carlo tree search, N iterations (default 1000) or N seconds a decision",
+}
+
+
+def make_agent(spec: str, game: Game, seat: int, seed: int | None = None,
+               options: dict | None = None):
+    """The agent named by `spec` (random, heuristic, mcts:2000, mcts:1.5s) for `seat`."""
+    name, _, budget = spec.strip().lower().partition(":")
+    if name == "random":
+        if budget:
+            raise UnknownAgent(f"agent 'random' takes no budget, got '{spec}'")
+        return RandomAgent(seat, seed)
+    if name == "heuristic":
+        if budget:
+            raise UnknownAgent(f"agent 'heuristic' takes no budget, got '{spec}'")
+        return game.heuristic_agent(seat, seed)
+    if name == "mcts":
+        from .mcts import MCTSAgent, parse_budget
+        iterations, seconds = parse_budget(budget, spec)
+        return MCTSAgent(game, seat, seed, iterations=iterations, seconds=seconds)
+    raise UnknownAgent(f"unknown agent '{spec}'; agents are: {', '.join(AGENT_HELP)}")
+
+
+__all__ = ["AGENT_HELP", "RandomAgent", "make_agent"]

@@ -1,0 +1,81 @@
+"""The `palantir` command: games, play, simulate, replay."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .engine.errors import PalantirError
+
+
+def parse_option_pairs(pairs: list[str] | None) -> dict[str, str]:
+    """--option K=V pairs as a dict; a pair without '=' is refused by name."""
+    options: dict[str, str] = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise PalantirError(f"--option '{pair}': expected NAME=VALUE")
+        options[key.strip()] = value.strip()
+    return options
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of every subcommand."""
+    parser = argparse.ArgumentParser(prog="palantir", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    sub.add_parser("games", help="list the games and their options")
+
+    play = sub.add_parser("play", help="play a game in the terminal")
+    play.add_argument("game")
+    play.add_argument("--seats", default="human,ai:heuristic",
+                      help="comma list, one per seat: human or ai:AGENT (e.g. ai:mcts:2000)")
+    play.add_argument("--option", action="append", metavar="K=V", help="a game option")
+    play.add_argument("--seed", type=int, default=None)
+    play.add_argument("--record", metavar="FILE", help="save the game's record here")
+    play.add_argument("--no-color", action="store_true", help="plain text, no colours")
+
+    sim = sub.add_parser("simulate", help="play many games between agents")
+    sim.add_argument("game")
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--agents", required=True, help="comma list, one agent per seat")
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--option", action="append", metavar="K=V", help="a game option")
+    sim.add_argument("--workers", type=int, default=1)
+    sim.add_argument("--records", metavar="DIR", help="write one record file per game here")
+    sim.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+
+    rep = sub.add_parser("replay", help="rebuild a game from its record")
+    rep.add_argument("file")
+    rep.add_argument("--steps", action="store_true", help="print the narration of every step")
+    rep.add_argument("--no-color", action="store_true", help="plain text, no colours")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the console script."""
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command == "games":
+            from .commands import games_command
+            return games_command(args)
+        if args.command == "play":
+            from .terminal import play_command
+            return play_command(args)
+        if args.command == "simulate":
+            from .sim.runner import simulate_command
+            return simulate_command(args)
+        if args.command == "replay":
+            from .commands import replay_command
+            return replay_command(args)
+    except PalantirError as exc:
+        print(f"palantir: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("\npalantir: interrupted", file=sys.stderr)
+        return 130
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,96 @@
+"""Dice: the only source of chance; seeded for play, scripted for replays and tests.
+
+Every outcome is appended to `log` as a `Roll`, so a record can carry it and a replay
+never depends on a random-number algorithm.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from .errors import DiceExhausted
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """One chance outcome: which die (by name) showed which face."""
+
+    die: str
+    face: str
+
+    def to_json(self) -> dict:
+        """The record form of this outcome."""
+        return {"die": self.die, "face": self.face}
+
+
+class Dice:
+    """Base class: subclasses decide faces; this one keeps the log."""
+
+    def __init__(self, record: bool = True):
+        self.record = record
+        self.log: list[Roll] = []
+
+    def _pick(self, die: str, faces: Sequence[str]) -> str:
+        raise NotImplementedError
+
+    def roll(self, die: str, faces: Sequence[str]) -> str:
+        """Roll one die named `die` with the given faces and log the outcome."""
+        face = self._pick(die, faces)
+        if self.record:
+            self.log.append(Roll(die, face))
+        return face
+
+    def roll_many(self, dice: Iterable[tuple[str, Sequence[str]]]) -> list[str]:
+        """Roll several dice in order; each outcome is logged separately."""
+        return [self.roll(die, faces) for die, faces in dice]
+
+    def __len__(self) -> int:
+        return len(self.log)
+
+
+class SeededDice(Dice):
+    """Dice driven by a seeded pseudo-random generator (normal play, simulation)."""
+
+    def __init__(self, seed: int | None = None, record: bool = True):
+        super().__init__(record)
+        self.seed = seed
+        self._rng = random.Random(seed)
+
+    def _pick(self, die: str, faces: Sequence[str]) -> str:
+        return faces[self._rng.randrange(len(faces))]
+
+
+class ScriptedDice(Dice):
+    """Dice that return given outcomes in order (replays, tests, puzzles)."""
+
+    def __init__(self, outcomes: Iterable[Roll | tuple[str, str] | str], record: bool = True):
+        super().__init__(record)
+        self._script: list[Roll | str] = [
+            o if isinstance(o, (Roll, str)) else Roll(*o) for o in outcomes
+        ]
+        self.used = 0
+
+    def remaining(self) -> int:
+        """How many scripted outcomes are still unused."""
+        return len(self._script) - self.used
+
+    def _pick(self, die: str, faces: Sequence[str]) -> str:
+        if self.used >= len(self._script):
+            raise DiceExhausted(f"no scripted outcome left for die '{die}' (after {self.used})")
+        wanted = self._script[self.used]
+        if isinstance(wanted, Roll):
+            if wanted.die != die:
+                raise DiceExhausted(
+                    f"scripted outcome {self.used} is for die '{wanted.die}', "
+                    f"but the rules roll die '{die}'")
+            face = wanted.face
+        else:
+            face = wanted
+        if face not in faces:
+            raise DiceExhausted(
+                f"scripted outcome {self.used} '{face}' is not a face of die '{die}' "
+                f"({', '.join(faces)})")
+        self.used += 1
+        return face

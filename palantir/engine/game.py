@@ -1,0 +1,157 @@
+"""The engine contract: Game, State and Outcome, and the registry of games.
+
+A game package subclasses `Game` and `State` and registers itself in `REGISTRY_PATHS`.
+Everything outside a game (agents, simulator, CLI, server) sees it only through these.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Sequence
+
+from .dice import Dice
+from .errors import UnknownGame
+from .options import Option, options_to_json, validate_options
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended."""
+
+    winners: tuple[int, ...]
+    summary: str
+    eliminated: tuple[int, ...] = ()
+    rounds: int = 0
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+    def returns(self, players: int) -> list[float]:
+        """Payoff per seat: winners share 1, everyone else 0."""
+        share = 1.0 / len(self.winners) if self.winners else 0.0
+        return [share if seat in self.winners else 0.0 for seat in range(players)]
+
+    def to_json(self) -> dict:
+        """The record form of this outcome."""
+        return {
+            "winners": list(self.winners),
+            "eliminated": list(self.eliminated),
+            "rounds": self.rounds,
+            "summary": self.summary,
+            **({"details": dict(self.details)} if self.details else {}),
+        }
+
+
+class State:
+    """One position of a game. Subclasses implement the methods below.
+
+    `apply` is atomic: when it raises `IllegalAction` nothing has changed.
+    """
+
+    game: "Game"
+    dice: Dice
+
+    def to_move(self) -> int | None:
+        """The seat that must decide now, or None when the game is over."""
+        raise NotImplementedError
+
+    def legal_actions(self) -> list:
+        """Every decision the seat to move may take now."""
+        raise NotImplementedError
+
+    def parse_action(self, text: str):
+        """Read a decision in this game's notation; raises IllegalAction if it is not legal."""
+        raise NotImplementedError
+
+    def apply(self, action) -> None:
+        """Carry out a decision (an action or its notation); rolls dice as the rules say."""
+        raise NotImplementedError
+
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        return self.to_move() is None
+
+    def outcome(self) -> Outcome | None:
+        """The result once the game is over, else None."""
+        raise NotImplementedError
+
+    def clone(self, dice: Dice | None = None) -> "State":
+        """An independent copy; with `dice`, the copy rolls those dice instead."""
+        raise NotImplementedError
+
+    def view(self, seat: int | None) -> dict:
+        """Everything `seat` may see (None: a spectator), as plain JSON data."""
+        raise NotImplementedError
+
+    def narration(self, seat: int | None) -> list[str]:
+        """What happened in the last step, in words, as `seat` may see it."""
+        return []
+
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        raise NotImplementedError
+
+
+class Game:
+    """A game: id, title, option schema and the factory of initial states."""
+
+    id: str = ""
+    title: str = ""
+    ruleset: str = "1"
+    min_players: int = 1
+    max_players: int = 1
+    perfect_information: bool = True
+
+    def option_schema(self) -> Sequence[Option]:
+        """The options this game takes."""
+        return ()
+
+    def validate_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Defaults filled in and every value checked; raises BadOption naming the field."""
+        return validate_options(self.option_schema(), given)
+
+    def options_to_json(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Validated options in record form."""
+        return options_to_json(self.option_schema(), options)
+
+    def players_of(self, options: Mapping[str, Any]) -> int:
+        """How many seats a game with these (validated) options has."""
+        return int(options.get("players", self.min_players))
+
+    def new_state(self, options: Mapping[str, Any] | None, dice: Dice) -> State:
+        """The initial state for these options (validated here), rolling `dice` as needed."""
+        raise NotImplementedError
+
+    def state_from_view(self, view: Mapping[str, Any], dice: Dice) -> State:
+        """A state consistent with a seat's view (exact for perfect-information games)."""
+        raise NotImplementedError
+
+    def heuristic_agent(self, seat: int, seed: int | None):
+        """The game's own fast agent for `seat`."""
+        raise NotImplementedError
+
+    def rollout_policy(self):
+        """A cheap callable (state, rng) -> action for search rollouts, or None for random."""
+        return None
+
+
+REGISTRY_PATHS: dict[str, str] = {
+    "journey-to-mordor": "palantir.games.journey_to_mordor:JourneyToMordor",
+}
+_loaded: dict[str, Game] = {}
+
+
+def game_ids() -> list[str]:
+    """Ids of every registered game."""
+    return list(REGISTRY_PATHS)
+
+
+def get_game(game_id: str) -> Game:
+    """The registered game with this id; raises UnknownGame."""
+    if game_id not in REGISTRY_PATHS:
+        raise UnknownGame(
+            f"unknown game '{game_id}'; the games are: {', '.join(REGISTRY_PATHS)}")
+    if game_id not in _loaded:
+        module_name, class_name = REGISTRY_PATHS[game_id].split(":")
+        _loaded[game_id] = getattr(importlib.import_module(module_name), class_name)()
+    return _loaded[game_id]

@@ -1,0 +1,49 @@
+"""Play one game between agents, recording every decision and die."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping, Protocol, Sequence
+
+from .dice import SeededDice
+from .game import Game, State
+from .record import GameRecord
+
+
+class Chooser(Protocol):
+    """Anything that picks a decision from a seat's view."""
+
+    def choose(self, view: dict, legal_actions: list) -> Any:
+        """The decision to take."""
+
+
+def play_match(game: Game, options: Mapping[str, Any] | None, agents: Sequence[Chooser],
+               seed: int | None, *, seat_names: Sequence[str] = (),
+               on_step: Callable[[State, int | None, Any], None] | None = None,
+               max_decisions: int = 1_000_000) -> tuple[State, GameRecord]:
+    """Run a game to its end; on_step(state, seat, action) is called after every step."""
+    options = game.validate_options(options)
+    dice = SeededDice(seed)
+    state = game.new_state(options, dice)
+    record = GameRecord(game=game.id, options=game.options_to_json(options), seed=seed,
+                        ruleset=game.ruleset, seats=list(seat_names))
+    record.add_rolls(dice.log)
+    logged = len(dice.log)
+    if on_step:
+        on_step(state, None, None)
+    for _ in range(max_decisions):
+        seat = state.to_move()
+        if seat is None:
+            break
+        legal = state.legal_actions()
+        action = agents[seat].choose(state.view(seat), legal)
+        state.apply(action)
+        record.add_decision(seat, str(action))
+        record.add_rolls(dice.log[logged:])
+        logged = len(dice.log)
+        if on_step:
+            on_step(state, seat, action)
+    else:
+        raise RuntimeError(f"{game.id}: no end after {max_decisions} decisions")
+    outcome = state.outcome()
+    record.result = outcome.to_json() if outcome else None
+    return state, record

@@ -1,0 +1,196 @@
+"""GameRecord: a JSON document of one game (header, decisions, chance outcomes, result).
+
+`replay` rebuilds every state from a record and fails loudly, naming the event, on
+anything that does not fit the rules. The format is documented in docs/records.md.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+from .dice import Roll, ScriptedDice
+from .errors import BadOption, BadRecord, DiceExhausted, IllegalAction, PalantirError
+from .game import State, get_game
+
+FORMAT = "palantir-record/1"
+
+
+@dataclass
+class GameRecord:
+    """Header, the ordered events (decisions and chance outcomes) and the result."""
+
+    game: str
+    options: dict[str, Any]
+    seed: int | None = None
+    ruleset: str = "1"
+    seats: list[str] = field(default_factory=list)
+    events: list[dict[str, Any]] = field(default_factory=list)
+    result: dict[str, Any] | None = None
+
+    def add_decision(self, seat: int, action: str) -> None:
+        """Append a decision event."""
+        self.events.append({"seat": seat, "action": action})
+
+    def add_rolls(self, rolls) -> None:
+        """Append chance events, one per die."""
+        self.events.extend(roll.to_json() for roll in rolls)
+
+    def decisions(self) -> Iterator[tuple[int, dict[str, Any]]]:
+        """(index, event) for each decision event."""
+        return ((i, e) for i, e in enumerate(self.events) if "action" in e)
+
+    def to_json(self) -> dict[str, Any]:
+        """The document as plain JSON data."""
+        doc: dict[str, Any] = {
+            "format": FORMAT,
+            "game": self.game,
+            "ruleset": self.ruleset,
+            "options": self.options,
+            "seed": self.seed,
+        }
+        if self.seats:
+            doc["seats"] = self.seats
+        doc["events"] = self.events
+        doc["result"] = self.result
+        return doc
+
+    def dumps(self) -> str:
+        """Compact JSON text, one event per line so diffs stay readable."""
+        head = {k: v for k, v in self.to_json().items() if k not in ("events", "result")}
+        lines = [json.dumps(head, ensure_ascii=False)[:-1] + ', "events": [']
+        lines.append(",\n".join("  " + json.dumps(e, ensure_ascii=False) for e in self.events))
+        lines.append('], "result": ' + json.dumps(self.result, ensure_ascii=False) + "}")
+        return "\n".join(lines) + "\n"
+
+    def save(self, path: str | Path) -> None:
+        """Write the record to a file."""
+        Path(path).write_text(self.dumps(), encoding="utf-8")
+
+    @classmethod
+    def from_json(cls, doc: Any) -> "GameRecord":
+        """Check the document's shape and build a record; raises BadRecord."""
+        if not isinstance(doc, dict):
+            raise BadRecord("a record is a JSON object")
+        if doc.get("format") != FORMAT:
+            raise BadRecord(f"field 'format' must be '{FORMAT}', got {doc.get('format')!r}")
+        for name, kind in (("game", str), ("options", dict), ("events", list)):
+            if not isinstance(doc.get(name), kind):
+                raise BadRecord(f"field '{name}' is missing or not a {kind.__name__}")
+        seed = doc.get("seed")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise BadRecord("field 'seed' must be a whole number or null")
+        seats = doc.get("seats", [])
+        if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
+            raise BadRecord("field 'seats' must be a list of strings")
+        for i, event in enumerate(doc["events"]):
+            _check_event_shape(i, event)
+        result = doc.get("result")
+        if result is not None and not isinstance(result, dict):
+            raise BadRecord("field 'result' must be an object or null")
+        return cls(
+            game=doc["game"], options=doc["options"], seed=seed,
+            ruleset=str(doc.get("ruleset", "1")), seats=seats,
+            events=doc["events"], result=result)
+
+    @classmethod
+    def loads(cls, text: str) -> "GameRecord":
+        """Parse JSON text; raises BadRecord."""
+        try:
+            doc = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise BadRecord(f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+        return cls.from_json(doc)
+
+    @classmethod
+    def load(cls, path: str | Path) -> "GameRecord":
+        """Read a record file; raises BadRecord."""
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise BadRecord(f"cannot read {path}: {exc}") from None
+        return cls.loads(text)
+
+
+def _check_event_shape(i: int, event: Any) -> None:
+    if not isinstance(event, dict):
+        raise BadRecord("an event is a JSON object", event=i)
+    if "action" in event:
+        if set(event) != {"seat", "action"}:
+            raise BadRecord("a decision has exactly the fields 'seat' and 'action'", event=i)
+        seat = event["seat"]
+        if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
+            raise BadRecord("field 'seat' must be a seat number", event=i)
+        if not isinstance(event["action"], str):
+            raise BadRecord("field 'action' must be a string", event=i)
+    elif "die" in event:
+        if set(event) != {"die", "face"} or not all(isinstance(event[k], str) for k in event):
+            raise BadRecord("a chance event has exactly the string fields 'die' and 'face'", event=i)
+    else:
+        raise BadRecord("an event is either a decision (seat, action) or a roll (die, face)",
+                        event=i)
+
+
+def replay(record: GameRecord, on_state: Callable[[int | None, State], None] | None = None,
+           check_result: bool = True) -> State:
+    """Rebuild every state of `record`; on_state(event index, state) sees each one."""
+    try:
+        game = get_game(record.game)
+    except PalantirError as exc:
+        raise BadRecord(f"field 'game': {exc}") from None
+    try:
+        options = game.validate_options(record.options)
+    except BadOption as exc:
+        raise BadRecord(f"field 'options': {exc}") from None
+    chance = [Roll(e["die"], e["face"]) for e in record.events if "die" in e]
+    dice = ScriptedDice(chance)
+    first_decision = next((i for i, _ in record.decisions()), len(record.events))
+    try:
+        state = game.new_state(options, dice)
+    except DiceExhausted as exc:
+        raise BadRecord(f"setting up the game: {exc}", event=first_decision) from None
+    except PalantirError as exc:
+        raise BadRecord(f"setting up the game: {exc}") from None
+    if on_state:
+        on_state(None, state)
+    seen = 0  # chance events read from the record so far
+    for i, event in enumerate(record.events):
+        if "die" in event:
+            seen += 1
+            continue
+        _check_rolls_match(dice.used, seen, i)
+        seat, text = event["seat"], event["action"]
+        mover = state.to_move()
+        if mover is None:
+            raise BadRecord(f"decision '{text}' by seat {seat} after the game is over", event=i)
+        if seat != mover:
+            raise BadRecord(f"decision '{text}' by seat {seat}, but seat {mover} is to move",
+                            event=i)
+        try:
+            state.apply(state.parse_action(text))
+        except IllegalAction as exc:
+            raise BadRecord(f"illegal decision by seat {seat}: {exc}", event=i) from None
+        except DiceExhausted as exc:
+            raise BadRecord(f"after decision '{text}' the rules roll more dice than the record "
+                            f"holds: {exc}", event=i) from None
+        if on_state:
+            on_state(i, state)
+    _check_rolls_match(dice.used, seen, len(record.events))
+    if check_result and record.result is not None:
+        outcome = state.outcome()
+        actual = outcome.to_json() if outcome else None
+        if actual != record.result:
+            raise BadRecord(f"the recorded result {record.result} differs from the replayed "
+                            f"result {actual}", event=len(record.events) - 1)
+    return state
+
+
+def _check_rolls_match(used: int, seen: int, at: int) -> None:
+    if used > seen:
+        raise BadRecord(f"the rules rolled {used - seen} more dice before this point than the "
+                        f"record shows", event=at)
+    if used < seen:
+        raise BadRecord(f"the record shows {seen - used} rolls the rules did not make before "
+                        f"this point", event=at)

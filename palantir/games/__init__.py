@@ -1,0 +1,1 @@
+"""The games. Each package depends only on palantir.engine."""

@@ -1,0 +1,110 @@
+"""Journey to Mordor (Kosmos 2015): push-your-luck dice for 1–4 players."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Mapping
+
+from ...engine.dice import Dice
+from ...engine.errors import BadOption
+from ...engine.game import Game
+from ...engine.options import Option
+from .components import check_faces, default_components
+from .rules import JourneyState
+
+
+class JourneyToMordor(Game):
+    """The game object registered as `journey-to-mordor`."""
+
+    id = "journey-to-mordor"
+    title = "Journey to Mordor"
+    ruleset = "1"
+    min_players = 1
+    max_players = 4
+
+    def option_schema(self):
+        parts = default_components()
+        hobbits = parts.hobbit_order
+
+        def distinct(value):
+            if len(set(value)) != len(value):
+                return "no two players may choose the same hobbit"
+            return None
+
+        def faces_check(black):
+            def check(value):
+                return check_faces(tuple(value), black=black) if value else None
+            return check
+
+        return (
+            Option("players", "int", 2, "number of players", minimum=1, maximum=4),
+            Option("locations", "bool", False, "the version with location features"),
+            Option("hobbits", "list", (), "hobbit of each seat in turn order "
+                   "(default frodo,sam,merry,pippin)", choices=hobbits, check=distinct),
+            Option("nazgul_squares", "int", parts.nazgul_squares,
+                   "squares on the Nazgûl route, the last one Mordor",
+                   minimum=1, maximum=20, reconstructed=True),
+            Option("coloured_die", "list", (), "the six faces of each coloured die "
+                   f"(default {','.join(parts.coloured_faces)})", reconstructed=True,
+                   check=faces_check(False), case_sensitive=True),
+            Option("black_die", "list", (), "the six faces of the black die "
+                   f"(default {','.join(parts.black_faces)})", reconstructed=True,
+                   check=faces_check(True), case_sensitive=True),
+        )
+
+    def validate_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
+        options = super().validate_options(given)
+        parts = default_components()
+        if not options["hobbits"]:
+            options["hobbits"] = parts.hobbit_order[: options["players"]]
+        elif len(options["hobbits"]) != options["players"]:
+            raise BadOption("hobbits", f"{len(options['hobbits'])} hobbits named for "
+                            f"{options['players']} players")
+        options["coloured_die"] = tuple(options["coloured_die"]) or parts.coloured_faces
+        options["black_die"] = tuple(options["black_die"]) or parts.black_faces
+        return options
+
+    def players_of(self, options: Mapping[str, Any]) -> int:
+        return int(options["players"])
+
+    def components_for(self, options: Mapping[str, Any]):
+        """The components with the options' overrides of reconstructed values."""
+        return replace(default_components(), nazgul_squares=options["nazgul_squares"],
+                       coloured_faces=tuple(options["coloured_die"]),
+                       black_faces=tuple(options["black_die"]))
+
+    def new_state(self, options: Mapping[str, Any] | None, dice: Dice) -> JourneyState:
+        options = self.validate_options(options)
+        state = JourneyState(self, options, self.components_for(options), dice)
+        state.start_turn()
+        return state
+
+    def state_from_view(self, view: Mapping[str, Any], dice: Dice) -> JourneyState:
+        options = self.validate_options(view["options"])
+        parts = self.components_for(options)
+        state = JourneyState(self, options, parts, dice)
+        names = parts.die_names
+        state.ring = list(view["ring"])
+        state.nazgul = [list(squares) for squares in view["nazgul"]]
+        state.eliminated = list(view["eliminated"])
+        state.arrived = list(view["arrived"])
+        state.active = view["active"]
+        state.round = view["round"]
+        state.phase = view["phase"]
+        state.feature = view["feature"]
+        state.roll = [(names.index(d), f) for d, f in view["roll"]]
+        state.aside = [(names.index(d), f) for d, f in view["aside"]]
+        state.rerolled = view["rerolled"]
+        state.advance_max = view["advance_max"]
+        state.final_round = view["final_round"]
+        if state.phase == "over":
+            state.finish()
+        return state
+
+    def heuristic_agent(self, seat: int, seed: int | None):
+        from .heuristics import HeuristicAgent
+        return HeuristicAgent(seat, seed)
+
+    def rollout_policy(self):
+        from .heuristics import rollout_policy
+        return rollout_policy

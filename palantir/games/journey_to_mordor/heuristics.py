@@ -1,8 +1,9 @@
 """A fast push-your-luck player for Journey to Mordor, reading only its seat's view.
 
-It scores every legal decision by what the set-aside dice would be worth at the end of
-the turn (rings that count, Gandalf, who the Nazgûl hit) plus a rough value of the dice
-still to be rolled, and stops with the White Tree when that is worth more than rolling on.
+Each roll it sets aside every useful symbol it may (a Ring, a Fellowship member,
+Gandalf), takes an Orc only when nothing else is allowed, sends its compulsory Nazgûl
+at the leading rival when the colours allow, and stops with the White Tree as soon as
+a ring would count — or when its Nazgûl route is nearly full.
 """
 
 from __future__ import annotations
@@ -13,11 +14,12 @@ from .components import default_components
 from .notation import Advance, Keep, Reroll
 from .rules import UNMARKED_UNITS, WHOLE, effective_rings, nazgul_target
 
-RING = 1.0            # a space on the Ring-bearer's route
-RIVAL_HIT = 0.25      # a Nazgûl mark on a rival's route
-GANDALF = 0.45        # a split square (scaled by danger like a Nazgûl)
-DIE_LEFT = -0.22      # what a die still to be rolled is worth on average
-ORC_RISK = 0.28       # chance a die still to be rolled ends up an uncountered orc
+# Worth of one die of each symbol set aside in a roll (before colours and stopping).
+WORTH = {"R": 3.0, "G": 2.0, "F": 2.0, "O": -3.0, "N": 0.0, "T": 0.0}
+OWN_NAZGUL = -5.0     # a Nazgûl that will mark my own route
+RIVAL_NAZGUL = 1.0    # a Nazgûl that will mark a rival's route
+STOP = 10.0           # stopping with the White Tree when it pays (or continuing when not)
+DANGER_UNITS = 2      # stop early when this few unmarked spaces are left
 
 
 class Table:
@@ -25,77 +27,67 @@ class Table:
 
     def __init__(self, view: dict):
         parts = default_components()
-        self.names = parts.die_names
+        names = parts.die_names
         self.black = parts.black
-        self.colour_seat = [None] * len(self.names)
+        self.colour_seat: list[int | None] = [None] * len(names)
         for seat, hobbit in enumerate(view["hobbits"]):
-            self.colour_seat[self.names.index(parts.hobbit_colours[hobbit])] = seat
+            self.colour_seat[names.index(parts.hobbit_colours[hobbit])] = seat
         self.me = view["active"]
         self.feature = view["feature"]
         self.eliminated = view["eliminated"]
         self.ring = view["ring"]
         self.room = len(parts.ring_spaces) - self.ring[self.me]
-        self.units = [sum(UNMARKED_UNITS[s] for s in squares) for squares in view["nazgul"]]
+        self.units = sum(UNMARKED_UNITS[s] for s in view["nazgul"][self.me])
         self.can_split = WHOLE in view["nazgul"][self.me] and self.feature != "no_gandalf"
-        self.aside = [(self.names.index(d), f) for d, f in view["aside"]]
-        self.roll = [(self.names.index(d), f) for d, f in view["roll"]]
+        self.aside_faces = [f for _, f in view["aside"]]
+        self.roll = [(names.index(d), f) for d, f in view["roll"]]
         self.leader = max(self.ring)
-        self.nazgul_faces = {d: (parts.black_faces if d == self.black else
-                                 parts.coloured_faces).count("N") / 6
-                             for d in range(len(self.names))}
 
     def target(self, die: int) -> int | None:
         """Who a Nazgûl on `die` would hit."""
         return nazgul_target(die, self.me, self.feature, self.colour_seat, self.eliminated,
                              self.black)
 
-    def own_hit_cost(self, hits: int, splits: int) -> float:
-        """How bad `hits` Nazgûl marks on my own route are, after `splits` Gandalf splits."""
-        units = self.units[self.me] + splits
-        if hits >= units:
-            return 100.0
-        return hits * (0.7 + 2.5 / units)
-
-    def value(self, dice: list[tuple[int, str]], left: list[int]) -> float:
-        """Worth of ending the turn with `dice` set aside and the dice `left` still to roll."""
-        faces = [f for _, f in dice]
-        splits = faces.count("G") if self.can_split else 0
-        rings = min(effective_rings(faces, self.feature), self.room)
-        own, rival = 0, 0.0
-        for die, face in dice:
-            if face != "N":
-                continue
-            target = self.target(die)
-            if target == self.me:
-                own += 1
-            elif target is not None:
-                rival += RIVAL_HIT * (1.5 if self.ring[target] >= self.leader else 1.0)
-        expected_own = 0.0
-        for die in left:
-            if self.target(die) == self.me:
-                expected_own += self.nazgul_faces[die] * 1.5
-        worth = RING * rings + rival - self.own_hit_cost(own, splits)
-        worth += GANDALF * splits * (0.5 + 2.0 / max(1, self.units[self.me]))
-        if left:
-            margin = faces.count("F") - faces.count("O")
-            risk = min(1.0, max(0.0, ORC_RISK * len(left) - 0.35 * margin))
-            worth -= rings * RING * risk
-            worth += DIE_LEFT * len(left)
-            worth -= self.own_hit_cost(1, splits) * expected_own * 0.5
-        return worth
+    def hits_me(self, die: int) -> bool:
+        """Whether a Nazgûl on `die` would mark my own route."""
+        return self.target(die) == self.me
 
 
 def score(table: Table, action) -> float:
     """The heuristic worth of one decision."""
     if isinstance(action, Advance):
-        return action.spaces
+        return float(action.spaces)
     if isinstance(action, Reroll):
         return 0.0
-    kept = table.aside + list(action.dice)
-    if any(f == "T" for _, f in action.dice):
-        return table.value(kept, [])
-    left = [d for d, f in table.roll if (d, f) not in action.dice]
-    return table.value(kept, left)
+    faces = [f for _, f in action.dice]
+    worth = 0.0
+    rings_kept = table.aside_faces.count("R")
+    for die, face in action.dice:
+        if face == "R":
+            worth += WORTH["R"] if rings_kept < table.room else 0.5
+            rings_kept += 1
+        elif face == "G":
+            worth += WORTH["G"] if table.can_split else 0.5
+        elif face == "N":
+            target = table.target(die)
+            if target == table.me:
+                worth += OWN_NAZGUL
+            elif target is not None:
+                worth += RIVAL_NAZGUL * (1.5 if table.ring[target] >= table.leader else 1.0)
+        else:
+            worth += WORTH[face]
+        # Keeping a die whose Nazgûl would hit me takes it out of later rolls.
+        if face != "N" and table.hits_me(die):
+            worth += 0.1
+    if "N" in faces:
+        worth -= OWN_NAZGUL  # one Nazgûl is compulsory: judge only the choice among them
+    if "T" in faces:
+        final = table.aside_faces + faces
+        pays = effective_rings(final, table.feature) >= 1
+        own_hits = sum(1 for d, f in action.dice if f == "N" and table.hits_me(d))
+        endangered = table.units - own_hits <= DANGER_UNITS and len(table.roll) >= 3
+        worth += STOP if pays or endangered else -STOP
+    return worth
 
 
 class HeuristicAgent:
@@ -106,23 +98,21 @@ class HeuristicAgent:
         self.rng = random.Random(seed)
 
     def choose(self, view: dict, legal_actions: list):
-        """Pick the best-scoring decision; Rohan rerolls a roll whose best is poor."""
+        """The best-scoring decision for this view."""
         return best_action(view, legal_actions)
 
 
 def best_action(view: dict, legal_actions: list):
-    """The heuristic choice for a view."""
+    """The heuristic choice for a view; Rohan rerolls a roll with nothing good in it."""
     if len(legal_actions) == 1:
         return legal_actions[0]
     if view["phase"] == "advance":
         return max(legal_actions, key=lambda a: a.spaces)
     table = Table(view)
-    scored = [(score(table, a), i) for i, a in enumerate(legal_actions)
-              if not isinstance(a, Reroll)]
-    best, index = max(scored)
-    rerolls = [a for a in legal_actions if isinstance(a, Reroll)]
-    if rerolls and best < table.value(table.aside, [d for d, _ in table.roll]) - 0.3:
-        return rerolls[0]
+    best, index = max((score(table, a), i) for i, a in enumerate(legal_actions)
+                      if isinstance(a, Keep))
+    if best < 0 and any(isinstance(a, Reroll) for a in legal_actions):
+        return next(a for a in legal_actions if isinstance(a, Reroll))
     return legal_actions[index]
 
 

@@ -142,20 +142,24 @@ class JourneyState(State):
     def apply(self, action) -> None:
         if isinstance(action, str):
             action = self.parse_action(action)
-        self.news = []
+        # Every check comes before the first change, so a refusal leaves the state as it was.
         if isinstance(action, Keep):
             self._check_keep(action)
-            self.set_aside(action.dice)
         elif isinstance(action, Reroll):
             self._check_reroll()
-            self.repeat_roll()
         elif isinstance(action, Advance):
             self._check_advance(action)
-            self.advance(self.active, action.spaces)
-            self.end_turn()
         else:
             raise IllegalAction(f"not a Journey to Mordor decision: {action!r}",
                                 rule="notation", action=str(action))
+        self.news = []
+        if isinstance(action, Keep):
+            self.set_aside(action.dice)
+        elif isinstance(action, Reroll):
+            self.repeat_roll()
+        else:
+            self.advance(self.active, action.spaces)
+            self.end_turn()
 
     def clone(self, dice: Dice | None = None) -> "JourneyState":
         other = object.__new__(JourneyState)

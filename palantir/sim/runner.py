@@ -1,0 +1,196 @@
+"""The batch runner behind `palantir simulate`: many games between agents, on local processes.
+
+Every game's seed is derived from (batch seed, game index) and every agent's seed from
+(game seed, seat), so a batch gives the same results on one worker or many.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import sys
+import tempfile
+import time
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+from tqdm import tqdm
+
+from ..agents import make_agent
+from ..engine.errors import PalantirError
+from ..engine.game import Game, get_game
+from ..engine.match import play_match
+from .summary import GameResult, Summary
+
+
+class SimulationError(PalantirError):
+    """A batch that cannot start or a game that failed; the message says which."""
+
+
+def derive_seed(*parts: int | str) -> int:
+    """A 63-bit seed from the given parts, the same on every machine and Python version."""
+    text = ":".join(str(p) for p in parts)
+    digest = hashlib.sha256(text.encode("ascii")).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game `index` (0-based) of a batch run with `seed`."""
+    return derive_seed("game", seed, index)
+
+
+def agent_seed(seed_of_game: int, seat: int) -> int:
+    """The seed of the agent in `seat` of the game seeded with `seed_of_game`."""
+    return derive_seed("agent", seed_of_game, seat)
+
+
+def record_name(index: int) -> str:
+    """File name of the record of game `index` (0-based): game-00001.json for the first."""
+    return f"game-{index + 1:05d}.json"
+
+
+def prepare(game_id: str, options: Mapping[str, Any] | None, agent_specs: Sequence[str]
+            ) -> tuple[Game, dict[str, Any], list[str]]:
+    """Check game, options and agents; returns the game, JSON options and the agent specs."""
+    game = get_game(game_id)
+    specs = [spec.strip() for spec in agent_specs]
+    if not specs or any(not spec for spec in specs):
+        raise SimulationError(f"--agents: expected a comma list with one agent per seat, "
+                              f"got '{','.join(agent_specs)}'")
+    given = dict(options or {})
+    has_players = any(option.name == "players" for option in game.option_schema())
+    if not game.min_players <= len(specs) <= game.max_players:
+        raise SimulationError(
+            f"--agents: {len(specs)} agents given, but {game_id} takes "
+            f"{game.min_players} to {game.max_players} players")
+    if has_players and "players" not in given:
+        given["players"] = len(specs)
+    validated = game.validate_options(given)
+    players = game.players_of(validated)
+    if players != len(specs):
+        raise SimulationError(f"--agents: {len(specs)} agents given for a {players}-player "
+                              f"game (option players={players}); give one agent per seat")
+    for seat, spec in enumerate(specs):
+        make_agent(spec, game, seat, 0)  # fails here, naming the agent, before any game
+    return game, game.options_to_json(validated), specs
+
+
+def prepare_records_dir(records_dir: str | os.PathLike) -> Path:
+    """Create the records folder if needed and prove it is writable; names --records."""
+    path = Path(records_dir)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=path, prefix=".palantir-probe-"):
+            pass
+    except OSError as exc:
+        raise SimulationError(f"--records '{records_dir}': cannot write there "
+                              f"({exc.strerror or exc})") from None
+    return path
+
+
+def play_one(game: Game, options: Mapping[str, Any], specs: Sequence[str], seed: int,
+             index: int, records_dir: Path | None) -> GameResult:
+    """Play game `index` of a batch; writes its record when `records_dir` is given."""
+    this_seed = game_seed(seed, index)
+    agents = [make_agent(spec, game, seat, agent_seed(this_seed, seat))
+              for seat, spec in enumerate(specs)]
+    try:
+        state, record = play_match(game, options, agents, this_seed, seat_names=specs)
+    except PalantirError as exc:
+        # Re-raised as a plain message so it crosses a process boundary intact.
+        raise SimulationError(f"game {index + 1} (seed {this_seed}): {exc}") from None
+    if records_dir is not None:
+        target = records_dir / record_name(index)
+        try:
+            record.save(target)
+        except OSError as exc:
+            raise SimulationError(f"--records: cannot write {target} "
+                                  f"({exc.strerror or exc})") from None
+    decisions = sum(1 for _ in record.decisions())
+    return GameResult.of(index, this_seed, state.outcome(), decisions)
+
+
+def play_chunk(game_id: str, options: Mapping[str, Any], specs: Sequence[str], seed: int,
+               start: int, stop: int, records_dir: str | None) -> list[GameResult]:
+    """Play games start..stop-1 in a worker process."""
+    game = get_game(game_id)
+    folder = Path(records_dir) if records_dir is not None else None
+    return [play_one(game, options, specs, seed, i, folder) for i in range(start, stop)]
+
+
+def chunk_ranges(games: int, workers: int) -> list[tuple[int, int]]:
+    """Index ranges small enough to balance the workers and keep the progress bar moving."""
+    size = max(1, min(100, math.ceil(games / (workers * 8))))
+    return [(start, min(start + size, games)) for start in range(0, games, size)]
+
+
+def run_simulation(game_id: str, options: Mapping[str, Any] | None,
+                   agent_specs: Sequence[str], games: int, seed: int, workers: int = 1,
+                   records_dir: str | os.PathLike | None = None,
+                   progress: bool = True) -> Summary:
+    """Play `games` games between the agents (one per seat) and summarise them."""
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise SimulationError(f"--games: expected a whole number of at least 1, got {games}")
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise SimulationError(f"--workers: expected a whole number of at least 1, got {workers}")
+    game, json_options, specs = prepare(game_id, options, agent_specs)
+    folder = prepare_records_dir(records_dir) if records_dir is not None else None
+    workers = min(workers, games)
+    summary = Summary(game=game.id, options=json_options, agents=specs, seed=seed,
+                      workers=workers)
+    started = time.perf_counter()
+    with tqdm(total=games, unit="game", desc=game.id, file=sys.stderr, disable=not progress,
+              dynamic_ncols=True, leave=False) as bar:
+        if workers == 1:
+            for i in range(games):
+                summary.add(play_one(game, json_options, specs, seed, i, folder))
+                bar.update(1)
+        else:
+            results = _run_on_workers(game.id, json_options, specs, seed, games, workers,
+                                      None if folder is None else str(folder), bar)
+            summary.add_all(results)
+    summary.wall_seconds = time.perf_counter() - started
+    return summary
+
+
+def _run_on_workers(game_id: str, options: dict[str, Any], specs: list[str], seed: int,
+                    games: int, workers: int, folder: str | None, bar: tqdm) -> list[GameResult]:
+    by_start: dict[int, list[GameResult]] = {}
+    pool = ProcessPoolExecutor(max_workers=workers)
+    try:
+        pending = {pool.submit(play_chunk, game_id, options, specs, seed, start, stop, folder)
+                   for start, stop in chunk_ranges(games, workers)}
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                chunk = future.result()
+                by_start[chunk[0].index] = chunk
+                bar.update(len(chunk))
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
+    # Aggregating in game-index order keeps floating-point sums identical to one worker.
+    return [result for start in sorted(by_start) for result in by_start[start]]
+
+
+def simulate_command(args) -> int:
+    """`palantir simulate`: run the batch, print the summary table or one JSON object."""
+    from ..cli import parse_option_pairs
+
+    options = parse_option_pairs(args.option)
+    specs = args.agents.split(",")
+    # The bar goes to stderr; hide it only where it would be noise in a machine's log.
+    progress = not (args.json and not sys.stderr.isatty())
+    summary = run_simulation(args.game, options, specs, args.games, args.seed,
+                             workers=args.workers, records_dir=args.records, progress=progress)
+    if args.json:
+        print(json.dumps(summary.to_json()))
+    else:
+        print(summary.table())
+        if args.records:
+            print(f"\nrecords: {summary.games} files in {args.records}")
+    return 0

@@ -1,0 +1,106 @@
+"""A table of Journey to Mordor set up by hand, with scripted dice, for the rule tests.
+
+Dice are named by colour; `roll(yellow="R", black="T")` lists the outcomes of one roll in
+the die order the rules roll them (yellow, red, blue, green, black).
+"""
+
+from __future__ import annotations
+
+import copy
+
+from palantir.engine import ScriptedDice, get_game
+from palantir.games.journey_to_mordor.rules import (HALF_MARKED, MARKED, SPLIT, SPLIT_MARKED,
+                                                    WHOLE, JourneyState)
+
+GAME = get_game("journey-to-mordor")
+DIE_ORDER = ("yellow", "red", "blue", "green", "black")
+YELLOW, RED, BLUE, GREEN, BLACK = range(5)
+# The Ring-bearer's route: position k is the k-th location (0 is Bag End).
+POSITION = {"Bag End": 0, "Rivendell": 1, "Moria": 2, "Lothlórien": 3, "Rohan": 4,
+            "Helm's Deep": 5, "Gondor": 6, "Minas Tirith": 7, "Shelob's Lair": 8, "Mordor": 9}
+
+__all__ = ["GAME", "DIE_ORDER", "YELLOW", "RED", "BLUE", "GREEN", "BLACK", "POSITION",
+           "WHOLE", "MARKED", "SPLIT", "HALF_MARKED", "SPLIT_MARKED", "roll", "table",
+           "play", "step", "snapshot", "route", "refused"]
+
+
+def roll(**faces: str) -> list[tuple[str, str]]:
+    """The scripted outcomes of one roll, in the order the rules roll the dice."""
+    unknown = set(faces) - set(DIE_ORDER)
+    assert not unknown, f"no such die: {unknown}"
+    return [(die, faces[die]) for die in DIE_ORDER if die in faces]
+
+
+def route(text: str) -> list[int]:
+    """A Nazgûl route from a picture: '.' whole, 'x' marked, 's' split, 'h' half, 'X' split+marked."""
+    codes = {".": WHOLE, "x": MARKED, "s": SPLIT, "h": HALF_MARKED, "X": SPLIT_MARKED}
+    return [codes[c] for c in text]
+
+
+def table(*rolls: list[tuple[str, str]], players: int = 2, locations: bool = False,
+          active: int = 0, ring=None, nazgul=None, eliminated=None, arrived=None,
+          round: int = 1, final_round: bool = False, **options) -> JourneyState:
+    """A game whose sheets are filled in as given; the active player's turn then starts.
+
+    `ring` and `nazgul` map seats to a Ring-bearer position (a number or a location name)
+    and to a Nazgûl route (a list or a picture for `route`).
+    """
+    script = [outcome for one in rolls for outcome in one]
+    valid = GAME.validate_options({"players": players, "locations": locations, **options})
+    state = JourneyState(GAME, valid, GAME.components_for(valid), ScriptedDice(script))
+    for seat, where in (ring or {}).items():
+        state.ring[seat] = POSITION[where] if isinstance(where, str) else where
+    for seat, squares in (nazgul or {}).items():
+        state.nazgul[seat] = route(squares) if isinstance(squares, str) else list(squares)
+    for seat in eliminated or ():
+        state.eliminated[seat] = True
+    for seat in arrived or ():
+        state.arrived[seat] = True
+    state.active = active
+    state.round = round
+    state.final_round = final_round
+    state.start_turn()
+    return state
+
+
+def play(state: JourneyState, *decisions: str) -> JourneyState:
+    """Apply decisions in notation, in order; every scripted die must have been used."""
+    for text in decisions:
+        state.apply(text)
+    assert state.dice.remaining() == 0, f"{state.dice.remaining()} scripted outcomes unused"
+    return state
+
+
+def step(state: JourneyState, *decisions: str) -> JourneyState:
+    """Apply decisions in notation, in order, with scripted dice still to come."""
+    for text in decisions:
+        state.apply(text)
+    return state
+
+
+def snapshot(state: JourneyState) -> dict:
+    """A deep copy of every slot of the state (the dice by their position in the script)."""
+    slots = {}
+    for name in JourneyState.__slots__:
+        value = getattr(state, name, None)
+        if name in ("game", "parts"):
+            slots[name] = id(value)
+        elif name == "dice":
+            slots[name] = (id(value), len(value.log), getattr(value, "used", None))
+        else:
+            slots[name] = copy.deepcopy(value)
+    return slots
+
+
+def refused(state: JourneyState, decision, rule: str):
+    """Offer an illegal decision: it must raise IllegalAction citing `rule` and change nothing."""
+    import pytest
+
+    from palantir.engine import IllegalAction
+
+    before = snapshot(state)
+    with pytest.raises(IllegalAction) as caught:
+        state.apply(decision)
+    assert rule in caught.value.rule, f"cited {caught.value.rule!r}, expected {rule!r}"
+    assert snapshot(state) == before
+    return caught.value

@@ -1,0 +1,310 @@
+"""`palantir play`: a game at the terminal, people and computer players at one table.
+
+The loop holds the state as referee; each person sees only `state.view(seat)` and the
+narration for their seat, and each computer player gets its view, so games with hidden
+information fit the same loop. `play_terminal` takes its input and output streams so
+tests drive whole games by piping decisions.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import random
+import sys
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any, Mapping, Sequence, TextIO
+
+from .agents import AGENT_HELP, make_agent
+from .engine.dice import SeededDice
+from .engine.errors import BadOption, IllegalAction, PalantirError, UnknownAgent
+from .engine.game import Game, State, get_game
+from .engine.record import GameRecord
+
+HUMAN = "human"
+QUIT_WORDS = {"quit", "exit", "q"}
+HELP_WORDS = {"help", "?", "h"}
+
+
+@dataclass
+class Seat:
+    """Who sits in a seat: a person, or a computer player with its agent."""
+
+    spec: str           # "human" or the agent's name, e.g. "mcts:2000"
+    agent: Any = None   # None for a person
+
+    @property
+    def human(self) -> bool:
+        """True for a person at the keyboard."""
+        return self.agent is None
+
+    @property
+    def label(self) -> str:
+        """How the seat is named in records and messages: 'human' or 'ai:heuristic'."""
+        return HUMAN if self.human else f"ai:{self.spec}"
+
+
+def parse_seats(text: str | Sequence[str], game: Game, seed: int | None) -> list[Seat]:
+    """Seats from 'human,ai:heuristic,ai:mcts:2000' (bare agent names work too)."""
+    specs = text.split(",") if isinstance(text, str) else list(text)
+    specs = [s.strip() for s in specs]
+    if not specs or any(not s for s in specs):
+        raise PalantirError(f"--seats '{','.join(specs)}': name one seat per player, "
+                            f"e.g. human,ai:heuristic")
+    seats = []
+    for number, spec in enumerate(specs):
+        if spec.lower() == HUMAN:
+            seats.append(Seat(HUMAN))
+            continue
+        name = spec[3:] if spec.lower().startswith("ai:") else spec
+        agent_seed = None if seed is None else seed * 97 + number + 1
+        try:
+            agent = make_agent(name, game, number, agent_seed)
+        except UnknownAgent as exc:
+            raise UnknownAgent(f"seat {number + 1} '{spec}': {exc}; a seat is 'human' or "
+                               f"ai:AGENT with AGENT one of {', '.join(AGENT_HELP)}") from None
+        seats.append(Seat(name.lower(), agent))
+    return seats
+
+
+def options_for_seats(game: Game, options: Mapping[str, Any] | None, seats: int) -> dict:
+    """The options with the player count the seats imply; a contradiction is refused."""
+    options = dict(options or {})
+    if not game.min_players <= seats <= game.max_players:
+        raise BadOption("players", f"{game.title} takes {game.min_players} to "
+                        f"{game.max_players} players, but --seats names {seats}")
+    if any(o.name == "players" for o in game.option_schema()):
+        given = options.get("players")
+        if given is not None and str(given).strip() != str(seats):
+            raise BadOption("players", f"{given} given, but --seats names {seats} seats")
+        options["players"] = seats
+    return game.validate_options(options)
+
+
+def renderer(game: Game) -> ModuleType | None:
+    """The game package's `render` module (render_table, help_text), if it has one."""
+    package = type(game).__module__
+    try:
+        return importlib.import_module(f"{package}.render")
+    except ImportError:
+        return None
+
+
+def render_view(game: Game, view: Mapping, color: bool) -> str:
+    """The table as `view` shows it, drawn by the game's renderer (JSON if it has none)."""
+    module = renderer(game)
+    if module is not None and hasattr(module, "render_table"):
+        return module.render_table(view, color=color)
+    return json.dumps(view, indent=1, ensure_ascii=False)
+
+
+def help_for(game: Game, view: Mapping) -> str:
+    """The game's help on its notation and the rule of the decision at hand."""
+    module = renderer(game)
+    if module is not None and hasattr(module, "help_text"):
+        return module.help_text(view)
+    return "Type a decision in the game's notation, or the number of one from the list."
+
+
+def wants_color(stream: TextIO, disabled: bool = False) -> bool:
+    """Colour only on a terminal, and never when --no-color or NO_COLOR asks otherwise."""
+    if disabled or os.environ.get("NO_COLOR"):
+        return False
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
+
+
+def decision_menu(actions: Sequence[Any], width: int = 78) -> str:
+    """The legal decisions, numbered from 1, in as many columns as fit."""
+    cells = [f"{i:>3}  {action}" for i, action in enumerate(actions, 1)]
+    cell = max(len(c) for c in cells) + 2
+    columns = max(1, width // cell)
+    rows = -(-len(cells) // columns)
+    lines = []
+    for r in range(rows):
+        row = [cells[c * rows + r] for c in range(columns) if c * rows + r < len(cells)]
+        lines.append("".join(text.ljust(cell) for text in row).rstrip())
+    return "\n".join(lines)
+
+
+def menu_order(game: Game, actions: list) -> list:
+    """The legal decisions in the order the game's renderer lists them (else as given)."""
+    module = renderer(game)
+    if module is not None and hasattr(module, "menu_order"):
+        return module.menu_order(actions)
+    return list(actions)
+
+
+class QuitGame(Exception):
+    """The person asked to leave (quit or end of input)."""
+
+
+class TerminalTable:
+    """One game at the terminal: the referee's state, the seats and the record."""
+
+    def __init__(self, game: Game, options: Mapping[str, Any], seats: list[Seat],
+                 seed: int | None, stdin: TextIO, stdout: TextIO, color: bool):
+        self.game, self.seats, self.seed = game, seats, seed
+        self.stdin, self.out, self.color = stdin, stdout, color
+        self.dice = SeededDice(seed)
+        self.state: State = game.new_state(options, self.dice)
+        self.record = GameRecord(game=game.id, options=game.options_to_json(options), seed=seed,
+                                 ruleset=game.ruleset, seats=[s.label for s in seats])
+        self.logged = 0
+        self._log_rolls()
+        humans = [i for i, s in enumerate(seats) if s.human]
+        # One person sees the narration for their seat; several share a spectator's.
+        self.viewer = humans[0] if len(humans) == 1 else None
+        self.hot_seat = len(humans) > 1
+
+    def say(self, text: str = "") -> None:
+        """Write a line and make it visible at once."""
+        self.out.write(text + "\n")
+        self.out.flush()
+
+    def _log_rolls(self) -> None:
+        self.record.add_rolls(self.dice.log[self.logged:])
+        self.logged = len(self.dice.log)
+
+    def _narrate(self) -> None:
+        for line in self.state.narration(self.viewer):
+            self.say(f"    {line}")
+
+    def seat_name(self, seat: int) -> str:
+        """'seat 2 (ai:heuristic)'."""
+        return f"seat {seat + 1} ({self.seats[seat].label})"
+
+    def play(self) -> GameRecord:
+        """Play to the end (or until the person quits); returns the record so far."""
+        self.say(f"{self.game.title}: " + ", ".join(
+            self.seat_name(i) for i in range(len(self.seats))) + f"; seed {self.seed}.")
+        self.say("Type the number or the notation of a decision; 'help' explains, "
+                 "'quit' leaves.")
+        self._narrate()
+        while (seat := self.state.to_move()) is not None:
+            if self.seats[seat].human:
+                action = self._ask(seat)
+            else:
+                action = self._compute(seat)
+            self.record.add_decision(seat, str(action))
+            self._log_rolls()
+            self._narrate()
+        outcome = self.state.outcome()
+        self.record.result = outcome.to_json() if outcome else None
+        self.say()
+        self.say(render_view(self.game, self.state.view(self.viewer), self.color))
+        self.say()
+        self.say(f"Result: {outcome.summary if outcome else 'no result'}")
+        winners = set(outcome.winners) if outcome else set()
+        for i in range(len(self.seats)):
+            self.say(f"  {self.seat_name(i)}: {'won' if i in winners else 'lost'}")
+        return self.record
+
+    def _compute(self, seat: int) -> Any:
+        agent = self.seats[seat].agent
+        thinking = self.color  # a live terminal: show a note while a slow search runs
+        if thinking:
+            self.out.write(f"  {self.seat_name(seat)} is thinking…")
+            self.out.flush()
+        action = agent.choose(self.state.view(seat), self.state.legal_actions())
+        if thinking:
+            self.out.write("\r\x1b[K")
+        self.state.apply(action)
+        self.say(f"  {self._who(seat)}: {action}")
+        return action
+
+    def _who(self, seat: int) -> str:
+        view = self.state.view(seat)
+        module = renderer(self.game)
+        name = module.seat_title(view, seat) if module and hasattr(module, "seat_title") \
+            else f"Seat {seat + 1}"
+        return f"{name} ({self.seats[seat].label})"
+
+    def _ask(self, seat: int) -> Any:
+        view = self.state.view(seat)
+        legal = menu_order(self.game, self.state.legal_actions())
+        if len(legal) == 1:
+            # A forced decision is taken for the person, with a visible line, every time.
+            self.state.apply(legal[0])
+            self.say(f"  {self._who(seat)}: {legal[0]}  (the only legal decision)")
+            return legal[0]
+        self.say()
+        self.say(render_view(self.game, view, self.color))
+        self.say()
+        if self.hot_seat:
+            self.say(f"=== {self._who(seat)}, it is your turn (seat {seat + 1}). ===")
+        self.say("Your decisions:")
+        self.say(decision_menu(legal))
+        while True:
+            self.out.write(f"{self._who(seat)} [1-{len(legal)}, notation, help, quit]> ")
+            self.out.flush()
+            line = self.stdin.readline()
+            if not line:
+                self.say()
+                raise QuitGame("input ended")
+            text = line.strip()
+            if not text:
+                continue
+            word = text.lower()
+            if word in QUIT_WORDS:
+                raise QuitGame("quit")
+            if word in HELP_WORDS:
+                self.say(help_for(self.game, view))
+                self.say("Your decisions:")
+                self.say(decision_menu(legal))
+                continue
+            if text.isdigit():
+                number = int(text)
+                if not 1 <= number <= len(legal):
+                    self.say(f"  No decision {number}: choose 1 to {len(legal)}, or type "
+                             f"the notation.")
+                    continue
+                action = legal[number - 1]
+            else:
+                action = text
+            try:
+                if isinstance(action, str):
+                    action = self.state.parse_action(action)
+                self.state.apply(action)
+            except IllegalAction as exc:
+                self.say(f"  Not allowed: {exc}. Type 'help' for the notation.")
+                continue
+            self.say(f"  {self._who(seat)}: {action}")
+            return action
+
+
+def play_terminal(game: Game, options: Mapping[str, Any] | None, seats: str | Sequence[str],
+                  seed: int | None, stdin: TextIO, stdout: TextIO, *, color: bool = False,
+                  record_path: str | None = None) -> GameRecord:
+    """Play one game at a terminal made of these streams; returns (and saves) its record."""
+    seat_list = parse_seats(seats, game, seed)
+    options = options_for_seats(game, options, len(seat_list))
+    table = TerminalTable(game, options, seat_list, seed, stdin, stdout, color)
+    try:
+        record = table.play()
+    except QuitGame as stop:
+        made = len(list(table.record.decisions()))
+        table.say(f"Game abandoned ({stop}) after {made} decision{'s' if made != 1 else ''}.")
+        record = table.record
+    if record_path:
+        record.save(record_path)
+        table.say(f"Record saved to {record_path}.")
+    return record
+
+
+def play_command(args) -> int:
+    """`palantir play GAME --seats ... [--option K=V] [--seed N] [--record FILE]`."""
+    from .cli import parse_option_pairs
+    game = get_game(args.game)
+    options = parse_option_pairs(args.option)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
+    try:
+        play_terminal(game, options, args.seats, seed, sys.stdin, sys.stdout,
+                      color=wants_color(sys.stdout, args.no_color), record_path=args.record)
+    except BrokenPipeError:
+        # The reader went away (e.g. `| head`): stop quietly, as other filters do.
+        sys.stdout = open(os.devnull, "w")
+        return 1
+    return 0

@@ -23,6 +23,7 @@ ONE_PER_SYMBOL = "Dice Rolls: only 1 die per symbol in a single roll"
 ONE_NAZGUL = "Dice Rolls: if the roll includes Nazgûl, you must set aside 1 of them"
 ROHAN = "Location Features 4, Rohan: you may repeat each roll once"
 ADVANCING = "Ring: for each ring you may mark 1 space"
+GAME_OVER = "End of the Game: the game has ended"
 
 ROLLING, ADVANCING_PHASE, OVER = "set-aside", "advance", "over"
 
@@ -117,6 +118,8 @@ class JourneyState(State):
         return []
 
     def parse_action(self, text: str):
+        if self.phase == OVER:
+            raise IllegalAction("the game is over", rule=GAME_OVER, action=str(text))
         words = str(text).replace(",", " ").split()
         if not words:
             raise BadNotation("empty decision; try 'keep R', 'reroll' or 'advance 1'",
@@ -143,6 +146,8 @@ class JourneyState(State):
         if isinstance(action, str):
             action = self.parse_action(action)
         # Every check comes before the first change, so a refusal leaves the state as it was.
+        if self.phase == OVER:
+            raise IllegalAction("the game is over", rule=GAME_OVER, action=str(action))
         if isinstance(action, Keep):
             self._check_keep(action)
         elif isinstance(action, Reroll):

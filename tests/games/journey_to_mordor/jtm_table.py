@@ -21,7 +21,7 @@ POSITION = {"Bag End": 0, "Rivendell": 1, "Moria": 2, "Lothlórien": 3, "Rohan":
 
 __all__ = ["GAME", "DIE_ORDER", "YELLOW", "RED", "BLUE", "GREEN", "BLACK", "POSITION",
            "WHOLE", "MARKED", "SPLIT", "HALF_MARKED", "SPLIT_MARKED", "roll", "table",
-           "play", "step", "snapshot", "route", "refused"]
+           "play", "step", "fellowship", "finish_turn", "snapshot", "route", "refused"]
 
 
 def roll(**faces: str) -> list[tuple[str, str]]:
@@ -29,6 +29,21 @@ def roll(**faces: str) -> list[tuple[str, str]]:
     unknown = set(faces) - set(DIE_ORDER)
     assert not unknown, f"no such die: {unknown}"
     return [(die, faces[die]) for die in DIE_ORDER if die in faces]
+
+
+def fellowship(*dice: str) -> list[list[tuple[str, str]]]:
+    """Rolls that finish a turn harmlessly: every die left shows a Fellowship member."""
+    return [roll(**{die: "F" for die in dice[i:]}) for i in range(len(dice))]
+
+
+def finish_turn(state: JourneyState) -> JourneyState:
+    """Set aside the first die of each roll until the active player's turn is over."""
+    from palantir.games.journey_to_mordor.notation import Keep
+
+    turn = (state.active, state.round)
+    while state.phase == "set-aside" and (state.active, state.round) == turn and state.roll:
+        state.apply(Keep((state.roll[0],)))
+    return state
 
 
 def route(text: str) -> list[int]:

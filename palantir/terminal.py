@@ -13,6 +13,7 @@ import json
 import os
 import random
 import sys
+import textwrap
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Mapping, Sequence, TextIO
@@ -26,6 +27,7 @@ from .engine.record import GameRecord
 HUMAN = "human"
 QUIT_WORDS = {"quit", "exit", "q"}
 HELP_WORDS = {"help", "?", "h"}
+WIDTH = 79  # fits an 80-column terminal without the last column
 
 
 @dataclass
@@ -116,9 +118,12 @@ def wants_color(stream: TextIO, disabled: bool = False) -> bool:
     return bool(isatty and isatty())
 
 
-def decision_menu(actions: Sequence[Any], width: int = 78) -> str:
+def decision_menu(actions: Sequence[Any], width: int = WIDTH,
+                  notes: Sequence[str | None] = ()) -> str:
     """The legal decisions, numbered from 1, in as many columns as fit."""
-    cells = [f"{i:>3}  {action}" for i, action in enumerate(actions, 1)]
+    notes = list(notes) + [None] * (len(actions) - len(notes))
+    cells = [f"{i:>3}  {action}" + (f"  {note}" if note else "")
+             for i, (action, note) in enumerate(zip(actions, notes), 1)]
     cell = max(len(c) for c in cells) + 2
     columns = max(1, width // cell)
     rows = -(-len(cells) // columns)
@@ -127,6 +132,14 @@ def decision_menu(actions: Sequence[Any], width: int = 78) -> str:
         row = [cells[c * rows + r] for c in range(columns) if c * rows + r < len(cells)]
         lines.append("".join(text.ljust(cell) for text in row).rstrip())
     return "\n".join(lines)
+
+
+def menu_notes(game: Game, view: Mapping, actions: Sequence[Any]) -> list[str | None]:
+    """What each decision leads to, where the game's renderer can say it in a few words."""
+    module = renderer(game)
+    if module is None or not hasattr(module, "menu_note"):
+        return []
+    return [module.menu_note(view, action) for action in actions]
 
 
 def menu_order(game: Game, actions: list) -> list:
@@ -158,6 +171,8 @@ class TerminalTable:
         # One person sees the narration for their seat; several share a spectator's.
         self.viewer = humans[0] if len(humans) == 1 else None
         self.hot_seat = len(humans) > 1
+        isatty = getattr(stdin, "isatty", None)
+        self.echoed = bool(isatty and isatty())
 
     def say(self, text: str = "") -> None:
         """Write a line and make it visible at once."""
@@ -168,9 +183,14 @@ class TerminalTable:
         self.record.add_rolls(self.dice.log[self.logged:])
         self.logged = len(self.dice.log)
 
+    def say_wrapped(self, text: str, indent: str = "") -> None:
+        """Write a sentence folded to the table's width, continuation lines indented."""
+        self.say(textwrap.fill(text, width=WIDTH, initial_indent=indent,
+                               subsequent_indent=indent + "  ", break_on_hyphens=False))
+
     def _narrate(self) -> None:
         for line in self.state.narration(self.viewer):
-            self.say(f"    {line}")
+            self.say_wrapped(line, "    ")
 
     def seat_name(self, seat: int) -> str:
         """'seat 2 (ai:heuristic)'."""
@@ -178,7 +198,7 @@ class TerminalTable:
 
     def play(self) -> GameRecord:
         """Play to the end (or until the person quits); returns the record so far."""
-        self.say(f"{self.game.title}: " + ", ".join(
+        self.say_wrapped(f"{self.game.title}: " + ", ".join(
             self.seat_name(i) for i in range(len(self.seats))) + f"; seed {self.seed}.")
         self.say("Type the number or the notation of a decision; 'help' explains, "
                  "'quit' leaves.")
@@ -196,7 +216,7 @@ class TerminalTable:
         self.say()
         self.say(render_view(self.game, self.state.view(self.viewer), self.color))
         self.say()
-        self.say(f"Result: {outcome.summary if outcome else 'no result'}")
+        self.say_wrapped(f"Result: {outcome.summary if outcome else 'no result'}")
         winners = set(outcome.winners) if outcome else set()
         for i in range(len(self.seats)):
             self.say(f"  {self.seat_name(i)}: {'won' if i in winners else 'lost'}")
@@ -206,7 +226,7 @@ class TerminalTable:
         agent = self.seats[seat].agent
         thinking = self.color  # a live terminal: show a note while a slow search runs
         if thinking:
-            self.out.write(f"  {self.seat_name(seat)} is thinking…")
+            self.out.write(f"  {self._who(seat)} is thinking…")
             self.out.flush()
         action = agent.choose(self.state.view(seat), self.state.legal_actions())
         if thinking:
@@ -235,12 +255,17 @@ class TerminalTable:
         self.say()
         if self.hot_seat:
             self.say(f"=== {self._who(seat)}, it is your turn (seat {seat + 1}). ===")
+        menu = decision_menu(legal, notes=menu_notes(self.game, view, legal))
         self.say("Your decisions:")
-        self.say(decision_menu(legal))
+        self.say(menu)
         while True:
             self.out.write(f"{self._who(seat)} [1-{len(legal)}, notation, help, quit]> ")
             self.out.flush()
             line = self.stdin.readline()
+            if line and not self.echoed:
+                # Piped answers are not echoed by a terminal: echo them so a transcript
+                # reads like the session a person would see.
+                self.out.write(line if line.endswith("\n") else line + "\n")
             if not line:
                 self.say()
                 raise QuitGame("input ended")
@@ -253,7 +278,7 @@ class TerminalTable:
             if word in HELP_WORDS:
                 self.say(help_for(self.game, view))
                 self.say("Your decisions:")
-                self.say(decision_menu(legal))
+                self.say(menu)
                 continue
             if text.isdigit():
                 number = int(text)
@@ -269,7 +294,7 @@ class TerminalTable:
                     action = self.state.parse_action(action)
                 self.state.apply(action)
             except IllegalAction as exc:
-                self.say(f"  Not allowed: {exc}. Type 'help' for the notation.")
+                self.say_wrapped(f"Not allowed: {exc}. Type 'help' for the notation.", "  ")
                 continue
             self.say(f"  {self._who(seat)}: {action}")
             return action

@@ -43,6 +43,8 @@ def test_the_table_and_a_numbered_menu_come_before_each_question():
 def test_typos_help_and_illegal_decisions_get_a_message_and_a_new_prompt():
     record, text = play("human,ai:random",
                         "xyz\nhelp\nkeep G G\n99\n0\n\n" + ALWAYS_FIRST, seed=3)
+    assert all(len(line) <= 79 for line in text.splitlines())
+    text = " ".join(text.split())  # messages are folded to the terminal's width
     assert "Not allowed: 'xyz': 'xyz' is not a die symbol" in text
     assert "Notation: name the dice to set aside" in text
     assert ("'keep G G': all the dice set aside in one roll must show different symbols "
@@ -99,6 +101,8 @@ def test_the_location_version_offers_advances():
     record, text = play("human", ALWAYS_FIRST, options={"locations": "true"}, seed=5)
     assert "location version" in text
     assert any(e["action"].startswith("advance ") for _, e in record.decisions())
+    assert "  2  advance 1  (to Rivendell: You may set aside identical symbols)" in text
+    assert "  3  advance 0  (stay at Bag End)" in text
     assert replay(record).outcome().to_json() == record.result
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Mapping
 
 from .components import default_components
-from .notation import SYMBOL_ORDER, Keep
+from .notation import SYMBOL_ORDER, Advance, Keep
 from .rules import ADVANCING_PHASE, OVER, UNMARKED_UNITS, JourneyState
 
 # How each die colour is painted: (foreground, background) ANSI codes. The black die is
@@ -273,7 +273,7 @@ def help_text(view: Mapping) -> str:
     lines = [
         "Notation: name the dice to set aside by symbol letter:",
         "  R Ring, G Gandalf, F Fellowship member, O Orc, N Nazgûl, T White Tree.",
-        "  keep R N         set aside a Ring and a Nazgûl ('keep' may be left out: 'R N')",
+        "  keep R N         set aside a Ring and a Nazgûl (or just: R N)",
         "  keep N:red       where several dice show a symbol, add the die's colour",
         "                   (yellow, red, blue, green, black; or y r b g k)",
         "  keep T R N       set aside the White Tree: the turn ends after this roll",
@@ -315,3 +315,21 @@ def menu_order(actions: list) -> list:
     keeps = sorted((a for a in actions if isinstance(a, Keep)),
                    key=lambda a: (len(a.dice), sorted((SYMBOL_ORDER[f], d) for d, f in a.dice)))
     return keeps + [a for a in actions if not isinstance(a, Keep)]
+
+
+def menu_note(view: Mapping, action) -> str | None:
+    """Where an advance leads (and, in the location version, what is met there)."""
+    if not isinstance(action, Advance):
+        return None
+    parts = default_components()
+    position = view["ring"][view["active"]] + action.spaces
+    where = "stay at" if action.spaces == 0 else "to"
+    if position == 0:
+        return f"({where} {parts.start})"
+    place = parts.ring_spaces[position - 1]
+    location = parts.locations.get(place)
+    if position == len(parts.ring_spaces):
+        return f"({where} {place}: Mount Doom)"
+    if view["options"].get("locations") and location:
+        return f"({where} {place}: {location.text})"
+    return f"({where} {place})"

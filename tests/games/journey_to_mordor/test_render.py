@@ -7,8 +7,8 @@ import re
 from jtm_table import play, roll, step, table
 
 from palantir.games.journey_to_mordor.notation import REROLL, Advance
-from palantir.games.journey_to_mordor.render import (help_text, menu_order, nazgul_route,
-                                                     render_table, _Paint)
+from palantir.games.journey_to_mordor.render import (_Paint, help_text, menu_note, menu_order,
+                                                     nazgul_route, render_table)
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 OPENING = roll(yellow="R", red="N", blue="O", green="F", black="T")
@@ -155,3 +155,13 @@ def test_narration_counts_rings_in_words():
                        roll(yellow="G", red="G", blue="G", green="G", black="G")),
                  "keep T R:yellow F:blue")
     assert "1 ring counts." in state.narration(0)
+
+
+def test_each_advance_says_where_it_leads_and_what_is_met_there():
+    state = step(table(roll(yellow="R", red="R", blue="F", green="F", black="T"),
+                       locations=True, ring={0: "Moria"}), "keep T R:yellow F:blue")
+    view = state.view(0)
+    assert [menu_note(view, a) for a in state.legal_actions()] == [
+        "(to Lothlórien: Doubles the value of Fellowship members)",
+        "(stay at Moria: Gandalf has no effect)"]
+    assert menu_note(view, REROLL) is None

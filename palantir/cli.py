@@ -49,6 +49,9 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("file")
     rep.add_argument("--steps", action="store_true", help="print the narration of every step")
     rep.add_argument("--no-color", action="store_true", help="plain text, no colours")
+
+    from .server import add_serve_parser
+    add_serve_parser(sub)
     return parser
 
 
@@ -68,6 +71,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "replay":
             from .commands import replay_command
             return replay_command(args)
+        if args.command == "serve":
+            from .server.app import serve_command
+            return serve_command(args)
     except PalantirError as exc:
         print(f"palantir: {exc}", file=sys.stderr)
         return 2

@@ -1,0 +1,294 @@
+"""The web table: JSON API, server-sent events and the pages, as one FastAPI application."""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any, Literal
+
+from fastapi import FastAPI, Header, Query, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response, StreamingResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from ..agents import AGENT_HELP
+from ..engine.game import game_ids, get_game
+from .lobby import DEFAULT_TIME_LIMIT, MAX_TIME_LIMIT, LiveTable, Lobby, ServerError
+from .live import Broker
+from .runner import AgentRunner
+from .storage import Storage
+from .views import history, payload, seat_summary
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+MAX_BODY = 2 * 1024 * 1024  # an uploaded record of a long game stays far below this
+log = logging.getLogger("palantir.server")
+
+
+class SeatIn(BaseModel):
+    """A seat: a person, or a computer player with its strength and time limit."""
+
+    kind: Literal["human", "agent"] = "human"
+    agent: str | None = Field(default=None, max_length=64,
+                              description="agent spec, e.g. heuristic, mcts:1s")
+    time_limit: float = Field(default=DEFAULT_TIME_LIMIT, gt=0, le=MAX_TIME_LIMIT,
+                              description="seconds a computer seat may think per decision")
+
+
+class CreateIn(BaseModel):
+    """A new table: the game, its options, and one seat per player."""
+
+    game: str = Field(max_length=64, examples=["journey-to-mordor"])
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[str | SeatIn] = Field(min_length=1, max_length=16,
+                                      examples=[["human", "heuristic"]])
+
+
+class DecisionIn(BaseModel):
+    """A decision in the game's notation; `version` guards against a stale page."""
+
+    action: str = Field(max_length=200, examples=["keep R N:red"])
+    version: int | None = Field(default=None, ge=0)
+
+
+class BodyLimit:
+    """Refuses request bodies above MAX_BODY bytes with 413, counted as they arrive."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        declared = dict(scope.get("headers") or ()).get(b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
+            return await _too_large(send)
+        seen = 0
+
+        async def counted():
+            nonlocal seen
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > MAX_BODY:
+                raise _BodyTooLarge()
+            return message
+
+        try:
+            await self.app(scope, counted, send)
+        except _BodyTooLarge:
+            await _too_large(send)
+
+
+class _BodyTooLarge(Exception):
+    pass
+
+
+async def _too_large(send) -> None:
+    body = json.dumps({"error": f"request body over {MAX_BODY} bytes",
+                       "field": "body"}).encode()
+    await send({"type": "http.response.start", "status": 413,
+                "headers": [(b"content-type", b"application/json"),
+                            (b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})
+
+
+def create_app(database: str = "sqlite:///palantir.db", *, agent_workers: int = 2) -> FastAPI:
+    """The application over the database at `database` (SQLAlchemy URL)."""
+    storage = Storage(database)
+    lobby = Lobby(storage)
+    broker = Broker()
+    runner = AgentRunner(lobby, workers=agent_workers)
+    lobby.on_change += [broker.notify, runner.kick]
+
+    @asynccontextmanager
+    async def lifespan(_app):
+        for table in lobby.resume_all():
+            runner.kick(table)
+        yield
+        runner.close()
+        storage.close()
+
+    app = FastAPI(title="palantir table", version="1",
+                  description="Play Lord of the Rings tabletop games with friends or the "
+                  "computer. A seat's private token goes in the X-Seat-Token header.",
+                  lifespan=lifespan)
+    app.state.lobby, app.state.broker, app.state.runner = lobby, broker, runner
+    app.add_middleware(BodyLimit)
+    app.mount("/static", StaticFiles(directory=WEB), name="static")
+
+    @app.exception_handler(ServerError)
+    async def server_error(_request, exc: ServerError):
+        body = {"error": exc.message}
+        if exc.field:
+            body["field"] = exc.field
+        if exc.rule:
+            body["rule"] = exc.rule
+        return JSONResponse(body, status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(_request, exc: RequestValidationError):
+        problems = [{"field": ".".join(str(p) for p in e.get("loc", ())), "error": e.get("msg")}
+                    for e in exc.errors()]
+        first = problems[0] if problems else {"field": "body", "error": "invalid request"}
+        return JSONResponse({"error": f"{first['field']}: {first['error']}",
+                             "field": first["field"], "problems": problems}, status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request, exc: StarletteHTTPException):
+        return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code)
+
+    @app.exception_handler(Exception)
+    async def unexpected(_request, exc: Exception):
+        log.exception("unexpected error")
+        return JSONResponse({"error": "internal error; the table is unchanged"},
+                            status_code=500)
+
+    def viewer_of(table: LiveTable, token: str | None) -> int | None:
+        if token is None:
+            return None
+        seat = table.seat_of(token)
+        if seat is None:
+            raise ServerError(403, "this token is not a seat of this table", field="X-Seat-Token")
+        return seat
+
+    # ----- the JSON API ----------------------------------------------------------------
+
+    @app.get("/api/games", summary="the games and their option schemas")
+    def list_games() -> dict:
+        games = []
+        for game_id in game_ids():
+            game = get_game(game_id)
+            games.append({
+                "id": game.id, "title": game.title, "min_players": game.min_players,
+                "max_players": game.max_players,
+                "options": [_option_json(o) for o in game.option_schema()]})
+        return {"games": games, "agents": AGENT_HELP}
+
+    @app.post("/api/tables", status_code=201, summary="create a table")
+    def create_table(body: CreateIn) -> dict:
+        specs = [s if isinstance(s, str) else s.model_dump() for s in body.seats]
+        table, tokens = lobby.create(body.game, body.options, specs)
+        seats = seat_summary(table)
+        for seat, token in zip(seats, tokens):
+            if token:
+                seat["token"] = token
+                seat["url"] = f"/table/{table.id}#seat={seat['seat']}&token={token}"
+        return {"id": table.id, "game": table.game.id, "spectator_url": f"/table/{table.id}",
+                "seats": seats}
+
+    @app.get("/api/tables", summary="open and finished tables")
+    def list_tables(status: Literal["open", "finished"] | None = None,
+                    limit: int = Query(50, ge=1, le=500)) -> dict:
+        rows = storage.listing(status, limit)
+        seats = storage.seats_of(r.id for r in rows)
+        return {"tables": [{
+            "id": r.id, "game": r.game, "status": r.status, "source": r.source,
+            "options": r.options, "result": r.result, "created": r.created,
+            "updated": r.updated, "spectator_url": f"/table/{r.id}",
+            "seats": [{"seat": s.seat, "kind": s.kind, "agent": s.agent} for s in seats[r.id]],
+        } for r in rows]}
+
+    @app.get("/api/tables/{table_id}", summary="the table as a seat or a spectator sees it")
+    def get_table(table_id: str, log_from: int = Query(0, ge=0),
+                  x_seat_token: str | None = Header(None, max_length=200)) -> dict:
+        table = lobby.get(table_id)
+        return payload(lobby, table, viewer_of(table, x_seat_token), log_from)
+
+    @app.post("/api/tables/{table_id}/decisions", summary="take a decision (notation)")
+    def decide(table_id: str, body: DecisionIn,
+               x_seat_token: str | None = Header(None, max_length=200)) -> dict:
+        table = lobby.get(table_id)
+        seat = viewer_of(table, x_seat_token)
+        if seat is None:
+            raise ServerError(403, "a decision needs the seat's private token",
+                              field="X-Seat-Token")
+        if body.version is not None and body.version != table.version:
+            raise ServerError(409, "the table has changed since this page was drawn; "
+                              "look again", field="version")
+        before = len(table.steps)
+        lobby.decide(table, seat, body.action)
+        return payload(lobby, table, seat, before)
+
+    @app.post("/api/tables/{table_id}/undo", summary="take back your own last decision")
+    def undo(table_id: str, x_seat_token: str | None = Header(None, max_length=200)) -> dict:
+        table = lobby.get(table_id)
+        seat = viewer_of(table, x_seat_token)
+        if seat is None:
+            raise ServerError(403, "undo needs the seat's private token", field="X-Seat-Token")
+        lobby.undo(table, seat)
+        return payload(lobby, table, seat)
+
+    @app.get("/api/tables/{table_id}/record", summary="download the record")
+    def record(table_id: str) -> Response:
+        table = lobby.get(table_id)
+        with table.lock:
+            text = table.record.dumps()
+        return Response(text, media_type="application/json", headers={
+            "Content-Disposition": f'attachment; filename="{table.game.id}-{table.id}.json"'})
+
+    @app.get("/api/tables/{table_id}/history", summary="every step, for a replay")
+    def table_history(table_id: str,
+                      x_seat_token: str | None = Header(None, max_length=200)) -> dict:
+        table = lobby.get(table_id)
+        return {"frames": history(table, viewer_of(table, x_seat_token))}
+
+    @app.get("/api/tables/{table_id}/events", summary="server-sent events: the table live")
+    async def events(table_id: str, request: Request,
+                     x_seat_token: str | None = Header(None, max_length=200)):
+        table = lobby.get(table_id)
+        viewer = viewer_of(table, x_seat_token)
+        stream = broker.stream(table, lambda start: payload(lobby, table, viewer, start),
+                               request.is_disconnected)
+        return StreamingResponse(stream, media_type="text/event-stream",
+                                 headers={"Cache-Control": "no-store",
+                                          "X-Accel-Buffering": "no"})
+
+    @app.post("/api/records", status_code=201, summary="upload a record to watch")
+    async def upload(request: Request) -> dict:
+        raw = await request.body()
+        try:
+            doc = json.loads(raw)
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise ServerError(422, f"record: not JSON ({exc})", field="record") from None
+        table = lobby.upload(doc)
+        return {"id": table.id, "game": table.game.id, "spectator_url": f"/table/{table.id}"}
+
+    # ----- the pages -------------------------------------------------------------------
+
+    @app.get("/", include_in_schema=False)
+    def lobby_page():
+        return FileResponse(WEB / "lobby.html")
+
+    @app.get("/table/{table_id}", include_in_schema=False)
+    def table_page(table_id: str):
+        lobby.get(table_id)
+        return FileResponse(WEB / "table.html")
+
+    return app
+
+
+def _option_json(option) -> dict:
+    default = option.to_json(option.default)
+    return {"name": option.name, "kind": option.kind, "default": default, "help": option.help,
+            "choices": list(option.choices), "min": option.minimum, "max": option.maximum,
+            "reconstructed": option.reconstructed}
+
+
+def default_database() -> str:
+    """sqlite file palantir.db in the working directory."""
+    return f"sqlite:///{os.path.abspath('palantir.db')}"
+
+
+def serve_command(args) -> int:
+    """`palantir serve`: run the table until interrupted."""
+    import uvicorn
+    database = args.database or default_database()
+    app = create_app(database)
+    shown = "localhost" if args.host in ("127.0.0.1", "0.0.0.0", "::") else args.host
+    print(f"palantir table at http://{shown}:{args.port}/  (database {database})", flush=True)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", access_log=False)
+    return 0

@@ -1,0 +1,394 @@
+"""The lobby: live tables in memory, each rebuilt from its stored record.
+
+Every change goes through `Lobby`: it checks the seat, applies the decision to a copy of
+the state, commits the new events, and only then makes the copy the table's state, so a
+failed commit leaves nothing half done.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import random
+import secrets
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from ..engine.dice import Dice
+from ..engine.errors import BadNotation, BadOption, IllegalAction, PalantirError, UnknownAgent
+from ..engine.game import Game, State, get_game
+from ..engine.record import GameRecord, replay
+from .storage import SeatRow, Storage, TableRow
+
+MAX_TIME_LIMIT = 60.0
+DEFAULT_TIME_LIMIT = 5.0
+
+
+class ServerError(PalantirError):
+    """A refused request: HTTP status, the field or rule at fault, and a message."""
+
+    def __init__(self, status: int, message: str, *, field: str | None = None,
+                 rule: str | None = None):
+        self.status = status
+        self.field = field
+        self.rule = rule
+        self.message = message
+        super().__init__(message)
+
+
+class TableDice(Dice):
+    """Seeded dice addressed by roll number, so a table resumes from its record alone.
+
+    Roll k of a table with seed s always shows the same face, whatever happened in the
+    process before: a restarted server, or a decision taken back, rolls the same dice.
+    """
+
+    def __init__(self, seed: int, rolled: int = 0):
+        super().__init__(record=True)
+        self.seed = seed
+        self.rolled = rolled
+
+    def _pick(self, die: str, faces) -> str:
+        rng = random.Random(f"{self.seed}/{self.rolled}")
+        self.rolled += 1
+        return faces[rng.randrange(len(faces))]
+
+
+def token_hash(token: str) -> str:
+    """The stored form of a seat's secret token."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+@dataclass
+class Step:
+    """One step of the log: a decision (or the setup) and its narration per viewer."""
+
+    index: int
+    seat: int | None
+    action: str | None
+    lines: dict[int | None, list[str]]
+
+
+@dataclass
+class LiveTable:
+    """A table in play or on view: its record, current state and log."""
+
+    id: str
+    game: Game
+    options: dict[str, Any]
+    seed: int | None
+    source: str
+    seats: list[SeatRow]
+    record: GameRecord
+    state: State
+    steps: list[Step]
+    created: float
+    lock: threading.RLock = field(default_factory=threading.RLock)
+    thinking: bool = False
+    revision: int = 0  # counts changes in this process, so pages drop stale messages
+    agents: dict[int, Any] = field(default_factory=dict)
+
+    @property
+    def version(self) -> int:
+        """Events stored so far: changes with every decision and every undo."""
+        return len(self.record.events)
+
+    @property
+    def status(self) -> str:
+        """'open' while someone must decide, else 'finished'."""
+        return "finished" if self.state.is_over() else "open"
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat whose token this is, or None; compared in constant time."""
+        if not token:
+            return None
+        digest = token_hash(token)
+        for seat in self.seats:
+            if seat.token_hash and hmac.compare_digest(seat.token_hash, digest):
+                return seat.seat
+        return None
+
+    def rolls(self) -> int:
+        """Chance events in the record so far."""
+        return sum(1 for e in self.record.events if "die" in e)
+
+
+def narrate(state: State, seats: int) -> dict[int | None, list[str]]:
+    """The narration of the last step for every seat and for spectators."""
+    return {viewer: list(state.narration(viewer)) for viewer in [*range(seats), None]}
+
+
+def parse_seat_specs(game: Game, players: int, specs: Any) -> list[dict[str, Any]]:
+    """Seats from the request: 'human', an agent spec, or {kind, agent, time_limit}."""
+    if not isinstance(specs, list) or not specs:
+        raise ServerError(422, "seats: a non-empty list, one entry per player", field="seats")
+    if len(specs) != players:
+        raise ServerError(422, f"seats: {len(specs)} seats given for {players} players",
+                          field="seats")
+    parsed = []
+    for i, spec in enumerate(specs):
+        where = f"seats[{i}]"
+        if isinstance(spec, str):
+            spec = {"kind": "human"} if spec.strip().lower() == "human" else \
+                {"kind": "agent", "agent": spec}
+        if not isinstance(spec, dict):
+            raise ServerError(422, f"{where}: 'human', an agent such as 'heuristic', or an "
+                              "object {kind, agent, time_limit}", field=where)
+        kind = spec.get("kind", "agent" if spec.get("agent") else "human")
+        if kind not in ("human", "agent"):
+            raise ServerError(422, f"{where}.kind: 'human' or 'agent', got {kind!r}",
+                              field=f"{where}.kind")
+        limit = spec.get("time_limit", DEFAULT_TIME_LIMIT)
+        if isinstance(limit, bool) or not isinstance(limit, (int, float)) or \
+                not 0 < limit <= MAX_TIME_LIMIT:
+            raise ServerError(422, f"{where}.time_limit: seconds, more than 0 and at most "
+                              f"{MAX_TIME_LIMIT:g}", field=f"{where}.time_limit")
+        agent = None
+        if kind == "agent":
+            agent = spec.get("agent")
+            if not isinstance(agent, str) or not agent.strip() or len(agent) > 64:
+                raise ServerError(422, f"{where}.agent: an agent such as 'heuristic' or "
+                                  "'mcts:1s'", field=f"{where}.agent")
+            agent = agent.strip().lower()
+            try:
+                made = make_seat_agent(game, i, agent, float(limit), seed=0)
+            except UnknownAgent as exc:
+                raise ServerError(422, f"{where}.agent: {exc}", field=f"{where}.agent") from None
+            if getattr(made, "seconds", None) is not None and made.seconds > limit:
+                raise ServerError(422, f"{where}.agent: a {made.seconds:g} s budget is over "
+                                  f"the seat's time limit of {limit:g} s",
+                                  field=f"{where}.agent")
+        parsed.append({"kind": kind, "agent": agent, "time_limit": float(limit)})
+    return parsed
+
+
+def make_seat_agent(game: Game, seat: int, spec: str, time_limit: float, seed: int | None):
+    """The agent of a computer seat; a search agent's clock is capped by the time limit."""
+    from ..agents import make_agent
+    agent = make_agent(spec, game, seat, seed)
+    if hasattr(agent, "seconds"):
+        # An iteration budget still stops at the seat's time limit, whichever comes first.
+        agent.seconds = min(agent.seconds or time_limit, time_limit)
+    return agent
+
+
+class Lobby:
+    """Every table: creation, decisions, undo, uploads, and loading from storage."""
+
+    def __init__(self, storage: Storage):
+        self.storage = storage
+        self.tables: dict[str, LiveTable] = {}
+        self._lock = threading.Lock()
+        self.on_change: list[Callable[[LiveTable], None]] = []
+
+    # ----- loading -------------------------------------------------------------------
+
+    def get(self, table_id: str) -> LiveTable:
+        """The live table with this id, rebuilt from storage if needed; 404 otherwise."""
+        if not isinstance(table_id, str) or not 0 < len(table_id) <= 32:
+            raise ServerError(404, "no such table", field="table")
+        with self._lock:
+            table = self.tables.get(table_id)
+            if table is not None:
+                return table
+            row = self.storage.load(table_id)
+            if row is None:
+                raise ServerError(404, f"no table '{table_id}'", field="table")
+            table = self._rebuild(row)
+            self.tables[table_id] = table
+            return table
+
+    def resume_all(self) -> list[LiveTable]:
+        """Load every open table (after a restart), so computer seats take up their turns."""
+        return [self.get(table_id) for table_id in self.storage.open_ids()]
+
+    def _rebuild(self, row: TableRow) -> LiveTable:
+        record = GameRecord(game=row.game, options=row.options, seed=row.seed,
+                            events=list(row.events))
+        game = get_game(row.game)
+        options = game.validate_options(row.options)
+        players = game.players_of(options)
+        steps: list[Step] = []
+
+        def on_state(index, state):
+            if index is None:
+                steps.append(Step(0, None, None, narrate(state, players)))
+            else:
+                event = record.events[index]
+                steps.append(Step(len(steps), event["seat"], event["action"],
+                                  narrate(state, players)))
+
+        state = replay(record, on_state=on_state, check_result=False)
+        table = LiveTable(id=row.id, game=game, options=options, seed=row.seed,
+                          source=row.source, seats=row.seats, record=record, state=state,
+                          steps=steps, created=row.created)
+        if row.seed is not None:
+            state = state.clone(dice=TableDice(row.seed, table.rolls()))
+            table.state = state
+        return table
+
+    # ----- creating ------------------------------------------------------------------
+
+    def create(self, game_id: Any, options: Any, seat_specs: Any) -> tuple[LiveTable, list]:
+        """A new table; returns it and the private token of each human seat."""
+        if not isinstance(game_id, str):
+            raise ServerError(422, "game: the id of a game, e.g. 'journey-to-mordor'",
+                              field="game")
+        try:
+            game = get_game(game_id)
+        except PalantirError as exc:
+            raise ServerError(422, f"game: {exc}", field="game") from None
+        if options is None:
+            options = {}
+        if not isinstance(options, dict):
+            raise ServerError(422, "options: an object of option names and values",
+                              field="options")
+        options = dict(options)
+        names = {o.name for o in game.option_schema()}
+        if "players" in names and "players" not in options and isinstance(seat_specs, list):
+            options["players"] = len(seat_specs)
+        try:
+            validated = game.validate_options(options)
+        except BadOption as exc:
+            raise ServerError(422, str(exc), field=f"options.{exc.option}") from None
+        players = game.players_of(validated)
+        seats_given = parse_seat_specs(game, players, seat_specs)
+        seed = secrets.randbits(62)
+        dice = TableDice(seed)
+        try:
+            state = game.new_state(validated, dice)
+        except BadOption as exc:
+            raise ServerError(422, str(exc), field=f"options.{exc.option}") from None
+        tokens: list[str | None] = []
+        seat_rows = []
+        for i, spec in enumerate(seats_given):
+            token = secrets.token_urlsafe(24) if spec["kind"] == "human" else None
+            tokens.append(token)
+            seat_rows.append(SeatRow(i, spec["kind"], spec["agent"], spec["time_limit"],
+                                     token_hash(token) if token else None))
+        record = GameRecord(game=game.id, options=game.options_to_json(validated), seed=seed,
+                            ruleset=game.ruleset)
+        record.add_rolls(dice.log)
+        now = time.time()
+        table = LiveTable(id=secrets.token_urlsafe(9), game=game, options=validated,
+                          seed=seed, source="play", seats=seat_rows, record=record,
+                          state=state, steps=[Step(0, None, None, narrate(state, players))],
+                          created=now)
+        self.storage.create(TableRow(
+            id=table.id, game=game.id, options=record.options, seed=seed, source="play",
+            status=table.status, result=None, created=now, updated=now, seats=seat_rows,
+            events=list(record.events)))
+        with self._lock:
+            self.tables[table.id] = table
+        self._changed(table)
+        return table, tokens
+
+    def upload(self, doc: Any) -> LiveTable:
+        """A table to watch, made from an uploaded record; nobody can decide there."""
+        from ..engine.errors import BadRecord
+        try:
+            record = GameRecord.from_json(doc)
+            row = TableRow(id=secrets.token_urlsafe(9), game=record.game,
+                           options=record.options, seed=None, source="upload",
+                           status="open", result=record.result, created=time.time(),
+                           updated=time.time(), events=list(record.events))
+            replay(record)  # refuses a record that does not fit the rules, naming the event
+            game = get_game(record.game)
+            players = game.players_of(game.validate_options(record.options))
+            row.seats = [SeatRow(i, "record") for i in range(players)]
+            table = self._rebuild(row)
+        except BadRecord as exc:
+            field_name = f"events[{exc.event}]" if exc.event is not None else "record"
+            raise ServerError(422, f"record: {exc}", field=field_name) from None
+        except PalantirError as exc:
+            raise ServerError(422, f"record: {exc}", field="record") from None
+        row.status = table.status
+        row.result = table.state.outcome().to_json() if table.state.outcome() else None
+        self.storage.create(row)
+        with self._lock:
+            self.tables[table.id] = table
+        return table
+
+    # ----- deciding ------------------------------------------------------------------
+
+    def decide(self, table: LiveTable, seat: int, text: Any, *, version: int | None = None):
+        """Apply `seat`'s decision (notation), commit it, then publish it."""
+        if not isinstance(text, str) or not text.strip():
+            raise ServerError(422, "action: a decision in the game's notation, e.g. 'keep R'",
+                              field="action")
+        if len(text) > 200:
+            raise ServerError(422, "action: at most 200 characters", field="action")
+        with table.lock:
+            if version is not None and version != table.version:
+                return False  # a stale computer decision: the table moved on meanwhile
+            state = table.state
+            if state.is_over():
+                raise ServerError(409, "the game is over", rule="End of the Game")
+            mover = state.to_move()
+            if mover != seat:
+                raise ServerError(409, f"it is seat {mover}'s turn, not seat {seat}'s",
+                                  rule="turn order")
+            dice = TableDice(table.seed, table.rolls())
+            new_state = state.clone(dice=dice)
+            try:
+                action = new_state.parse_action(text)
+                new_state.apply(action)
+            except BadNotation as exc:
+                raise ServerError(422, str(exc), field="action", rule=exc.rule) from None
+            except IllegalAction as exc:
+                raise ServerError(409, str(exc), field="action", rule=exc.rule) from None
+            start = table.version
+            new_events = [{"seat": seat, "action": str(action)}]
+            new_events += [roll.to_json() for roll in dice.log]
+            outcome = new_state.outcome()
+            status = "finished" if new_state.is_over() else "open"
+            self.storage.append(table.id, start, new_events, status,
+                                outcome.to_json() if outcome else None)
+            table.record.events.extend(new_events)
+            table.record.result = outcome.to_json() if outcome else None
+            table.state = new_state
+            table.steps.append(Step(len(table.steps), seat, str(action),
+                                    narrate(new_state, len(table.seats))))
+            table.revision += 1
+        self._changed(table)
+        return True
+
+    def undo_problem(self, table: LiveTable, seat: int | None) -> str | None:
+        """Why `seat` may not take back its last decision now, or None if it may."""
+        if seat is None or table.source != "play":
+            return "only a player may take back a decision"
+        if table.state.is_over():
+            return "the game is over"
+        if not table.record.events:
+            return "nothing to take back"
+        last = table.record.events[-1]
+        if "die" in last:
+            return "a die has been rolled since your last decision"
+        if last.get("seat") != seat:
+            return "another seat has acted since"
+        return None
+
+    def undo(self, table: LiveTable, seat: int) -> None:
+        """Take back `seat`'s last decision: drop it, rebuild the state, commit."""
+        with table.lock:
+            problem = self.undo_problem(table, seat)
+            if problem:
+                raise ServerError(409, f"undo: {problem}", rule="taking back a decision")
+            keep = table.version - 1
+            row = TableRow(id=table.id, game=table.game.id, options=table.record.options,
+                           seed=table.seed, source=table.source, status="open", result=None,
+                           created=table.created, updated=time.time(), seats=table.seats,
+                           events=table.record.events[:keep])
+            rebuilt = self._rebuild(row)
+            self.storage.truncate(table.id, keep, rebuilt.status, None)
+            table.record = rebuilt.record
+            table.state = rebuilt.state
+            table.steps = rebuilt.steps
+            table.revision += 1
+        self._changed(table)
+
+    def _changed(self, table: LiveTable) -> None:
+        for callback in self.on_change:
+            callback(table)

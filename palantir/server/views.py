@@ -1,0 +1,103 @@
+"""What one seat (or a spectator) is sent: built from `state.view(seat)` and nothing else."""
+
+from __future__ import annotations
+
+import importlib
+import secrets
+from typing import Any
+
+from .lobby import LiveTable, Lobby
+
+# Pages compare revisions only within one server process: a restart starts a new epoch.
+EPOCH = secrets.token_hex(4)
+
+# The SVG table of each game, where one exists; other games are shown as their view data.
+TABLE_VIEWS = {
+    "journey-to-mordor": "palantir.games.journey_to_mordor.svg",
+}
+
+
+def table_view_module(game_id: str):
+    """The module drawing this game's table, or None."""
+    path = TABLE_VIEWS.get(game_id)
+    return importlib.import_module(path) if path else None
+
+
+def seat_summary(table: LiveTable) -> list[dict[str, Any]]:
+    """Who sits where: kind and agent, never a token."""
+    return [{"seat": s.seat, "kind": s.kind, "agent": s.agent, "time_limit": s.time_limit}
+            for s in table.seats]
+
+
+def log_entries(table: LiveTable, viewer: int | None, start: int = 0) -> list[dict]:
+    """The log from step `start` on, in the words `viewer` may read."""
+    return [{"step": s.index, "seat": s.seat, "action": s.action, "lines": s.lines[viewer]}
+            for s in table.steps[start:]]
+
+
+def payload(lobby: Lobby, table: LiveTable, viewer: int | None, log_from: int = 0) -> dict:
+    """Everything the table page of `viewer` shows (None: a spectator)."""
+    with table.lock:
+        state = table.state
+        view = state.view(viewer)
+        module = table_view_module(table.game.id)
+        mover = state.to_move()
+        yours = viewer is not None and mover == viewer and \
+            table.seats[viewer].kind == "human"
+        legal = []
+        if yours:
+            for action in state.legal_actions():
+                text = str(action)
+                label = module.action_label(view, text) if module else text
+                legal.append({"action": text, "label": label})
+        outcome = state.outcome()
+        steps = len(table.steps)
+        start = min(max(log_from, 0), steps)
+        return {
+            "id": table.id,
+            "game": table.game.id,
+            "title": table.game.title,
+            "source": table.source,
+            "status": table.status,
+            "version": table.version,
+            "revision": table.revision,
+            "epoch": EPOCH,
+            "viewer": viewer,
+            "seats": seat_summary(table),
+            "seat_names": module.seat_names(view) if module else
+            [f"Seat {s.seat}" for s in table.seats],
+            "to_move": mover,
+            "your_turn": yours,
+            "thinking": mover is not None and table.seats[mover].kind == "agent",
+            "view": view,
+            "svg": module.render_svg(view) if module else None,
+            "legal": legal,
+            "select": module.selection(view) if (module and yours) else None,
+            "help": module.phase_help(view) if module else "",
+            "can_undo": lobby.undo_problem(table, viewer) is None,
+            "outcome": outcome.to_json() if outcome else None,
+            "steps": steps,
+            "log_from": start,
+            "log": log_entries(table, viewer, start),
+        }
+
+
+def history(table: LiveTable, viewer: int | None) -> list[dict]:
+    """Every step of the game as `viewer` saw it: view, SVG and narration (for replays)."""
+    from ..engine.record import GameRecord, replay
+    module = table_view_module(table.game.id)
+    with table.lock:
+        record = GameRecord(game=table.record.game, options=table.record.options,
+                            seed=table.record.seed, events=list(table.record.events))
+        steps = list(table.steps)
+    frames: list[dict] = []
+
+    def on_state(_index, state):
+        view = state.view(viewer)
+        step = steps[len(frames)]
+        frames.append({"step": step.index, "seat": step.seat, "action": step.action,
+                       "lines": step.lines[viewer], "view": view,
+                       "svg": module.render_svg(view) if module else None})
+
+    replay(record, on_state=on_state, check_result=False)
+    return frames

@@ -1,0 +1,193 @@
+// The table page: one seat's (or a spectator's) view, live through server-sent events.
+"use strict";
+const $ = (id) => document.getElementById(id);
+const tableId = decodeURIComponent(location.pathname.split("/").pop());
+const fragment = new URLSearchParams(location.hash.slice(1));
+const token = fragment.get("token");
+const headers = token ? { "X-Seat-Token": token } : {};
+let current = null;      // the last payload drawn
+let log = [];            // every step's entry, in order
+let frames = null;       // replay frames, when replaying
+let frameAt = 0;
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "text") node.textContent = v; else node.setAttribute(k, v);
+  }
+  for (const c of children) node.append(c);
+  return node;
+}
+
+function showError(message) { $("error").textContent = message || ""; }
+
+function seatName(p, seat) { return seat === null || seat === undefined ? "" : p.seat_names[seat]; }
+
+function mergeLog(p) {
+  if (p.log_from === 0) log = p.log.slice();
+  else if (p.log_from === log.length) log = log.concat(p.log);
+  else if (p.log_from < log.length) log = log.slice(0, p.log_from).concat(p.log);
+  else { refresh(); return false; }   // a gap: fetch the whole log
+  return true;
+}
+
+function drawLog(p) {
+  const box = $("log");
+  box.replaceChildren(...log.map((s) => el("div", { class: "step", "data-step": s.step },
+    s.action ? el("span", { class: "who", text: `${seatName(p, s.seat)}: ${s.action}. ` }) : "",
+    s.lines.join(" "))));
+  box.scrollTop = box.scrollHeight;
+}
+
+function drawDecisions(p) {
+  const legal = $("legal");
+  legal.replaceChildren(...p.legal.map((d) => {
+    const b = el("button", { class: "decision", "data-action": d.action, title: d.action, text: d.label });
+    b.addEventListener("click", () => decide(d.action));
+    return b;
+  }));
+  const area = $("select-area");
+  area.hidden = !p.select;
+  if (p.select) {
+    $("select-hint").textContent = p.select.hint + " ";
+    $("select-button").textContent = p.select.label;
+    $("select-button").disabled = true;
+  }
+  $("undo").hidden = !p.can_undo;
+  let turn;
+  if (p.outcome) turn = "Game over: " + p.outcome.summary;
+  else if (p.your_turn) turn = "Your turn: choose a decision";
+  else if (p.thinking) turn = `${seatName(p, p.to_move)} (computer) is thinking…`;
+  else turn = `Waiting for ${seatName(p, p.to_move)}`;
+  $("turn").textContent = turn;
+}
+
+function selectedTokens() {
+  return [...document.querySelectorAll("#board .die.selected")].map((d) => d.dataset.token);
+}
+
+function bindDice(p) {
+  for (const die of document.querySelectorAll("#board .die.choosable")) {
+    const toggle = () => {
+      die.classList.toggle("selected");
+      $("select-button").disabled = selectedTokens().length === 0;
+    };
+    die.addEventListener("click", toggle);
+    die.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") toggle(); });
+  }
+}
+
+function draw(p) {
+  if (current && p.epoch === current.epoch && p.revision < current.revision) return;
+  if (!mergeLog(p)) return;
+  current = p;
+  $("title").textContent = p.title;
+  $("whoami").textContent = p.viewer === null ? "— spectator" : `— you play ${seatName(p, p.viewer)}`;
+  document.title = `palantir — ${p.title}`;
+  if (!frames) {
+    $("board").innerHTML = p.svg || `<pre>${JSON.stringify(p.view, null, 1)}</pre>`;
+    bindDice(p);
+  }
+  $("help").textContent = p.help;
+  drawDecisions(p);
+  drawLog(p);
+  $("replay-open").hidden = p.status !== "finished";
+  document.body.dataset.status = p.status;
+  document.body.dataset.version = p.version;
+}
+
+async function call(method, path, body) {
+  const init = { method, headers: { ...headers } };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  const response = await fetch(path, init);
+  const data = await response.json();
+  if (!response.ok) throw new Error(data.error + (data.rule ? ` (${data.rule})` : ""));
+  return data;
+}
+
+async function decide(action) {
+  showError("");
+  try {
+    draw(await call("POST", `/api/tables/${tableId}/decisions`, { action, version: current.version }));
+  } catch (e) { showError(e.message); }
+}
+
+async function refresh() {
+  try { log = []; draw(await call("GET", `/api/tables/${tableId}`)); }
+  catch (e) { showError(e.message); }
+}
+
+// Server-sent events read through fetch, so the seat's token travels in a header, not the URL.
+async function listen() {
+  for (;;) {
+    try {
+      const response = await fetch(`/api/tables/${tableId}/events`, { headers });
+      if (!response.ok) { showError((await response.json()).error); return; }
+      const reader = response.body.getReader();
+      const decoder = new TextDecoder();
+      let buffer = "";
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += decoder.decode(value, { stream: true });
+        let cut;
+        while ((cut = buffer.indexOf("\n\n")) >= 0) {
+          const message = buffer.slice(0, cut);
+          buffer = buffer.slice(cut + 2);
+          const data = message.split("\n").filter((l) => l.startsWith("data: "))
+            .map((l) => l.slice(6)).join("\n");
+          if (data) draw(JSON.parse(data));
+        }
+      }
+    } catch (e) { /* the server went away: try again shortly */ }
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+function showFrame() {
+  const f = frames[frameAt];
+  $("board").innerHTML = f.svg || `<pre>${JSON.stringify(f.view, null, 1)}</pre>`;
+  $("replay-step").textContent = `step ${frameAt} of ${frames.length - 1}`;
+  const who = f.action ? `${seatName(current, f.seat)}: ${f.action}. ` : "";
+  $("replay-lines").textContent = who + f.lines.join(" ");
+}
+
+async function openReplay() {
+  try { frames = (await call("GET", `/api/tables/${tableId}/history`)).frames; }
+  catch (e) { showError(e.message); return; }
+  frameAt = 0;
+  $("replay").hidden = false;
+  showFrame();
+}
+
+function moveReplay(to) {
+  if (!frames) return;
+  frameAt = Math.max(0, Math.min(frames.length - 1, to));
+  showFrame();
+}
+
+function start() {
+  $("download").href = `/api/tables/${tableId}/record`;
+  $("select-button").addEventListener("click", () => {
+    const tokens = selectedTokens();
+    if (tokens.length && current.select) decide(`${current.select.prefix} ${tokens.join(" ")}`);
+  });
+  $("undo").addEventListener("click", async () => {
+    showError("");
+    try { draw(await call("POST", `/api/tables/${tableId}/undo`)); } catch (e) { showError(e.message); }
+  });
+  $("replay-open").addEventListener("click", openReplay);
+  $("replay-start").addEventListener("click", () => moveReplay(0));
+  $("replay-prev").addEventListener("click", () => moveReplay(frameAt - 1));
+  $("replay-next").addEventListener("click", () => moveReplay(frameAt + 1));
+  $("replay-end").addEventListener("click", () => moveReplay(frames ? frames.length - 1 : 0));
+  $("replay-close").addEventListener("click", () => {
+    frames = null; $("replay").hidden = true; const p = current; current = null; log = []; refresh();
+  });
+  $("share").textContent = `Spectator link: ${location.origin}/table/${tableId}`;
+  listen();
+}
+start();

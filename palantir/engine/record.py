@@ -145,12 +145,22 @@ def replay(record: GameRecord, on_state: Callable[[int | None, State], None] | N
     except BadOption as exc:
         raise BadRecord(f"field 'options': {exc}") from None
     chance = [Roll(e["die"], e["face"]) for e in record.events if "die" in e]
+    chance_at = [i for i, e in enumerate(record.events) if "die" in e]
     dice = ScriptedDice(chance)
     first_decision = next((i for i, _ in record.decisions()), len(record.events))
+
+    def misfit(exc: DiceExhausted, doing: str, at: int) -> BadRecord:
+        # A recorded outcome the rules cannot use (wrong die, impossible face) is named
+        # itself; running out of outcomes is the fault of the step that needed more.
+        if dice.used < len(chance):
+            return BadRecord(f"{doing}: {exc}", event=chance_at[dice.used])
+        return BadRecord(f"{doing} the rules roll more dice than the record holds: {exc}",
+                         event=at)
+
     try:
         state = game.new_state(options, dice)
     except DiceExhausted as exc:
-        raise BadRecord(f"setting up the game: {exc}", event=first_decision) from None
+        raise misfit(exc, "setting up the game", first_decision) from None
     except PalantirError as exc:
         raise BadRecord(f"setting up the game: {exc}") from None
     if on_state:
@@ -173,8 +183,7 @@ def replay(record: GameRecord, on_state: Callable[[int | None, State], None] | N
         except IllegalAction as exc:
             raise BadRecord(f"illegal decision by seat {seat}: {exc}", event=i) from None
         except DiceExhausted as exc:
-            raise BadRecord(f"after decision '{text}' the rules roll more dice than the record "
-                            f"holds: {exc}", event=i) from None
+            raise misfit(exc, f"after decision '{text}'", i) from None
         if on_state:
             on_state(i, state)
     _check_rolls_match(dice.used, seen, len(record.events))

@@ -29,7 +29,8 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play a game in the terminal")
     play.add_argument("game")
     play.add_argument("--seats", default="human,ai:heuristic",
-                      help="comma list, one per seat: human or ai:AGENT (e.g. ai:mcts:2000)")
+                      help="comma list, one per seat in turn order: human or ai:AGENT "
+                           "(e.g. human,ai:heuristic,ai:mcts:2000); a bare AGENT works too")
     play.add_argument("--option", action="append", metavar="K=V", help="a game option")
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--record", metavar="FILE", help="save the game's record here")

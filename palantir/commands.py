@@ -7,7 +7,7 @@ from typing import TextIO
 
 from .engine.game import get_game, game_ids
 from .engine.record import GameRecord, replay
-from .terminal import render_view, wants_color
+from .terminal import closed_reader, fold, render_view, wants_color
 
 
 def describe_games() -> str:
@@ -32,7 +32,10 @@ def describe_games() -> str:
 
 def games_command(args) -> int:
     """`palantir games`."""
-    print(describe_games())
+    try:
+        print(describe_games())
+    except BrokenPipeError:
+        return closed_reader()
     return 0
 
 
@@ -48,7 +51,7 @@ def replay_record(record: GameRecord, out: TextIO, *, steps: bool = False,
             who = f" ({record.seats[seat]})" if seat < len(record.seats) else ""
             out.write(f"event {index}: seat {seat + 1}{who}: {event['action']}\n")
         for line in state.narration(None):
-            out.write(f"    {line}\n")
+            out.write(fold(line, "    ") + "\n")
 
     state = replay(record, on_state=show_step if steps else None)
     game = state.game
@@ -59,13 +62,16 @@ def replay_record(record: GameRecord, out: TextIO, *, steps: bool = False,
     if outcome is None:
         out.write("Result: the game is not finished (the record ends before the end).\n")
     else:
-        out.write(f"Result: {outcome.summary}\n")
+        out.write(fold(f"Result: {outcome.summary}") + "\n")
     out.write(f"Replayed {len(record.events)} events: the record fits the rules.\n")
 
 
 def replay_command(args) -> int:
     """`palantir replay FILE [--steps]`; a bad record raises BadRecord naming the event."""
     record = GameRecord.load(args.file)
-    replay_record(record, sys.stdout, steps=args.steps,
-                  color=wants_color(sys.stdout, args.no_color))
+    try:
+        replay_record(record, sys.stdout, steps=args.steps,
+                      color=wants_color(sys.stdout, args.no_color))
+    except BrokenPipeError:
+        return closed_reader()
     return 0

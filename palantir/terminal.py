@@ -110,12 +110,16 @@ def help_for(game: Game, view: Mapping) -> str:
     return "Type a decision in the game's notation, or the number of one from the list."
 
 
+def _is_terminal(stream: TextIO) -> bool:
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
+
+
 def wants_color(stream: TextIO, disabled: bool = False) -> bool:
     """Colour only on a terminal, and never when --no-color or NO_COLOR asks otherwise."""
     if disabled or os.environ.get("NO_COLOR"):
         return False
-    isatty = getattr(stream, "isatty", None)
-    return bool(isatty and isatty())
+    return _is_terminal(stream)
 
 
 def decision_menu(actions: Sequence[Any], width: int = WIDTH,
@@ -150,6 +154,19 @@ def menu_order(game: Game, actions: list) -> list:
     return list(actions)
 
 
+def fold(text: str, indent: str = "") -> str:
+    """A sentence folded to the table's width, continuation lines indented a little more."""
+    return textwrap.fill(text, width=WIDTH, initial_indent=indent,
+                         subsequent_indent=indent + "  ", break_on_hyphens=False)
+
+
+def closed_reader() -> int:
+    """The reader of our output went away (e.g. `| head`): stop quietly, as filters do."""
+    # Point stdout at nothing so the interpreter's final flush cannot fail again.
+    sys.stdout = open(os.devnull, "w")
+    return 1
+
+
 class QuitGame(Exception):
     """The person asked to leave (quit or end of input)."""
 
@@ -171,8 +188,8 @@ class TerminalTable:
         # One person sees the narration for their seat; several share a spectator's.
         self.viewer = humans[0] if len(humans) == 1 else None
         self.hot_seat = len(humans) > 1
-        isatty = getattr(stdin, "isatty", None)
-        self.echoed = bool(isatty and isatty())
+        self.echoed = _is_terminal(stdin)
+        self.live = _is_terminal(stdout)
 
     def say(self, text: str = "") -> None:
         """Write a line and make it visible at once."""
@@ -185,8 +202,7 @@ class TerminalTable:
 
     def say_wrapped(self, text: str, indent: str = "") -> None:
         """Write a sentence folded to the table's width, continuation lines indented."""
-        self.say(textwrap.fill(text, width=WIDTH, initial_indent=indent,
-                               subsequent_indent=indent + "  ", break_on_hyphens=False))
+        self.say(fold(text, indent))
 
     def _narrate(self) -> None:
         for line in self.state.narration(self.viewer):
@@ -224,7 +240,7 @@ class TerminalTable:
 
     def _compute(self, seat: int) -> Any:
         agent = self.seats[seat].agent
-        thinking = self.color  # a live terminal: show a note while a slow search runs
+        thinking = self.live  # a person is watching: say so while a slow search runs
         if thinking:
             self.out.write(f"  {self._who(seat)} is thinking…")
             self.out.flush()
@@ -313,6 +329,11 @@ def play_terminal(game: Game, options: Mapping[str, Any] | None, seats: str | Se
         made = len(list(table.record.decisions()))
         table.say(f"Game abandoned ({stop}) after {made} decision{'s' if made != 1 else ''}.")
         record = table.record
+    except KeyboardInterrupt:
+        if record_path:  # keep what was played; the command still ends as interrupted
+            table.record.save(record_path)
+            table.say(f"\nRecord of the game so far saved to {record_path}.")
+        raise
     if record_path:
         record.save(record_path)
         table.say(f"Record saved to {record_path}.")
@@ -329,7 +350,5 @@ def play_command(args) -> int:
         play_terminal(game, options, args.seats, seed, sys.stdin, sys.stdout,
                       color=wants_color(sys.stdout, args.no_color), record_path=args.record)
     except BrokenPipeError:
-        # The reader went away (e.g. `| head`): stop quietly, as other filters do.
-        sys.stdout = open(os.devnull, "w")
-        return 1
+        return closed_reader()
     return 0

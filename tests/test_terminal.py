@@ -160,3 +160,20 @@ def test_colour_only_on_a_terminal_and_never_with_no_color(monkeypatch):
 def test_the_menu_fills_columns_top_to_bottom():
     menu = decision_menu([f"keep {s}" for s in "RGFONT"], width=30)
     assert menu.splitlines()[0].split() == ["1", "keep", "R", "4", "keep", "O"]
+
+
+def test_ctrl_c_keeps_the_record_so_far_and_still_interrupts(tmp_path):
+    class Interrupting(io.StringIO):
+        def readline(self, *args):
+            answer = super().readline(*args)
+            if not answer:
+                raise KeyboardInterrupt
+            return answer
+
+    path = tmp_path / "cut.json"
+    with pytest.raises(KeyboardInterrupt):
+        play_terminal(GAME, {}, "human,ai:random", 3, Interrupting("1\n"), io.StringIO(),
+                      record_path=str(path))
+    saved = GameRecord.load(path)
+    assert [e["action"] for _, e in saved.decisions()][:1] == ["keep G:yellow"]
+    assert replay(saved).to_move() is not None

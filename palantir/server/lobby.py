@@ -153,7 +153,8 @@ def parse_seat_specs(game: Game, players: int, specs: Any) -> list[dict[str, Any
                                   "'mcts:1s'", field=f"{where}.agent")
             agent = agent.strip().lower()
             try:
-                made = make_seat_agent(game, i, agent, float(limit), seed=0)
+                from ..agents import make_agent
+                made = make_agent(agent, game, i, 0)
             except UnknownAgent as exc:
                 raise ServerError(422, f"{where}.agent: {exc}", field=f"{where}.agent") from None
             if getattr(made, "seconds", None) is not None and made.seconds > limit:

@@ -1,0 +1,54 @@
+"""Fixtures of the server tests: each database backend, an app client, a real server."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import create_engine
+
+from palantir.server.app import create_app
+from palantir.server.storage import engine_url, metadata
+
+URL_FILE = Path("/tmp/palantir-test-postgres-url")  # written by .ci/web-deps.sh
+
+
+def postgres_url() -> str | None:
+    """The test PostgreSQL database, from $PALANTIR_TEST_POSTGRES or .ci/web-deps.sh's file."""
+    url = os.environ.get("PALANTIR_TEST_POSTGRES")
+    if not url and URL_FILE.exists():
+        url = URL_FILE.read_text().strip()
+    return url or None
+
+
+# PostgreSQL runs wherever it is set up, and always in CI, where its absence is a failure.
+BACKENDS = ["sqlite"] + (["postgresql"] if postgres_url() or os.environ.get("CI") else [])
+
+
+@pytest.fixture(params=BACKENDS)
+def database_url(request, tmp_path) -> str:
+    """An empty database of each backend."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'table.db'}"
+    url = postgres_url()
+    assert url, "CI must provide PostgreSQL: run .ci/web-deps.sh before the tests"
+    engine = create_engine(engine_url(url))
+    metadata.drop_all(engine)  # a fresh schema for every test
+    engine.dispose()
+    return url
+
+
+@pytest.fixture
+def client(database_url):
+    """A TestClient over a new app (its lifespan runs)."""
+    with TestClient(create_app(database_url)) as test_client:
+        yield test_client
+
+
+@pytest.fixture
+def sqlite_client(tmp_path):
+    """A TestClient over a new app on SQLite only (for tests that do not touch storage)."""
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'table.db'}")) as test_client:
+        yield test_client

@@ -1,0 +1,82 @@
+"""A real `palantir serve` process on a free loopback port, for restart, live and browser tests."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    """A loopback port nobody listens on now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class LiveServer:
+    """Starts, kills and restarts one server process over one database."""
+
+    def __init__(self, database: str, workdir: Path):
+        self.database = database
+        self.workdir = workdir
+        self.port = free_port()
+        self.process: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        """The server's base address."""
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> "LiveServer":
+        """Run the server and wait until it answers."""
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "palantir.cli", "serve", "--port", str(self.port),
+             "--database", self.database],
+            cwd=self.workdir, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+            env={**os.environ, "PYTHONPATH": str(ROOT)})
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"server exited: {self.process.stdout.read()}")
+            try:
+                if httpx.get(self.url + "/api/games", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise RuntimeError("server did not answer within 30 s")
+
+    def kill(self) -> None:
+        """kill -9: no shutdown handler runs."""
+        if self.process and self.process.poll() is None:
+            os.kill(self.process.pid, signal.SIGKILL)
+            self.process.wait()
+
+    def stop(self) -> None:
+        """Stop the process politely, then for sure."""
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+def wait_until(check, timeout: float = 30.0, pause: float = 0.05):
+    """Poll `check` until it returns something true; fail after `timeout` seconds."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = check()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"condition not met within {timeout} s")
+        time.sleep(pause)

@@ -1,0 +1,44 @@
+"""The engine contract: `apply` is atomic. For every registered game, a decision that is
+refused raises IllegalAction naming a rule and leaves every seat's view, the legal
+decisions and the dice exactly as they were."""
+
+import copy
+import random
+
+import pytest
+
+from palantir.engine import IllegalAction, SeededDice, game_ids, get_game
+
+GARBAGE = ["", "???", "keep", "advance 99", "reroll", "pass", 42, None, object()]
+
+
+def frozen(state):
+    """Everything observable about a state, deep-copied."""
+    seats = [None] + list(range(state.players))
+    return (copy.deepcopy([state.view(seat) for seat in seats]),
+            [str(a) for a in state.legal_actions()], len(state.dice.log))
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_refused_decisions_change_nothing_in_any_game(game_id, seed):
+    game = get_game(game_id)
+    state = game.new_state({"players": game.max_players}, SeededDice(seed))
+    rng = random.Random(seed)
+    refusals = 0
+    while not state.is_over():
+        for bad in GARBAGE:
+            before = frozen(state)
+            try:
+                state.apply(bad)
+            except IllegalAction as error:
+                refusals += 1
+                assert error.rule, "an illegal decision names the rule it breaks"
+                assert frozen(state) == before
+            else:  # accepted: it must have been one of the legal decisions
+                assert str(bad) in before[1]
+                break
+        else:
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+    assert refusals > 0

@@ -1,0 +1,67 @@
+"""Dice (engine/dice.py): seeded for play, scripted for replays and tests; every outcome logged."""
+
+import pytest
+
+from palantir.engine import DiceExhausted, Roll, ScriptedDice, SeededDice
+
+FACES = ("R", "G", "F", "O", "O", "N")
+
+
+def test_seeded_dice_repeat_for_the_same_seed():
+    one, two = SeededDice(42), SeededDice(42)
+    assert [one.roll("red", FACES) for _ in range(50)] == [two.roll("red", FACES) for _ in range(50)]
+
+
+def test_seeded_dice_differ_for_different_seeds():
+    one, two = SeededDice(1), SeededDice(2)
+    assert [one.roll("red", FACES) for _ in range(50)] != [two.roll("red", FACES) for _ in range(50)]
+
+
+def test_seeded_dice_only_show_faces_of_the_die():
+    dice = SeededDice(7)
+    seen = {dice.roll("black", ("R", "T")) for _ in range(200)}
+    assert seen == {"R", "T"}
+
+
+def test_every_outcome_is_logged_in_order():
+    dice = SeededDice(3)
+    faces = dice.roll_many([("yellow", FACES), ("black", ("T",))])
+    assert faces[1] == "T"
+    assert dice.log == [Roll("yellow", faces[0]), Roll("black", "T")]
+    assert len(dice) == 2
+    assert dice.log[1].to_json() == {"die": "black", "face": "T"}
+
+
+def test_unrecorded_dice_keep_no_log():
+    dice = SeededDice(3, record=False)
+    dice.roll("red", FACES)
+    assert dice.log == [] and len(dice) == 0
+
+
+def test_scripted_dice_accept_rolls_tuples_and_bare_faces():
+    dice = ScriptedDice([Roll("yellow", "R"), ("red", "N"), "O"])
+    assert dice.roll("yellow", FACES) == "R"
+    assert dice.roll("red", FACES) == "N"
+    assert dice.roll("blue", FACES) == "O"  # a bare face fits any die that has it
+    assert dice.remaining() == 0 and dice.used == 3
+    assert dice.log == [Roll("yellow", "R"), Roll("red", "N"), Roll("blue", "O")]
+
+
+def test_scripted_dice_refuse_an_outcome_for_another_die():
+    dice = ScriptedDice([("red", "N")])
+    with pytest.raises(DiceExhausted, match="is for die 'red', but the rules roll die 'blue'"):
+        dice.roll("blue", FACES)
+    assert dice.used == 0 and dice.log == []
+
+
+def test_scripted_dice_refuse_a_face_the_die_does_not_have():
+    dice = ScriptedDice(["T"])
+    with pytest.raises(DiceExhausted, match="'T' is not a face of die 'red'"):
+        dice.roll("red", FACES)
+    assert dice.remaining() == 1
+
+
+def test_scripted_dice_run_out_loudly():
+    dice = ScriptedDice([])
+    with pytest.raises(DiceExhausted, match="no scripted outcome left for die 'green'"):
+        dice.roll("green", FACES)

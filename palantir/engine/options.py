@@ -81,10 +81,13 @@ class Option:
         else:
             kind = "true|false"
         default = self.to_json(self.default)
-        if isinstance(default, list):
+        if isinstance(default, bool):
+            default = "true" if default else "false"
+        elif isinstance(default, list):
             default = ",".join(map(str, default))
+        shown = f" (default {default})" if default != "" else ""
         mark = " [reconstructed]" if self.reconstructed else ""
-        return f"{self.name}={kind} (default {default}){mark}: {self.help}"
+        return f"{self.name}={kind}{shown}{mark}: {self.help}"
 
 
 def validate_options(schema: Sequence[Option], given: Mapping[str, Any] | None) -> dict[str, Any]:

@@ -1,0 +1,145 @@
+"""Seats and secrets: a token acts only for its seat and never reaches anyone else; bad input
+is a clear 4xx, never a 500."""
+
+from __future__ import annotations
+
+import pytest
+
+from jtm_play import GAME, create, longest_keep, token_of
+
+
+@pytest.fixture
+def two_people(sqlite_client):
+    created = create(sqlite_client, ["human", "human", "heuristic"])
+    return sqlite_client, created
+
+
+def test_a_token_acts_only_for_its_own_seat(two_people):
+    client, created = two_people
+    table_id = created["id"]
+    as_second = client.get(f"/api/tables/{table_id}", headers=token_of(created, 1)).json()
+    assert as_second["viewer"] == 1 and not as_second["your_turn"] and not as_second["legal"]
+    # Seat 1's token cannot take seat 0's turn.
+    action = client.get(f"/api/tables/{table_id}",
+                        headers=token_of(created, 0)).json()["legal"][0]["action"]
+    refused = client.post(f"/api/tables/{table_id}/decisions", headers=token_of(created, 1),
+                          json={"action": action})
+    assert refused.status_code == 409
+    assert client.get(f"/api/tables/{table_id}").json()["version"] == as_second["version"]
+
+
+def test_a_token_of_another_table_is_refused(two_people):
+    client, created = two_people
+    other = create(client, ["human", "human"])
+    response = client.post(f"/api/tables/{created['id']}/decisions",
+                           headers=token_of(other, 0), json={"action": "keep R"})
+    assert response.status_code == 403 and response.json()["field"] == "X-Seat-Token"
+    assert client.get(f"/api/tables/{created['id']}",
+                      headers={"X-Seat-Token": "guess"}).status_code == 403
+
+
+def test_tokens_never_appear_in_what_others_receive(two_people):
+    client, created = two_people
+    table_id = created["id"]
+    tokens = [s["token"] for s in created["seats"] if "token" in s]
+    first = token_of(created, 0)
+    for _ in range(6):  # some history, an error and an undo attempt in the log
+        payload = client.get(f"/api/tables/{table_id}", headers=first).json()
+        if payload["your_turn"]:
+            client.post(f"/api/tables/{table_id}/decisions", headers=first,
+                        json={"action": longest_keep(payload)})
+    client.post(f"/api/tables/{table_id}/decisions", headers=first, json={"action": "keep Z"})
+    client.post(f"/api/tables/{table_id}/undo", headers=first)
+    seen_by = {
+        "spectator": [client.get(f"/api/tables/{table_id}").text,
+                      client.get(f"/api/tables/{table_id}/history").text],
+        "seat 1": [client.get(f"/api/tables/{table_id}", headers=token_of(created, 1)).text,
+                   client.post(f"/api/tables/{table_id}/undo",
+                               headers=token_of(created, 1)).text],
+        "lobby": [client.get("/api/tables").text, client.get("/api/games").text,
+                  client.get(f"/api/tables/{table_id}/record").text],
+    }
+    for who, texts in seen_by.items():
+        for text in texts:
+            assert tokens[0] not in text, who
+            if who != "seat 1":
+                assert tokens[1] not in text, who
+    own = client.get(f"/api/tables/{table_id}", headers=first).text
+    assert tokens[0] not in own  # even a seat's own page does not echo its token
+
+
+def test_the_stored_seat_holds_only_a_hash(two_people):
+    client, created = two_people
+    storage = client.app.state.lobby.storage
+    row = storage.load(created["id"])
+    token = created["seats"][0]["token"]
+    assert row.seats[0].token_hash and row.seats[0].token_hash != token
+    assert token not in repr(row)
+
+
+BAD_REQUESTS = [
+    ("post", "/api/tables", b"{not json", 422),
+    ("post", "/api/tables", b"[]", 422),
+    ("post", "/api/tables", b'{"game": 5, "seats": ["human"]}', 422),
+    ("post", "/api/tables", b'{"game": "journey-to-mordor", "seats": []}', 422),
+    ("post", "/api/tables", b'{"game": "journey-to-mordor", "seats": [7]}', 422),
+    ("post", "/api/tables", b'{"game": "journey-to-mordor", "options": [1], "seats": ["human"]}',
+     422),
+    ("post", "/api/tables",
+     b'{"game": "journey-to-mordor", "options": {"players": "many"}, "seats": ["human"]}', 422),
+    ("post", "/api/tables",
+     b'{"game": "journey-to-mordor", "seats": [{"kind": "agent", "agent": "heuristic", '
+     b'"time_limit": -1}]}', 422),
+    ("post", "/api/tables", b'{"game": "journey-to-mordor", "seats": [{"kind": "robot"}]}', 422),
+    ("post", "/api/records", b"\xff\xfe", 422),
+    ("post", "/api/records", b'{"format": "palantir-record/1"}', 422),
+    ("post", "/api/records", b'{"format": "palantir-record/1", "game": "chess", '
+                             b'"options": {}, "events": []}', 422),
+    ("get", "/api/tables/nonexistent", None, 404),
+    ("get", "/api/tables/" + "x" * 40, None, 404),
+    ("get", "/api/tables?status=lost", None, 422),
+    ("get", "/api/tables?limit=100000", None, 422),
+    ("get", "/table/nonexistent", None, 404),
+    ("get", "/api/nothing-here", None, 404),
+]
+
+
+@pytest.mark.parametrize("method,path,body,status", BAD_REQUESTS)
+def test_bad_requests_get_a_clear_4xx(sqlite_client, method, path, body, status):
+    response = sqlite_client.request(method.upper(), path, content=body,
+                                     headers={"Content-Type": "application/json"})
+    assert response.status_code == status, response.text
+    assert response.json()["error"] and "Traceback" not in response.text
+
+
+def test_bad_decisions_get_a_clear_4xx(sqlite_client):
+    created = create(sqlite_client, ["human"], players=1)
+    url = f"/api/tables/{created['id']}/decisions"
+    headers = {**token_of(created, 0), "Content-Type": "application/json"}
+    for body, status in [(b'{"action": ""}', 422), (b'{"action": "   "}', 422),
+                         (b'{"action": null}', 422), (b'{}', 422), (b'"keep R"', 422),
+                         (b'{"action": "keep R", "version": -1}', 422),
+                         ('{"action": "' + "keep R " * 40 + '"}', 422),
+                         (b'{"action": "keep Q"}', 422), (b'{"action": "advance x"}', 422),
+                         (b'{"action": "reroll"}', 409)]:
+        response = sqlite_client.post(url, content=body, headers=headers)
+        assert response.status_code == status, (body, response.text)
+        assert response.json()["error"]
+
+
+def test_an_oversized_body_is_refused_before_it_is_read(sqlite_client):
+    huge = b'{"action": "' + b"x" * (3 * 1024 * 1024) + b'"}'
+    created = create(sqlite_client, ["human"], players=1)
+    response = sqlite_client.post(f"/api/tables/{created['id']}/decisions", content=huge,
+                                  headers={**token_of(created, 0),
+                                           "Content-Type": "application/json"})
+    assert response.status_code == 413 and response.json()["field"] == "body"
+    upload = sqlite_client.post("/api/records", content=huge)
+    assert upload.status_code == 413
+
+
+def test_an_oversized_token_header_is_refused(sqlite_client):
+    created = create(sqlite_client, ["human"], players=1)
+    response = sqlite_client.get(f"/api/tables/{created['id']}",
+                                 headers={"X-Seat-Token": "t" * 500})
+    assert response.status_code == 422

@@ -16,7 +16,7 @@ DIE_FILL = {"yellow": "#f2c618", "red": "#c8312b", "blue": "#2f63c4", "green": "
             "black": "#1c1c1c"}
 DIE_INK = {"yellow": "#1c1c1c", "red": "#ffffff", "blue": "#ffffff", "green": "#ffffff",
            "black": "#ffffff"}
-SYMBOL_GLYPH = {"R": "◯", "G": "✦", "F": "♟", "O": "☠", "N": "♞", "T": "🌳"}
+SYMBOL_GLYPH = {"R": "◯", "G": "✦", "F": "♟", "O": "☠", "N": "♞", "T": "♣"}
 SHORT_PLACE = {"Bag End": "Bag End", "Rivendell": "Rivend.", "Moria": "Moria",
                "Lothlórien": "Lothl.", "Rohan": "Rohan", "Helm's Deep": "Helm's",
                "Gondor": "Gondor", "Minas Tirith": "M.Tirith", "Shelob's Lair": "Shelob",
@@ -129,7 +129,7 @@ def _die(x: float, y: float, colour: str, face: str, *, token: str | None = None
 def _nazgul_square(x: float, y: float, size: float, state: int, last: bool) -> str:
     out = [f'<g class="nazgul-square" data-state="{state}">']
     out.append(f'<rect x="{x:.0f}" y="{y:.0f}" width="{size:.0f}" height="{size:.0f}" '
-               f'fill="{"#3b2a2a" if last else "#f4ecd8"}" stroke="#333"/>')
+               f'fill="{"#c9b3b3" if last else "#f4ecd8"}" stroke="#333"/>')
     mark = "#7a1010"
     if state == MARKED:
         out.append(f'<path d="M{x + 4:.0f},{y + 4:.0f} L{x + size - 4:.0f},{y + size - 4:.0f} '

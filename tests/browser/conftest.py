@@ -1,0 +1,33 @@
+"""Fixtures of the browser tests: a real server and Debian's Chromium driven by Playwright."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "server"))
+from live_server import LiveServer  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"  # installed by .ci/web-deps.sh; never a downloaded browser
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    workdir = tmp_path_factory.mktemp("browser-server")
+    live = LiveServer(f"sqlite:///{workdir / 'table.db'}", workdir).start()
+    yield live
+    live.stop()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()

@@ -1,0 +1,98 @@
+"""A person plays a whole game of Journey to Mordor against the computer, by clicks only."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+
+def screenshot_dir(tmp_path: Path) -> Path:
+    """$PALANTIR_SCREENSHOTS if set (for the README), else the test's temporary folder."""
+    folder = Path(os.environ.get("PALANTIR_SCREENSHOTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def click_dice_of(page, action: str) -> None:
+    """Select on the board the dice that `action` ('keep R N:red') names."""
+    for token in action.split()[1:]:
+        if ":" in token:
+            die = page.locator(f'#board .die.choosable[data-token="{token}"]')
+        else:
+            die = page.locator(f'#board .die.choosable[data-face="{token}"]:not(.selected)').first
+        die.click()
+
+
+def test_a_whole_game_against_the_computer_by_clicks(server, browser, tmp_path):
+    shots = screenshot_dir(tmp_path)
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    page.goto(server.url + "/")
+    page.locator("#game").select_option("journey-to-mordor")
+    page.locator("#opt-players").fill("2")
+    page.locator("#opt-locations").check()
+    page.locator("select[name=seat-0-kind]").select_option("human")
+    page.locator("select[name=seat-1-kind]").select_option("agent")
+    page.locator("select[name=seat-1-strength]").select_option("heuristic")
+    page.locator("#create-button").click()
+    seat_link = page.locator("a.seat-link[data-seat='0']")
+    spectator_href = page.locator("#created a").last.get_attribute("href")
+    page.screenshot(path=str(shots / "lobby.png"), full_page=True)
+    seat_link.click()
+    page.wait_for_selector("#board svg")
+
+    spectator = browser.new_page()
+    spectator.goto(server.url + spectator_href)
+    spectator.wait_for_selector("#board svg")
+    assert "spectator" in spectator.locator("#whoami").inner_text()
+
+    clicks_on_dice = decisions = 0
+    for _ in range(600):
+        page.wait_for_function(
+            "document.body.dataset.status === 'finished' || "
+            "document.querySelectorAll('#legal button.decision').length > 0")
+        if page.evaluate("document.body.dataset.status") == "finished":
+            break
+        version = page.evaluate("document.body.dataset.version")
+        buttons = page.locator("#legal button.decision")
+        action = buttons.first.get_attribute("data-action")
+        if page.locator("#select-area").is_visible() and decisions % 2 == 0:
+            click_dice_of(page, action)
+            page.locator("#select-button").click()
+            clicks_on_dice += 1
+        else:
+            buttons.first.click()
+        if decisions == 2:
+            page.screenshot(path=str(shots / "journey-to-mordor-table.png"), full_page=True)
+        decisions += 1
+        page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+        assert page.locator("#error").inner_text() == ""
+    assert page.evaluate("document.body.dataset.status") == "finished"
+    assert clicks_on_dice > 0 and decisions > 0
+    assert page.locator("#turn").inner_text().startswith("Game over")
+    log = page.locator("#log").inner_text()
+    assert "Roll:" in log and re.search(r"(Ring|Nazgûl|Orc|Gandalf) \((yellow|red|blue|green|black)\)", log)
+    assert page.locator("#help").inner_text()
+    page.screenshot(path=str(shots / "journey-to-mordor-finished.png"), full_page=True)
+
+    # The spectator saw the end live, without reloading.
+    spectator.wait_for_function("document.body.dataset.status === 'finished'")
+    assert spectator.locator("#legal button").count() == 0
+
+    # Replay the finished game step by step.
+    page.locator("#replay-open").click()
+    page.wait_for_selector("#replay:not([hidden])")
+    assert page.locator("#replay-step").inner_text().startswith("step 0 of ")
+    page.locator("#replay-next").click()
+    assert page.locator("#replay-step").inner_text().startswith("step 1 of ")
+    assert page.locator("#replay-lines").inner_text()
+    page.locator("#replay-end").click()
+    total = page.locator("#replay-step").inner_text().split(" of ")[1]
+    assert page.locator("#replay-step").inner_text() == f"step {total} of {total}"
+
+    with page.expect_download() as download:
+        page.locator("#download").click()
+    record = Path(download.value.path()).read_text()
+    assert '"palantir-record/1"' in record and '"result": {' in record
+    page.close()
+    spectator.close()

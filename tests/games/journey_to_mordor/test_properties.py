@@ -4,6 +4,7 @@ from their records to the very same positions."""
 
 from __future__ import annotations
 
+import os
 import random
 
 from hypothesis import HealthCheck, given, settings
@@ -14,7 +15,8 @@ from palantir.agents import RandomAgent
 from palantir.engine import IllegalAction, SeededDice, play_match, replay
 from palantir.games.journey_to_mordor.notation import REROLL, Advance, Keep
 
-FAST = settings(max_examples=25, deadline=None,
+# PALANTIR_EXAMPLES=500 runs a thorough search; the default keeps the suite fast.
+FAST = settings(max_examples=int(os.environ.get("PALANTIR_EXAMPLES", 25)), deadline=None,
                 suppress_health_check=[HealthCheck.too_slow])
 games = st.fixed_dictionaries({
     "seed": st.integers(0, 2**32 - 1),

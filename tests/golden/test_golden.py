@@ -1,0 +1,26 @@
+"""Golden records: seeded games played again must produce the very same record text, and
+every checked-in record must replay. A difference means the rules, the notation, the dice
+or the record format changed; regenerate with tests/golden/golden_games.py only on purpose."""
+
+import pytest
+from golden_games import GOLDEN, HERE, play_golden
+
+from palantir.engine import GameRecord, replay
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN))
+def test_golden_game_plays_again_to_the_same_record(name):
+    expected = (HERE / name).read_text(encoding="utf-8")
+    assert play_golden(name).dumps() == expected
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN))
+def test_golden_record_replays_to_its_result(name):
+    record = GameRecord.load(HERE / name)
+    state = replay(record)
+    assert state.is_over()
+    assert state.outcome().to_json() == record.result
+
+
+def test_every_golden_file_is_listed():
+    assert sorted(p.name for p in HERE.glob("*.json")) == sorted(GOLDEN)

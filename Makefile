@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench clean
+.PHONY: run play test bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -13,6 +13,9 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
+	$(BIN)/palantir serve
+
+play: $(STAMP)
 	$(BIN)/palantir play journey-to-mordor --seats human,ai:heuristic,ai:mcts:300 --option locations=true
 
 test: $(STAMP)

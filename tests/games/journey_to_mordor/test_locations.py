@@ -9,7 +9,7 @@ from jtm_table import (HALF_MARKED, MARKED, POSITION, WHOLE, fellowship, finish_
 
 from palantir.games.journey_to_mordor.notation import REROLL, Advance
 from palantir.games.journey_to_mordor.rules import (ADVANCING, ONE_NAZGUL, ONE_PER_SYMBOL,
-                                                    ROHAN, effective_rings)
+                                                    ROHAN, effective_rings, nazgul_target)
 
 NEXT_TURN = roll(yellow="G", red="G", blue="G", green="G", black="G")
 FEATURES = {"Bag End": None, "Rivendell": "identical_symbols", "Moria": "no_gandalf",
@@ -220,6 +220,14 @@ def test_gondor_shields_only_the_active_player_not_a_rival_standing_there():
     state.apply("keep N")
     finish_turn(state)
     assert state.nazgul[1][0] == MARKED
+
+
+def test_gondor_and_minas_tirith_with_the_colour_of_an_eliminated_player():
+    # Sam (red, seat 1) is eliminated: his colour counts for the active player, Frodo.
+    colour_seat, eliminated = [0, 1, None, None, None], [False, True]
+    assert nazgul_target(1, 0, "nazgul_spare_you", colour_seat, eliminated, 4) is None
+    assert nazgul_target(1, 0, "all_nazgul_on_you", colour_seat, eliminated, 4) == 0
+    assert nazgul_target(1, 0, None, colour_seat, eliminated, 4) == 0
 
 
 # 7. Minas Tirith -> All Nazgûl affect you

@@ -220,7 +220,7 @@ def test_unknown_game_and_bad_options_are_refused_naming_the_field():
         replay_doc(dict(doc, options=dict(doc["options"], coloured_die="R,G,F,O,N,T")))
 
 
-def test_a_record_with_too_few_setup_rolls_names_the_first_decision():
+def test_a_record_with_too_few_setup_rolls_is_refused_at_its_end():
     doc = doc_of(played({"seed": 2, "players": 2, "locations": False}))
     doc["events"] = doc["events"][:3]
     with pytest.raises(BadRecord) as caught:

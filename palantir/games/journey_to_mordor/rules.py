@@ -135,8 +135,8 @@ class JourneyState(State):
         if self.phase != ROLLING:
             raise IllegalAction(self._phase_hint(), rule=ADVANCING, action=text)
         if verb in ("keep", "stop"):
-            tokens = words[1:] + (["T"] if verb == "stop" and "T" not in
-                                  [w.upper() for w in words[1:]] else [])
+            named = [w.partition(":")[0].upper() for w in words[1:]]  # 'T:black' names T too
+            tokens = words[1:] + (["T"] if verb == "stop" and "T" not in named else [])
         else:
             tokens = words
         dice = parse_keep(tokens, self.roll, self.parts.die_names, text)

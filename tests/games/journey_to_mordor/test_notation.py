@@ -54,6 +54,8 @@ def test_stop_adds_the_white_tree():
     assert state.parse_action("stop N") == state.parse_action("keep N T")
     assert state.parse_action("stop N T") == state.parse_action("keep N T")
     assert state.parse_action("stop n t") == state.parse_action("keep N T")
+    assert state.parse_action("stop N T:black") == state.parse_action("keep N T")
+    assert state.parse_action("stop N t:k") == state.parse_action("keep N T")
 
 
 def test_stop_without_a_white_tree_showing_is_a_clear_error():

@@ -3,7 +3,12 @@
 The peer, measured in the same run, applies the same kind of decisions to the same games
 in-process (clone, apply, nothing stored), so the ratio is the cost of HTTP + storage.
 
-    python benchmarks/bench_server.py [--games 16] [--moves 800] [--seconds 30]
+With --thinkers K, K tables of computer seats only (searching `--thinker-agent`, default
+mcts:0.5s) play in the background of the same server, and the people's moves are measured
+a second time beside them: the ratio of the two says how much thinking computers slow
+the server for everyone else.
+
+    python benchmarks/bench_server.py [--games 16] [--moves 800] [--seconds 30] [--thinkers 2]
 """
 
 from __future__ import annotations
@@ -88,6 +93,35 @@ def in_process_run(moves: int) -> tuple[int, float]:
     return applied, time.perf_counter() - start
 
 
+def start_thinkers(url: str, count: int, agent: str) -> list[str]:
+    """`count` tables where every seat is a computer: they think until the game ends."""
+    ids = []
+    with httpx.Client(base_url=url, timeout=30) as client:
+        for _ in range(count):
+            created = client.post("/api/tables", json={
+                "game": "journey-to-mordor", "options": {"players": 2},
+                "seats": [{"kind": "agent", "agent": agent, "time_limit": 5}] * 2})
+            created.raise_for_status()
+            ids.append(created.json()["id"])
+    return ids
+
+
+def thinker_moves(url: str, ids: list[str]) -> int:
+    """Decisions taken so far at the thinkers' tables."""
+    with httpx.Client(base_url=url, timeout=30) as client:
+        return sum(client.get(f"/api/tables/{i}").json()["steps"] - 1 for i in ids)
+
+
+def report(label: str, count: int, elapsed: float, latencies: list[float]) -> float:
+    """Print one HTTP measurement; returns its moves per second."""
+    rate = count / elapsed
+    p99 = statistics.quantiles(latencies, n=100)[98] if len(latencies) >= 2 else float("nan")
+    print(f"{label}: {count} moves in {elapsed:.2f} s = {rate:.0f} moves/s; "
+          f"median latency {statistics.median(latencies) * 1000:.1f} ms, "
+          f"p99 {p99 * 1000:.1f} ms")
+    return rate
+
+
 def main() -> int:
     """Run both measurements and print them with their ratio."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -95,23 +129,34 @@ def main() -> int:
     parser.add_argument("--moves", type=int, default=800)
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--database", default=None, help="default: a temporary SQLite file")
+    parser.add_argument("--thinkers", type=int, default=0,
+                        help="tables of computers thinking in the background (second run)")
+    parser.add_argument("--thinker-agent", default="mcts:0.5s")
     args = parser.parse_args()
+    busy = None
     with tempfile.TemporaryDirectory() as workdir:
         database = args.database or f"sqlite:///{Path(workdir) / 'bench.db'}"
         server = LiveServer(database, Path(workdir)).start()
         try:
             count, elapsed, latencies = http_run(server.url, args.games, args.moves,
                                                  args.seconds)
+            if args.thinkers:
+                ids = start_thinkers(server.url, args.thinkers, args.thinker_agent)
+                time.sleep(1.0)  # let the computers get going (and their workers start)
+                before = thinker_moves(server.url, ids)
+                busy = http_run(server.url, args.games, args.moves, args.seconds)
+                thought = thinker_moves(server.url, ids) - before
         finally:
             server.stop()
     peer_count, peer_elapsed = in_process_run(max(count, 1))
-    rate = count / elapsed
+    rate = report(f"HTTP API ({args.games} concurrent games, {database.split(':')[0]})",
+                  count, elapsed, latencies)
+    if busy:
+        busy_rate = report(f"the same beside {args.thinkers} tables of {args.thinker_agent} "
+                           "computers", *busy)
+        print(f"  the computers took {thought} decisions meanwhile; people's moves/s with "
+              f"computers thinking / without: {busy_rate / rate:.2f}")
     peer_rate = peer_count / peer_elapsed
-    p99 = statistics.quantiles(latencies, n=100)[98] if len(latencies) >= 2 else float("nan")
-    print(f"HTTP API ({args.games} concurrent games, {database.split(':')[0]}): "
-          f"{count} moves in {elapsed:.2f} s = {rate:.0f} moves/s; "
-          f"median latency {statistics.median(latencies) * 1000:.1f} ms, "
-          f"p99 {p99 * 1000:.1f} ms")
     print(f"peer, in-process apply: {peer_count} moves in {peer_elapsed:.3f} s = "
           f"{peer_rate:.0f} moves/s")
     print(f"ratio: the HTTP table runs at {rate / peer_rate:.4f} of the in-process speed "

@@ -9,11 +9,12 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import multiprocessing
 import os
+import signal
 import sys
 import tempfile
 import time
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
@@ -113,9 +114,9 @@ def play_one(game: Game, options: Mapping[str, Any], specs: Sequence[str], seed:
     return GameResult.of(index, this_seed, state.outcome(), decisions)
 
 
-def play_chunk(game_id: str, options: Mapping[str, Any], specs: Sequence[str], seed: int,
-               start: int, stop: int, records_dir: str | None) -> list[GameResult]:
-    """Play games start..stop-1 in a worker process."""
+def play_chunk(task: tuple) -> list[GameResult]:
+    """Play games start..stop-1 in a worker process; `task` is the batch and the range."""
+    game_id, options, specs, seed, start, stop, records_dir = task
     game = get_game(game_id)
     folder = Path(records_dir) if records_dir is not None else None
     return [play_one(game, options, specs, seed, i, folder) for i in range(start, stop)]
@@ -123,8 +124,14 @@ def play_chunk(game_id: str, options: Mapping[str, Any], specs: Sequence[str], s
 
 def chunk_ranges(games: int, workers: int) -> list[tuple[int, int]]:
     """Index ranges small enough to balance the workers and keep the progress bar moving."""
-    size = max(1, min(100, math.ceil(games / (workers * 8))))
+    size = max(1, min(10, games // (workers * 8)))
     return [(start, min(start + size, games)) for start in range(0, games, size)]
+
+
+def _ignore_interrupts() -> None:
+    # Ctrl-C reaches the whole process group; only the parent should react, by
+    # terminating the pool, or a worker interrupted mid-handoff can deadlock it.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def run_simulation(game_id: str, options: Mapping[str, Any] | None,
@@ -142,39 +149,32 @@ def run_simulation(game_id: str, options: Mapping[str, Any] | None,
     summary = Summary(game=game.id, options=json_options, agents=specs, seed=seed,
                       workers=workers)
     started = time.perf_counter()
-    with tqdm(total=games, unit="game", desc=game.id, file=sys.stderr, disable=not progress,
-              dynamic_ncols=True, leave=False) as bar:
-        if workers == 1:
+    if workers == 1:
+        with _progress_bar(game.id, games, progress) as bar:
             for i in range(games):
                 summary.add(play_one(game, json_options, specs, seed, i, folder))
                 bar.update(1)
-        else:
-            results = _run_on_workers(game.id, json_options, specs, seed, games, workers,
-                                      None if folder is None else str(folder), bar)
-            summary.add_all(results)
+    else:
+        tasks = [(game.id, json_options, specs, seed, start, stop,
+                  None if folder is None else str(folder))
+                 for start, stop in chunk_ranges(games, workers)]
+        by_start: dict[int, list[GameResult]] = {}
+        # The pool is forked before the bar starts its monitor thread; leaving the `with`
+        # terminates the workers, also on an error or Ctrl-C.
+        with multiprocessing.Pool(workers, initializer=_ignore_interrupts) as pool, \
+                _progress_bar(game.id, games, progress) as bar:
+            for chunk in pool.imap_unordered(play_chunk, tasks):
+                by_start[chunk[0].index] = chunk
+                bar.update(len(chunk))
+        # Adding in game-index order keeps floating-point sums identical to one worker.
+        summary.add_all(result for start in sorted(by_start) for result in by_start[start])
     summary.wall_seconds = time.perf_counter() - started
     return summary
 
 
-def _run_on_workers(game_id: str, options: dict[str, Any], specs: list[str], seed: int,
-                    games: int, workers: int, folder: str | None, bar: tqdm) -> list[GameResult]:
-    by_start: dict[int, list[GameResult]] = {}
-    pool = ProcessPoolExecutor(max_workers=workers)
-    try:
-        pending = {pool.submit(play_chunk, game_id, options, specs, seed, start, stop, folder)
-                   for start, stop in chunk_ranges(games, workers)}
-        while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in done:
-                chunk = future.result()
-                by_start[chunk[0].index] = chunk
-                bar.update(len(chunk))
-    except BaseException:
-        pool.shutdown(wait=False, cancel_futures=True)
-        raise
-    pool.shutdown()
-    # Aggregating in game-index order keeps floating-point sums identical to one worker.
-    return [result for start in sorted(by_start) for result in by_start[start]]
+def _progress_bar(name: str, games: int, progress: bool) -> tqdm:
+    return tqdm(total=games, unit="game", desc=name, file=sys.stderr, disable=not progress,
+                dynamic_ncols=True, leave=False)
 
 
 def simulate_command(args) -> int:

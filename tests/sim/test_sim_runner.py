@@ -93,3 +93,20 @@ def test_run_simulation_refuses_no_workers():
 def test_summary_json_is_plain_json():
     summary = run_simulation(GAME, {}, ["random"] * 2, 3, seed=0, progress=False)
     assert json.loads(json.dumps(summary.to_json())) == summary.to_json()
+
+
+def test_a_game_that_fails_is_named_with_its_number_and_seed(monkeypatch):
+    from palantir.engine import IllegalAction
+    from palantir.sim import runner
+
+    real_play_match = runner.play_match
+
+    def failing_third_game(game, options, agents, seed, **kwargs):
+        if seed == game_seed(0, 2):
+            raise IllegalAction("no such decision", rule="a rule", action="x")
+        return real_play_match(game, options, agents, seed, **kwargs)
+
+    monkeypatch.setattr(runner, "play_match", failing_third_game)
+    with pytest.raises(SimulationError) as failure:
+        run_simulation(GAME, {}, ["random"] * 2, 4, seed=0, progress=False)
+    assert str(failure.value).startswith(f"game 3 (seed {game_seed(0, 2)}): 'x': no such")

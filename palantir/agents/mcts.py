@@ -1,0 +1,229 @@
+"""The `mcts` agent: chance-aware Monte Carlo tree search over any registered game.
+
+The search starts from `game.state_from_view(view, dice)` only, so it never knows more
+than its seat may see. Dice are sampled: every iteration replays the tree's decisions on a
+copy of the root whose dice are private to the search, and the outcomes rolled during each
+decision pick the child node (closed loop over sampled outcomes). Nothing the search rolls
+reaches the game's record.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import re
+import time
+from typing import Any, Callable, Sequence
+
+from ..engine.dice import SeededDice
+from ..engine.errors import PalantirError, UnknownAgent
+from ..engine.game import Game, State
+
+DEFAULT_ITERATIONS = 1000
+# Payoffs are in [0, 1] and the differences between good decisions in a dice game are a few
+# percent, so the classic sqrt(2) explores far too much for the budgets people use.
+EXPLORATION = 0.5
+# Progressive widening of chance nodes: an edge visited n times keeps at most
+# ceil(WIDENING * n ** WIDENING_POWER) distinct sampled outcomes as children.
+WIDENING = 1.0
+WIDENING_POWER = 0.5
+# Below the root, a node visited n times searches only its first ceil(n ** 0.5) decisions,
+# the rollout policy's pick first: with few visits a deep node should play like the policy,
+# not try every poor decision once and drag the estimates above it down.
+ACTION_WIDENING_POWER = 0.5
+MAX_ROLLOUT_STEPS = 5000
+
+_ITERATIONS = re.compile(r"[0-9]+")
+_SECONDS = re.compile(r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)s")
+
+
+def parse_budget(text: str, spec: str) -> tuple[int | None, float | None]:
+    """The budget of an `mcts:` spec: '' -> 1000 iterations, '2000', or '1.5s' seconds."""
+    budget = (text or "").strip().lower()
+    hint = "use e.g. 'mcts', 'mcts:2000' (iterations) or 'mcts:1.5s' (seconds)"
+    if not budget:
+        return DEFAULT_ITERATIONS, None
+    if _ITERATIONS.fullmatch(budget):
+        iterations = int(budget)
+        if iterations <= 0:
+            raise UnknownAgent(f"agent '{spec}': the number of iterations must be at least 1; "
+                               f"{hint}")
+        return iterations, None
+    if _SECONDS.fullmatch(budget):
+        seconds = float(budget[:-1])
+        if seconds <= 0:
+            raise UnknownAgent(f"agent '{spec}': the time budget must be more than 0 seconds; "
+                               f"{hint}")
+        return None, seconds
+    raise UnknownAgent(f"agent '{spec}': bad budget '{text.strip()}'; {hint}")
+
+
+class SamplingDice(SeededDice):
+    """Private dice of the search: seeded, never logged, and they tell what they rolled."""
+
+    def __init__(self, seed: int | None):
+        super().__init__(seed, record=False)
+        self.rolled: list[tuple[str, str]] = []
+
+    def _pick(self, die: str, faces: Sequence[str]) -> str:
+        face = super()._pick(die, faces)
+        self.rolled.append((die, face))
+        return face
+
+
+class _Node:
+    """A decision point reached by one sequence of decisions and sampled outcomes."""
+
+    __slots__ = ("seat", "edges", "untried", "visits")
+
+    def __init__(self, seat: int | None):
+        self.seat = seat  # None: the game is over here
+        self.edges: list[_Edge] = []
+        self.untried: list[Any] | None = None  # decisions not yet searched; None: unexpanded
+        self.visits = 0
+
+
+class _Edge:
+    """A decision taken at a node: its statistics and the outcomes sampled after it."""
+
+    __slots__ = ("action", "visits", "total", "outcomes")
+
+    def __init__(self, action: Any):
+        self.action = action
+        self.visits = 0
+        self.total = 0.0  # summed payoff of the seat that decides at the parent node
+        self.outcomes: dict[tuple, _Node] = {}
+
+
+class MCTSAgent:
+    """UCT search with sampled dice, rollouts by the game's policy, per-seat payoffs."""
+
+    def __init__(self, game: Game, seat: int, seed: int | None = None,
+                 iterations: int | None = None, seconds: float | None = None, *,
+                 exploration: float = EXPLORATION, max_rollout_steps: int = MAX_ROLLOUT_STEPS):
+        if iterations is not None and (isinstance(iterations, bool) or
+                                       not isinstance(iterations, int) or iterations < 1):
+            raise UnknownAgent(f"mcts: iterations must be a whole number of at least 1, "
+                               f"got {iterations!r}")
+        if seconds is not None and (isinstance(seconds, bool) or
+                                    not isinstance(seconds, (int, float)) or
+                                    not math.isfinite(seconds) or seconds <= 0):
+            raise UnknownAgent(f"mcts: seconds must be a number above 0, got {seconds!r}")
+        if iterations is None and seconds is None:
+            iterations = DEFAULT_ITERATIONS
+        self.game = game
+        self.seat = seat
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = exploration
+        self.max_rollout_steps = max_rollout_steps
+        self.rng = random.Random(seed)
+        self.policy: Callable[[State, random.Random], Any] | None = game.rollout_policy()
+        self.last_search: dict[str, Any] = {}
+
+    def choose(self, view: dict, legal_actions: list):
+        """The most-searched of `legal_actions` after searching from what `view` shows."""
+        if not legal_actions:
+            raise PalantirError(f"mcts (seat {self.seat}): no legal decision to choose from")
+        if len(legal_actions) == 1:
+            self.last_search = {"iterations": 0, "seconds": 0.0, "root": [], "tree": None}
+            return legal_actions[0]
+        dice = SamplingDice(self.rng.getrandbits(64))
+        rollout_rng = random.Random(self.rng.getrandbits(64))
+        root_state = self.game.state_from_view(view, dice)
+        root = _Node(root_state.to_move())
+        # The root searches the very decisions offered, so the answer is one of them.
+        root.untried = self._ordered(root_state, list(legal_actions), rollout_rng)
+        players = root_state.players
+        start = time.perf_counter()
+        deadline = None if self.seconds is None else start + self.seconds
+        done = 0
+        while True:
+            self._iterate(root, root_state, dice, rollout_rng, players)
+            done += 1
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        best = max(root.edges, key=lambda e: (e.visits, e.total / e.visits))
+        self.last_search = {
+            "iterations": done,
+            "seconds": time.perf_counter() - start,
+            "root": [(str(e.action), e.visits, e.total / e.visits) for e in root.edges],
+            "tree": root,
+        }
+        return best.action
+
+    # ----- one iteration ---------------------------------------------------------------
+
+    def _iterate(self, root: _Node, root_state: State, dice: SamplingDice,
+                 rng: random.Random, players: int) -> None:
+        state = root_state.clone(dice=dice)
+        node = root
+        path: list[tuple[_Node, _Edge]] = []
+        while node.seat is not None:
+            if node.untried is None:
+                node.untried = self._ordered(state, state.legal_actions(), rng)
+            if node.untried and (node is root or len(node.edges) <
+                                 math.ceil((node.visits + 1) ** ACTION_WIDENING_POWER)):
+                edge = _Edge(node.untried.pop())
+                node.edges.append(edge)
+            else:
+                edge = self._select(node)
+            dice.rolled.clear()
+            state.apply(edge.action)
+            path.append((node, edge))
+            outcome = tuple(dice.rolled)
+            child = edge.outcomes.get(outcome)
+            if child is not None:
+                node = child
+                continue
+            # A new outcome gets a node only while the edge may widen; beyond that the
+            # rollout still scores the sampled outcome, keeping the edge's mean unbiased.
+            if len(edge.outcomes) < math.ceil(WIDENING * edge.visits ** WIDENING_POWER) \
+                    or not edge.outcomes:
+                edge.outcomes[outcome] = _Node(state.to_move())
+            break
+        returns = self._rollout(state, rng, players)
+        for parent, edge in path:
+            parent.visits += 1
+            edge.visits += 1
+            edge.total += returns[parent.seat]
+
+    def _ordered(self, state: State, actions: list, rng: random.Random) -> list:
+        """Untried decisions in search order (popped from the end): the policy's pick first."""
+        rng.shuffle(actions)
+        if self.policy is not None and len(actions) > 1:
+            preferred = self.policy(state, rng)
+            for i, action in enumerate(actions):
+                if action == preferred or str(action) == str(preferred):
+                    actions.append(actions.pop(i))
+                    break
+        return actions
+
+    def _select(self, node: _Node) -> _Edge:
+        """UCT for the seat deciding at `node`."""
+        log_visits = math.log(node.visits)
+        c = self.exploration
+        best, best_score = node.edges[0], -math.inf
+        for edge in node.edges:
+            score = edge.total / edge.visits + c * math.sqrt(log_visits / edge.visits)
+            if score > best_score:
+                best, best_score = edge, score
+        return best
+
+    def _rollout(self, state: State, rng: random.Random, players: int) -> list[float]:
+        """Play on to the end; a game still running after the cap counts as a draw."""
+        policy = self.policy
+        for _ in range(self.max_rollout_steps):
+            if state.is_over():
+                return state.outcome().returns(players)
+            if policy is not None:
+                action = policy(state, rng)
+            else:
+                legal = state.legal_actions()
+                action = legal[rng.randrange(len(legal))]
+            state.apply(action)
+        if state.is_over():
+            return state.outcome().returns(players)
+        return [1.0 / players] * players

@@ -1,0 +1,230 @@
+"""The generic mcts agent: legal, deterministic, blind to the real dice, and it searches."""
+
+import math
+import time
+
+import pytest
+
+from palantir.agents import make_agent
+from palantir.agents.mcts import MCTSAgent
+from palantir.engine import Game, Outcome, SeededDice, State, get_game
+
+JOURNEY = get_game("journey-to-mordor")
+
+
+# ----- toy games with a known best decision ---------------------------------------------
+
+class GambleState(State):
+    """One player: 'safe' wins unless a d4 shows 4; 'gamble' tosses a coin, then call it."""
+
+    def __init__(self, game, dice, stage="start", coin=None, won=None):
+        self.game, self.dice = game, dice
+        self.stage, self.coin, self.won = stage, coin, won
+
+    players = 1
+
+    def to_move(self):
+        return None if self.stage == "over" else 0
+
+    def legal_actions(self):
+        if self.stage == "start":
+            return ["safe", "gamble"]
+        if self.stage == "call":
+            return ["call heads", "call tails"]
+        return []
+
+    def apply(self, action):
+        if action == "safe":
+            self.won = self.dice.roll("d4", ("1", "2", "3", "4")) != "4"
+            self.stage = "over"
+        elif action == "gamble":
+            self.coin = self.dice.roll("coin", ("heads", "tails"))
+            self.stage = "call"
+        else:
+            self.won = action == f"call {self.coin}"
+            self.stage = "over"
+
+    def outcome(self):
+        if self.stage != "over":
+            return None
+        return Outcome(winners=(0,) if self.won else (), summary="")
+
+    def clone(self, dice=None):
+        return GambleState(self.game, dice or self.dice, self.stage, self.coin, self.won)
+
+    def view(self, seat):
+        return {"stage": self.stage, "coin": self.coin, "won": self.won}
+
+
+class Gamble(Game):
+    """The toy game above: calling the coin after seeing it always wins."""
+
+    id = "gamble"
+
+    def state_from_view(self, view, dice):
+        return GambleState(self, dice, view["stage"], view["coin"], view["won"])
+
+
+class StallState(State):
+    """Two players: seat 0 resigns (seat 1 wins) or stalls for ever."""
+
+    def __init__(self, game, dice, resigned=False, steps=0):
+        self.game, self.dice, self.resigned, self.steps = game, dice, resigned, steps
+
+    players = 2
+
+    def to_move(self):
+        return None if self.resigned else 0
+
+    def legal_actions(self):
+        return ["resign", "stall"] if self.steps == 0 else ["stall"]
+
+    def apply(self, action):
+        self.resigned = action == "resign"
+        self.steps += 1
+
+    def outcome(self):
+        return Outcome(winners=(1,), summary="") if self.resigned else None
+
+    def clone(self, dice=None):
+        return StallState(self.game, dice or self.dice, self.resigned, self.steps)
+
+    def view(self, seat):
+        return {"resigned": self.resigned, "steps": self.steps}
+
+
+class Stall(Game):
+    """The toy game above, with a rollout policy that counts its calls."""
+
+    id = "stall"
+
+    def __init__(self):
+        self.policy_calls = 0
+
+    def state_from_view(self, view, dice):
+        return StallState(self, dice, view["resigned"], view["steps"])
+
+    def rollout_policy(self):
+        def policy(state, rng):
+            self.policy_calls += 1
+            return state.legal_actions()[-1]
+        return policy
+
+
+class UniformJourney(type(JOURNEY)):
+    """Journey to Mordor searched with uniformly random rollouts instead of the heuristic."""
+
+    def rollout_policy(self):
+        return None
+
+
+# ----- Journey to Mordor positions -------------------------------------------------------
+
+def white_tree_position(me: int):
+    """`me` has a Ring aside and rolls R, O, O, T: keeping T and R reaches Mount Doom now,
+    while the rival also stands one space short and has more marks on its Nazgûl route."""
+    state = JOURNEY.new_state({"players": 2}, SeededDice(0))
+    view = state.view(me)
+    colour = ["yellow", "red"]  # Frodo, Sam
+    view.update(active=me, to_move=me, ring=[8, 8], nazgul=[[0] * 6, [0] * 6],
+                aside=[[colour[me], "R"]],
+                roll=[[colour[1 - me], "R"], ["blue", "O"], ["green", "O"], ["black", "T"]])
+    view["ring"][me] = 7
+    view["nazgul"][1 - me] = [1, 1, 0, 0, 0, 0]
+    return JOURNEY.state_from_view(view, SeededDice(1))
+
+
+def opening_position(seed=5, players=2):
+    """A real opening roll with several legal decisions."""
+    state = JOURNEY.new_state({"players": players}, SeededDice(seed))
+    assert len(state.legal_actions()) > 1
+    return state
+
+
+# ----- tests -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("me", [0, 1])
+@pytest.mark.parametrize("game", [JOURNEY, UniformJourney()], ids=["heuristic", "uniform"])
+def test_keeps_the_white_tree_with_two_rings_to_reach_mount_doom(game, me):
+    state = white_tree_position(me)
+    legal = state.legal_actions()
+    for seed in (1, 2):
+        agent = MCTSAgent(game, me, seed, iterations=150)
+        choice = agent.choose(state.view(me), legal)
+        assert str(choice) == "keep R T", agent.last_search["root"]
+
+
+def test_chosen_action_is_an_element_of_the_legal_list():
+    state = opening_position(players=3)
+    legal = state.legal_actions()
+    choice = make_agent("mcts:40", JOURNEY, 0, seed=9).choose(state.view(0), legal)
+    assert any(choice is action for action in legal)
+
+
+def test_same_seed_same_search_and_choice():
+    state = opening_position(seed=8)
+    legal = state.legal_actions()
+    first, second = MCTSAgent(JOURNEY, 0, 77, iterations=60), MCTSAgent(JOURNEY, 0, 77,
+                                                                        iterations=60)
+    for _ in range(2):  # the second decision draws on the agents' advanced generators
+        assert first.choose(state.view(0), legal) == second.choose(state.view(0), legal)
+        assert first.last_search["root"] == second.last_search["root"]
+
+
+def test_search_rolls_nothing_into_the_game_and_leaves_the_state_alone():
+    state = opening_position(seed=3)
+    rolled, before = list(state.dice.log), state.view(0)
+    make_agent("mcts:80", JOURNEY, 0, seed=1).choose(state.view(0), state.legal_actions())
+    assert state.dice.log == rolled
+    assert state.view(0) == before
+
+
+def test_a_single_legal_decision_is_returned_without_search():
+    only = ["advance 1"]
+    agent = MCTSAgent(JOURNEY, 0, 1, iterations=500)
+    assert agent.choose({"not": "read"}, only) is only[0]
+    assert agent.last_search["iterations"] == 0
+
+
+def test_chance_nodes_are_keyed_by_the_sampled_outcome():
+    # Open loop, 'gamble' would look like a coin toss (0.5) and lose to 'safe' (0.75).
+    game = Gamble()
+    state = GambleState(game, SeededDice(0))
+    agent = MCTSAgent(game, 0, 4, iterations=300, exploration=1.0)
+    assert agent.choose(state.view(0), state.legal_actions()) == "gamble"
+    gamble = next(e for e in agent.last_search["tree"].edges if e.action == "gamble")
+    assert set(gamble.outcomes) == {(("coin", "heads"),), (("coin", "tails"),)}
+    assert gamble.total / gamble.visits > 0.8
+
+
+def test_chance_children_widen_progressively():
+    state = opening_position(seed=2)
+    agent = MCTSAgent(JOURNEY, 0, 6, iterations=400)
+    agent.choose(state.view(0), state.legal_actions())
+    nodes, stack = 0, [agent.last_search["tree"]]
+    while stack:
+        node = stack.pop()
+        nodes += 1
+        for edge in node.edges:
+            assert len(edge.outcomes) <= max(1, math.ceil(math.sqrt(edge.visits)))
+            stack.extend(edge.outcomes.values())
+    assert nodes <= 400 + 1  # at most one new node an iteration
+
+
+def test_unfinished_rollouts_count_as_a_draw_and_use_the_games_policy():
+    game = Stall()
+    state = StallState(game, None)
+    agent = MCTSAgent(game, 0, 1, iterations=50, max_rollout_steps=20)
+    assert agent.choose(state.view(0), state.legal_actions()) == "stall"
+    stall = next(mean for action, _, mean in agent.last_search["root"] if action == "stall")
+    assert stall == pytest.approx(0.5)
+    assert game.policy_calls > 0
+
+
+def test_a_time_budget_stops_the_search():
+    state = opening_position(seed=4)
+    agent = make_agent("mcts:0.2s", JOURNEY, 0, seed=1)
+    began = time.perf_counter()
+    assert agent.choose(state.view(0), state.legal_actions()) in state.legal_actions()
+    assert time.perf_counter() - began < 1.5
+    assert agent.last_search["iterations"] >= 1

@@ -9,6 +9,7 @@ the results are then applied."
 
 from jtm_table import BLACK, BLUE, GREEN, MARKED, RED, YELLOW, play, refused, roll, step, table
 
+from palantir.games.journey_to_mordor.notation import Keep
 from palantir.games.journey_to_mordor.rules import ADVANCING, ROLLING, SETTING_ASIDE
 
 
@@ -59,8 +60,7 @@ def test_a_player_may_not_choose_to_stop_rolling_without_the_white_tree():
     # There is no decision that ends the turn while dice remain, other than the White Tree.
     refused(state, "advance 1", ADVANCING)
     refused(state, "stop", "notation")
-    for keep in state.legal_actions():
-        assert len(keep.dice) < 5
+    assert all(isinstance(action, Keep) for action in state.legal_actions())
     assert state.phase == ROLLING
 
 
@@ -89,5 +89,4 @@ def test_keeping_is_refused_once_the_dice_are_applied():
     play(state, "keep R G F O N")
     assert state.phase == "advance"
     refused(state, "keep R", ADVANCING)
-    from palantir.games.journey_to_mordor.notation import Keep
     refused(state, Keep(((YELLOW, "R"),)), SETTING_ASIDE)

@@ -4,7 +4,7 @@ aside as usual. ... Dice that have not been set aside (e.g. orcs or other Nazgû
 count. Note: the White Tree is found only on the black die."
 """
 
-from jtm_table import (BLACK, BLUE, GAME, GREEN, MARKED, RED, WHOLE, YELLOW, play, refused,
+from jtm_table import (BLACK, BLUE, GAME, MARKED, RED, WHOLE, YELLOW, play, refused,
                        roll, table)
 
 from palantir.games.journey_to_mordor.rules import ONE_NAZGUL, ONE_PER_SYMBOL, ROLLING
@@ -98,4 +98,3 @@ def test_the_white_tree_is_found_only_on_the_black_die():
     assert "T" not in parts.coloured_faces
     for die in range(len(parts.die_names)):
         assert ("T" in parts.faces_of(die)) == (die == BLACK)
-    assert GREEN != BLACK

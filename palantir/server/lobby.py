@@ -88,7 +88,6 @@ class LiveTable:
     lock: threading.RLock = field(default_factory=threading.RLock)
     thinking: bool = False
     revision: int = 0  # counts changes in this process, so pages drop stale messages
-    agents: dict[int, Any] = field(default_factory=dict)
 
     @property
     def version(self) -> int:
@@ -165,10 +164,11 @@ def parse_seat_specs(game: Game, players: int, specs: Any) -> list[dict[str, Any
     return parsed
 
 
-def make_seat_agent(game: Game, seat: int, spec: str, time_limit: float, seed: int | None):
+def make_seat_agent(game: Game, seat: int, spec: str, time_limit: float, seed: int | None,
+                    options: dict[str, Any] | None = None):
     """The agent of a computer seat; a search agent's clock is capped by the time limit."""
     from ..agents import make_agent
-    agent = make_agent(spec, game, seat, seed)
+    agent = make_agent(spec, game, seat, seed, options)
     if hasattr(agent, "seconds"):
         # An iteration budget still stops at the seat's time limit, whichever comes first.
         agent.seconds = min(agent.seconds or time_limit, time_limit)

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import os
+import secrets
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import create_engine
+from sqlalchemy import create_engine, text
 
 from palantir.server.app import create_app
-from palantir.server.storage import engine_url, metadata
+from palantir.server.storage import engine_url
 
 URL_FILE = Path("/tmp/palantir-test-postgres-url")  # written by .ci/web-deps.sh
 
@@ -28,16 +30,23 @@ BACKENDS = ["sqlite"] + (["postgresql"] if postgres_url() or os.environ.get("CI"
 
 
 @pytest.fixture(params=BACKENDS)
-def database_url(request, tmp_path) -> str:
+def database_url(request, tmp_path) -> Iterator[str]:
     """An empty database of each backend."""
     if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'table.db'}"
+        yield f"sqlite:///{tmp_path / 'table.db'}"
+        return
     url = postgres_url()
     assert url, "CI must provide PostgreSQL: run .ci/web-deps.sh before the tests"
+    # A schema of its own for every test: test runs sharing the database (two people, or
+    # two jobs of one machine) never drop each other's tables.
+    schema = f"test_{secrets.token_hex(6)}"
     engine = create_engine(engine_url(url))
-    metadata.drop_all(engine)  # a fresh schema for every test
+    with engine.begin() as conn:
+        conn.execute(text(f"CREATE SCHEMA {schema}"))
+    yield url + ("&" if "?" in url else "?") + f"options=-csearch_path%3D{schema}"
+    with engine.begin() as conn:
+        conn.execute(text(f"DROP SCHEMA {schema} CASCADE"))
     engine.dispose()
-    return url
 
 
 @pytest.fixture

@@ -94,6 +94,7 @@ function draw(p) {
   $("replay-open").hidden = p.status !== "finished";
   document.body.dataset.status = p.status;
   document.body.dataset.version = p.version;
+  document.body.dataset.toMove = p.to_move === null ? "" : p.to_move;
 }
 
 async function call(method, path, body) {

@@ -2,16 +2,8 @@
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
-
-
-def screenshot_dir(tmp_path: Path) -> Path:
-    """$PALANTIR_SCREENSHOTS if set (for the README), else the test's temporary folder."""
-    folder = Path(os.environ.get("PALANTIR_SCREENSHOTS") or tmp_path)
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
 
 
 def click_dice_of(page, action: str) -> None:
@@ -24,8 +16,8 @@ def click_dice_of(page, action: str) -> None:
         die.click()
 
 
-def test_a_whole_game_against_the_computer_by_clicks(server, browser, tmp_path):
-    shots = screenshot_dir(tmp_path)
+def test_a_whole_game_against_the_computer_by_clicks(server, browser, screenshots):
+    shots = screenshots
     page = browser.new_page(viewport={"width": 1280, "height": 1000})
     page.goto(server.url + "/")
     page.locator("#game").select_option("journey-to-mordor")

@@ -45,7 +45,7 @@ def test_typos_help_and_illegal_decisions_get_a_message_and_a_new_prompt():
                         "xyz\nhelp\nkeep G G\n99\n0\n\n" + ALWAYS_FIRST, seed=3)
     assert all(len(line) <= 79 for line in text.splitlines())
     text = " ".join(text.split())  # messages are folded to the terminal's width
-    assert "Not allowed: 'xyz': 'xyz' is not a die symbol" in text
+    assert "Not allowed: 'xyz': unknown word 'xyz'" in text
     assert "Notation: name the dice to set aside" in text
     assert ("'keep G G': all the dice set aside in one roll must show different symbols "
             "(Dice Rolls: only 1 die per symbol in a single roll)") in text

@@ -23,6 +23,13 @@ class JourneyToMordor(Game):
     max_players = 4
 
     def option_schema(self):
+        if self._schema is None:
+            self._schema = self._build_schema()
+        return self._schema
+
+    _schema = None
+
+    def _build_schema(self):
         parts = default_components()
         hobbits = parts.hobbit_order
 
@@ -53,6 +60,12 @@ class JourneyToMordor(Game):
         )
 
     def validate_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
+        given = dict(given or {})
+        for key in ("coloured_die", "black_die"):  # face letters are capitals: accept r,g,f
+            if isinstance(given.get(key), str):
+                given[key] = given[key].upper()
+            elif isinstance(given.get(key), (list, tuple)):
+                given[key] = [str(face).upper() for face in given[key]]
         options = super().validate_options(given)
         parts = default_components()
         if not options["hobbits"]:

@@ -11,7 +11,7 @@ from ...engine.dice import Dice
 from ...engine.errors import BadNotation, IllegalAction
 from ...engine.game import Outcome, State
 from .components import Components
-from .notation import REROLL, Advance, Keep, Reroll, parse_keep
+from .notation import REROLL, SYMBOL_ORDER, Advance, Keep, Reroll, parse_keep
 
 # A square of the Nazgûl route: whole or split by Gandalf, and how much of it is marked.
 WHOLE, MARKED, SPLIT, HALF_MARKED, SPLIT_MARKED = range(5)
@@ -62,7 +62,7 @@ class JourneyState(State):
 
     __slots__ = ("game", "dice", "parts", "options", "n", "hobbits", "colour_seat", "ring",
                  "nazgul", "eliminated", "arrived", "active", "round", "phase", "roll",
-                 "aside", "rerolled", "feature", "advance_max", "final_round", "news",
+                 "aside", "rerolled", "feature", "advance_max", "final_round", "news", "options_json",
                  "_outcome")
 
     def __init__(self, game, options: Mapping[str, Any], parts: Components, dice: Dice):
@@ -70,6 +70,7 @@ class JourneyState(State):
         self.dice = dice
         self.parts = parts
         self.options = options
+        self.options_json = game.options_to_json(options)
         self.n = options["players"]
         self.hobbits: tuple[str, ...] = tuple(options["hobbits"])
         # Which seat each die colour belongs to; None: no player (or black).
@@ -134,6 +135,11 @@ class JourneyState(State):
             return Advance(int(words[1]))
         if self.phase != ROLLING:
             raise IllegalAction(self._phase_hint(), rule=ADVANCING, action=text)
+        if verb == "reroll":
+            raise BadNotation("'reroll' stands alone", action=text)
+        if verb not in ("keep", "stop") and verb.partition(":")[0].upper() not in SYMBOL_ORDER:
+            raise BadNotation(f"unknown word '{words[0]}'; a decision starts with keep, stop, "
+                              "reroll or advance, or names dice (R N:red)", action=text)
         if verb in ("keep", "stop"):
             named = [w.partition(":")[0].upper() for w in words[1:]]  # 'T:black' names T too
             tokens = words[1:] + (["T"] if verb == "stop" and "T" not in named else [])
@@ -172,6 +178,7 @@ class JourneyState(State):
         other.dice = self.dice if dice is None else dice
         other.parts = self.parts
         other.options = self.options
+        other.options_json = self.options_json
         other.n = self.n
         other.hobbits = self.hobbits
         other.colour_seat = self.colour_seat
@@ -199,7 +206,7 @@ class JourneyState(State):
             "game": "journey-to-mordor",
             "seat": seat,
             "players": self.n,
-            "options": self.game.options_to_json(self.options),
+            "options": dict(self.options_json),
             "hobbits": list(self.hobbits),
             "active": self.active,
             "to_move": self.to_move(),

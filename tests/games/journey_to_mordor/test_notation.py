@@ -93,7 +93,7 @@ def test_ambiguous_symbol_asks_which_colour():
     ("advance two", "takes a number"),
     ("advance -1", "takes a number"),
     ("advance 1 2", "takes a number"),
-    ("reroll now", "'reroll' is not a die symbol"),
+    ("reroll now", "'reroll' stands alone"),
 ])
 def test_bad_notation_gives_a_clear_message(text, words):
     state = table(roll(yellow="N", red="R", blue="F", green="O", black="N"))

@@ -94,7 +94,7 @@ def test_option_coloured_die_refuses_the_white_tree_naming_the_option():
     ("coloured_die", "R,G,F,O,N", "6 faces"),
     ("black_die", "R,G,F,O,N,T,T", "6 faces"),
     ("black_die", "R,G,F,O,N,X", "unknown symbol"),
-    ("coloured_die", "r,g,f,o,o,n", "unknown symbol"),
+    ("coloured_die", "R,G,F,O,O,X", "unknown symbol"),
     ("nazgul_squares", "0", "minimum"),
     ("locations", "perhaps", "true or false"),
 ])
@@ -116,3 +116,10 @@ def test_option_overrides_are_kept_in_the_view_for_records():
 def test_option_hobbits_sets_colours_by_seat():
     state = GAME.new_state({"players": 2, "hobbits": "pippin,merry"}, SeededDice(1))
     assert state.colour_seat == [None, None, 1, 0, None]
+
+
+def test_reconstructed_faces_may_be_given_in_lower_case():
+    """Components: the face letters of an override are read without regard to case."""
+    from palantir.engine import get_game
+    options = get_game("journey-to-mordor").validate_options({"coloured_die": "r,g,f,o,n,n"})
+    assert options["coloured_die"] == ("R", "G", "F", "O", "N", "N")

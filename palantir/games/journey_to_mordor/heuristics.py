@@ -9,6 +9,7 @@ a ring would count — or when its Nazgûl route is nearly full.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 from .components import default_components
 from .notation import Advance, Keep, Reroll
@@ -22,16 +23,28 @@ STOP = 10.0           # stopping with the White Tree when it pays (or continuing
 DANGER_UNITS = 2      # stop early when this few unmarked spaces are left
 
 
+@lru_cache(maxsize=64)
+def _colour_seats(hobbits: tuple[str, ...]) -> tuple[int | None, ...]:
+    """The seat each die colour belongs to (None: no player's colour, or the black die)."""
+    parts = default_components()
+    seats: list[int | None] = [None] * len(parts.die_names)
+    for seat, hobbit in enumerate(hobbits):
+        seats[parts.die_names.index(parts.hobbit_colours[hobbit])] = seat
+    return tuple(seats)
+
+
+@lru_cache(maxsize=None)
+def _die_index() -> dict[str, int]:
+    return {name: i for i, name in enumerate(default_components().die_names)}
+
+
 class Table:
     """What the heuristic needs from a view, computed once per decision."""
 
     def __init__(self, view: dict):
         parts = default_components()
-        names = parts.die_names
         self.black = parts.black
-        self.colour_seat: list[int | None] = [None] * len(names)
-        for seat, hobbit in enumerate(view["hobbits"]):
-            self.colour_seat[names.index(parts.hobbit_colours[hobbit])] = seat
+        self.colour_seat = _colour_seats(tuple(view["hobbits"]))
         self.me = view["active"]
         self.feature = view["feature"]
         self.eliminated = view["eliminated"]
@@ -40,7 +53,8 @@ class Table:
         self.units = sum(UNMARKED_UNITS[s] for s in view["nazgul"][self.me])
         self.can_split = WHOLE in view["nazgul"][self.me] and self.feature != "no_gandalf"
         self.aside_faces = [f for _, f in view["aside"]]
-        self.roll = [(names.index(d), f) for d, f in view["roll"]]
+        index = _die_index()
+        self.roll = [(index[d], f) for d, f in view["roll"]]
         self.leader = max(self.ring)
 
     def target(self, die: int) -> int | None:

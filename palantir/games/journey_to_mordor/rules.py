@@ -57,6 +57,14 @@ def effective_rings(faces, feature: str | None) -> int:
     return rings
 
 
+def _subset_masks(bits: list[int]) -> list[int]:
+    """Every union of some of the given single-bit masks (the empty one included)."""
+    masks = [0]
+    for bit in bits:
+        masks += [m | bit for m in masks]
+    return masks
+
+
 class JourneyState(State):
     """A position of Journey to Mordor: every sheet, the dice and whose turn it is."""
 
@@ -280,13 +288,23 @@ class JourneyState(State):
         return None
 
     def _legal_keeps(self) -> list[Keep]:
+        # The same sets keep_problem accepts, built directly: per symbol none or one of the
+        # dice showing it (Rivendell: any number), at least one Nazgûl if any shows.
         roll, names = tuple(self.roll), self.parts.die_names
-        keeps = []
-        for mask in range(1, 1 << len(roll)):
-            dice = tuple(roll[i] for i in range(len(roll)) if mask >> i & 1)
-            if self.keep_problem(dice) is None:
-                keeps.append(Keep(dice, roll, names))
-        return keeps
+        by_face: dict[str, list[int]] = {}
+        for position, (_, face) in enumerate(roll):
+            by_face.setdefault(face, []).append(1 << position)
+        masks = [0]
+        for face, bits in by_face.items():
+            if self.feature == "identical_symbols":
+                choices = _subset_masks(bits)
+            else:
+                choices = [0] + bits
+            if face == "N":
+                choices = [c for c in choices if c]
+            masks = [m | c for m in masks for c in choices]
+        return [Keep(tuple(roll[i] for i in range(len(roll)) if mask >> i & 1), roll, names)
+                for mask in sorted(masks) if mask]
 
     def _check_keep(self, action: Keep) -> None:
         if self.phase != ROLLING:

@@ -104,7 +104,7 @@ def test_notation_that_does_not_parse_is_a_422(client):
     response = client.post(f"/api/tables/{created['id']}/decisions",
                            headers=token_of(created, 0), json={"action": "fly to Mordor"})
     assert response.status_code == 422
-    assert response.json()["field"] == "action" and "symbol" in response.json()["error"]
+    assert response.json()["field"] == "action" and "unknown word" in response.json()["error"]
 
 
 def test_a_seat_cannot_move_out_of_turn(client):

@@ -126,7 +126,9 @@ async function loadTables() {
   for (const status of ["open", "finished"]) {
     const response = await fetch(`/api/tables?status=${status}&limit=20`);
     const body = await response.json();
-    $(`${status}-games`).replaceChildren(...body.tables.map(tableRow));
+    const rows = body.tables.map(tableRow);
+    if (!rows.length) rows.push(el("tr", {}, el("td", { class: "none", text: "none yet" })));
+    $(`${status}-games`).replaceChildren(...rows);
   }
 }
 

@@ -54,7 +54,7 @@ def test_a_whole_game_against_the_computer_by_clicks(server, browser, screenshot
             clicks_on_dice += 1
         else:
             buttons.first.click()
-        if decisions == 2:
+        if decisions in (2, 10):  # mid-game, with some of the routes marked if it lasts
             page.screenshot(path=str(shots / "journey-to-mordor-table.png"), full_page=True)
         decisions += 1
         page.wait_for_function(f"document.body.dataset.version !== '{version}'")

@@ -69,8 +69,8 @@ def test_two_friends_play_a_whole_game_in_two_windows(server, browser, screensho
             seen_live += 1
             decisions[mover] += 1
             if sum(decisions) == 12:
-                pages[0].screenshot(path=str(shots / "journey-to-mordor-three-players.png"),
-                                    full_page=True)
+                pages[0].locator("#board-section").screenshot(
+                    path=str(shots / "journey-to-mordor-three-players.png"))
             if sum(decisions) % 10 == 0:
                 for seat, window in enumerate(pages):
                     assert tokens[1 - seat] not in window.content()

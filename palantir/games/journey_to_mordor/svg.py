@@ -17,12 +17,19 @@ DIE_FILL = {"yellow": "#f2c618", "red": "#c8312b", "blue": "#2f63c4", "green": "
 DIE_INK = {"yellow": "#1c1c1c", "red": "#ffffff", "blue": "#ffffff", "green": "#ffffff",
            "black": "#ffffff"}
 SYMBOL_GLYPH = {"R": "◯", "G": "✦", "F": "♟", "O": "☠", "N": "♞", "T": "♣"}
+# The word under a die's glyph, where the symbol's full name is too long for the die.
+DIE_WORD = {"F": "Fellowship", "T": "White Tree"}
 SHORT_PLACE = {"Bag End": "Bag End", "Rivendell": "Rivend.", "Moria": "Moria",
                "Lothlórien": "Lothl.", "Rohan": "Rohan", "Helm's Deep": "Helm's",
                "Gondor": "Gondor", "Minas Tirith": "M.Tirith", "Shelob's Lair": "Shelob",
                "Mordor": "Mordor"}
 WIDTH = 760
 DIE = 54
+SQUARE = 28   # a Nazgûl square: big enough to tell marked, split and half-marked apart
+SHEET = 138   # height of one player's sheet
+SHEET_GAP = 10
+LEGEND = 40   # the key of the Nazgûl squares under the sheets
+SMALL = 0.8   # a die set aside, beside one of the roll
 
 
 def _parts():
@@ -109,21 +116,24 @@ def phase_help(view: Mapping[str, Any]) -> str:
 
 def _die(x: float, y: float, colour: str, face: str, *, token: str | None = None,
          small: bool = False) -> str:
-    size = DIE * (0.7 if small else 1)
+    size = DIE * (SMALL if small else 1)
     fill, ink = DIE_FILL.get(colour, "#888"), DIE_INK.get(colour, "#000")
     cls = ' class="die choosable"' if token else ' class="die"'
     data = f' data-token="{escape(token)}" tabindex="0" role="button"' if token else ""
-    word = symbol_word(face)
+    word = DIE_WORD.get(face) or symbol_word(face)
+    # Long words ("Fellowship") are squeezed to the die's width rather than cut off.
+    fit = f' textLength="{size - 8:.0f}" lengthAdjust="spacingAndGlyphs"' \
+        if len(word) > 7 else ""
     return (
         f'<g{cls}{data} data-die="{colour}" data-face="{face}" '
         f'transform="translate({x:.0f},{y:.0f})">'
-        f'<title>{escape(word)} ({colour} die)</title>'
+        f'<title>{escape(symbol_word(face))} ({colour} die)</title>'
         f'<rect class="die-body" width="{size:.0f}" height="{size:.0f}" rx="8" fill="{fill}" '
         f'stroke="#000" stroke-width="1.5"/>'
         f'<text x="{size / 2:.0f}" y="{size * 0.52:.0f}" text-anchor="middle" '
         f'font-size="{size * 0.42:.0f}" fill="{ink}">{SYMBOL_GLYPH.get(face, face)}</text>'
-        f'<text x="{size / 2:.0f}" y="{size * 0.86:.0f}" text-anchor="middle" '
-        f'font-size="{size * 0.2:.0f}" fill="{ink}">{escape(word[:10])}</text></g>')
+        f'<text x="{size / 2:.0f}" y="{size * 0.87:.0f}" text-anchor="middle" '
+        f'font-size="{max(size * 0.2, 10):.0f}" fill="{ink}"{fit}>{escape(word)}</text></g>')
 
 
 def _nazgul_square(x: float, y: float, size: float, state: int, last: bool) -> str:
@@ -148,6 +158,21 @@ def _nazgul_square(x: float, y: float, size: float, state: int, last: bool) -> s
     return "".join(out)
 
 
+def _legend(y: float) -> str:
+    """The key of the Nazgûl squares."""
+    out = ['<g class="legend">',
+           f'<text x="12" y="{y + 19:.0f}" font-size="13">Nazgûl squares:</text>']
+    x = 120
+    for state, words in ((WHOLE, "empty"), (MARKED, "marked"), (SPLIT, "split by Gandalf"),
+                         (HALF_MARKED, "half marked"), (SPLIT_MARKED, "both halves marked")):
+        out.append(_nazgul_square(x, y, SQUARE - 4, state, False))
+        out.append(f'<text x="{x + SQUARE + 2:.0f}" y="{y + 17:.0f}" font-size="12">'
+                   f'{words}</text>')
+        x += SQUARE + 22 + 6.0 * len(words)
+    out.append("</g>")
+    return "".join(out)
+
+
 def _sheet(view: Mapping[str, Any], seat: int, y: float) -> str:
     parts = _parts()
     hobbit = view["hobbits"][seat]
@@ -160,7 +185,7 @@ def _sheet(view: Mapping[str, Any], seat: int, y: float) -> str:
     elif view["arrived"][seat]:
         status = " — at Mount Doom"
     out = [f'<g class="sheet{" active" if active else ""}" data-seat="{seat}">',
-           f'<rect x="6" y="{y:.0f}" width="{WIDTH - 12}" height="128" rx="10" '
+           f'<rect x="6" y="{y:.0f}" width="{WIDTH - 12}" height="{SHEET}" rx="10" '
            f'fill="#fbf6e9" stroke="{"#c08a00" if active else "#999"}" '
            f'stroke-width="{4 if active else 1.5}"/>',
            f'<rect x="18" y="{y + 12:.0f}" width="16" height="16" fill="{DIE_FILL[colour]}" '
@@ -182,18 +207,35 @@ def _sheet(view: Mapping[str, Any], seat: int, y: float) -> str:
                    f'fill="{"#d4a017" if passed else "#fff"}" stroke="#5a4a2a" '
                    f'stroke-width="{4 if i == position else 2}"><title>{escape(place)}'
                    f'</title></circle>')
-        out.append(f'<text x="{cx:.0f}" y="{ring_y + 28:.0f}" text-anchor="middle" '
-                   f'font-size="10">{escape(SHORT_PLACE.get(place, place[:8]))}</text>')
+        out.append(f'<text x="{cx:.0f}" y="{ring_y + 29:.0f}" text-anchor="middle" '
+                   f'font-size="12">{escape(SHORT_PLACE.get(place, place[:8]))}</text>')
         if i == position:
             out.append(f'<text x="{cx:.0f}" y="{ring_y + 5:.0f}" text-anchor="middle" '
                        f'font-size="13" font-weight="bold">{escape(name[0])}</text>')
     squares = view["nazgul"][seat]
-    size = 22
-    out.append(f'<text x="18" y="{y + 112:.0f}" font-size="12">Nazgûl route:</text>')
+    top = y + 100
+    out.append(f'<text x="18" y="{top + 19:.0f}" font-size="14">Nazgûl route:</text>')
     for i, square in enumerate(squares):
-        out.append(_nazgul_square(110 + i * (size + 6), y + 96, size, square,
+        out.append(_nazgul_square(120 + i * (SQUARE + 6), top, SQUARE, square,
                                   i == len(squares) - 1))
+    end = 120 + len(squares) * (SQUARE + 6)
+    out.append(f'<text x="{end:.0f}" y="{top + 19:.0f}" font-size="12" fill="#5a2a2a">'
+               f'← Mordor</text>')
     out.append("</g>")
+    return "".join(out)
+
+
+def _dice_rows(view: Mapping[str, Any], yours: bool) -> str:
+    """The roll (clickable for the seat to move) and the dice set aside."""
+    out = ['<text x="12" y="68" font-size="13">Roll:</text>']
+    for i, (colour, face) in enumerate(view["roll"]):
+        token = f"{face}:{colour}" if yours and view["phase"] == "set-aside" else None
+        out.append(_die(60 + i * (DIE + 12), 52, colour, face, token=token))
+    if not view["roll"]:
+        out.append('<text x="60" y="84" font-size="13" fill="#666">no dice to roll</text>')
+    out.append('<text x="12" y="140" font-size="13">Set aside:</text>')
+    for i, (colour, face) in enumerate(view["aside"]):
+        out.append(_die(90 + i * (DIE * SMALL + 8), 118, colour, face, small=True))
     return "".join(out)
 
 
@@ -201,7 +243,9 @@ def render_svg(view: Mapping[str, Any]) -> str:
     """The whole table: status line, the roll, the dice set aside, and every sheet."""
     parts = _parts()
     players = view["players"]
-    height = 190 + 138 * players
+    # A finished game shows no dice: its sheets come up under the result.
+    top = 60 if view["outcome"] else 180
+    height = top + (SHEET + SHEET_GAP) * players + LEGEND
     yours = view["seat"] is not None and view["seat"] == view["to_move"]
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" '
            f'width="{WIDTH}" height="{height}" class="jtm-table" font-family="sans-serif">',
@@ -219,19 +263,13 @@ def render_svg(view: Mapping[str, Any]) -> str:
     if feature:
         out.append(f'<text class="feature" x="12" y="44" font-size="13" fill="#6a3d00">'
                    f'Location feature: {escape(feature)}</text>')
-    out.append('<text x="12" y="68" font-size="13">Roll:</text>')
-    for i, (colour, face) in enumerate(view["roll"]):
-        token = f"{face}:{colour}" if yours and view["phase"] == "set-aside" else None
-        out.append(_die(60 + i * (DIE + 12), 52, colour, face, token=token))
-    if not view["roll"]:
-        out.append('<text x="60" y="84" font-size="13" fill="#666">no dice to roll</text>')
-    out.append('<text x="12" y="140" font-size="13">Set aside:</text>')
-    for i, (colour, face) in enumerate(view["aside"]):
-        out.append(_die(90 + i * (DIE * 0.7 + 8), 120, colour, face, small=True))
+    if not view["outcome"]:  # a finished game has no dice to show
+        out.append(_dice_rows(view, yours))
     if view["phase"] == "advance":
         out.append(f'<text x="420" y="150" font-size="14" fill="#6a3d00">Rings count: mark up '
                    f'to {view["advance_max"]} space(s)</text>')
     for seat in range(players):
-        out.append(_sheet(view, seat, 180 + 138 * seat))
+        out.append(_sheet(view, seat, top + (SHEET + SHEET_GAP) * seat))
+    out.append(_legend(height - LEGEND + 6))
     out.append("</svg>")
     return "".join(out)

@@ -1,0 +1,152 @@
+"""The components as data: counts from the reference, reconstructed values marked,
+and malformed data refused with the file and the field named."""
+
+import copy
+import tomllib
+
+import pytest
+
+from palantir.games.lotr_board_game.components import (DATA, FILES, ComponentError,
+                                                       default_components, parse_components)
+
+PARTS = default_components()
+
+
+def docs():
+    out = {}
+    for name in FILES:
+        with open(DATA / name, "rb") as handle:
+            out[name] = tomllib.load(handle)
+    return out
+
+
+def test_components_60_hobbit_cards_7_white_5_grey_per_symbol_and_12_white_jokers():
+    deck = PARTS.hobbit_deck
+    assert sum(deck.values()) == 60
+    assert deck["white-joker"] == 12
+    for symbol in ("fighting", "hiding", "travelling", "friendship"):
+        assert deck[f"white-{symbol}"] == 7 and deck[f"grey-{symbol}"] == 5
+
+
+def test_components_35_legendary_cards_by_board():
+    legendary = [c for c in PARTS.cards.values() if not c.is_hobbit_card]
+    assert len(legendary) == 35
+    by_board = {}
+    for card in legendary:
+        by_board[card.board] = by_board.get(card.board, 0) + 1
+    assert by_board == {"rivendell": 12, "moria": 2, "lothlorien": 12, "helms-deep": 4,
+                        "shelobs-lair": 2, "mordor": 3}
+    assert PARTS.cards["gollum"].symbols == (("joker", 3),)
+    assert PARTS.cards["gollum"].then == (("roll", 1, "active"),)
+    assert PARTS.cards["mithril"].colour == "yellow" and PARTS.cards["mithril"].effect
+
+
+def test_components_23_event_tiles():
+    tiles = PARTS.tiles
+    assert sum(t.count for t in tiles.values()) == 23
+    assert sum(t.count for t in tiles.values() if t.kind == "activity") == 12
+    assert tiles["event"].count == 6
+    assert tiles["ring-bearer-darkness"].count == 2
+
+
+def test_components_threat_die_and_temptation_track():
+    assert PARTS.die_faces == ("blank", "eye", "darkness-1", "darkness-2", "darkness-3",
+                               "discard-2")
+    assert PARTS.temptation_spaces == 15
+    assert PARTS.sauron_start == {"easy": 15, "normal": 12, "hard": 10}
+
+
+def test_components_journey_and_conflict_boards():
+    assert PARTS.journey == ("bag-end", "rivendell", "moria", "lothlorien", "helms-deep",
+                             "shelobs-lair", "mordor")
+    moria = PARTS.boards["moria"]
+    assert moria.main == "fighting" and len(moria.tracks["fighting"]) == 10
+    assert moria.tracks["hiding"][0] == ("card:book",)
+    assert [e.name for e in moria.events][0] == "Speak Friend and Enter"
+    assert all(len(PARTS.boards[b].events) == 6
+               for b in ("moria", "helms-deep", "shelobs-lair", "mordor"))
+    mordor = PARTS.boards["mordor"]
+    assert mordor.main == "travelling" and mordor.crack_of_doom
+    assert mordor.tracks["travelling"][-1] == ("roll", "rune")
+    assert mordor.score_at(0) == 50 and mordor.score_at(14) == 60
+    assert PARTS.boards["helms-deep"].parts == {"travelling": 5}
+    assert PARTS.boards["lothlorien"].score_at(0) == 20
+
+
+def test_components_sauron_expansion_decks():
+    assert len(PARTS.sauron_cards) == 30
+    assert all(1 <= len(c.symbols) <= 3 for c in PARTS.sauron_cards)
+    assert len(PARTS.nazgul_cards) == 9
+    tokens = PARTS.sauron["resources"]["tokens"]
+    assert sum(tokens.values()) == 12 and len(PARTS.sauron["resources"]["card"]) == 6
+    assert set(PARTS.sauron["fellowship_cards"]) == set(PARTS.characters)
+    assert {g["set"] for g in PARTS.gandalf.values()} == {"base", "sauron"}
+    assert "protection" in PARTS.gandalf and "foresight-bag" in PARTS.gandalf
+
+
+def test_components_reconstructed_values_are_marked():
+    marked = set(PARTS.reconstructed)
+    for expected in ("hobbits.toml:special_runes", "hobbits.toml:hand",
+                     "boards.toml:board.moria", "sauron.toml:sauron_deck",
+                     "sauron.toml:nazgul_deck", "sauron.toml:dark_events",
+                     "gandalf.toml:gandalf.cost_runes"):
+        assert expected in marked
+    # Mordor's scores are printed on the board: not reconstructed.
+    assert "boards.toml:board.mordor" not in marked
+
+
+def broken(file, change):
+    data = docs()
+    change(data[file])
+    with pytest.raises(ComponentError) as err:
+        parse_components(data)
+    return str(err.value)
+
+
+def test_validation_names_the_file_and_field_of_an_unknown_effect():
+    def change(doc):
+        doc["board"]["moria"]["events"][0]["otherwise"] = [["explode", 1]]
+    message = broken("boards.toml", change)
+    assert message.startswith("boards.toml: board.moria.events[0].otherwise[0]")
+    assert "explode" in message
+
+
+def test_validation_names_a_bad_cost():
+    def change(doc):
+        doc["board"]["moria"]["events"][4]["cost"] = {"fighting": 0}
+    assert "boards.toml: board.moria.events[4].cost.fighting" in broken("boards.toml", change)
+
+
+def test_validation_names_a_bad_reward():
+    def change(doc):
+        doc["board"]["moria"]["tracks"]["hiding"][0] = "card:nothing"
+    assert "boards.toml: board.moria.tracks.hiding[0]" in broken("boards.toml", change)
+
+
+def test_validation_refuses_a_sauron_deck_of_the_wrong_size():
+    def change(doc):
+        doc["sauron_deck"]["cards"][0]["count"] = 4
+    assert "sauron.toml: sauron_deck.cards: the Sauron deck has 30" in broken("sauron.toml",
+                                                                              change)
+
+
+def test_validation_refuses_a_yellow_card_with_symbols():
+    def change(doc):
+        doc["card"]["mithril"]["symbols"] = {"fighting": 1}
+    assert "legendary.toml: card.mithril" in broken("legendary.toml", change)
+
+
+def test_validation_refuses_a_bad_die_face_and_sauron_start():
+    def face(doc):
+        doc["threat_die"]["faces"][0] = "wobble"
+    assert "hobbits.toml: threat_die.faces" in broken("hobbits.toml", face)
+
+    def start(doc):
+        doc["temptation"]["sauron_start"]["hard"] = 20
+    assert "hobbits.toml: temptation.sauron_start.hard" in broken("hobbits.toml", start)
+
+
+def test_validation_refuses_a_bad_target():
+    def change(doc):
+        doc["card"]["gollum"]["then"] = [["roll", 1, "everybody"]]
+    assert "legendary.toml: card.gollum.then[0][2]" in broken("legendary.toml", change)

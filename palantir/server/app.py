@@ -254,6 +254,9 @@ def create_app(database: str = "sqlite:///palantir.db", *, agent_workers: int = 
             doc = json.loads(raw)
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             raise ServerError(422, f"record: not JSON ({exc})", field="record") from None
+        except RecursionError:  # [[[[...]]]] deeper than the parser goes
+            raise ServerError(422, "record: nested too deeply to be a record",
+                              field="record") from None
         table = lobby.upload(doc)
         return {"id": table.id, "game": table.game.id, "spectator_url": f"/table/{table.id}"}
 

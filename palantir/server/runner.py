@@ -123,7 +123,11 @@ class WorkerPool:
                 raise WorkerFailed("the server is stopping")
             worker = self._idle.pop() if self._idle else None
             if worker is None:
-                worker = Worker(self.context)
+                try:
+                    worker = Worker(self.context)
+                except Exception as exc:  # e.g. no process can be started: the heuristic plays
+                    raise WorkerFailed(f"no worker could start: {type(exc).__name__}: "
+                                       f"{exc}") from None
                 self._all.add(worker)
         try:
             answer = worker.ask(function, task, timeout)

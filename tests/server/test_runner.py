@@ -101,3 +101,24 @@ def test_an_illegal_answer_is_refused_and_the_heuristic_decides(sqlite_client, c
     assert "advance 99" not in [step["action"] for step in after["log"]]
     assert any(step["seat"] == 0 for step in after["log"])
     assert "'advance 99', refused" in caplog.text
+
+
+class NoProcesses:
+    """A multiprocessing context that cannot start a process (out of pids, say)."""
+
+    def Pipe(self):
+        import multiprocessing
+        return multiprocessing.Pipe()
+
+    def Process(self, **_kwargs):
+        raise OSError("no process can be started")
+
+
+def test_when_no_worker_can_start_the_heuristic_decides(sqlite_client, caplog):
+    runner = sqlite_client.app.state.runner
+    runner.workers.context = NoProcesses()
+    created = create(sqlite_client, [{"kind": "agent", "agent": "mcts:200"}, "human"])
+    with caplog.at_level(logging.WARNING, logger="palantir.server"):
+        after = after_the_computer(sqlite_client, created)
+    assert any(step["seat"] == 0 for step in after["log"])
+    assert "no worker could start" in caplog.text

@@ -3,7 +3,11 @@ is a clear 4xx, never a 500."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from jtm_play import GAME, create, longest_keep, token_of
 
@@ -143,3 +147,76 @@ def test_an_oversized_token_header_is_refused(sqlite_client):
     response = sqlite_client.get(f"/api/tables/{created['id']}",
                                  headers={"X-Seat-Token": "t" * 500})
     assert response.status_code == 422
+
+
+def test_a_record_nested_past_the_parser_is_a_422(sqlite_client):
+    for deep in (b"[" * 100_000 + b"]" * 100_000, b'{"a":' * 50_000 + b"1" + b"}" * 50_000):
+        response = sqlite_client.post("/api/records", content=deep)
+        assert response.status_code == 422 and response.json()["field"] == "record"
+
+
+def test_a_token_that_is_not_ascii_is_a_403_not_a_crash(sqlite_client):
+    created = create(sqlite_client, ["human"], players=1)
+    for raw in ("é".encode("utf-8"), b"\xff\xfe"):
+        response = sqlite_client.get(f"/api/tables/{created['id']}",
+                                     headers={"X-Seat-Token": raw})
+        assert response.status_code == 403 and response.json()["field"] == "X-Seat-Token"
+
+
+def test_decisions_after_the_end_are_refused_citing_the_end_of_the_game(sqlite_client):
+    created = create(sqlite_client, ["human"], players=1)
+    table_id, headers = created["id"], token_of(created, 0)
+    payload = sqlite_client.get(f"/api/tables/{table_id}", headers=headers).json()
+    while payload["status"] == "open":
+        payload = sqlite_client.post(f"/api/tables/{table_id}/decisions", headers=headers,
+                                     json={"action": longest_keep(payload)}).json()
+    for action in ("keep R", "advance 1", "fly to Mordor", "reroll"):
+        response = sqlite_client.post(f"/api/tables/{table_id}/decisions", headers=headers,
+                                      json={"action": action})
+        assert response.status_code == 409, response.text
+        assert response.json()["rule"] == "End of the Game"
+    undo = sqlite_client.post(f"/api/tables/{table_id}/undo", headers=headers)
+    assert undo.status_code == 409 and "game is over" in undo.json()["error"]
+    after = sqlite_client.get(f"/api/tables/{table_id}", headers=headers).json()
+    assert after["version"] == payload["version"]
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(min_value=-2**70, max_value=2**70) |
+    st.floats(allow_nan=False) | st.text(max_size=40),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=12), inner,
+                                                               max_size=4),
+    max_leaves=12)
+GAME_OPTIONS = st.sampled_from(["players", "locations", "hobbits", "nazgul_squares",
+                                "coloured_die", "black_die"])
+
+
+@settings(max_examples=60, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(game=st.one_of(st.just(GAME), JSON_VALUES),
+       options=st.one_of(st.dictionaries(GAME_OPTIONS, JSON_VALUES, max_size=3), JSON_VALUES),
+       seats=st.one_of(st.lists(st.one_of(st.just("human"), JSON_VALUES,
+                                          st.fixed_dictionaries({}, optional={
+                                              "kind": JSON_VALUES, "agent": JSON_VALUES,
+                                              "time_limit": JSON_VALUES})), max_size=5),
+                       JSON_VALUES))
+def test_no_creation_request_is_a_500(sqlite_client, game, options, seats):
+    response = sqlite_client.post("/api/tables", content=json.dumps(
+        {"game": game, "options": options, "seats": seats}),
+        headers={"Content-Type": "application/json"})
+    assert response.status_code in (201, 413, 422), response.text
+    assert response.json().get("error") or response.status_code == 201
+
+
+@settings(max_examples=60, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(action=JSON_VALUES, version=JSON_VALUES, events=JSON_VALUES)
+def test_no_decision_or_record_is_a_500(sqlite_client, action, version, events):
+    created = create(sqlite_client, ["human"], players=1)
+    response = sqlite_client.post(f"/api/tables/{created['id']}/decisions",
+                                  headers=token_of(created, 0),
+                                  content=json.dumps({"action": action, "version": version}))
+    assert response.status_code in (200, 409, 422), response.text
+    record = {"format": "palantir-record/1", "game": GAME, "options": {}, "events": events}
+    response = sqlite_client.post("/api/records", content=json.dumps(record))
+    assert response.status_code in (201, 422), response.text

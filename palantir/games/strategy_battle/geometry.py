@@ -1,0 +1,792 @@
+"""The table of the Strategy Battle Game: units, terrain, bases, paths, sight and measuring.
+
+Everything here is in the table's unit, inches or centimetres, chosen once per game and never
+mixed ('Measuring'); millimetre sizes from the data (bases, heights) are converted once, at
+the edge, by `Units.from_mm`. Terrain is shapely geometry; bases are circles handled with
+plain arithmetic. The reduction of the 'model's eye view' to the plane with heights is
+documented in docs/strategy-battle.md.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from typing import Iterable, Mapping, Sequence
+
+import numpy as np
+import shapely
+from shapely.geometry import LineString, Point, Polygon
+from shapely.ops import unary_union
+
+from ...engine.errors import IllegalAction
+
+# Two edges closer than this count as touching ('base contact'); bases may overlap by no
+# more than this. Half a millimetre is below what a player can see on the table.
+CONTACT_TOLERANCE_MM = 0.5
+EPS = 1e-9
+
+RULE_MOVING = "The Move Phase: Moving the Models"
+RULE_CONTROL_ZONE = "The Move Phase: Control Zone rule"
+RULE_TERRAIN = "The Move Phase: Terrain"
+RULE_BARRIERS = "The Move Phase: Barriers and Obstacles"
+RULE_TABLE_EDGE = "The Move Phase: models are not allowed to move off the gaming table"
+RULE_CHARGES = "The Move Phase: Charges"
+
+
+@dataclass(frozen=True)
+class Units:
+    """One of the manual's two measuring systems ('Measuring')."""
+
+    name: str           # "in" or "cm"
+    mm: float           # millimetres in one unit
+    step: float         # remaining movement rounds up to this ('Terrain': half inch, whole cm)
+
+    def rule(self, inches: float, cm: float) -> float:
+        """The manual's distance in this system (it prints both, e.g. 1"/2cm)."""
+        return inches if self.name == "in" else cm
+
+    def from_mm(self, mm: float) -> float:
+        """A model-scale size (bases, heights) in table units."""
+        return mm / self.mm
+
+    def round_up(self, distance: float) -> float:
+        """Round remaining movement up to the next half inch or whole centimetre ('Terrain')."""
+        return math.ceil(distance / self.step - 1e-9) * self.step
+
+    @property
+    def tolerance(self) -> float:
+        """The base-contact tolerance in table units."""
+        return self.from_mm(CONTACT_TOLERANCE_MM)
+
+    @property
+    def control_zone(self) -> float:
+        """The control zone's depth beyond the base edge, 1"/2cm ('Control Zone rule')."""
+        return self.rule(1, 2)
+
+
+INCHES = Units("in", 25.4, 0.5)
+CENTIMETRES = Units("cm", 10.0, 1.0)
+UNITS = {"in": INCHES, "cm": CENTIMETRES}
+
+
+def units_named(name: str) -> Units:
+    """The measuring system called `name` ('in' or 'cm'); ValueError names the choices."""
+    if name not in UNITS:
+        raise ValueError(f"units: '{name}' is not a measuring system; use 'in' or 'cm'")
+    return UNITS[name]
+
+
+# ---------------------------------------------------------------- terrain
+
+GOINGS = ("open", "difficult", "woods", "impassable")
+
+
+@dataclass(frozen=True)
+class Area:
+    """A terrain feature with a footprint: its going, its ground height, what it hides."""
+
+    name: str
+    shape: Polygon
+    going: str = "open"          # open, difficult, woods (difficult but to Woodland Creatures), impassable
+    ground: float = 0.0          # elevated ground: the height of its top, in table units
+    sight: float = 0.0           # height above its ground of what blocks sight (ruins, rocks, trees)
+
+    def __post_init__(self):
+        if self.going not in GOINGS:
+            raise ValueError(f"terrain '{self.name}': going '{self.going}' is not one of "
+                             f"{', '.join(GOINGS)}")
+        if not self.shape.is_valid or self.shape.area <= 0:
+            raise ValueError(f"terrain '{self.name}': its outline is not a valid polygon")
+        if self.ground < 0 or self.sight < 0:
+            raise ValueError(f"terrain '{self.name}': heights cannot be negative")
+
+
+@dataclass(frozen=True)
+class Barrier:
+    """A linear barrier: a wall, hedge, fence, stream or ditch, with height and width."""
+
+    name: str
+    line: LineString
+    height: float                # table units
+    width: float                 # table units
+    blocks_sight: bool = True    # a stream or ditch does not
+
+    def __post_init__(self):
+        if self.line.length <= 0:
+            raise ValueError(f"barrier '{self.name}': its line has no length")
+        if self.height < 0 or self.width <= 0:
+            raise ValueError(f"barrier '{self.name}': width must be positive, height not negative")
+
+    @cached_property
+    def footprint(self) -> Polygon:
+        """The ground the barrier covers."""
+        return self.line.buffer(self.width / 2, cap_style="flat")
+
+    def kind_for(self, model_height: float) -> str:
+        """'stride', 'obstacle' or 'impassable' for a model (or mount) this tall ('Barriers and Obstacles')."""
+        # "A model can automatically cross any barrier if the barrier's height and width are
+        # less than half the height of the model"; "cannot cross ... any barrier that is more
+        # than twice the height of the model"; between the two it is an obstacle.
+        if self.height < model_height / 2 and self.width < model_height / 2:
+            return "stride"
+        if self.height > 2 * model_height or self.width > 2 * model_height:
+            return "impassable"
+        return "obstacle"
+
+
+class Table:
+    """The playing area: its size, unit and terrain."""
+
+    def __init__(self, width: float, depth: float, units: Units,
+                 areas: Sequence[Area] = (), barriers: Sequence[Barrier] = ()):
+        if width <= 0 or depth <= 0:
+            raise ValueError("table: width and depth must be positive")
+        names = [a.name for a in areas] + [b.name for b in barriers]
+        if len(set(names)) != len(names):
+            raise ValueError("table: two terrain features share a name")
+        self.width = float(width)
+        self.depth = float(depth)
+        self.units = units
+        self.areas = tuple(areas)
+        self.barriers = tuple(barriers)
+        self.outline = Polygon([(0, 0), (width, 0), (width, depth), (0, depth)])
+        self.impassable = unary_union([a.shape for a in areas if a.going == "impassable"])
+        self._difficult = unary_union([a.shape for a in areas if a.going == "difficult"])
+        self._woods = unary_union([a.shape for a in areas if a.going == "woods"])
+        for shape in (self.impassable, self._difficult, self._woods):
+            shapely.prepare(shape)
+
+    def difficult(self, woodland: bool) -> Polygon:
+        """Where the going is difficult for a model ('Terrain'; woods not for Woodland Creatures)."""
+        key = "_difficult_w" if woodland else "_difficult_all"
+        if key not in self.__dict__:
+            shape = self._difficult if woodland else unary_union([self._difficult, self._woods])
+            shapely.prepare(shape)
+            self.__dict__[key] = shape
+        return self.__dict__[key]
+
+    def ground_at(self, x: float, y: float) -> float:
+        """The height of the ground at a point (the highest elevated area there)."""
+        best = 0.0
+        for area in self.areas:
+            if area.ground > best and area.shape.covers(Point(x, y)):
+                best = area.ground
+        return best
+
+    def on_table(self, x: float, y: float, radius: float) -> bool:
+        """Whether a base of this radius centred here lies wholly on the table."""
+        tol = self.units.tolerance
+        return (radius - tol <= x <= self.width - radius + tol
+                and radius - tol <= y <= self.depth - radius + tol)
+
+    @classmethod
+    def from_data(cls, doc: Mapping, where: str = "table") -> "Table":
+        """Build a table from scenario data; ValueError names the faulty field."""
+        def need(table, key, kind, at):
+            if key not in table or not isinstance(table[key], kind):
+                raise ValueError(f"{at}.{key}: missing or not a {getattr(kind, '__name__', kind)}")
+            return table[key]
+
+        units = units_named(need(doc, "units", str, where))
+        width = float(need(doc, "width", (int, float), where))
+        depth = float(need(doc, "depth", (int, float), where))
+        mm = units.from_mm
+        areas = []
+        for i, raw in enumerate(doc.get("areas", [])):
+            at = f"{where}.areas[{i}]"
+            points = need(raw, "outline", list, at)
+            try:
+                shape = Polygon([(float(x), float(y)) for x, y in points])
+            except (TypeError, ValueError) as exc:
+                raise ValueError(f"{at}.outline: a list of [x, y] points ({exc})") from None
+            areas.append(Area(need(raw, "name", str, at), shape, raw.get("going", "open"),
+                              ground=mm(float(raw.get("ground_mm", 0))),
+                              sight=mm(float(raw.get("sight_mm", 0)))))
+        barriers = []
+        for i, raw in enumerate(doc.get("barriers", [])):
+            at = f"{where}.barriers[{i}]"
+            points = need(raw, "line", list, at)
+            barriers.append(Barrier(need(raw, "name", str, at),
+                                    LineString([(float(x), float(y)) for x, y in points]),
+                                    height=mm(float(need(raw, "height_mm", (int, float), at))),
+                                    width=mm(float(need(raw, "width_mm", (int, float), at))),
+                                    blocks_sight=bool(raw.get("blocks_sight", True))))
+        return cls(width, depth, units, areas, barriers)
+
+
+# ---------------------------------------------------------------- bases
+
+@dataclass(frozen=True)
+class Disc:
+    """A model as geometry sees it: a round base at a point, a height, a side."""
+
+    key: str
+    x: float
+    y: float
+    radius: float
+    height: float                # to the top of the body (a rider's head when mounted)
+    side: str = ""
+    zone: bool = True            # has a control zone (not engaged, not on the ground)
+    mount_height: float = 0.0    # cavalry: barriers are judged by the mount ('Cavalry')
+
+    def at(self, x: float, y: float) -> "Disc":
+        """The same model standing elsewhere."""
+        return replace(self, x=x, y=y)
+
+    @property
+    def barrier_height(self) -> float:
+        """The height that decides how the model crosses barriers."""
+        return self.mount_height or self.height
+
+
+def centre_distance(a: Disc, b: Disc) -> float:
+    """Distance between two models' centres."""
+    return math.hypot(a.x - b.x, a.y - b.y)
+
+
+def gap(a: Disc, b: Disc) -> float:
+    """Base-to-base distance ('Measuring': edge of one base to edge of the other), 0 when touching or overlapping."""
+    return max(0.0, centre_distance(a, b) - a.radius - b.radius)
+
+
+def in_contact(a: Disc, b: Disc, tolerance: float) -> bool:
+    """Whether two bases touch, within the contact tolerance."""
+    return abs(centre_distance(a, b) - a.radius - b.radius) <= tolerance
+
+
+def overlapping(a: Disc, b: Disc, tolerance: float) -> bool:
+    """Whether two bases overlap by more than the tolerance (never allowed)."""
+    return centre_distance(a, b) < a.radius + b.radius - tolerance
+
+
+def gap_is_wide_enough(a: Disc, b: Disc, mover: Disc, tolerance: float = 0.0) -> bool:
+    """Whether the space between two bases lets this model's base through ('Moving the Models')."""
+    return gap(a, b) + tolerance >= 2 * mover.radius
+
+
+def _segment_closest_t(ax, ay, bx, by, px, py) -> float:
+    dx, dy = bx - ax, by - ay
+    length2 = dx * dx + dy * dy
+    if length2 <= EPS:
+        return 0.0
+    return min(1.0, max(0.0, ((px - ax) * dx + (py - ay) * dy) / length2))
+
+
+def segment_point_distance(a: tuple, b: tuple, p: tuple) -> float:
+    """Shortest distance from point p to the segment a-b."""
+    t = _segment_closest_t(a[0], a[1], b[0], b[1], p[0], p[1])
+    return math.hypot(a[0] + t * (b[0] - a[0]) - p[0], a[1] + t * (b[1] - a[1]) - p[1])
+
+
+def _segment_circle_interval(a, b, c, radius) -> tuple[float, float] | None:
+    """Parameters [t0, t1] (clipped to 0..1) where the segment a-b lies inside a circle."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    fx, fy = a[0] - c[0], a[1] - c[1]
+    qa = dx * dx + dy * dy
+    qb = 2 * (fx * dx + fy * dy)
+    qc = fx * fx + fy * fy - radius * radius
+    if qa <= EPS:
+        return (0.0, 1.0) if qc <= 0 else None
+    disc = qb * qb - 4 * qa * qc
+    if disc < 0:
+        return None
+    root = math.sqrt(disc)
+    t0, t1 = (-qb - root) / (2 * qa), (-qb + root) / (2 * qa)
+    if t1 < 0 or t0 > 1:
+        return None
+    return max(0.0, t0), min(1.0, t1)
+
+
+# ---------------------------------------------------------------- paths
+
+@dataclass(frozen=True)
+class Mover:
+    """What a path check needs to know about the moving model beyond its base."""
+
+    allowance: float                 # maximum move over open ground, in table units
+    difficult_factor: float = 2.0    # 'Terrain': double; cavalry four times ('Cavalry')
+    woodland: bool = False           # Woodland Creatures ignore woods ('Terrain')
+
+
+@dataclass(frozen=True)
+class Crossing:
+    """A barrier the path goes over, with how the model must cross it."""
+
+    barrier: str
+    kind: str               # stride or obstacle
+    at: float               # distance along the path where the centre crosses its line
+
+
+@dataclass
+class PathReport:
+    """A legal path: where it ends, what it cost, which barriers it crosses, whom it touches."""
+
+    end: tuple[float, float]
+    length: float
+    cost: float
+    crossings: list[Crossing] = field(default_factory=list)
+    contacts: list[str] = field(default_factory=list)
+
+
+def _points(start: Disc, path: Sequence[Sequence[float]]) -> list[tuple[float, float]]:
+    points = [(start.x, start.y)]
+    for i, p in enumerate(path):
+        try:
+            x, y = float(p[0]), float(p[1])
+        except (TypeError, ValueError, IndexError):
+            raise IllegalAction(f"waypoint {i + 1} is not a pair of numbers",
+                                rule=RULE_MOVING) from None
+        if not (math.isfinite(x) and math.isfinite(y)):
+            raise IllegalAction(f"waypoint {i + 1} is not a finite point", rule=RULE_MOVING)
+        if (x, y) != points[-1]:
+            points.append((x, y))
+    return points
+
+
+def path_length(points: Sequence[tuple[float, float]]) -> float:
+    """Measured length of a polyline."""
+    return sum(math.dist(points[i], points[i + 1]) for i in range(len(points) - 1))
+
+
+def path_cost(table: Table, points: Sequence[tuple[float, float]], mover: Mover) -> float:
+    """Movement used by a path: difficult going counts double (cavalry four times) ('Terrain').
+
+    The remaining movement after the last stretch of difficult going is rounded up to the
+    next half inch or whole centimetre, once ("Always round any remaining fractions of
+    movement up"), so the cost returned is allowance minus that rounded remainder when it
+    is smaller than the raw cost.
+    """
+    if len(points) < 2:
+        return 0.0
+    line = LineString(points)
+    difficult = table.difficult(mover.woodland)
+    if difficult.is_empty:
+        return line.length
+    # walk the path in order: cost of the part up to the end of the last difficult stretch,
+    # then the open remainder after it
+    cost = 0.0
+    walked = 0.0
+    last_difficult_end = None
+    for i in range(len(points) - 1):
+        seg = LineString([points[i], points[i + 1]])
+        seg_len = seg.length
+        inside = seg.intersection(difficult).length if seg.intersects(difficult) else 0.0
+        cost += seg_len + (mover.difficult_factor - 1) * inside
+        if inside > EPS:
+            # where the last difficult piece of this segment ends, as a distance along the path
+            pieces = seg.intersection(difficult)
+            ends = [seg.project(Point(c)) for g in getattr(pieces, "geoms", [pieces])
+                    for c in (g.coords[0], g.coords[-1])]
+            last_difficult_end = (walked + max(ends), cost - (seg_len - max(ends)))
+        walked += seg_len
+    if last_difficult_end is None:
+        return cost
+    end_at, cost_there = last_difficult_end
+    remaining = table.units.round_up(mover.allowance - cost_there)
+    return min(cost, mover.allowance - remaining + (walked - end_at))
+
+
+def check_path(table: Table, models: Iterable[Disc], start: Disc, path: Sequence, mover: Mover, *,
+               targets: Sequence[str] = (), may_leave_table: bool = False,
+               ignore_zones: bool = False, cost_limit: float | None = None) -> PathReport:
+    """Check a move along waypoints; raise IllegalAction naming the manual's rule, else report it.
+
+    `targets` makes the move a charge: it must end touching one of them, and once within
+    1"/2cm of a target the other enemies' control zones no longer stop it ('Control Zone
+    rule'). `ignore_zones` is the second exception: movement caused by another rule.
+    """
+    points = _points(start, path)
+    tol = table.units.tolerance
+    others = [m for m in models if m.key != start.key]
+    by_key = {m.key: m for m in others}
+    for key in targets:
+        if key not in by_key:
+            raise IllegalAction(f"there is no model '{key}' to charge", rule=RULE_CHARGES)
+        if by_key[key].side == start.side:
+            raise IllegalAction(f"'{key}' is a friend; only enemies can be charged",
+                                rule=RULE_CHARGES)
+    r = start.radius
+    # the table edge: a base must stay wholly on the table
+    if not may_leave_table:
+        for p in points[1:]:
+            if not table.on_table(p[0], p[1], r):
+                raise IllegalAction(f"the path leaves the table at ({p[0]:g}, {p[1]:g})",
+                                    rule=RULE_TABLE_EDGE)
+    # models: the swept base may not pass through any other base, friend or foe
+    for i in range(len(points) - 1):
+        a, b = points[i], points[i + 1]
+        for m in others:
+            if segment_point_distance(a, b, (m.x, m.y)) < r + m.radius - tol:
+                raise IllegalAction(
+                    f"the path passes through '{m.key}' (gaps must be at least as wide as "
+                    "the base)", rule=RULE_MOVING)
+    swept = LineString(points).buffer(r) if len(points) > 1 else Point(points[0]).buffer(r)
+    if not table.impassable.is_empty and swept.intersection(table.impassable).area > tol * tol:
+        raise IllegalAction("the path enters impassable terrain", rule=RULE_TERRAIN)
+    crossings = _barrier_crossings(table, points, start, swept, tol)
+    cost = path_cost(table, points, mover)
+    limit = mover.allowance if cost_limit is None else cost_limit
+    if cost > limit + 1e-6:
+        raise IllegalAction(f"the path costs {cost:.2f}{table.units.name} of movement; "
+                            f"only {limit:g}{table.units.name} is allowed", rule=RULE_TERRAIN
+                            if cost > path_length(points) + 1e-6 else RULE_MOVING)
+    if not ignore_zones:
+        _check_control_zones(table, others, start, points, targets)
+    end = start.at(*points[-1])
+    contacts = [m.key for m in others if m.side != start.side and in_contact(end, m, tol)]
+    if targets:
+        if not set(contacts) & set(targets):
+            raise IllegalAction("a charge must end in base contact with its target",
+                                rule=RULE_CHARGES)
+        extra = [k for k in contacts if k not in targets]
+        if extra:
+            raise IllegalAction(f"the charge also touches '{extra[0]}', which was not declared "
+                                "a target", rule=RULE_CHARGES)
+    elif contacts:
+        raise IllegalAction(f"moving into touch with '{contacts[0]}' is a charge",
+                            rule=RULE_CHARGES)
+    return PathReport(points[-1], path_length(points), cost, crossings, contacts)
+
+
+def _barrier_crossings(table: Table, points, start: Disc, swept, tol) -> list[Crossing]:
+    crossings = []
+    centre_line = LineString(points) if len(points) > 1 else None
+    for barrier in table.barriers:
+        kind = barrier.kind_for(start.barrier_height)
+        if kind == "stride":
+            continue
+        if swept.intersection(barrier.footprint).area <= tol * tol:
+            continue
+        if kind == "impassable":
+            raise IllegalAction(f"'{barrier.name}' is more than twice the model's height or "
+                                "width; it cannot be crossed", rule=RULE_BARRIERS)
+        hit = centre_line.intersection(barrier.line) if centre_line is not None else None
+        if hit is None or hit.is_empty:
+            raise IllegalAction(f"the base may not stand on or brush through '{barrier.name}'; "
+                                "cross it or go round", rule=RULE_BARRIERS)
+        first = min(centre_line.project(Point(c)) for g in getattr(hit, "geoms", [hit])
+                    for c in g.coords)
+        end_disc = Point(points[-1]).buffer(start.radius)
+        if end_disc.intersection(barrier.footprint).area > tol * tol:
+            raise IllegalAction(f"a model cannot end its move on '{barrier.name}'",
+                                rule=RULE_BARRIERS)
+        crossings.append(Crossing(barrier.name, kind, first))
+    crossings.sort(key=lambda c: c.at)
+    return crossings
+
+
+def _charge_free_from(points, start: Disc, targets: Sequence[Disc], cz: float) -> float:
+    """The path parameter (segment index + fraction) where the charger first comes within 1"/2cm of a target."""
+    best = math.inf
+    for target in targets:
+        radius = start.radius + target.radius + cz
+        for i in range(len(points) - 1):
+            hit = _segment_circle_interval(points[i], points[i + 1], (target.x, target.y), radius)
+            if hit is not None:
+                best = min(best, i + hit[0])
+                break
+    return best
+
+
+def _check_control_zones(table: Table, others: Sequence[Disc], start: Disc, points,
+                         targets: Sequence[str]) -> None:
+    cz = table.units.control_zone
+    tol = table.units.tolerance
+    target_discs = [m for m in others if m.key in targets]
+    free_from = _charge_free_from(points, start, target_discs, cz) if targets else math.inf
+    for enemy in others:
+        if enemy.side == start.side or not enemy.zone or enemy.key in targets:
+            continue
+        # third exception: a model starting inside a zone may move around, never closer
+        floor = min(cz, gap(start, enemy))
+        limit = start.radius + enemy.radius + floor - tol
+        for i in range(len(points) - 1):
+            if i >= free_from:
+                break
+            a, b = points[i], points[i + 1]
+            if i + 1 > free_from:      # only the part before the charger reached its target's zone
+                frac = free_from - i
+                b = (a[0] + frac * (b[0] - a[0]), a[1] + frac * (b[1] - a[1]))
+            if segment_point_distance(a, b, (enemy.x, enemy.y)) < limit:
+                raise IllegalAction(f"the path enters the control zone of '{enemy.key}' "
+                                    "without charging it", rule=RULE_CONTROL_ZONE)
+
+
+# ---------------------------------------------------------------- path finding
+
+def find_path(table: Table, models: Iterable[Disc], start: Disc, mover: Mover, *,
+              to: tuple[float, float] | None = None, target: str | None = None,
+              step: float | None = None) -> list[tuple[float, float]] | None:
+    """A legal path to a point, or into contact with a target (a charge), or None.
+
+    A* over a grid of centres (step 1/4"/0.5cm) that keeps clear of bases, impassable
+    ground, barriers that are not strided over, the table edge and control zones, with
+    difficult going priced as the rules price it; the route is then straightened and
+    checked by `check_path`, so whatever it returns is legal.
+    """
+    if (to is None) == (target is None):
+        raise ValueError("find_path: give exactly one of `to` or `target`")
+    models = [m for m in models if m.key != start.key]
+    by_key = {m.key: m for m in models}
+    if target is not None and target not in by_key:
+        raise IllegalAction(f"there is no model '{target}' to charge", rule=RULE_CHARGES)
+    step = step or table.units.rule(0.25, 0.5)
+    cz = table.units.control_zone
+    r = start.radius
+    reach = mover.allowance
+    x0, x1 = max(r, start.x - reach), min(table.width - r, start.x + reach)
+    y0, y1 = max(r, start.y - reach), min(table.depth - r, start.y + reach)
+    if x1 < x0 or y1 < y0:
+        return None
+    xs = np.arange(x0, x1 + EPS, step)
+    ys = np.arange(y0, y1 + EPS, step)
+    gx, gy = np.meshgrid(xs, ys, indexing="ij")
+    blocked = np.zeros(gx.shape, dtype=bool)
+    margin = step * 0.25
+    charge_target = by_key.get(target) if target else None
+    within_target_zone = np.zeros(gx.shape, dtype=bool)
+    if charge_target is not None:
+        d = np.hypot(gx - charge_target.x, gy - charge_target.y)
+        within_target_zone = d <= r + charge_target.radius + cz
+    for m in models:
+        d = np.hypot(gx - m.x, gy - m.y)
+        blocked |= d < r + m.radius + margin
+        if m.side != start.side and m.zone and m is not charge_target:
+            floor = min(cz, gap(start, m))
+            blocked |= (d < r + m.radius + floor + margin) & ~within_target_zone
+    inflated = []
+    if not table.impassable.is_empty:
+        inflated.append(table.impassable.buffer(r))
+    for barrier in table.barriers:
+        if barrier.kind_for(start.barrier_height) != "stride":
+            inflated.append(barrier.footprint.buffer(r))
+    if inflated:
+        shape = unary_union(inflated)
+        blocked |= shapely.intersects_xy(shape, gx, gy)
+    difficult = table.difficult(mover.woodland)
+    factor = np.ones(gx.shape)
+    if not difficult.is_empty:
+        factor[shapely.intersects_xy(difficult, gx, gy)] = mover.difficult_factor
+
+    def node_of(x, y):
+        return int(round((x - x0) / step)), int(round((y - y0) / step))
+
+    nx, ny = gx.shape
+    if target is not None:
+        contact = r + charge_target.radius
+        d = np.hypot(gx - charge_target.x, gy - charge_target.y)
+        goal_mask = (d >= contact - EPS) & (d <= contact + 1.5 * step) & ~blocked
+        goal_point = None
+    else:
+        gi, gj = node_of(*to)
+        if not (0 <= gi < nx and 0 <= gj < ny):
+            return None
+        goal_mask = np.zeros(gx.shape, dtype=bool)
+        goal_mask[gi, gj] = True
+        goal_point = (float(to[0]), float(to[1]))
+    if not goal_mask.any():
+        return None
+    goals = np.argwhere(goal_mask)
+    if target is not None:
+        aim, slack = (charge_target.x, charge_target.y), contact + 1.5 * step
+    else:
+        aim, slack = goal_point, 0.0
+
+    def heuristic(i, j):
+        return max(0.0, math.hypot(aim[0] - gx[i, j], aim[1] - gy[i, j]) - slack)
+
+    si, sj = node_of(start.x, start.y)
+    si, sj = min(max(si, 0), nx - 1), min(max(sj, 0), ny - 1)
+    moves = [(di, dj) for di in (-2, -1, 0, 1, 2) for dj in (-2, -1, 0, 1, 2)
+             if (di, dj) != (0, 0) and math.gcd(abs(di), abs(dj)) == 1]
+    start_cost = math.dist((start.x, start.y), (gx[si, sj], gy[si, sj]))
+    best = {(si, sj): start_cost}
+    came: dict = {}
+    frontier = [(start_cost + heuristic(si, sj), start_cost, si, sj)]
+    goal_set = {tuple(g) for g in goals}
+    found = None
+    limit = mover.allowance + step
+    while frontier:
+        _, cost, i, j = heapq.heappop(frontier)
+        if cost > best.get((i, j), math.inf) + EPS:
+            continue
+        if (i, j) in goal_set:
+            found = (i, j)
+            break
+        for di, dj in moves:
+            a, b = i + di, j + dj
+            if not (0 <= a < nx and 0 <= b < ny) or blocked[a, b]:
+                continue
+            if abs(di) == 2 or abs(dj) == 2:  # the long knight step must not jump a blocked cell
+                if blocked[i + di // 2 if abs(di) == 2 else i, j + dj // 2 if abs(dj) == 2 else j]:
+                    continue
+            new = cost + step * math.hypot(di, dj) * (factor[i, j] + factor[a, b]) / 2
+            if new > limit or new >= best.get((a, b), math.inf):
+                continue
+            best[(a, b)] = new
+            came[(a, b)] = (i, j)
+            heapq.heappush(frontier, (new + heuristic(a, b), new, a, b))
+    if found is None:
+        return None
+    cells = [found]
+    while cells[-1] in came:
+        cells.append(came[cells[-1]])
+    cells.reverse()
+    route = [(float(gx[c]), float(gy[c])) for c in cells]
+    if route and math.dist(route[0], (start.x, start.y)) < EPS:
+        route = route[1:]
+    if goal_point is not None:
+        if route and math.dist(route[-1], goal_point) > EPS:
+            route[-1] = goal_point
+        elif not route:
+            route = [goal_point]
+    else:
+        last = route[-1] if route else (start.x, start.y)
+        dx, dy = charge_target.x - last[0], charge_target.y - last[1]
+        d = math.hypot(dx, dy)
+        contact = r + charge_target.radius
+        route.append((charge_target.x - dx / d * contact, charge_target.y - dy / d * contact))
+    targets = (target,) if target else ()
+    route = _straighten(table, models, start, route, mover, targets)
+    try:
+        check_path(table, models, start, route, mover, targets=targets)
+    except IllegalAction:
+        return None
+    return route
+
+
+def _straighten(table, models, start: Disc, route, mover: Mover, targets) -> list:
+    """Drop waypoints while the shorter route stays legal and no dearer ('string pulling')."""
+    points = [(start.x, start.y)]
+    for p in route:  # first drop the grid's collinear steps
+        if len(points) >= 2:
+            (ax, ay), (bx, by) = points[-2], points[-1]
+            if abs((bx - ax) * (p[1] - ay) - (by - ay) * (p[0] - ax)) < EPS:
+                points[-1] = p
+                continue
+        points.append(p)
+    out = [points[0]]
+    i = 0
+    while i < len(points) - 1:
+        j = len(points) - 1
+        while j > i + 1:
+            candidate = out[1:] + [points[j]] + points[j + 1:]
+            try:
+                check_path(table, models, start, candidate, mover, targets=targets)
+                break
+            except IllegalAction:
+                j -= 1
+        out.append(points[j])
+        i = j
+    return out[1:]
+
+
+# ---------------------------------------------------------------- sight
+
+# The body a shooter must see is sampled across the middle three quarters of its base and
+# at four heights; see docs/strategy-battle.md ('Can I See?').
+BODY_ACROSS = (-0.75, -0.375, 0.0, 0.375, 0.75)
+BODY_HEIGHTS = (0.2, 0.45, 0.7, 0.95)
+
+
+@dataclass
+class Sight:
+    """What one model sees of another: whether, how much, and what is in the way in order."""
+
+    visible: bool
+    seen: float                        # fraction of the body sample points seen
+    in_the_way: list[str]              # blocking things nearest the observer first
+    distance: float
+
+
+def _blockers(table: Table, models: Sequence[Disc], observer: Disc, target: Disc):
+    """(name, kind, shape-or-disc, top height, stands-in-it) of everything that can hide a body."""
+    found = []
+    for area in table.areas:
+        top = area.ground + area.sight
+        if top <= 0:
+            continue
+        inside = area.shape.covers(Point(observer.x, observer.y))
+        # a model sees out of the ruin or copse it stands in (docs): only its ground counts
+        found.append((area.name, "area", area.shape, area.ground if inside else top))
+    for barrier in table.barriers:
+        if barrier.blocks_sight and barrier.height > 0:
+            mid = barrier.line.interpolate(0.5, normalized=True)
+            found.append((barrier.name, "barrier", barrier.footprint,
+                          table.ground_at(mid.x, mid.y) + barrier.height))
+    for m in models:
+        if m.key in (observer.key, target.key):
+            continue
+        found.append((m.key, "model", m, table.ground_at(m.x, m.y) + m.height))
+    return found
+
+
+def _intervals(a, b, blocker) -> list[tuple[float, float]]:
+    kind, shape = blocker[1], blocker[2]
+    if kind == "model":
+        hit = _segment_circle_interval(a, b, (shape.x, shape.y), shape.radius)
+        return [hit] if hit else []
+    seg = LineString([a, b])
+    if not seg.intersects(shape):
+        return []
+    length = seg.length
+    parts = seg.intersection(shape)
+    out = []
+    for g in getattr(parts, "geoms", [parts]):
+        coords = list(getattr(g, "coords", []))
+        if not coords:
+            continue
+        ts = [seg.project(Point(c)) / length for c in coords]
+        out.append((min(ts), max(ts)))
+    return out
+
+
+def sight(table: Table, models: Iterable[Disc], observer: Disc, target: Disc) -> Sight:
+    """Whether `observer` sees `target`, and what is in the way ('Can I See?', 'In the Way!')."""
+    models = list(models)
+    blockers = _blockers(table, models, observer, target)
+    eye = table.ground_at(observer.x, observer.y) + observer.height
+    ground_t = table.ground_at(target.x, target.y)
+    dx, dy = target.x - observer.x, target.y - observer.y
+    d = math.hypot(dx, dy) or 1.0
+    px, py = -dy / d, dx / d
+    seen = 0
+    total = 0
+    first_block: dict[str, float] = {}
+    for across in BODY_ACROSS:
+        tx = target.x + px * across * target.radius
+        ty = target.y + py * across * target.radius
+        a, b = (observer.x, observer.y), (tx, ty)
+        crossings = [(blk, _intervals(a, b, blk)) for blk in blockers]
+        crossings = [(blk, iv) for blk, iv in crossings if iv]
+        for frac in BODY_HEIGHTS:
+            z = ground_t + frac * target.height
+            total += 1
+            clear = True
+            for blk, intervals in crossings:
+                top = blk[3]
+                for t0, t1 in intervals:
+                    # the sight line's height is linear along it: its lowest point over the
+                    # blocker is at one end of the stretch it spends over it
+                    low = min(eye + (z - eye) * t0, eye + (z - eye) * t1)
+                    if low < top - EPS:
+                        clear = False
+                        first_block[blk[0]] = min(first_block.get(blk[0], math.inf), t0)
+                        break
+            if clear:
+                seen += 1
+    visible = seen > 0
+    in_way = sorted(first_block, key=lambda k: first_block[k]) if visible else []
+    return Sight(visible, seen / total, in_way, gap(observer, target))
+
+
+def measure(table: Table, models: Iterable[Disc], a: Disc, b: Disc) -> dict:
+    """Every measurement between two models that the rules allow at any time ('Measuring')."""
+    models = list(models)
+    seen = sight(table, models, a, b)
+    return {"distance": round(gap(a, b), 4), "centres": round(centre_distance(a, b), 4),
+            "in_contact": in_contact(a, b, table.units.tolerance), "visible": seen.visible,
+            "seen": round(seen.seen, 3), "in_the_way": seen.in_the_way,
+            "units": table.units.name}

@@ -62,6 +62,8 @@ def describe_news(state: JourneyState, item: tuple) -> str:
         return "The White Tree ends the turn" + (f"; not counted: {rest}." if rest else ".")
     if kind == "split":
         return f"Gandalf splits square {args[1] + 1} of {hobbit_name(state, args[0])}'s Nazgûl route."
+    if kind == "balrog":
+        return "Moria: the Balrog — Gandalf has no effect."
     if kind == "no_split":
         return f"Gandalf has no square left to split for {hobbit_name(state, args[0])}."
     if kind == "spared":

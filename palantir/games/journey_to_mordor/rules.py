@@ -368,9 +368,13 @@ class JourneyState(State):
         """End of the turn: Gandalf splits first, then Nazgûl are marked, then rings advance."""
         active = self.active
         faces = [f for _, f in self.aside]
-        if self.feature != "no_gandalf":  # Moria: Gandalf has no effect
-            for _ in range(faces.count("G")):
-                self.split_square(active)
+        gandalfs = faces.count("G")
+        if gandalfs and self.feature == "no_gandalf":  # Moria: Gandalf has no effect
+            self.news.append(("balrog", gandalfs))
+        else:
+            for _ in range(gandalfs):
+                if not self.split_square(active):
+                    break  # nothing left to split: say so once
         for die, face in self.aside:
             if face == "N":
                 target = self.nazgul_target(die)
@@ -393,15 +397,16 @@ class JourneyState(State):
             self.advance(active, best)
             self.end_turn()
 
-    def split_square(self, seat: int) -> None:
-        """Gandalf: split the next whole unmarked square (the Mordor square too) in two halves."""
+    def split_square(self, seat: int) -> bool:
+        """Gandalf: split the next whole unmarked square (the Mordor square too); False if none."""
         squares = self.nazgul[seat]
         for i, square in enumerate(squares):
             if square == WHOLE:
                 squares[i] = SPLIT
                 self.news.append(("split", seat, i))
-                return
+                return True
         self.news.append(("no_split", seat))
+        return False
 
     def mark_nazgul(self, seat: int, die: int) -> None:
         """Mark the next square (or half square) of `seat`'s Nazgûl route."""

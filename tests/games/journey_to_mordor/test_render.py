@@ -165,3 +165,31 @@ def test_each_advance_says_where_it_leads_and_what_is_met_there():
         "(to Lothlórien: Doubles the value of Fellowship members)",
         "(stay at Moria: Gandalf has no effect)"]
     assert menu_note(view, REROLL) is None
+
+
+def test_narration_says_once_that_gandalf_has_nothing_left_to_split():
+    """Gandalf: with every space already split, Gandalf has no effect — said once, not per die."""
+    from palantir.engine import ScriptedDice, get_game
+    game = get_game("journey-to-mordor")
+    state = game.new_state({"players": 1, "nazgul_squares": 1, "black_die": "R,G,F,O,N,T"},
+                           ScriptedDice(["G"] * 20))
+    state.nazgul[0] = [2]  # the only square is already split
+    for die in ("yellow", "red", "blue", "green"):
+        state.apply(f"keep G:{die}")
+    state.apply("keep G")
+    lines = state.narration(0)
+    assert sum("no square left to split" in line for line in lines) == 1
+    assert state.nazgul[0] == [2]
+
+
+def test_narration_says_the_balrog_cancels_gandalf_in_moria():
+    """Location Features 2, Moria: the Gandalf set aside has no effect, and the log says why."""
+    from palantir.engine import ScriptedDice, get_game
+    game = get_game("journey-to-mordor")
+    state = game.new_state({"players": 1, "locations": True},
+                           ScriptedDice(["G", "O", "O", "O", "T"] + ["O"] * 5))
+    state.ring[0] = 2  # the turn is replayed from Moria
+    state.feature = "no_gandalf"
+    state.apply("keep G T")
+    assert "Moria: the Balrog — Gandalf has no effect." in state.narration(0)
+    assert state.nazgul[0][0] == 0  # nothing was split

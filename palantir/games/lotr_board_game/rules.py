@@ -1,0 +1,1041 @@
+"""The Lord of the Rings board game: the state and the procedures of the base game.
+
+Sections cited in comments are those of reference/lotr-board-game-base-game.md ("Play on
+a scenario board" n is cited as "Play n") and of the expansion's rulebook.
+
+The procedures run from a queue of steps; a step that needs a person's decision sets
+`question` and waits. Piles (the hobbit deck, the tiles, the legendary cards of a board,
+the special runes) are unordered: every draw is one chance outcome, a uniform pick among
+the pile's remaining pieces, so no record or view ever holds the order of a pile.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Mapping
+
+from ...engine.dice import Dice
+from ...engine.errors import IllegalAction
+from ...engine.game import Outcome, State
+from .components import ACTIVITIES, JOKER, LIFE_TOKENS, Components, Resolution
+from .notation import canonical, play_text
+
+# Rules quoted by refusals.
+TURN = "Play 3: play up to 2 cards (one white, one grey), draw 2 hobbit cards, or heal 1"
+PLAY_COLOURS = "Play 3: at most one white and one grey card (Pippin: any two)"
+PLAY_TRACK = "Play 3: each symbol moves its own track; a joker any track; one card, one track"
+HEAL = "Play 3: heal 1 moves your hobbit towards the light; at 0 there is nothing to heal"
+RING = "Play 6: the Ring-bearer puts on the Ring once per scenario"
+GROUP_COST = "Play 2 / events: a cost is paid with what it asks for; pass to stop giving"
+ACTIVITY = "Play 2: an activity tile whose track is missing or complete advances any unfinished track"
+DISCARD = "threat die: the roller discards the cards he chooses"
+COUNCIL = "Rivendell, Council: each player passes 1 card face down to the left"
+PREPARATIONS = "Bag End, Preparations: the Ring-bearer distributes the revealed cards"
+CHOOSE = "events: the payer chooses one of the benefits"
+OVER = "the game is over"
+WHOSE = "only the seat asked may decide now"
+
+THREAT_DIE = "threat die"
+TILE_PILE = "tile"
+REVEAL = "revealed card"
+SPECIAL_RUNE = "special rune"
+
+
+def private_die(pile: str, character: str) -> str:
+    """The name of a draw only `character` may see (the record redacts it for others)."""
+    return f"{pile} to {character}"
+
+
+class LotrState(State):
+    """A position: boards, tracks, the Temptation track, hands, piles, whose decision."""
+
+    def __init__(self, game, options: Mapping[str, Any], parts: Components, dice: Dice):
+        self.game = game
+        self.dice = dice
+        self.parts = parts
+        self.options = dict(options)
+        self.n = options["players"]
+        self.characters: tuple[str, ...] = parts.characters[: self.n]
+        self.positions = [0] * self.n
+        self.sauron = parts.sauron_start[options["difficulty"]]
+        self.eliminated = [False] * self.n
+        self.hands: list[list[str]] = [[] for _ in range(self.n)]
+        self.runes = [0] * self.n
+        self.life = [{k: 0 for k in LIFE_TOKENS} for _ in range(self.n)]
+        self.ring_bearer: int | None = 0     # Frodo at the start of the game (Play 1)
+        self.active = 0
+        self.deck: Counter = Counter(parts.hobbit_deck)
+        self.discards: Counter = Counter()   # hobbit cards, face up
+        self.removed: list[str] = []         # legendary cards played or lost: never return
+        self.board_cards = {b: sorted(c.id for c in parts.cards.values() if c.board == b)
+                            for b in parts.journey}
+        self.special_runes = list(parts.special_runes)
+        self.board_index = 0
+        self.tracks: dict[str, int] = {}
+        self.event = 0
+        self.tiles: Counter = Counter()
+        self.revealed: list[str] = []        # tiles revealed this turn, in order
+        self.ring_used = False
+        self.queue: list[tuple] = []
+        self.question: tuple | None = None
+        self.pot: list[tuple[int, str]] = []  # (seat, item) offered to the cost asked
+        self.asking: dict | None = None
+        self.council: dict[int, str] = {}
+        self.shown: list[str] = []           # Preparations: revealed cards to distribute
+        self.result: str | None = None       # None, "won", "lost"
+        self.lost_because = ""
+        self.turns = 0
+        self.news: list[tuple[int | None, str]] = []
+        self.answered: tuple | None = None
+        self._outcome: Outcome | None = None
+
+    # ----- the contract ---------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return self.n
+
+    @property
+    def board(self):
+        """The board the Fellowship is on."""
+        return self.parts.boards[self.parts.journey[self.board_index]]
+
+    def to_move(self) -> int | None:
+        return None if self.question is None else self.question[1]
+
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def legal_actions(self) -> list[str]:
+        if self.question is None:
+            return []
+        kind, seat = self.question[0], self.question[1]
+        return getattr(self, f"_legal_{kind.replace('-', '_')}")(seat)
+
+    def parse_action(self, text: str) -> str:
+        if self.result is not None:
+            raise IllegalAction("the game is over", rule=OVER, action=str(text))
+        text = canonical(text)
+        if text not in self.legal_actions():
+            message, rule = self._why_not(text)
+            raise IllegalAction(message, rule=rule, action=text)
+        return text
+
+    def apply(self, action) -> None:
+        # parse_action checks the decision against the full legal list before any change,
+        # so a refusal leaves the state as it was.
+        text = self.parse_action(action)
+        self.news = []
+        kind, seat = self.question[0], self.question[1]
+        self.answered, self.question = self.question, None
+        getattr(self, f"_answer_{kind.replace('-', '_')}")(seat, text)
+        self.run()
+
+    def clone(self, dice: Dice | None = None) -> "LotrState":
+        other = object.__new__(LotrState)
+        other.__dict__.update(self.__dict__)
+        other.dice = self.dice if dice is None else dice
+        other.options = dict(self.options)
+        other.positions = self.positions[:]
+        other.eliminated = self.eliminated[:]
+        other.hands = [h[:] for h in self.hands]
+        other.runes = self.runes[:]
+        other.life = [dict(x) for x in self.life]
+        other.deck = Counter(self.deck)
+        other.discards = Counter(self.discards)
+        other.removed = self.removed[:]
+        other.board_cards = {b: c[:] for b, c in self.board_cards.items()}
+        other.special_runes = self.special_runes[:]
+        other.tracks = dict(self.tracks)
+        other.tiles = Counter(self.tiles)
+        other.revealed = self.revealed[:]
+        other.queue = self.queue[:]
+        other.pot = self.pot[:]
+        other.asking = None if self.asking is None else dict(self.asking)
+        if self.asking is not None and "cost" in self.asking:
+            other.asking["cost"] = dict(self.asking["cost"])
+            other.asking["seats"] = list(self.asking["seats"])
+        other.council = dict(self.council)
+        other.shown = self.shown[:]
+        other.news = self.news[:]
+        return other
+
+    def narration(self, seat: int | None) -> list[str]:
+        return [text for who, text in self.news if who is None or who == seat]
+
+    # ----- helpers ----------------------------------------------------------------------
+
+    def name(self, seat: int) -> str:
+        """The character's name at `seat`."""
+        return self.parts.character_names[self.characters[seat]]
+
+    def ability(self, seat: int) -> str:
+        """The special ability of the hobbit at `seat`."""
+        return self.parts.abilities[self.characters[seat]]
+
+    def say(self, text: str, seat: int | None = None) -> None:
+        """Narrate: to everyone, or (seat given) to that seat only."""
+        self.news.append((seat, text))
+
+    def in_order(self, first: int) -> list[int]:
+        """The hobbits still in the game, clockwise from `first`."""
+        return [s % self.n for s in range(first, first + self.n)
+                if not self.eliminated[s % self.n]]
+
+    def targets(self, target: str, payer: int | None) -> list[int]:
+        """The seats an effect's target names."""
+        if target == "active":
+            seats = [self.active]
+        elif target == "ring-bearer":
+            seats = [] if self.ring_bearer is None else [self.ring_bearer]
+        elif target == "payer":
+            seats = [payer]
+        elif target == "others":
+            seats = self.in_order(self.active)[1:] if not self.eliminated[self.active] \
+                else [s for s in self.in_order(self.active) if s != self.active]
+        else:
+            seats = self.in_order(self.active)
+        return [s for s in seats if s is not None and not self.eliminated[s]]
+
+    def track_complete(self, track: str) -> bool:
+        """True once every space of the track (or 'track:1', its first part) is reached."""
+        name, _, part = track.partition(":")
+        spaces = self.board.tracks.get(name)
+        if spaces is None:
+            return False
+        end = self.board.parts.get(name, len(spaces)) if part == "1" else len(spaces)
+        return self.tracks.get(name, 0) >= end
+
+    def unfinished_tracks(self) -> list[str]:
+        """The tracks of this board not yet complete, in activity order."""
+        return [t for t in ACTIVITIES if t in self.board.tracks and not self.track_complete(t)]
+
+    # ----- drawing from unordered piles -------------------------------------------------
+
+    def draw_cards(self, seat: int, count: int) -> None:
+        """The hobbit draws from the deck; an empty deck is rebuilt from the discards."""
+        got = []
+        for _ in range(count):
+            if not self.deck:
+                # Further decisions: an empty deck is the hobbit-card discards, shuffled.
+                self.deck, self.discards = self.discards, Counter()
+            if not self.deck:
+                break
+            card = self.dice.roll(private_die("hobbit card", self.characters[seat]),
+                                  sorted(self.deck.elements()))
+            self.deck[card] -= 1
+            if not self.deck[card]:
+                del self.deck[card]
+            got.append(card)
+        self.hands[seat].extend(got)
+        self.hands[seat].sort()
+        if got:
+            self.say(f"{self.name(seat)} draws {len(got)} card{'s' * (len(got) > 1)}")
+            self.say(f"you draw {', '.join(got)}", seat)
+
+    def reveal_card(self) -> str | None:
+        """Reveal the top hobbit card (public); it goes to the discards."""
+        if not self.deck:
+            self.deck, self.discards = self.discards, Counter()
+        if not self.deck:
+            return None
+        card = self.dice.roll(REVEAL, sorted(self.deck.elements()))
+        self.deck[card] -= 1
+        if not self.deck[card]:
+            del self.deck[card]
+        return card
+
+    def discard_card(self, seat: int, card: str) -> None:
+        """A card leaves the hand: hobbit cards to the discards, legendary ones for good."""
+        self.hands[seat].remove(card)
+        if self.parts.cards[card].is_hobbit_card:
+            self.discards[card] += 1
+        else:
+            self.removed.append(card)
+
+    # ----- the Temptation track --------------------------------------------------------
+
+    def move_sauron(self, steps: int) -> None:
+        """Sauron moves towards the hobbits; any hobbit he reaches is eliminated."""
+        self.sauron = max(0, self.sauron - steps)
+        self.say(f"Sauron moves {steps} towards the hobbits, to {self.sauron}")
+        for seat in range(self.n):
+            if not self.eliminated[seat] and self.positions[seat] >= self.sauron:
+                self.eliminate(seat)
+
+    def into_darkness(self, seat: int, steps: int) -> None:
+        """The hobbit moves into darkness; on Sauron's space or beyond he is eliminated."""
+        if self.eliminated[seat] or steps <= 0:
+            return
+        self.positions[seat] = min(self.parts.temptation_spaces, self.positions[seat] + steps)
+        self.say(f"{self.name(seat)} moves {steps} into darkness, to {self.positions[seat]}")
+        if self.positions[seat] >= self.sauron:
+            self.eliminate(seat)
+
+    def heal(self, seat: int, steps: int) -> None:
+        """The hobbit moves towards the light (not below 0)."""
+        if not self.eliminated[seat]:
+            self.positions[seat] = max(0, self.positions[seat] - steps)
+            self.say(f"{self.name(seat)} heals to {self.positions[seat]}")
+
+    def eliminate(self, seat: int) -> None:
+        """Temptation track: the hobbit leaves the game; his cards are discarded."""
+        self.eliminated[seat] = True
+        self.say(f"{self.name(seat)} is eliminated")
+        for card in self.hands[seat][:]:
+            self.discard_card(seat, card)
+        self.runes[seat] = 0
+        self.life[seat] = {k: 0 for k in LIFE_TOKENS}
+        if seat == self.ring_bearer:
+            self.lose("the Ring-bearer is eliminated")
+        elif all(self.eliminated):
+            self.lose("every hobbit is eliminated")
+
+    def lose(self, why: str) -> None:
+        """The game is lost."""
+        if self.result is None:
+            self.result, self.lost_because = "lost", why
+            self.say(f"the Fellowship loses: {why}")
+            self.finish()
+
+    def finish(self) -> None:
+        """Score 9: a loss scores the main-track space reached, a win 60 plus runes."""
+        self.queue, self.question = [], None
+        if self.result == "won":
+            score = 60 + sum(r for s, r in enumerate(self.runes) if not self.eliminated[s])
+        elif self.board.kind == "conflict":
+            score = self.board.score_at(self.tracks.get(self.board.main, 0))
+        else:
+            score = self.board.start_score
+        winners = tuple(range(self.n)) if self.result == "won" else ()
+        self._outcome = Outcome(
+            winners=winners, eliminated=tuple(s for s in range(self.n) if self.eliminated[s]),
+            rounds=self.turns,
+            summary=(f"the Fellowship destroys the Ring: {score} points" if winners else
+                     f"the Fellowship loses ({self.lost_because}): {score} points"),
+            details={"score": score, "board": self.board.id})
+
+    # ----- the threat die ---------------------------------------------------------------
+
+    def roll_threat_die(self, seat: int) -> str:
+        """The hobbit rolls the threat die and suffers the face (Sam: at most one damage)."""
+        face = self.dice.roll(THREAT_DIE, self.parts.die_faces)
+        self.say(f"{self.name(seat)} rolls the threat die: {face}")
+        kind, _, amount = face.partition("-")
+        n = int(amount or 0)
+        if self.ability(seat) == "one-damage-per-roll":
+            n = min(n, 1)  # Characters, Sam: no more than one damage after each die roll
+        if kind == "eye":
+            self.move_sauron(1)
+        elif kind == "darkness":
+            self.into_darkness(seat, n)
+        elif kind == "discard":
+            self.queue.insert(0, ("discard", seat, n))
+        return face
+
+    # ----- the queue of steps -----------------------------------------------------------
+
+    def run(self) -> None:
+        """Carry out steps until a decision is needed or the game ends."""
+        while self.question is None and self.result is None and self.queue:
+            step = self.queue.pop(0)
+            getattr(self, f"_step_{step[0].replace('-', '_')}")(*step[1:])
+
+    def push(self, *steps: tuple) -> None:
+        """These steps come next, in this order."""
+        self.queue[:0] = steps
+
+    def _step_board(self) -> None:
+        board = self.board
+        self.say(f"the Fellowship comes to {board.name}")
+        self.active = self.ring_bearer
+        if board.kind == "steps":
+            self.push(*[("resolve", s, None) for s in board.steps], ("next-board",))
+            return
+        # Play 1: the Ring-bearer starts each scenario; everything on the board is fresh.
+        self.tracks = {t: 0 for t in board.tracks}
+        self.event = 0
+        self.tiles = Counter({t.id: t.count for t in self.parts.tiles.values()})
+        self.ring_used = False
+        self.push(("turn",))
+
+    def _step_next_board(self) -> None:
+        self.board_index += 1
+        self.push(("board",))
+
+    def _step_turn(self) -> None:
+        self.turns += 1
+        self.revealed = []
+        self.say(f"{self.name(self.active)}'s turn")
+        self.push(("reveal",), ("act",), ("end-turn",))
+
+    def _step_end_turn(self) -> None:
+        later = self.in_order(self.active + 1)
+        self.active = later[0]
+        self.push(("turn",))
+
+    def _step_reveal(self) -> None:
+        # Play 2: reveal tiles one at a time until an activity tile.
+        if self.eliminated[self.active]:
+            return
+        tile_id = self.dice.roll(TILE_PILE, sorted(self.tiles.elements()))
+        self.tiles[tile_id] -= 1
+        self.revealed.append(tile_id)
+        tile = self.parts.tiles[tile_id]
+        self.say(f"{self.name(self.active)} reveals the tile {tile_id}")
+        if tile.kind == "activity":
+            self.push(("activity", tile.track))
+        elif tile.kind == "event":
+            self.push(("event",), ("reveal",))
+        else:
+            self.push(("resolve", tile.resolution, None), ("reveal",))
+
+    def _step_activity(self, track: str) -> None:
+        if self.eliminated[self.active]:
+            return
+        if track in self.board.tracks and not self.track_complete(track):
+            self.push(("advance", track, 1, True))
+        else:
+            self.question = ("track", self.active)
+
+    def _step_act(self) -> None:
+        if not self.eliminated[self.active]:
+            self.question = ("act", self.active)
+
+    def _step_event(self) -> None:
+        if self.event >= len(self.board.events):
+            return
+        self.event += 1
+        event = self.board.events[self.event - 1]
+        self.say(f"the event marker moves to {self.event}: {event.name}")
+        if self.event == len(self.board.events):
+            # Play 5: the scenario ends when its last event resolves.
+            self.queue = [("resolve", event, None), ("scenario-end",)]
+        else:
+            self.push(("resolve", event, None))
+
+    def _step_advance(self, track: str, spaces: int, collect: bool) -> None:
+        rewards = []
+        rewards_of = self.board.tracks[track]
+        for _ in range(spaces):
+            if self.track_complete(track):
+                break
+            self.tracks[track] += 1
+            if collect:
+                rewards.extend(rewards_of[self.tracks[track] - 1])
+        self.say(f"{track} advances to {self.tracks[track]}")
+        steps = [("reward", item) for item in rewards]
+        if track == self.board.main and self.track_complete(track):
+            # Play 5: the scenario ends when its main track is complete; at the Crack of
+            # Doom the Ring is placed there instead (Play 8).
+            end = ("mount-doom",) if self.board.crack_of_doom else ("scenario-end",)
+            self.queue = steps + [end]
+        else:
+            self.push(*steps)
+
+    def _step_reward(self, item: str) -> None:
+        seat = self.active
+        if self.eliminated[seat]:
+            return
+        if item == "rune":
+            self.runes[seat] += 1
+        elif item in LIFE_TOKENS:
+            self.life[seat][item] += 1
+        elif item == "roll":
+            self.roll_threat_die(seat)
+        elif item == "heal":
+            self.heal(seat, 1)
+        elif item == "big-rune":
+            value = self.dice.roll(SPECIAL_RUNE, [str(v) for v in sorted(self.special_runes)])
+            self.special_runes.remove(int(value))
+            self.runes[seat] += int(value)
+        elif item.startswith("card:"):
+            self.receive(item[5:], seat)
+        if item != "roll":
+            self.say(f"{self.name(seat)} receives {item}")
+
+    def receive(self, card: str, seat: int) -> None:
+        """A named legendary card from its board's pile goes to the hobbit's hand."""
+        pile = self.board_cards[self.parts.cards[card].board]
+        if card in pile:
+            pile.remove(card)
+            self.hands[seat].append(card)
+            self.hands[seat].sort()
+
+    def _step_resolve(self, res: Resolution, payer: int | None) -> None:
+        if res.if_complete:
+            met = all(self.track_complete(t) for t in res.if_complete)
+            self.push(*[("effect", e, payer) for e in (res.then if met else res.otherwise)])
+            return
+        if res.ask is None:
+            self.push(*[("effect", e, payer) for e in res.then])
+            return
+        cost = dict(res.cost)
+        if "match" in cost:
+            # Stone in the Well etc.: reveal a card; its symbol is the one to match.
+            card = self.reveal_card()
+            n = cost.pop("match")
+            symbol = self.parts.cards[card].symbols[0][0] if card else None
+            if card:
+                self.discards[card] += 1
+                self.say(f"the card revealed is {card}")
+            cost["symbols" if symbol in (None, JOKER) else symbol] = n
+        seats = {"group": self.in_order(self.active), "each": self.in_order(self.active),
+                 "one": self.in_order(self.active),
+                 "active": self.targets("active", None),
+                 "ring-bearer": self.targets("ring-bearer", None)}[res.ask]
+        if not seats:
+            self.push(*[("effect", e, None) for e in res.otherwise])
+            return
+        self.asking = {"res": res, "cost": cost, "seats": seats, "at": 0}
+        self.pot = []
+        self.say(f"{res.name}: {res.ask} asked for {self._cost_text(cost)}")
+        self.question = ("give", seats[0])
+
+    def _step_effect(self, effect: tuple, payer: int | None) -> None:
+        verb, args = effect[0], effect[1:]
+        if verb == "eye":
+            self.move_sauron(args[0])
+        elif verb == "darkness":
+            for seat in self.targets(args[1], payer):
+                self.into_darkness(seat, args[0])
+        elif verb == "roll":
+            self.push(*[("roll", seat) for seat in self.targets(args[1], payer)
+                        for _ in range(args[0])])
+        elif verb == "draw":
+            for seat in self.targets(args[1], payer):
+                self.draw_cards(seat, args[0])
+        elif verb == "heal":
+            for seat in self.targets(args[1], payer):
+                self.heal(seat, args[0])
+        elif verb == "discard":
+            self.push(*[("discard", seat, args[0]) for seat in self.targets(args[1], payer)])
+        elif verb == "lose-runes":
+            for seat in self.targets(args[1], payer):
+                self.runes[seat] = max(0, self.runes[seat] - args[0])
+        elif verb == "gain-runes":
+            for seat in self.targets(args[1], payer):
+                self.runes[seat] += args[0]
+        elif verb == "next-event":
+            self.push(("event",))
+        elif verb == "receive":
+            for seat in self.targets(args[1], payer):
+                self.receive(args[0], seat)
+                self.say(f"{self.name(seat)} receives {args[0]}")
+        elif verb == "lose-board-cards":
+            self.removed.extend(self.board_cards[args[0]])
+            self.board_cards[args[0]] = []
+        elif verb == "lose":
+            self.lose(f"{self.board.events[self.event - 1].name}")
+        elif verb == "choose":
+            seats = self.targets(args[0], payer)
+            if seats:
+                self.asking = {"options": (args[1], args[2]), "payer": payer}
+                self.question = ("choose", seats[0])
+        elif verb == "deal-legendary":
+            self._deal_legendary(args[0])
+        elif verb == "pass-left":
+            self.council = {}
+            self.push(*[("council", seat) for seat in self.in_order(self.active)],
+                      ("council-done",))
+        elif verb == "distribute":
+            self.shown = [c for c in (self.reveal_card() for _ in range(args[0])) if c]
+            self.say(f"revealed to distribute: {', '.join(self.shown)}")
+            if self.shown:
+                self.question = ("deal", self.ring_bearer)
+        else:
+            raise NotImplementedError(f"effect '{verb}' belongs to the Sauron expansion")
+
+    def _deal_legendary(self, board: str) -> None:
+        # Rivendell, Elrond / Lothlórien, Galadriel: shuffled and dealt one at a time,
+        # starting with the Ring-bearer.
+        order = self.in_order(self.ring_bearer)
+        pile = self.board_cards[board]
+        k = 0
+        while pile and order:
+            seat = order[k % len(order)]
+            card = self.dice.roll(private_die(f"{board} card", self.characters[seat]),
+                                  sorted(pile))
+            pile.remove(card)
+            self.hands[seat].append(card)
+            self.say(f"you are dealt {card}", seat)
+            k += 1
+        for seat in order:
+            self.hands[seat].sort()
+        self.say(f"the {self.parts.boards[board].name} cards are dealt")
+
+    def _step_council(self, seat: int) -> None:
+        if not self.eliminated[seat] and self.hands[seat]:
+            self.question = ("council", seat)
+
+    def _step_council_done(self) -> None:
+        # Council: everyone chooses before anyone receives, so a card received is never
+        # passed on in the same step.
+        order = self.in_order(0)
+        for seat, card in self.council.items():
+            left = order[(order.index(seat) + 1) % len(order)]
+            self.hands[seat].remove(card)
+            self.hands[left].append(card)
+            self.hands[left].sort()
+            self.say(f"{self.name(seat)} passes you {card}", left)
+        self.say("each hobbit passes a card to the left")
+        self.council = {}
+
+    def _step_roll(self, seat: int) -> None:
+        if not self.eliminated[seat]:
+            self.roll_threat_die(seat)
+
+    def _step_discard(self, seat: int, count: int) -> None:
+        if self.eliminated[seat] or count <= 0:
+            return
+        if len(set(self.hands[seat])) <= 1 or len(self.hands[seat]) <= count:
+            # No choice to make: the expansion's own example ("If you have fewer than two
+            # cards, discard what you have") is followed for the die as well.
+            lost = self.hands[seat][:count]
+            for card in lost:
+                self.discard_card(seat, card)
+            if lost:
+                self.say(f"{self.name(seat)} discards {', '.join(lost)}")
+            return
+        self.question = ("discard", seat, count)
+
+    def _step_ring(self, track: str) -> None:
+        seat = self.ring_bearer
+        face = self.roll_threat_die(seat)
+        if self.result is not None:
+            return
+        spaces = 4 - self.parts.die_symbols[face]
+        # Play 6: the Ring moves a track without collecting the skipped spaces' rewards.
+        if spaces > 0:
+            self.push(("advance", track, spaces, False))
+
+    def _step_scenario_end(self) -> None:
+        board = self.board
+        self.say(f"the end of {board.name}")
+        # Play 5: 1 into darkness for each life-token type lacked (Merry needs only 2).
+        for seat in self.in_order(self.ring_bearer):
+            needed = 2 if self.ability(seat) == "two-life-token-types" else 3
+            held = sum(1 for k in LIFE_TOKENS if self.life[seat][k])
+            self.into_darkness(seat, max(0, needed - held))
+            if self.result is not None:
+                return
+        self.ring_bearer = self.new_ring_bearer()
+        self.say(f"{self.name(self.ring_bearer)} is the Ring-bearer")
+        for seat in range(self.n):
+            self.life[seat] = {k: 0 for k in LIFE_TOKENS}
+        self.draw_cards(self.ring_bearer, 2)
+        for seat in self.in_order(self.ring_bearer):
+            if self.ability(seat) == "draws-two-after-scenario":
+                self.draw_cards(seat, 2)
+        self.push(("next-board",))
+
+    def new_ring_bearer(self) -> int:
+        """Play 5: most rings; the Ring-bearer loses ties; other ties go clockwise from him."""
+        current = self.ring_bearer
+        best, best_rings = current, self.life[current]["ring"]
+        for seat in self.in_order(current + 1):
+            if seat != current and self.life[seat]["ring"] >= best_rings and (
+                    best == current or self.life[seat]["ring"] > best_rings):
+                best, best_rings = seat, self.life[seat]["ring"]
+        return best
+
+    def _step_mount_doom(self) -> None:
+        # Play 8: the Ring lies in the Crack of Doom; there is no Ring-bearer. Each hobbit in
+        # turn rolls (from the active player); the first still in the game after his roll
+        # destroys the Ring.
+        self.ring_bearer = None
+        self.say("the Ring is placed in the Crack of Doom")
+        self.push(*[("doom-roll", seat) for seat in self.in_order(self.active)],
+                  ("doom-failed",))
+
+    def _step_doom_roll(self, seat: int) -> None:
+        if self.eliminated[seat]:
+            return
+        self.roll_threat_die(seat)
+        if not self.eliminated[seat] and self.result is None:
+            self.result = "won"
+            self.say(f"{self.name(seat)} destroys the Ring")
+            self.finish()
+
+    def _step_doom_failed(self) -> None:
+        self.lose("every hobbit falls at Mount Doom")
+
+    # ----- questions: what may be decided, and the answers ------------------------------
+
+    def _rule_of_question(self) -> str:
+        kind = self.question[0] if self.question else None
+        return {"act": TURN, "give": GROUP_COST, "track": ACTIVITY, "discard": DISCARD,
+                "choose": CHOOSE, "council": COUNCIL, "deal": PREPARATIONS}.get(kind, OVER)
+
+    def _why_not(self, text: str) -> tuple[str, str]:
+        """Why a decision is refused, and the rule it breaks."""
+        message = self._why_not_message(text)
+        if message.startswith("two ") and "cards" in message:
+            return message, PLAY_COLOURS
+        if "does not show" in message or "not an unfinished track" in message:
+            return message, RING if message and text.startswith("ring") else PLAY_TRACK
+        if "the Ring" in message:
+            return message, RING
+        if "at 0" in message:
+            return message, HEAL
+        return message, self._rule_of_question()
+
+    def _why_not_message(self, text: str) -> str:
+        kind, seat = self.question[0], self.question[1]
+        words = text.split()
+        if kind != "act" and words[0] in ("play", "draw", "heal", "ring"):
+            return f"{self.name(seat)} is asked for a {kind} decision, not a turn's action"
+        if kind == "act" and words[0] == "play":
+            return self._why_not_play(seat, words[1:])
+        if kind == "act" and words[0] == "heal":
+            return "your hobbit is at 0 already" if self.positions[seat] == 0 else \
+                "heal is not possible now"
+        if kind == "act" and words[0] == "ring":
+            if seat != self.ring_bearer:
+                return "only the Ring-bearer may put on the Ring"
+            if self.ring_used:
+                return "the Ring has been used in this scenario"
+            return f"'{' '.join(words[1:])}' is not an unfinished track of {self.board.name}"
+        if words[0] in ("give", "discard", "pass") and len(words) == 2 \
+                and words[1] in self.parts.cards and words[1] not in self.hands[seat]:
+            return f"you hold no {words[1]}"
+        return f"not a decision open to {self.name(seat)} now; the choices are " + \
+            ", ".join(self.legal_actions()[:12])
+
+    def _why_not_play(self, seat: int, tokens: list[str]) -> str:
+        plays = [t.partition("@")[::2] for t in tokens]
+        hand = Counter(self.hands[seat])
+        for card, track in plays:
+            if card not in self.parts.cards:
+                return f"there is no card '{card}'"
+            if hand[card] < 1:
+                return f"you hold no {card}"
+            hand[card] -= 1
+            if card in self.parts.cards and self.parts.cards[card].colour == "yellow":
+                return f"{card} is a yellow card, not played on a track"
+            if track not in self.unfinished_tracks():
+                return f"'{track}' is not an unfinished track of {self.board.name}"
+            if not self._fits(seat, card, track):
+                return f"{card} does not show a {track} symbol or a joker"
+        colours = [self.parts.cards[c].colour for c, _ in plays]
+        if len(plays) == 2 and colours[0] == colours[1] \
+                and self.ability(seat) != "any-two-cards":
+            return f"two {colours[0]} cards"
+        return "not a legal play"
+
+    def _fits(self, seat: int, card_id: str, track: str) -> bool:
+        """Whether this card's symbols may move this track (Frodo: white cards are jokers)."""
+        card = self.parts.cards[card_id]
+        symbol = card.symbols[0][0]
+        if symbol == JOKER or symbol == track:
+            return True
+        return (card.is_hobbit_card and card.colour == "white"
+                and self.ability(seat) == "white-cards-are-jokers")
+
+    def _legal_act(self, seat: int) -> list[str]:
+        actions = ["draw"]
+        if self.positions[seat] > 0:
+            actions.append("heal")
+        tracks = self.unfinished_tracks()
+        if seat == self.ring_bearer and not self.ring_used:
+            actions += [f"ring {t}" for t in tracks]
+        singles = []
+        for card in sorted(set(self.hands[seat])):
+            if self.parts.cards[card].colour == "yellow":
+                continue
+            singles += [(card, t) for t in tracks if self._fits(seat, card, t)]
+        actions += [play_text([p]) for p in singles]
+        any_two = self.ability(seat) == "any-two-cards"
+        counts = Counter(self.hands[seat])
+        seen = set()
+        for i, (c1, t1) in enumerate(singles):
+            for c2, t2 in singles[i:]:
+                if c1 == c2 and counts[c1] < 2:
+                    continue
+                colour1, colour2 = self.parts.cards[c1].colour, self.parts.cards[c2].colour
+                if colour1 == colour2 and not any_two:
+                    continue
+                text = play_text([(c1, t1), (c2, t2)])
+                if text not in seen:
+                    seen.add(text)
+                    actions.append(text)
+        return actions
+
+    def _answer_act(self, seat: int, text: str) -> None:
+        words = text.split()
+        if words[0] == "draw":
+            self.draw_cards(seat, 2)
+        elif words[0] == "heal":
+            self.heal(seat, 1)
+        elif words[0] == "ring":
+            self.ring_used = True
+            self.say(f"{self.name(seat)} puts on the Ring")
+            # The Ring-bearer still takes his turn's action after the Ring (Play 6).
+            self.push(("ring", words[1]), ("act",))
+        else:
+            steps = []
+            for token in words[1:]:
+                card, _, track = token.partition("@")
+                self.discard_card(seat, card)
+                spaces = self.parts.cards[card].symbol_count
+                self.say(f"{self.name(seat)} plays {card} on {track}")
+                steps.append(("advance", track, spaces, True))
+                steps += [("effect", e, seat) for e in self.parts.cards[card].then]
+            self.push(*steps)
+
+    def _legal_track(self, seat: int) -> list[str]:
+        return [f"track {t}" for t in self.unfinished_tracks()]
+
+    def _answer_track(self, seat: int, text: str) -> None:
+        self.push(("advance", text.split()[1], 1, True))
+
+    def _legal_discard(self, seat: int) -> list[str]:
+        return [f"discard {c}" for c in sorted(set(self.hands[seat]))]
+
+    def _answer_discard(self, seat: int, text: str) -> None:
+        self.discard_card(seat, text.split()[1])
+        self.say(f"{self.name(seat)} discards {text.split()[1]}")
+        left = self.answered[2] - 1
+        if left > 0:
+            self.push(("discard", seat, left))
+
+    def _legal_choose(self, seat: int) -> list[str]:
+        return [f"choose {option[0][0]}" for option in self.asking["options"]]
+
+    def _answer_choose(self, seat: int, text: str) -> None:
+        options = self.asking["options"]
+        chosen = next(o for o in options if o[0][0] == text.split()[1])
+        payer = self.asking["payer"]
+        self.asking = None
+        self.push(*[("effect", e, payer) for e in chosen])
+
+    def _legal_council(self, seat: int) -> list[str]:
+        return [f"pass {c}" for c in sorted(set(self.hands[seat]))]
+
+    def _answer_council(self, seat: int, text: str) -> None:
+        self.council[seat] = text.split()[1]
+        self.say(f"{self.name(seat)} chooses a card to pass")
+        self.say(f"you will pass {text.split()[1]}", seat)
+
+    def _legal_deal(self, seat: int) -> list[str]:
+        return [f"deal {self.characters[s]}" for s in self.in_order(self.ring_bearer)]
+
+    def _answer_deal(self, seat: int, text: str) -> None:
+        to = self.characters.index(text.split()[1])
+        card = self.shown.pop(0)
+        self.hands[to].append(card)
+        self.hands[to].sort()
+        self.say(f"{self.name(to)} receives the revealed {card}")
+        if self.shown:
+            self.question = ("deal", seat)
+
+    # ----- giving towards a cost ------------------------------------------------------
+
+    def _cost_text(self, cost: Mapping[str, Any]) -> str:
+        return ", ".join(f"{v} {k}" for k, v in cost.items())
+
+    def deficit(self, cost: Mapping[str, Any], pot) -> int:
+        """How many units the pot still lacks to pay the cost (0: paid)."""
+        spec = Counter()
+        jokers = cards = runes = 0
+        life = Counter()
+        for seat, item in pot:
+            if item == "rune":
+                runes += 1
+            elif item in LIFE_TOKENS:
+                life[item] += 1
+            else:
+                cards += 1
+                card = self.parts.cards[item]
+                for symbol, n in card.symbols:
+                    is_joker = symbol == JOKER or (card.is_hobbit_card and card.colour == "white"
+                                                   and self.ability(seat) ==
+                                                   "white-cards-are-jokers")
+                    if is_joker:
+                        jokers += n
+                    else:
+                        spec[symbol] += n
+        short = 0
+        need_j = cost.get(JOKER, 0)
+        short += max(0, need_j - jokers)
+        spare_j = max(0, jokers - need_j)
+        lack = sum(max(0, cost.get(s, 0) - spec[s]) for s in ACTIVITIES)
+        used = min(spare_j, lack)
+        short += lack - used
+        spare = spare_j - used + sum(max(0, spec[s] - cost.get(s, 0)) for s in ACTIVITIES)
+        short += max(0, cost.get("symbols", 0) - spare)
+        short += max(0, cost.get("cards", 0) - cards)
+        short += max(0, cost.get("runes", 0) - runes)
+        lack_life = sum(max(0, cost.get(k, 0) - life[k]) for k in LIFE_TOKENS)
+        spare_life = sum(max(0, life[k] - cost.get(k, 0)) for k in LIFE_TOKENS)
+        short += lack_life + max(0, cost.get("life", 0) - spare_life)
+        if "card" in cost:
+            short += 0 if any(item == cost["card"] for _, item in pot) else 1
+        return short
+
+    def _offers(self, seat: int) -> list[str]:
+        """What this seat still holds that is not in the pot."""
+        held = Counter(self.hands[seat])
+        runes = self.runes[seat]
+        life = Counter(self.life[seat])
+        for s, item in self.pot:
+            if s != seat:
+                continue
+            if item == "rune":
+                runes -= 1
+            elif item in LIFE_TOKENS:
+                life[item] -= 1
+            else:
+                held[item] -= 1
+        items = [c for c in sorted(held) if held[c] > 0]
+        if runes > 0:
+            items.append("rune")
+        items += [k for k in LIFE_TOKENS if life[k] > 0]
+        return items
+
+    def _legal_give(self, seat: int) -> list[str]:
+        cost = self.asking["cost"]
+        suffered = [k for k in ("darkness", "roll", "call-sauron") if k in cost]
+        if suffered:
+            return ["take", "pass"]
+        now = self.deficit(cost, self.pot)
+        gifts = [f"give {item}" for item in self._offers(seat)
+                 if self.deficit(cost, self.pot + [(seat, item)]) < now]
+        return gifts + ["pass"]
+
+    def _answer_give(self, seat: int, text: str) -> None:
+        asking = self.asking
+        res, cost, seats = asking["res"], asking["cost"], asking["seats"]
+        words = text.split()
+        if words[0] == "take":
+            self.say(f"{self.name(seat)} takes it on")
+            self._paid(seat, cost)
+            return
+        if words[0] == "give":
+            self.pot.append((seat, words[1]))
+            self.say(f"{self.name(seat)} gives {words[1]}")
+            if self.deficit(cost, self.pot) == 0:
+                self._paid(seat, cost)
+            else:
+                self.question = ("give", seat)
+            return
+        # pass: this seat gives no more.
+        self.say(f"{self.name(seat)} passes")
+        if res.ask == "group":
+            asking["at"] += 1
+            if asking["at"] < len(seats):
+                self.question = ("give", seats[asking["at"]])
+            else:
+                self._refused(None)
+        elif res.ask == "each":
+            self.pot = [(s, i) for s, i in self.pot if s != seat]
+            self._next_of_each(seat, res.otherwise)
+        else:
+            self.pot = [(s, i) for s, i in self.pot if s != seat]
+            asking["at"] += 1
+            if asking["at"] < len(seats):
+                self.question = ("give", seats[asking["at"]])
+            else:
+                self._refused(None)
+
+    def _paid(self, seat: int, cost) -> None:
+        res = self.asking["res"]
+        for giver, item in self.pot:
+            if item == "rune":
+                self.runes[giver] -= 1
+            elif item in LIFE_TOKENS:
+                self.life[giver][item] -= 1
+            else:
+                self.discard_card(giver, item)
+        self.pot = []
+        effects = [("effect", e, seat) for e in res.then]
+        if "darkness" in cost:
+            effects.insert(0, ("effect", ("darkness", cost["darkness"], "payer"), seat))
+        if "roll" in cost:
+            effects[:0] = [("roll", seat)] * cost["roll"]
+        if res.ask == "each":
+            self._next_of_each(seat, (), effects)
+        else:
+            self.asking = None
+            self.push(*effects)
+
+    def _next_of_each(self, seat: int, otherwise, effects=None) -> None:
+        asking = self.asking
+        steps = effects if effects is not None else [("effect", e, seat) for e in otherwise]
+        asking["at"] += 1
+        if asking["at"] < len(asking["seats"]):
+            # The rest of "each" is carried in the step itself, so a clone shares nothing.
+            self.push(*steps, ("ask-next", asking["res"], tuple(asking["cost"].items()),
+                               tuple(asking["seats"]), asking["at"]))
+            self.asking = None
+        else:
+            self.asking = None
+            self.push(*steps)
+
+    def _step_ask_next(self, res, cost, seats, at) -> None:
+        asking = {"res": res, "cost": dict(cost), "seats": list(seats), "at": at}
+        while asking["at"] < len(asking["seats"]) and self.eliminated[asking["seats"][asking["at"]]]:
+            asking["at"] += 1
+        if asking["at"] < len(asking["seats"]):
+            self.asking = asking
+            self.pot = []
+            self.question = ("give", asking["seats"][asking["at"]])
+        else:
+            self.asking = None
+
+    def _refused(self, payer) -> None:
+        res = self.asking["res"]
+        self.pot = []
+        self.asking = None
+        self.push(*[("effect", e, payer) for e in res.otherwise])
+
+    # ----- what a seat may see --------------------------------------------------------
+
+    def question_view(self, seat: int | None) -> dict | None:
+        """The open question as everyone may see it (no hidden card is named)."""
+        if self.question is None:
+            return None
+        kind, asked = self.question[0], self.question[1]
+        out: dict[str, Any] = {"kind": kind, "seat": asked}
+        if kind == "give" and self.asking:
+            out["name"] = self.asking["res"].name
+            out["cost"] = dict(self.asking["cost"])
+            out["ask"] = self.asking["res"].ask
+            out["pot"] = [[s, item] for s, item in self.pot]
+        elif kind == "discard":
+            out["count"] = self.question[2]
+        elif kind == "deal":
+            out["shown"] = list(self.shown)
+        return out
+
+    def view(self, seat: int | None) -> dict:
+        board = self.board
+        out = {
+            "game": self.game.id, "options": self.game.options_to_json(self.options),
+            "seat": seat, "characters": list(self.characters),
+            "board": board.id, "board_index": self.board_index,
+            "tracks": dict(self.tracks), "event": self.event, "ring_used": self.ring_used,
+            "tiles_left": sum(self.tiles.values()), "revealed": list(self.revealed),
+            "positions": list(self.positions), "sauron": self.sauron,
+            "eliminated": list(self.eliminated), "ring_bearer": self.ring_bearer,
+            "active": self.active, "runes": list(self.runes),
+            "life": [dict(x) for x in self.life],
+            "hand_sizes": [len(h) for h in self.hands],
+            "hand": list(self.hands[seat]) if seat is not None else None,
+            "deck_size": sum(self.deck.values()), "discards": dict(sorted(self.discards.items())),
+            "removed": sorted(self.removed),
+            "board_cards": {b: list(c) for b, c in self.board_cards.items()},
+            "special_runes_left": len(self.special_runes),
+            "council_chosen": sorted(self.council),
+            "question": self.question_view(seat),
+            "turns": self.turns,
+            "result": self.result,
+        }
+        if seat is not None and seat in self.council:
+            out["council_card"] = self.council[seat]
+        if self._outcome is not None:
+            out["score"] = self._outcome.details["score"]
+        return out

@@ -1,0 +1,115 @@
+"""A table of the Lord of the Rings board game set up by hand, with scripted dice.
+
+`table(board="moria", hands=[[...], [...]], dice=[...])` puts the Fellowship at the start
+of a board with the given hands (taken from the deck, so cards are conserved) and runs
+the rules until the first decision. Scripted outcomes are (die, face) pairs; `tile(t)`,
+`die(face)` and `draw(seat_character, card)` build them.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+
+from palantir.engine import ScriptedDice
+from palantir.engine.dice import Roll
+from palantir.engine.errors import DiceExhausted
+from palantir.games.lotr_board_game import LordOfTheRingsBoardGame
+from palantir.games.lotr_board_game.components import default_components
+from palantir.games.lotr_board_game.rules import (REVEAL, THREAT_DIE, TILE_PILE, LotrState,
+                                                  private_die)
+
+GAME = LordOfTheRingsBoardGame()
+PARTS = default_components()
+
+
+def tile(name):
+    """The scripted reveal of an event tile."""
+    return (TILE_PILE, name)
+
+
+def die(face):
+    """The scripted face of the threat die."""
+    return (THREAT_DIE, face)
+
+
+def draw(character, card):
+    """The scripted draw of a hobbit card by a character."""
+    return (private_die("hobbit card", character), card)
+
+
+def revealed(card):
+    """The scripted reveal of a hobbit card."""
+    return (REVEAL, card)
+
+
+def table(players=2, board="moria", hands=None, dice=(), difficulty="normal", run=True,
+          **fields) -> LotrState:
+    """A state at the start of `board`, before the rules run, with these hands and fields."""
+    options = GAME.validate_options({"players": players, "difficulty": difficulty})
+    state = LotrState(GAME, options, PARTS, ScriptedDice(list(dice)))
+    state.board_index = PARTS.journey.index(board)
+    for seat, hand in enumerate(hands or []):
+        for card in hand:
+            if PARTS.cards[card].is_hobbit_card:
+                state.deck[card] -= 1
+                assert state.deck[card] >= 0, card
+            else:
+                for pile in state.board_cards.values():
+                    if card in pile:
+                        pile.remove(card)
+                        break
+            state.hands[seat].append(card)
+        state.hands[seat].sort()
+    for name, value in fields.items():
+        assert hasattr(state, name), name
+        setattr(state, name, value)
+    state.queue = [("board",)]
+    if run:
+        try:
+            state.run()
+        except DiceExhausted:
+            state.stopped = True
+    return state
+
+
+def step(state, *actions):
+    """Apply decisions in turn; returns the state.
+
+    The rules may stop when the scripted dice run out after the last decision (the next
+    turn's first tile, say): a test scripts only what its rule needs."""
+    for i, action in enumerate(actions):
+        try:
+            state.apply(action)
+        except DiceExhausted:
+            if i < len(actions) - 1:
+                raise
+            state.stopped = True
+    return state
+
+
+def snapshot(state):
+    """Everything of a state that a refusal must leave unchanged."""
+    return copy.deepcopy({k: v for k, v in state.__dict__.items()
+                          if k not in ("game", "dice", "parts")})
+
+
+def all_cards(state) -> Counter:
+    """Every hobbit and legendary card wherever it is: deck, hands, discards, piles."""
+    total = Counter(state.deck) + Counter(state.discards) + Counter(state.removed)
+    for hand in state.hands:
+        total += Counter(hand)
+    for pile in state.board_cards.values():
+        total += Counter(pile)
+    total += Counter(state.shown)
+    return total
+
+
+def more(state, *outcomes):
+    """Script further chance outcomes after those given to `table`."""
+    state.dice._script.extend(Roll(*o) for o in outcomes)
+
+
+def used_all(state):
+    """Every scripted outcome was rolled."""
+    assert state.dice.remaining() == 0, f"{state.dice.remaining()} scripted outcomes unused"

@@ -1,0 +1,43 @@
+"""Games Workshop's Strategy Battle Game: miniatures refereed in continuous space.
+
+Not yet in the engine's registry: it joins once whole scenarios play to the end.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ...engine.dice import Dice
+from ...engine.errors import BadOption
+from ...engine.game import Game
+from ...engine.options import Option
+from .profiles import DataError
+from .rules import BattleState
+from .scenarios import load_scenario, scenario_names
+
+
+class StrategyBattle(Game):
+    """The game object for `strategy-battle`."""
+
+    id = "strategy-battle"
+    title = "The Lord of the Rings Strategy Battle Game"
+    ruleset = "1"
+    min_players = 2
+    max_players = 2
+
+    def option_schema(self):
+        return (Option("scenario", "choice", "intro", "the scenario to play",
+                       choices=tuple(scenario_names())),)
+
+    def players_of(self, options: Mapping[str, Any]) -> int:
+        return 2
+
+    def new_state(self, options: Mapping[str, Any] | None, dice: Dice) -> BattleState:
+        options = self.validate_options(options)
+        try:
+            scenario = load_scenario(options["scenario"])
+        except DataError as exc:
+            raise BadOption("scenario", str(exc)) from None
+        state = BattleState(self, options, scenario, dice)
+        state.start_game()
+        return state

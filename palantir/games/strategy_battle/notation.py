@@ -1,0 +1,119 @@
+"""The notation of a battle's decisions (docs/strategy-battle.md, 'Notation').
+
+    move G1 12.5,10 14,10      a move along waypoints (table units)
+    move G1 to 14,10           a move to a point; the referee finds the path
+    charge G1 E2               a charge into contact; the referee finds the path
+    charge G1 E2+E3 13,11      a charge along waypoints, touching every named target
+    shoot G3 E4                a shot
+    done                       the side has finished this phase
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...engine.errors import BadNotation
+
+Point = tuple[float, float]
+
+
+def number(value: float) -> str:
+    """A coordinate as written: at most three decimals, no trailing zeros."""
+    text = f"{value:.3f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def _point(text: str, whole: str) -> Point:
+    parts = text.split(",")
+    if len(parts) != 2:
+        raise BadNotation(f"'{text}' is not a point like 12.5,10", action=whole)
+    try:
+        x, y = float(parts[0]), float(parts[1])
+    except ValueError:
+        raise BadNotation(f"'{text}' is not a point like 12.5,10", action=whole) from None
+    return x, y
+
+
+@dataclass(frozen=True)
+class Move:
+    """Move a model along waypoints, or (unresolved) to a destination."""
+
+    model: str
+    path: tuple[Point, ...] = ()
+    to: Point | None = None
+
+    @staticmethod
+    def rounded(path) -> tuple[Point, ...]:
+        """Waypoints rounded as the notation writes them, so text and action agree."""
+        return tuple((float(number(x)), float(number(y))) for x, y in path)
+
+    def __str__(self) -> str:
+        if self.to is not None:
+            return f"move {self.model} to {number(self.to[0])},{number(self.to[1])}"
+        return f"move {self.model} " + " ".join(f"{number(x)},{number(y)}" for x, y in self.path)
+
+
+@dataclass(frozen=True)
+class Charge:
+    """Charge one or more enemies, along waypoints or (unresolved) by a found path."""
+
+    model: str
+    targets: tuple[str, ...]
+    path: tuple[Point, ...] = ()
+
+    def __str__(self) -> str:
+        text = f"charge {self.model} {'+'.join(self.targets)}"
+        return text + "".join(f" {number(x)},{number(y)}" for x, y in self.path)
+
+
+@dataclass(frozen=True)
+class Shoot:
+    """Shoot at a target."""
+
+    model: str
+    target: str
+
+    def __str__(self) -> str:
+        return f"shoot {self.model} {self.target}"
+
+
+@dataclass(frozen=True)
+class Done:
+    """The side has finished its part of this phase."""
+
+    def __str__(self) -> str:
+        return "done"
+
+
+def parse(text: str):
+    """Read one decision; BadNotation says what was expected."""
+    words = text.split()
+    if not words:
+        raise BadNotation("empty decision; try 'move G1 to 12,10', 'charge G1 E2' or 'done'",
+                          action=text)
+    verb = words[0].lower()
+    if verb == "done" and len(words) == 1:
+        return Done()
+    if verb == "move":
+        if len(words) < 3:
+            raise BadNotation("'move' takes a model and waypoints or 'to x,y'", action=text)
+        if words[2].lower() == "to":
+            if len(words) != 4:
+                raise BadNotation("'move G1 to x,y' takes one point", action=text)
+            return Move(words[1], to=_point(words[3], text))
+        return Move(words[1], tuple(_point(w, text) for w in words[2:]))
+    if verb == "charge":
+        if len(words) < 3:
+            raise BadNotation("'charge' takes a model and its target(s), e.g. 'charge G1 E2'",
+                              action=text)
+        targets = tuple(t for t in words[2].split("+") if t)
+        if not targets:
+            raise BadNotation("name the model charged, e.g. 'charge G1 E2'", action=text)
+        return Charge(words[1], targets, tuple(_point(w, text) for w in words[3:]))
+    if verb == "shoot":
+        if len(words) != 3:
+            raise BadNotation("'shoot' takes a shooter and a target, e.g. 'shoot G3 E4'",
+                              action=text)
+        return Shoot(words[1], words[2])
+    raise BadNotation(f"unknown decision '{words[0]}'; the decisions are move, charge, shoot "
+                      "and done", action=text)

@@ -1,0 +1,207 @@
+"""Profiles, mounts and the manual's charts, loaded once from data/*.toml and validated."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Mapping
+
+DATA = Path(__file__).with_name("data")
+SIDES = ("good", "evil")
+SOURCES = ("manual", "H", "M")
+WARGEAR = ("hand weapon", "shield", "spear", "two-handed weapon", "lance", "bow", "orc bow",
+           "elf bow", "dwarf bow", "uruk-hai crossbow", "throwing weapon")
+SPECIAL = ("woodland creature", "goblin climber", "terror", "mighty hero", "expert rider",
+           "will of evil", "resistant to magic")
+# Sizes decided in shared/reference/strategy-battle-game-data.md ('Sizes')
+DEFAULT_BASE_MM = 25.0
+DEFAULT_HEIGHT_MM = 28.0
+
+
+class DataError(ValueError):
+    """A data file is malformed; the message names the file and field."""
+
+
+@dataclass(frozen=True)
+class Mount:
+    """A steed's own characteristics ('Cavalry: Characteristics for Mounts')."""
+
+    name: str
+    source: str
+    fight: int
+    strength: int
+    defence: int
+    attacks: int
+    wounds: int
+    courage: int
+    height_mm: float
+
+
+@dataclass(frozen=True)
+class Profile:
+    """A warrior's characteristic profile F/S/D/A/W/C with its wargear and sizes."""
+
+    name: str
+    source: str
+    side: str
+    race: str
+    fight: int
+    shoot: int | None          # minimum roll to hit; None for '-'
+    strength: int
+    defence: int
+    attacks: int
+    wounds: int
+    courage: int
+    might: int
+    will: int
+    fate: int
+    wargear: tuple[str, ...]
+    special: tuple[str, ...]
+    base_mm: float
+    height_mm: float
+    mount: str | None
+
+    @property
+    def missile(self) -> str | None:
+        """The missile weapon carried, if any."""
+        return next((w for w in self.wargear if w in MISSILE_NAMES), None)
+
+    def has(self, thing: str) -> bool:
+        """Whether the profile carries this wargear or special rule."""
+        return thing in self.wargear or thing in self.special
+
+
+MISSILE_NAMES = ("bow", "orc bow", "elf bow", "dwarf bow", "uruk-hai crossbow", "throwing weapon")
+
+
+@dataclass(frozen=True)
+class Missile:
+    """A line of the Missile Chart ('The Shoot Phase')."""
+
+    name: str
+    range: tuple[float, float]    # inches, cm
+    strength: int
+    penalty: str                  # half, all, none
+
+
+@dataclass(frozen=True)
+class Charts:
+    """The manual's charts."""
+
+    movement: Mapping[str, tuple[float, float]]
+    missiles: Mapping[str, Missile]
+    wounds: tuple[tuple[str, ...], ...]
+
+    def to_wound(self, strength: int, defence: int) -> str:
+        """The Wound Chart entry: '4', '6/5' or '-' ('The Shoot Phase: Wound Chart')."""
+        if strength < 1 or defence < 1:
+            raise ValueError("Wound Chart: Strength and Defence start at 1")
+        # the chart's last row is 10+; a Defence above 10 is read as 10 (not printed)
+        return self.wounds[min(strength, 10) - 1][min(defence, 10) - 1]
+
+
+def _need(table: Mapping[str, Any], key: str, kind, where: str):
+    if key not in table or not isinstance(table[key], kind) or isinstance(table[key], bool) and kind is not bool:
+        name = kind.__name__ if isinstance(kind, type) else "/".join(k.__name__ for k in kind)
+        raise DataError(f"{where}.{key}: missing or not a {name}")
+    return table[key]
+
+
+def _shoot_value(raw: str, where: str) -> int | None:
+    if raw in ("-", "–"):
+        return None
+    if len(raw) == 2 and raw[0] in "23456" and raw[1] == "+":
+        return int(raw[0])
+    raise DataError(f"{where}.shoot: '{raw}' is not a Shooting value like '4+' or '-'")
+
+
+def parse_profiles(doc: Mapping[str, Any], where: str = "profiles.toml") -> tuple[dict, dict]:
+    """Validate the profiles document; return (profiles, mounts) by name."""
+    mounts = {}
+    for name, raw in doc.get("mount", {}).items():
+        at = f"{where}: mount.{name}"
+        source = _need(raw, "source", str, at)
+        if source not in SOURCES:
+            raise DataError(f"{at}.source: '{source}' is not one of {', '.join(SOURCES)}")
+        mounts[name] = Mount(name, source, *(int(_need(raw, k, int, at)) for k in
+                                             ("fight", "strength", "defence", "attacks",
+                                              "wounds", "courage")),
+                             float(_need(raw, "height_mm", (int, float), at)))
+    profiles = {}
+    for name, raw in _need(doc, "profile", dict, where).items():
+        at = f"{where}: profile.{name}"
+        source = _need(raw, "source", str, at)
+        if source not in SOURCES:
+            raise DataError(f"{at}.source: '{source}' is not one of {', '.join(SOURCES)}")
+        side = _need(raw, "side", str, at)
+        if side not in SIDES:
+            raise DataError(f"{at}.side: '{side}' is not good or evil")
+        wargear = tuple(raw.get("wargear", ()))
+        for item in wargear:
+            if item not in WARGEAR:
+                raise DataError(f"{at}.wargear: unknown item '{item}'")
+        special = tuple(raw.get("special", ()))
+        for item in special:
+            if item not in SPECIAL:
+                raise DataError(f"{at}.special: unknown special rule '{item}'")
+        mount = raw.get("mount")
+        if mount is not None and mount not in mounts:
+            raise DataError(f"{at}.mount: no mount called '{mount}'")
+        values = {k: _need(raw, k, int, at) for k in
+                  ("fight", "strength", "defence", "attacks", "wounds", "courage")}
+        for k, v in values.items():
+            if v < (1 if k in ("strength", "defence", "wounds") else 0):
+                raise DataError(f"{at}.{k}: {v} is out of range")
+        profiles[name] = Profile(
+            name=name, source=source, side=side, race=_need(raw, "race", str, at),
+            shoot=_shoot_value(_need(raw, "shoot", str, at), at),
+            might=int(raw.get("might", 0)), will=int(raw.get("will", 0)),
+            fate=int(raw.get("fate", 0)), wargear=wargear, special=special,
+            base_mm=float(raw.get("base_mm", DEFAULT_BASE_MM)),
+            height_mm=float(raw.get("height_mm", DEFAULT_HEIGHT_MM)), mount=mount, **values)
+    return profiles, mounts
+
+
+def parse_charts(doc: Mapping[str, Any], where: str = "charts.toml") -> Charts:
+    """Validate the charts document."""
+    movement = {}
+    for race, value in _need(doc, "movement", dict, where).items():
+        if not (isinstance(value, list) and len(value) == 2):
+            raise DataError(f"{where}: movement.{race}: expected [inches, cm]")
+        movement[race] = (float(value[0]), float(value[1]))
+    missiles = {}
+    for name, raw in _need(doc, "missiles", dict, where).items():
+        at = f"{where}: missiles.{name}"
+        rng = _need(raw, "range", list, at)
+        penalty = _need(raw, "penalty", str, at)
+        if penalty not in ("half", "all", "none"):
+            raise DataError(f"{at}.penalty: '{penalty}' is not half, all or none")
+        missiles[name] = Missile(name, (float(rng[0]), float(rng[1])),
+                                 _need(raw, "strength", int, at), penalty)
+    chart = _need(_need(doc, "wounds", dict, where), "chart", list, f"{where}: wounds")
+    if len(chart) != 10 or any(len(row) != 10 for row in chart):
+        raise DataError(f"{where}: wounds.chart must be 10 rows of 10 entries")
+    for row in chart:
+        for cell in row:
+            if cell not in ("3", "4", "5", "6", "6/4", "6/5", "6/6", "-"):
+                raise DataError(f"{where}: wounds.chart: '{cell}' is not a Wound Chart entry")
+    return Charts(movement, missiles, tuple(tuple(r) for r in chart))
+
+
+@lru_cache(maxsize=1)
+def default_data() -> tuple[dict, dict, Charts]:
+    """(profiles, mounts, charts) from the shipped data files, validated once."""
+    with open(DATA / "profiles.toml", "rb") as f:
+        profiles, mounts = parse_profiles(tomllib.load(f))
+    with open(DATA / "charts.toml", "rb") as f:
+        charts = parse_charts(tomllib.load(f))
+    for p in profiles.values():
+        if p.race not in charts.movement:
+            raise DataError(f"profiles.toml: profile.{p.name}.race: '{p.race}' is not on "
+                            "the Movement Chart")
+        if p.missile and p.missile not in charts.missiles:
+            raise DataError(f"profiles.toml: profile.{p.name}: '{p.missile}' is not on the "
+                            "Missile Chart")
+    return profiles, mounts, charts

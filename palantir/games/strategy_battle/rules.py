@@ -1,0 +1,390 @@
+"""The state of a Strategy Battle Game and its turn: priority, move, shoot, fight, end.
+
+Procedures are named in the manual's words; each check comes before the first change, so
+an illegal decision leaves the state exactly as it was ('apply' is atomic).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+from typing import Any, Mapping
+
+from ...engine.dice import Dice
+from ...engine.errors import BadNotation, IllegalAction
+from ...engine.game import Outcome, State
+from . import geometry as geo
+from .notation import Charge, Done, Move, parse
+from .profiles import SIDES, Profile, default_data
+from .scenarios import Scenario
+
+D6 = ("1", "2", "3", "4", "5", "6")
+
+RULE_PRIORITY = "The Priority Phase"
+RULE_WHICH_SIDE = "The Move Phase: Which Side Moves First?"
+RULE_MOVING = geo.RULE_MOVING
+RULE_CHARGES = geo.RULE_CHARGES
+RULE_WHO_CAN_CHARGE = "The Move Phase: Who Can Charge?"
+RULE_OVER = "Starting a Game: the end of the game"
+
+MOVE, SHOOT, FIGHT, OVER = "move", "shoot", "fight", "over"
+
+
+@dataclass
+class Model:
+    """A warrior on the table: its profile, place and what it has done this turn."""
+
+    id: str
+    profile: Profile
+    x: float
+    y: float
+    wounds: int
+    prone: bool = False
+    moved: bool = False          # has taken its move this Move phase
+    move_used: float = 0.0       # movement spent (difficult going counted as the rules count it)
+    charged: bool = False
+
+    @property
+    def side(self) -> str:
+        """good or evil."""
+        return self.profile.side
+
+    def copy(self) -> "Model":
+        """An independent copy."""
+        return replace(self)
+
+
+class BattleState(State):
+    """One position of a battle."""
+
+    def __init__(self, game, options: Mapping[str, Any], scenario: Scenario, dice: Dice):
+        self.game = game
+        self.dice = dice
+        self.options = dict(options)
+        self.scenario = scenario
+        self.table = scenario.table
+        self.units = scenario.table.units
+        profiles, mounts, charts = default_data()
+        self.charts = charts
+        self.mounts = mounts
+        self.models: dict[str, Model] = {}
+        for p in scenario.placements:
+            prof = profiles[p.profile]
+            self.models[p.id] = Model(p.id, prof, p.at[0], p.at[1], prof.wounds)
+        self.turn = 0
+        self.priority = scenario.first_priority
+        self.phase = MOVE
+        self.acting = self.priority      # the side whose turn it is to decide in this phase
+        self.fights: list[tuple[str, tuple[str, ...]]] = []
+        self.news: list[str] = []
+        self.result: Outcome | None = None
+
+    # ------------------------------------------------------------ contract
+
+    @property
+    def players(self) -> int:
+        return 2
+
+    def seat_of(self, side: str) -> int:
+        """Seat 0 commands Good, seat 1 Evil ('The Game Turn: Sides')."""
+        return SIDES.index(side)
+
+    def to_move(self) -> int | None:
+        if self.phase == OVER:
+            return None
+        return self.seat_of(self.acting)
+
+    def outcome(self) -> Outcome | None:
+        return self.result
+
+    def clone(self, dice: Dice | None = None) -> "BattleState":
+        other = object.__new__(BattleState)
+        other.__dict__.update(self.__dict__)
+        other.dice = self.dice if dice is None else dice
+        other.options = dict(self.options)
+        other.models = {k: m.copy() for k, m in self.models.items()}
+        other.fights = list(self.fights)
+        other.news = list(self.news)
+        return other
+
+    def parse_action(self, text: str):
+        if self.phase == OVER:
+            raise IllegalAction("the game is over", rule=RULE_OVER, action=str(text))
+        action = parse(str(text))
+        return self.resolve(action, str(text))
+
+    def apply(self, action) -> None:
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        else:
+            action = self.resolve(action, str(action))
+        if self.phase == OVER:
+            raise IllegalAction("the game is over", rule=RULE_OVER, action=str(action))
+        self.news = []
+        if self.phase == MOVE:
+            self._apply_move_phase(action)
+        else:
+            self._apply_later_phase(action)
+
+    # ------------------------------------------------------------ geometry views
+
+    def engaged(self, model: Model) -> bool:
+        """Whether a model touches an enemy (it cannot move; it has no control zone)."""
+        disc = self.disc(model, zone=False)
+        return any(other.side != model.side and geo.in_contact(disc, self.disc(other, zone=False),
+                                                              self.units.tolerance)
+                   for other in self.models.values())
+
+    def disc(self, model: Model, zone: bool | None = None) -> geo.Disc:
+        """The model as geometry sees it."""
+        prof = model.profile
+        mount = self.mounts.get(prof.mount) if prof.mount else None
+        if zone is None:
+            # 'Control Zone rule': models touching an enemy have none; 'Models on the Ground': neither do prone ones
+            zone = not model.prone and not self.engaged(model)
+        return geo.Disc(model.id, model.x, model.y, self.units.from_mm(prof.base_mm) / 2,
+                        self.units.from_mm(prof.height_mm), model.side, zone,
+                        self.units.from_mm(mount.height_mm) if mount else 0.0)
+
+    def discs(self) -> list[geo.Disc]:
+        """Every model on the table as geometry sees it."""
+        return [self.disc(m) for m in self.models.values()]
+
+    def allowance(self, model: Model) -> float:
+        """The model's maximum move over open ground ('Movement Chart')."""
+        inches, cm = self.charts.movement[model.profile.race]
+        return self.units.rule(inches, cm)
+
+    def mover(self, model: Model) -> geo.Mover:
+        """What path checks need to know about a model's movement."""
+        prof = model.profile
+        return geo.Mover(self.allowance(model),
+                         difficult_factor=4.0 if prof.mount else 2.0,   # 'Cavalry: Moving Through Difficult Terrain'
+                         woodland=prof.has("woodland creature"))
+
+    def sees(self, a: Model, b: Model) -> geo.Sight:
+        """What `a` sees of `b` ('Can I See?')."""
+        return geo.sight(self.table, self.discs(), self.disc(a), self.disc(b))
+
+    def measure(self, a: str, b: str) -> dict:
+        """Distance, contact, sight and what is in the way between two models ('Measuring')."""
+        ma, mb = self.model(a), self.model(b)
+        return geo.measure(self.table, self.discs(), self.disc(ma), self.disc(mb))
+
+    def model(self, ident: str, action: str | None = None) -> Model:
+        """The model called `ident`; IllegalAction when there is none."""
+        if ident not in self.models:
+            raise IllegalAction(f"there is no model '{ident}' on the table", rule=RULE_MOVING,
+                                action=action)
+        return self.models[ident]
+
+    # ------------------------------------------------------------ turn sequence
+
+    def start_game(self) -> None:
+        """The first turn: priority goes to the side the scenario names ('The Priority Phase')."""
+        self.start_turn()
+
+    def start_turn(self) -> None:
+        """'The Turn Sequence': priority, then the Move phase with the priority side first."""
+        self.turn += 1
+        if self.turn > 1:
+            self.priority = self.roll_priority()
+        for m in self.models.values():
+            m.moved, m.move_used, m.charged = False, 0.0, False
+        self.phase = MOVE
+        self.acting = self.priority
+        self.fights = []
+        self.news.append(f"turn {self.turn}: {self.priority} has priority")
+
+    def roll_priority(self) -> str:
+        """Both sides roll; the higher has priority; on a tie it changes sides ('The Priority Phase')."""
+        good = int(self.dice.roll("priority good", D6))
+        evil = int(self.dice.roll("priority evil", D6))
+        if good == evil:
+            return "evil" if self.priority == "good" else "good"
+        return "good" if good > evil else "evil"
+
+    @staticmethod
+    def other(side: str) -> str:
+        """The opposing side."""
+        return "evil" if side == "good" else "good"
+
+    # ------------------------------------------------------------ resolving notation
+
+    def resolve(self, action, text: str):
+        """Turn a decision into its exact form: a destination or bare charge gets its path found."""
+        if isinstance(action, Move) and action.to is not None:
+            model = self._movable(action.model, text)
+            path = geo.find_path(self.table, self.discs(), self.disc(model), self.mover(model),
+                                 to=action.to)
+            if path is None:
+                raise IllegalAction(f"no legal path takes {model.id} to "
+                                    f"{action.to[0]:g},{action.to[1]:g}", rule=RULE_MOVING,
+                                    action=text)
+            return Move(action.model, Move.rounded(path))
+        if isinstance(action, Charge) and not action.path:
+            model = self._movable(action.model, text)
+            if len(action.targets) != 1:
+                raise BadNotation("a charge at several models needs its path, e.g. "
+                                  "'charge G1 E1+E2 10,12 11,12.5'", action=text)
+            self.model(action.targets[0], text)
+            path = geo.find_path(self.table, self.discs(), self.disc(model), self.mover(model),
+                                 target=action.targets[0])
+            if path is None:
+                raise IllegalAction(f"{model.id} cannot reach {action.targets[0]}",
+                                    rule=RULE_CHARGES, action=text)
+            return Charge(action.model, action.targets, Move.rounded(path))
+        return action
+
+    # ------------------------------------------------------------ the Move phase
+
+    def _movable(self, ident: str, text: str) -> Model:
+        model = self.model(ident, text)
+        if model.side != self.acting:
+            raise IllegalAction(f"{ident} belongs to {model.side}; {self.acting} is moving",
+                                rule=RULE_WHICH_SIDE, action=text)
+        if model.moved:
+            raise IllegalAction(f"{ident} has already moved this phase", rule=RULE_MOVING,
+                                action=text)
+        if self.engaged(model):
+            raise IllegalAction(f"{ident} is touching an enemy and cannot move",
+                                rule=RULE_CHARGES, action=text)
+        return model
+
+    def check_move(self, action) -> geo.PathReport:
+        """Check a move or charge fully without changing anything; the path report if legal."""
+        text = str(action)
+        if self.phase != MOVE:
+            raise IllegalAction("models move only in the Move phase", rule=RULE_MOVING,
+                                action=text)
+        model = self._movable(action.model, text)
+        targets: tuple[str, ...] = ()
+        if isinstance(action, Charge):
+            targets = action.targets
+            for t in targets:
+                enemy = self.model(t, text)
+                if enemy.side == model.side:
+                    raise IllegalAction(f"{t} is a friend", rule=RULE_CHARGES, action=text)
+                # 'Who Can Charge?': the target must be in sight at the start of his own move
+                if not self.sees(model, enemy).visible:
+                    raise IllegalAction(f"{model.id} cannot see {t} at the start of its move",
+                                        rule=RULE_WHO_CAN_CHARGE, action=text)
+        try:
+            return geo.check_path(self.table, self.discs(), self.disc(model), action.path,
+                                  self.mover(model), targets=targets)
+        except IllegalAction as exc:
+            raise IllegalAction(exc.reason, rule=exc.rule, action=text) from None
+
+    def _apply_move_phase(self, action) -> None:
+        if isinstance(action, Done):
+            self._end_side_moves()
+            return
+        if not isinstance(action, (Move, Charge)):
+            raise IllegalAction(f"'{action}' is not a Move-phase decision", rule=RULE_MOVING,
+                                action=str(action))
+        report = self.check_move(action)
+        for crossing in report.crossings:
+            if crossing.kind == "obstacle":
+                raise IllegalAction(f"jumping '{crossing.barrier}' is not refereed yet",
+                                    rule=geo.RULE_BARRIERS, action=str(action))
+        model = self.models[action.model]
+        model.x, model.y = report.end
+        model.moved = True
+        model.move_used = report.cost
+        model.charged = isinstance(action, Charge)
+        verb = "charges " + "+".join(action.targets) if model.charged else "moves"
+        self.news.append(f"{model.id} {verb} ({report.length:.2f}{self.units.name})")
+
+    def _end_side_moves(self) -> None:
+        if self.acting == self.priority:
+            self.acting = self.other(self.priority)
+            return
+        from .fight import pair_fights
+        self.fights = pair_fights(self)
+        self.phase = SHOOT
+        self.acting = self.priority
+
+    def _apply_later_phase(self, action) -> None:
+        raise IllegalAction(f"the {self.phase} phase is not refereed yet", rule=self.phase,
+                            action=str(action))
+
+    # ------------------------------------------------------------ listing for agents
+
+    def legal_actions(self) -> list:
+        """A candidate set for agents (the full set of paths is continuous): charges at every
+        target in sight and reach, an advance towards the nearest enemy, and 'done'."""
+        if self.phase == OVER:
+            return []
+        if self.phase != MOVE:
+            return [Done()]
+        out: list = []
+        discs = self.discs()
+        for model in self.models.values():
+            if model.side != self.acting or model.moved or self.engaged(model):
+                continue
+            me = self.disc(model)
+            mover = self.mover(model)
+            enemies = [m for m in self.models.values() if m.side != model.side]
+            for enemy in enemies:
+                if geo.centre_distance(me, self.disc(enemy)) > mover.allowance * 1.5 + 2:
+                    continue
+                if not self.sees(model, enemy).visible:
+                    continue
+                path = geo.find_path(self.table, discs, me, mover, target=enemy.id)
+                if path is not None:
+                    out.append(Charge(model.id, (enemy.id,), Move.rounded(path)))
+            if enemies:
+                nearest = min(enemies, key=lambda e: geo.gap(me, self.disc(e)))
+                # a full advance, and the half move (which lets a bowman shoot, or is all
+                # the going allows)
+                found = False
+                for fraction in (1.0, 0.5):
+                    if found and not model.profile.missile:
+                        break
+                    towards = self._advance_point(model, nearest,
+                                                  mover.allowance * fraction - 0.01)
+                    if towards is None:
+                        continue
+                    path = geo.find_path(self.table, discs, me, mover, to=towards)
+                    if path is not None:
+                        found = True
+                        out.append(Move(model.id, Move.rounded(path)))
+        out.append(Done())
+        return out
+
+    def _advance_point(self, model: Model, enemy: Model, distance: float):
+        me, them = self.disc(model), self.disc(enemy)
+        d = geo.centre_distance(me, them)
+        room = geo.gap(me, them) - self.units.control_zone - 0.05
+        step = min(distance, room)
+        if step <= 0.1 or d <= 0:
+            return None
+        return (round(me.x + (them.x - me.x) / d * step, 3), round(me.y + (them.y - me.y) / d * step, 3))
+
+    # ------------------------------------------------------------ views
+
+    def view(self, seat: int | None) -> dict:
+        # A battle has no hidden information: every seat sees the whole table.
+        return {
+            "game": "strategy-battle",
+            "seat": seat,
+            "scenario": self.scenario.name,
+            "options": dict(self.options),
+            "units": self.units.name,
+            "table": {"width": self.table.width, "depth": self.table.depth},
+            "turn": self.turn,
+            "priority": self.priority,
+            "phase": self.phase,
+            "acting": self.acting,
+            "to_move": self.to_move(),
+            "models": [
+                {"id": m.id, "profile": m.profile.name, "side": m.side,
+                 "x": round(m.x, 4), "y": round(m.y, 4), "wounds": m.wounds, "prone": m.prone,
+                 "moved": m.moved, "move_used": round(m.move_used, 4), "charged": m.charged}
+                for m in self.models.values()],
+            "fights": [[single, list(many)] for single, many in self.fights],
+            "result": self.result.to_json() if self.result else None,
+        }
+
+    def narration(self, seat: int | None) -> list[str]:
+        return list(self.news)

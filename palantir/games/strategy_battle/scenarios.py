@@ -1,0 +1,94 @@
+"""Scenarios as data (scenarios/*.toml): the table, the forces and their deployment, the aims."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Mapping
+
+from .geometry import Table
+from .profiles import SIDES, DataError, default_data
+
+FOLDER = Path(__file__).with_name("scenarios")
+VICTORIES = ("destroy all",)
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One model of a force and where it is deployed."""
+
+    id: str
+    profile: str
+    at: tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A scenario: its table, forces, who has priority first, how it is won."""
+
+    name: str
+    title: str
+    source: str
+    table: Table
+    placements: tuple[Placement, ...]
+    first_priority: str
+    victory: str
+    max_turns: int | None
+
+
+def parse_scenario(doc: Mapping[str, Any], where: str) -> Scenario:
+    """Validate a scenario document; DataError names the file and field."""
+    profiles, _, _ = default_data()
+    for key in ("name", "title", "source"):
+        if not isinstance(doc.get(key), str):
+            raise DataError(f"{where}: {key}: missing or not a string")
+    first = doc.get("first_priority", "good")   # 'The Priority Phase': Good unless the scenario says
+    if first not in SIDES:
+        raise DataError(f"{where}: first_priority: '{first}' is not good or evil")
+    victory = doc.get("victory", "destroy all")
+    if victory not in VICTORIES:
+        raise DataError(f"{where}: victory: '{victory}' is not one of {', '.join(VICTORIES)}")
+    try:
+        table = Table.from_data(doc.get("table", {}), f"{where}: table")
+    except ValueError as exc:
+        raise DataError(str(exc)) from None
+    placements = []
+    seen = set()
+    for i, raw in enumerate(doc.get("models", [])):
+        at = f"{where}: models[{i}]"
+        ident, profile, spot = raw.get("id"), raw.get("profile"), raw.get("at")
+        if not isinstance(ident, str) or not ident.isalnum():
+            raise DataError(f"{at}.id: a short name of letters and digits")
+        if ident in seen:
+            raise DataError(f"{at}.id: '{ident}' is used twice")
+        seen.add(ident)
+        if profile not in profiles:
+            raise DataError(f"{at}.profile: no profile called '{profile}'")
+        if not (isinstance(spot, list) and len(spot) == 2):
+            raise DataError(f"{at}.at: expected [x, y]")
+        placements.append(Placement(ident, profile, (float(spot[0]), float(spot[1]))))
+    if {profiles[p.profile].side for p in placements} != set(SIDES):
+        raise DataError(f"{where}: models: both sides need at least one model")
+    max_turns = doc.get("max_turns")
+    if max_turns is not None and (not isinstance(max_turns, int) or max_turns < 1):
+        raise DataError(f"{where}: max_turns: a positive whole number")
+    return Scenario(doc["name"], doc["title"], doc["source"], table, tuple(placements), first,
+                    victory, max_turns)
+
+
+def scenario_names() -> list[str]:
+    """The scenarios shipped with the game."""
+    return sorted(p.stem for p in FOLDER.glob("*.toml"))
+
+
+@lru_cache(maxsize=None)
+def load_scenario(name: str) -> Scenario:
+    """The shipped scenario called `name`; DataError lists the choices."""
+    path = FOLDER / f"{name}.toml"
+    if name not in scenario_names():
+        raise DataError(f"scenario: no scenario '{name}'; the scenarios are: "
+                        f"{', '.join(scenario_names())}")
+    with open(path, "rb") as f:
+        return parse_scenario(tomllib.load(f), path.name)

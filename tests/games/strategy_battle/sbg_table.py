@@ -1,0 +1,28 @@
+"""Helpers for Strategy Battle tests: a state from a small scenario written inline."""
+
+from palantir.engine.dice import ScriptedDice, SeededDice
+from palantir.games.strategy_battle import StrategyBattle
+from palantir.games.strategy_battle.rules import BattleState
+from palantir.games.strategy_battle.scenarios import parse_scenario
+
+ORC = "Mordor Orc with sword and shield"
+ORC_BOW = "Mordor Orc with bow"
+ROHAN = "Warrior of Rohan with sword and shield"
+ROHAN_BOW = "Warrior of Rohan with bow"
+
+
+def battle(models, *, areas=(), barriers=(), first="good", dice=None, units="in",
+           width=48, depth=48) -> BattleState:
+    """A battle on an open table with the given models: [(id, profile, x, y), ...]."""
+    doc = {"name": "test", "title": "test", "source": "test", "first_priority": first,
+           "table": {"units": units, "width": width, "depth": depth,
+                     "areas": list(areas), "barriers": list(barriers)},
+           "models": [{"id": i, "profile": p, "at": [x, y]} for i, p, x, y in models]}
+    scenario = parse_scenario(doc, "test")
+    if dice is None:
+        dice = SeededDice(0)
+    elif isinstance(dice, (list, tuple)):
+        dice = ScriptedDice(dice)
+    state = BattleState(StrategyBattle(), {"scenario": "test"}, scenario, dice)
+    state.start_game()
+    return state

@@ -1,1 +1,70 @@
 """SPI Sauron (1977): the Battle of Dagorlad, a hex-and-counter wargame for two sides."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ...engine.dice import Dice
+from ...engine.errors import BadOption
+from ...engine.game import Game
+from ...engine.options import Option
+from .components import ComponentError, components_with, read_override
+from .rules import SauronState
+
+
+class SpiSauron(Game):
+    """The game `spi-sauron`: seat 0 plays Sauron, seat 1 Westernesse (the Alliance)."""
+
+    id = "spi-sauron"
+    title = "Sauron (SPI 1977): the Battle of Dagorlad"
+    ruleset = "1"
+    min_players = 2
+    max_players = 2
+
+    _schema = None
+
+    def option_schema(self):
+        if SpiSauron._schema is None:
+            SpiSauron._schema = (
+                Option("players", "int", 2, "number of players (two sides)",
+                       minimum=2, maximum=2),
+                Option("reinforcement_delay", "int", 0,
+                       "21.3: Sauron's reinforcements arrive this many turns later "
+                       "(negative: earlier)", minimum=-3, maximum=6),
+                Option("overrides", "list", (),
+                       "TOML files replacing data values (e.g. reconstructed tables)",
+                       case_sensitive=True, check=_check_overrides),
+            )
+        return SpiSauron._schema
+
+    def components_for(self, options: Mapping[str, Any]):
+        """The components with the options' override files merged in."""
+        merged: dict[str, dict] = {}
+        for path in options.get("overrides", ()):
+            for name, doc in read_override(path).items():
+                merged.setdefault(name, {}).update(doc)
+        try:
+            return components_with(merged)
+        except ComponentError as exc:
+            raise BadOption("overrides", str(exc)) from None
+
+    def new_state(self, options: Mapping[str, Any] | None, dice: Dice) -> SauronState:
+        options = self.validate_options(options)
+        state = SauronState(self, options, self.components_for(options), dice)
+        state.start_game()
+        return state
+
+    def state_from_view(self, view: Mapping[str, Any], dice: Dice) -> SauronState:
+        options = self.validate_options(view["options"])
+        state = SauronState(self, options, self.components_for(options), dice)
+        state.restore(view)
+        return state
+
+
+def _check_overrides(paths) -> str | None:
+    for path in paths:
+        try:
+            read_override(path)
+        except ComponentError as exc:
+            return str(exc)
+    return None

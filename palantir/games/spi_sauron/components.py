@@ -70,6 +70,7 @@ class UnitType:
     dwarf: bool = False
     long_range: bool = False
     reconstructed: bool = False
+    dwarves_ignore_zoc: bool = False
 
     @property
     def bowmen(self) -> bool:
@@ -443,7 +444,8 @@ def _parse_units(doc, reconstructed):
             parse_strength(units.need(entry, "reduced", str, where),
                            f"units.toml: {where}.reduced"),
             bool(entry.get("orc")), bool(entry.get("elf")), bool(entry.get("dwarf")),
-            bool(entry.get("long_range")), bool(entry.get("reconstructed")))
+            bool(entry.get("long_range")), bool(entry.get("reconstructed")),
+            bool(entry.get("dwarves_ignore_zoc")))
         if entry.get("reconstructed"):
             reconstructed.append(f"units.{where}.reduced")
     leaders = {}

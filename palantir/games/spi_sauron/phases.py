@@ -1,0 +1,48 @@
+"""3.0 Sequence of play of Sauron: seven phases a Game-Turn, 18 Game-Turns (12.0)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+SAURON, WESTERNESSE = 0, 1          # seats
+SIDE_NAMES = ("sauron", "westernesse")
+SIDE_TITLES = ("Sauron", "Westernesse")
+
+
+@dataclass(frozen=True, slots=True)
+class Phase:
+    """One phase of the Game-Turn: its letter in 3.0, its name and the phasing seat."""
+
+    letter: str
+    key: str
+    title: str
+    seat: int | None          # None: both players (the Joint Rally Phase)
+    kind: str                 # magic | movement | combat | rally
+
+
+# Phase B (Siege) is Gondor's only; Sauron has seven phases (3.0).
+PHASES = (
+    Phase("A", "magic-1", "Initial Magic Leader Movement Phase", SAURON, "magic"),
+    Phase("C", "sauron-movement", "Forces of Sauron Movement Phase", SAURON, "movement"),
+    Phase("D", "sauron-combat", "Forces of Sauron Combat Phase", SAURON, "combat"),
+    Phase("E", "magic-2", "Second Magic Leader Movement Phase", SAURON, "magic"),
+    Phase("F", "westernesse-movement", "Westernesse Movement Phase", WESTERNESSE, "movement"),
+    Phase("G", "westernesse-combat", "Westernesse Combat Phase", WESTERNESSE, "combat"),
+    Phase("H", "rally", "Joint Rally Phase", None, "rally"),
+)
+PHASE_INDEX = {phase.key: i for i, phase in enumerate(PHASES)}
+
+
+def side_of(seat: int) -> str:
+    """'sauron' or 'westernesse'."""
+    return SIDE_NAMES[seat]
+
+
+def seat_of(side: str) -> int:
+    """The seat that plays `side`."""
+    return SIDE_NAMES.index(side)
+
+
+def enemy(seat: int) -> int:
+    """The other seat."""
+    return 1 - seat

@@ -1,0 +1,556 @@
+"""SPI Sauron: the state and the procedures of the rulebook, case by case.
+
+Case numbers in comments are those of rules/sauron-spi-hex-wargame.txt; decisions where
+the rules are silent are in docs/spi-sauron.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ...engine.dice import Dice
+from ...engine.errors import IllegalAction
+from ...engine.game import Outcome, State
+from .components import Components
+from .hexmap import HexMap, distance, map_of
+from .movement import Refusal, check_path, cheapest_paths, half, mover_of
+from .notation import END, End, Enter, Move, name_text, parse_action
+from .phases import PHASES, SAURON, SIDE_NAMES, SIDE_TITLES, WESTERNESSE, seat_of
+from .units import ELIMINATED, MORDOR, WAITING, LeaderPiece, Unit, order_of_battle
+
+GAME_OVER = "12.0"
+VICTORY_LEVELS = ("Westernesse Decisive", "Westernesse Tactical", "Sauron Tactical",
+                  "Sauron Decisive", "Draw")
+
+
+def road_distances(hexmap: HexMap) -> dict[str, int]:
+    """Hexes from every map hex to the nearest hex of the Road of the Orcs (14.1, 14.2 B)."""
+    cached = getattr(hexmap, "_road_distances", None)
+    if cached is None:
+        road = hexmap.road_hexes()
+        cached = {h: min(distance(h, r) for r in road) for h in hexmap.terrain}
+        object.__setattr__(hexmap, "_road_distances", cached)
+    return cached
+
+
+def victory_level(demoralized: Mapping[str, bool], points: Mapping[str, int]) -> str:
+    """21.2: the victory level from both armies' demoralization and Victory Points."""
+    sauron_down, west_down = demoralized["sauron"], demoralized["westernesse"]
+    if sauron_down and not west_down:
+        if points["westernesse"] > points["sauron"]:
+            return "Westernesse Decisive"
+        return "Westernesse Tactical"
+    if not sauron_down:
+        if points["sauron"] > points["westernesse"]:
+            return "Sauron Decisive"
+        return "Sauron Tactical"
+    return "Draw"
+
+
+class SauronState(State):
+    """A position of SPI Sauron: every piece, the Game-Turn and Phase, the armies' tallies."""
+
+    def __init__(self, game, options: Mapping[str, Any], parts: Components, dice: Dice):
+        self.game = game
+        self.dice = dice
+        self.parts = parts
+        self.hexmap = map_of(parts)
+        self.options = options
+        self.options_json = game.options_to_json(options) if game is not None else dict(options)
+        units, leaders = order_of_battle(parts, options.get("reinforcement_delay", 0))
+        self.units: dict[str, Unit] = {u.id: u for u in units}
+        self.leaders: dict[str, LeaderPiece] = {l.key: l for l in leaders}
+        self.turn = 1
+        self.phase_index = 0
+        self.rally_seat = SAURON
+        self.entered: dict[str, int] = {}      # entry hex -> units entered this phase (14.0 C)
+        self.demoralized = {"sauron": False, "westernesse": False}
+        self.demoralization_points = {"sauron": 0, "westernesse": 0}
+        self.victory_points = {"sauron": 0, "westernesse": 0}
+        self.over = False
+        self.news: list[str] = []
+        self._zoc: dict = {}   # per-position caches: ZOCs by (side, dwarf), pieces by hex
+        self._outcome: Outcome | None = None
+
+    # ----- the contract ---------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return 2
+
+    @property
+    def phase(self):
+        """The current Phase of the Game-Turn (3.0)."""
+        return PHASES[self.phase_index]
+
+    def to_move(self) -> int | None:
+        if self.over:
+            return None
+        return self.rally_seat if self.phase.seat is None else self.phase.seat
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def parse_action(self, text: str):
+        return parse_action(text)
+
+    def legal_actions(self) -> list:
+        if self.over:
+            return []
+        kind = self.phase.kind
+        actions: list = []
+        if kind == "movement":
+            actions = self.movement_candidates()
+        elif kind == "magic":
+            actions = self.magic_leader_candidates()
+        actions.append(END)
+        return actions
+
+    def apply(self, action) -> None:
+        if isinstance(action, str):
+            action = parse_action(action)
+        if self.over:
+            raise IllegalAction("the game is over", rule=GAME_OVER, action=str(action))
+        # Every check comes before the first change, so a refusal leaves the state as it was.
+        try:
+            if isinstance(action, End):
+                self._check_end()
+                self.news = []
+                self.end_phase()
+            elif isinstance(action, Move):
+                piece, mover, path, start_cost = self._check_move(action)
+                self.news = []
+                self._carry_out_move(piece, path, start_cost, action)
+            elif isinstance(action, Enter):
+                piece, mover, path, start_cost = self._check_enter(action)
+                self.news = []
+                self._carry_out_move(piece, path, start_cost, action, entering=True)
+            else:
+                raise IllegalAction(f"not an SPI Sauron decision: {action!r}", rule="notation")
+        except IllegalAction as exc:
+            if exc.action is None:
+                raise IllegalAction(exc.reason, rule=exc.rule, action=str(action)) from None
+            raise
+        self._zoc.clear()
+
+    def clone(self, dice: Dice | None = None) -> "SauronState":
+        other = object.__new__(SauronState)
+        other.__dict__.update(self.__dict__)
+        other.dice = self.dice if dice is None else dice
+        other.units = {k: u.copy() for k, u in self.units.items()}
+        other.leaders = {k: l.copy() for k, l in self.leaders.items()}
+        other.entered = dict(self.entered)
+        other.demoralized = dict(self.demoralized)
+        other.demoralization_points = dict(self.demoralization_points)
+        other.victory_points = dict(self.victory_points)
+        other.news = list(self.news)
+        # The pieces-by-hex index holds this state's piece objects: the copy builds its own.
+        other._zoc = {k: v for k, v in self._zoc.items() if k != "pieces"}
+        return other
+
+    def narration(self, seat: int | None) -> list[str]:
+        return list(self.news)
+
+    def view(self, seat: int | None) -> dict:
+        # The whole map is public in this game: both sides see every counter (2.0).
+        return {
+            "game": "spi-sauron",
+            "options": dict(self.options_json),
+            "seat": seat,
+            "turn": self.turn,
+            "night": self.is_night(),
+            "phase": self.phase.key,
+            "phase_title": self.phase.title,
+            "rally_seat": self.rally_seat,
+            "to_move": self.to_move(),
+            "over": self.over,
+            "units": [{"id": u.id, "type": u.type.key, "side": u.side, "hex": u.hex,
+                       "strength": str(u.strength), "reduced": u.reduced,
+                       "disrupted": u.disrupted, "moved": u.moved, "arrival": u.arrival,
+                       "entry": u.entry, "first_turn_on_map": u.first_turn_on_map}
+                      for u in self.units.values()],
+            "leaders": [{"key": l.key, "name": l.leader.name, "side": l.side, "hex": l.hex,
+                         "rally": l.rally, "reduced": l.reduced, "moved": l.moved,
+                         "arrival": l.arrival, "entry": l.entry, "weapon": l.weapon,
+                         "magic_left": l.magic_left, "first_turn_on_map": l.first_turn_on_map}
+                        for l in self.leaders.values()],
+            "entered": dict(self.entered),
+            "demoralized": dict(self.demoralized),
+            "demoralization_points": dict(self.demoralization_points),
+            "victory_points": dict(self.victory_points),
+            "outcome": self._outcome.to_json() if self._outcome else None,
+        }
+
+    def restore(self, view: Mapping[str, Any]) -> None:
+        """Set every changing value from a view (a perfect-information game: exact)."""
+        self.turn = view["turn"]
+        self.phase_index = next(i for i, p in enumerate(PHASES) if p.key == view["phase"])
+        self.rally_seat = view["rally_seat"]
+        for entry in view["units"]:
+            unit = self.units[entry["id"]]
+            for name in ("hex", "reduced", "disrupted", "moved", "arrival", "entry",
+                         "first_turn_on_map"):
+                setattr(unit, name, entry[name])
+        for entry in view["leaders"]:
+            piece = self.leaders[entry["key"]]
+            for name in ("hex", "reduced", "moved", "arrival", "entry", "weapon",
+                         "magic_left", "first_turn_on_map"):
+                setattr(piece, name, entry[name])
+        self.entered = dict(view["entered"])
+        self.demoralized = dict(view["demoralized"])
+        self.demoralization_points = dict(view["demoralization_points"])
+        self.victory_points = dict(view["victory_points"])
+        self.over = view["over"]
+        if self.over:
+            self.finish()
+        self._zoc.clear()
+
+    # ----- questions the rules ask -----------------------------------------------------
+
+    def is_night(self) -> bool:
+        """10.0, 12.0 A: turns 15-18 are night turns."""
+        return self.turn in self.parts.night_turns
+
+    def _pieces_by_hex(self) -> dict[str, list]:
+        # Built once per position (cleared with the ZOC cache whenever a piece moves).
+        index = self._zoc.get("pieces")
+        if index is None:
+            index = {}
+            for piece in list(self.units.values()) + list(self.leaders.values()):
+                index.setdefault(piece.hex, []).append(piece)
+            self._zoc["pieces"] = index
+        return index
+
+    def combat_units_at(self, hex_name: str) -> list[Unit]:
+        """The combat units standing in a hex."""
+        return [p for p in self._pieces_by_hex().get(hex_name, ()) if isinstance(p, Unit)]
+
+    def leaders_at(self, hex_name: str) -> list[LeaderPiece]:
+        """The leaders standing in a hex."""
+        return [p for p in self._pieces_by_hex().get(hex_name, ())
+                if isinstance(p, LeaderPiece)]
+
+    def enemy_occupied(self, hex_name: str, side: str) -> bool:
+        """4.27: whether a piece of the other side stands in the hex."""
+        return any(p.side != side for p in self._pieces_by_hex().get(hex_name, ()))
+
+    def exerts_zoc(self, unit: Unit) -> bool:
+        """6.0: every combat unit on the map, except those of a demoralized army (6.14)."""
+        return unit.on_map and not self.demoralized[unit.side]
+
+    def enemy_zoc(self, side: str, dwarf: bool = False) -> frozenset[str]:
+        """Hexes in the Zone of Control of the enemies of `side` (6.0, 6.13, 15.2.1)."""
+        key = (side, dwarf)
+        if key not in self._zoc:
+            hexmap, parts = self.hexmap, self.parts
+            zone: set[str] = set()
+            for unit in self.units.values():
+                if unit.side == side or not self.exerts_zoc(unit):
+                    continue
+                if dwarf and unit.type.dwarves_ignore_zoc:
+                    continue    # 15.2.1: Dwarves ignore Troll and Goblin ZOCs when moving
+                for there in hexmap.neighbours[unit.hex]:
+                    if parts.terrain[hexmap.terrain[there]].blocks_zoc:
+                        continue    # 6.13: not into Mountain hexes
+                    if hexmap.is_gate(unit.hex, there) and not self.gate_breached():
+                        continue    # 4.3 Gate, 6.13: not through an unbreached gate
+                    zone.add(there)
+            self._zoc[key] = frozenset(zone)
+        return self._zoc[key]
+
+    def sauron_in_mordor(self) -> bool:
+        """18.0 C: Sauron is inside Mordor (in hex 1331 or off the map beyond it)."""
+        sauron = self.leaders.get("sauron")
+        if sauron is None or sauron.hex == ELIMINATED:
+            return False
+        return sauron.hex in (WAITING, MORDOR, self.hexmap.mordor_gate_hex)
+
+    def gate_breached(self) -> bool:
+        """Whether the gate stands open to all (18.0 B: Sauron outside Mordor)."""
+        return not self.sauron_in_mordor()
+
+    def gate_open_to(self, side: str) -> bool:
+        """18.0 B-C: the gate is closed to Westernesse while Sauron is inside Mordor."""
+        return side == "sauron" or not self.sauron_in_mordor()
+
+    def distance_to_road(self, hex_name: str) -> int:
+        """Hexes from `hex_name` to the Road of the Orcs."""
+        return road_distances(self.hexmap)[hex_name]
+
+    def phasing_side(self) -> str:
+        """'sauron' or 'westernesse': the side of the seat to move."""
+        return SIDE_NAMES[self.to_move()]
+
+    # ----- movement (4.0, 5.0, 6.0, 14.0) ------------------------------------------------
+
+    def movable_units(self) -> list[Unit]:
+        """Combat units the phasing player may still move this Movement Phase."""
+        side = self.phasing_side()
+        return [u for u in self.units.values()
+                if u.side == side and u.on_map and not u.moved and not u.disrupted]
+
+    def arrivals_waiting(self, side: str) -> list[Unit]:
+        """Reinforcements of `side` due by this turn that have not entered (14.0 D)."""
+        return [u for u in self.units.values()
+                if u.side == side and u.hex == WAITING and u.arrival <= self.turn]
+
+    def entry_cost(self, entry_hex: str) -> int:
+        """14.0 C: the k-th unit through an entry hex this phase pays k times the first's."""
+        return self.entered.get(entry_hex, 0)
+
+    def _ending_rule(self, piece):
+        """What must hold where a move ends: stacking (5.0) or the leader's company (8.1)."""
+        def check(hex_name: str) -> Refusal | None:
+            if isinstance(piece, LeaderPiece):
+                if not any(u.side == piece.side and piece.leader.commands_nationality(
+                        u.type.nationality) for u in self.combat_units_at(hex_name)):
+                    return Refusal("8.1", f"{piece.leader.name} must end stacked with a combat "
+                                          f"unit of a nationality {piece.leader.name} leads")
+                return None
+            others = [u for u in self.combat_units_at(hex_name) if u is not piece]
+            if others:
+                return Refusal("5.0", f"{hex_name} already holds a combat unit: one combat unit "
+                                      "to a hex at the end of the Movement Phase")
+            return None
+        return check
+
+    def _check_move(self, action: Move):
+        phase = self.phase
+        side = self.phasing_side()
+        if phase.kind not in ("movement", "magic"):
+            raise IllegalAction(f"no movement in the {phase.title}", rule="4.22")
+        if len(action.path) < 2:
+            raise IllegalAction("a move is the hex a piece stands in and at least one more",
+                                rule="4.25")
+        start = action.path[0]
+        if action.leader:
+            piece = self.leaders.get(action.leader)
+            if piece is None or piece.side != side:
+                raise IllegalAction(f"{name_text(action.leader)} is no leader of {side}",
+                                    rule="8.0")
+            if piece.hex != start:
+                raise IllegalAction(f"{piece.leader.name} is not in {start}", rule="4.0")
+            if phase.kind == "movement" and piece.magic_leader:
+                raise IllegalAction("Magic Leaders move only in the Magic Leader Movement "
+                                    "Phases", rule="4.11")
+            if phase.kind == "magic" and not piece.magic_leader:
+                raise IllegalAction("only Magic Leaders move in a Magic Leader Movement Phase",
+                                    rule="3.0 A")
+        else:
+            if phase.kind == "magic":
+                raise IllegalAction("only Magic Leaders move in a Magic Leader Movement Phase",
+                                    rule="3.0 A")
+            units = [u for u in self.combat_units_at(start) if u.side == side]
+            if not units:
+                raise IllegalAction(f"no combat unit of {side} in {start}", rule="4.0")
+            piece = next((u for u in units if not u.moved), units[0])
+            if piece.disrupted:
+                raise IllegalAction("a disrupted unit may not move until rallied", rule="7.57")
+        if piece.moved:
+            raise IllegalAction(f"the piece in {start} has already moved this phase", rule="4.24")
+        mover = mover_of(self, piece)
+        spent = check_path(self, mover, action.path, 0, False, self._ending_rule(piece))
+        return piece, mover, action.path, spent
+
+    def _check_enter(self, action: Enter):
+        phase = self.phase
+        side = self.phasing_side()
+        key = action.piece
+        if key in self.leaders:
+            piece = self.leaders[key]
+            if piece.side != side:
+                raise IllegalAction(f"{piece.leader.name} is no leader of {side}", rule="14.0")
+            if piece.hex == MORDOR and phase.kind == "magic":
+                pass   # 18.0 A, 4.11: Sauron comes out of Mordor in his own phases
+            elif piece.hex != WAITING or piece.arrival > self.turn:
+                raise IllegalAction(f"{piece.leader.name} is not waiting to enter", rule="14.0")
+            if (phase.kind == "magic") != piece.magic_leader:
+                raise IllegalAction("Magic Leaders enter in a Magic Leader Movement Phase, "
+                                    "other pieces in their Movement Phase", rule="4.11")
+            entry = piece.entry or "mordor"
+            chain = 0
+        else:
+            if phase.kind != "movement":
+                raise IllegalAction("reinforcements enter in their side's Movement Phase",
+                                    rule="14.0 B")
+            waiting = [u for u in self.arrivals_waiting(side) if u.type.key == key]
+            if not waiting:
+                raise IllegalAction(f"no {name_text(key)} waiting to enter this turn", rule="14.0")
+            piece = waiting[0]
+            entry = piece.entry
+            chain = self.entry_cost(action.path[0])
+        if action.path[0] not in self.hexmap.entries[entry]:
+            raise IllegalAction(f"{action.path[0]} is not where these reinforcements enter "
+                                f"({', '.join(self.hexmap.entries[entry])})",
+                                rule="14.1" if side == "sauron" else "14.2 A")
+        mover = mover_of(self, piece)
+        first = self._first_hex_cost(mover, action.path[0])
+        spent = check_path(self, mover, action.path, chain * first, True,
+                           self._ending_rule(piece))
+        return piece, mover, action.path, spent
+
+    def _first_hex_cost(self, mover, hex_name: str) -> int:
+        from .movement import step_cost
+        cost = step_cost(self, mover, None, hex_name)
+        if isinstance(cost, Refusal):
+            raise IllegalAction(cost.reason, rule=cost.rule)
+        return cost
+
+    def _carry_out_move(self, piece, path, spent, action, entering: bool = False) -> None:
+        was = piece.hex
+        piece.hex = path[-1]
+        self._zoc.clear()
+        piece.moved = True
+        if entering:
+            piece.first_turn_on_map = self.turn
+            if isinstance(piece, Unit):
+                self.entered[path[0]] = self.entered.get(path[0], 0) + 1
+        who = piece.leader.name if isinstance(piece, LeaderPiece) else piece.describe()
+        origin = "enters the map" if entering else f"moves from {was}"
+        self.news.append(f"{SIDE_TITLES[seat_of(piece.side)]}: {who} {origin} to {path[-1]} "
+                         f"({'-'.join(path)}, {half(spent)} MP)")
+
+    def movement_candidates(self) -> list:
+        """Sensible moves for agents: the cheapest path to every reachable hex per piece."""
+        side = self.phasing_side()
+        actions: list = []
+        for unit in self.movable_units():
+            mover = mover_of(self, unit)
+            ending = self._ending_rule(unit)
+            for there, (_, path) in cheapest_paths(self, mover, unit.hex, 0).items():
+                if ending(there) is None:
+                    actions.append(Move(path))
+        seen_types: set[str] = set()
+        for unit in self.arrivals_waiting(side):
+            if unit.type.key in seen_types:
+                continue   # identical counters: one candidate set per type
+            seen_types.add(unit.type.key)
+            mover = mover_of(self, unit)
+            ending = self._ending_rule(unit)
+            for entry_hex in self.hexmap.entries[unit.entry]:
+                first = self._safe_first(mover, entry_hex)
+                if isinstance(first, Refusal):
+                    continue
+                start = self.entry_cost(entry_hex) * first
+                reach = cheapest_paths(self, mover, None, start, (entry_hex,))
+                for there, (_, path) in reach.items():
+                    if ending(there) is None:
+                        actions.append(Enter(unit.type.key, path))
+        for piece in self.leaders.values():
+            if piece.side != side or piece.moved or piece.magic_leader:
+                continue
+            actions.extend(self._leader_candidates(piece))
+        return actions
+
+    def _safe_first(self, mover, hex_name: str):
+        from .movement import step_cost
+        return step_cost(self, mover, None, hex_name)
+
+    def _leader_candidates(self, piece: LeaderPiece) -> list:
+        mover = mover_of(self, piece)
+        ending = self._ending_rule(piece)
+        found: list = []
+        if piece.on_map:
+            for there, (_, path) in cheapest_paths(self, mover, piece.hex, 0).items():
+                if ending(there) is None:
+                    found.append(Move(path, piece.key))
+        elif (piece.hex == WAITING and piece.arrival <= self.turn) or piece.hex == MORDOR:
+            for entry_hex in self.hexmap.entries[piece.entry or "mordor"]:
+                for there, (_, path) in cheapest_paths(self, mover, None, 0,
+                                                       (entry_hex,)).items():
+                    if ending(there) is None:
+                        found.append(Enter(piece.key, path))
+        return found
+
+    def magic_leader_candidates(self) -> list:
+        """3.0 A, E: the Magic Leaders' moves (spells come with 8.5)."""
+        return [a for piece in self.leaders.values()
+                if piece.side == self.phasing_side() and piece.magic_leader and not piece.moved
+                for a in self._leader_candidates(piece)]
+
+    # ----- the sequence of play (3.0) ----------------------------------------------------
+
+    def _check_end(self) -> None:
+        """Nothing forbids ending a phase yet (7.31's compulsion comes with combat)."""
+
+    def start_game(self) -> None:
+        """Set up (13.0) and open the first phase that needs a decision."""
+        self.news = ["Turn 1"]
+        if not self._begin_phase():
+            self._advance()
+
+    def end_phase(self) -> None:
+        """Close the current phase and open the next one that needs a decision (3.0)."""
+        if self.phase.kind == "movement":
+            self._transfer_lone_leaders(self.phasing_side())
+        if self.phase.kind == "rally" and self.rally_seat == SAURON:
+            self.rally_seat = WESTERNESSE
+            return
+        self._advance()
+
+    def _advance(self) -> None:
+        while True:
+            if self.phase_index + 1 < len(PHASES):
+                self.phase_index += 1
+            else:
+                if self.turn >= self.parts.last_turn:   # 12.0 A: 18 Game-Turns
+                    self.finish()
+                    return
+                self.turn += 1
+                self.phase_index = 0
+                self.news.append(f"Turn {self.turn}" + (" (night)" if self.is_night() else ""))
+            if self._begin_phase():
+                return
+
+    def _begin_phase(self) -> bool:
+        """Prepare the phase; False when it holds no decision and passes at once."""
+        phase = self.phase
+        self.rally_seat = SAURON
+        self.entered = {}
+        for piece in list(self.units.values()) + list(self.leaders.values()):
+            piece.moved = False
+        # 14.1: Sauron's Magic Leader arrives inside Mordor, off the map beyond 1331.
+        for piece in self.leaders.values():
+            if piece.hex == WAITING and piece.magic_leader and piece.arrival <= self.turn:
+                piece.hex = MORDOR
+                self.news.append(f"{piece.leader.name} arrives inside Mordor (14.1)")
+        self._zoc.clear()
+        if phase.kind == "magic":
+            if not self.magic_leader_candidates():
+                return False
+        elif phase.kind == "rally":
+            if not any(u.disrupted for u in self.units.values() if u.on_map):
+                return False
+        self.news.append(f"Turn {self.turn}: {phase.title}")
+        return True
+
+    def _transfer_lone_leaders(self, side: str) -> None:
+        """8.1: a leader left without a unit of his nationality joins the nearest one (8.24)."""
+        for piece in self.leaders.values():
+            if piece.side != side or not piece.on_map:
+                continue
+            fits = [u for u in self.units.values() if u.side == side and u.on_map
+                    and piece.leader.commands_nationality(u.type.nationality)]
+            if not fits or any(u.hex == piece.hex for u in fits):
+                continue
+            nearest = min(fits, key=lambda u: (distance(piece.hex, u.hex), u.hex))
+            self.news.append(f"{piece.leader.name} joins the nearest {nearest.type.name} in "
+                             f"{nearest.hex} (8.1, 8.24)")
+            piece.hex = nearest.hex
+            self._zoc.clear()
+
+    def finish(self) -> None:
+        """The game ends after Game-Turn 18 (12.0 A); 21.2 names the victory level."""
+        self.over = True
+        level = victory_level(self.demoralized, self.victory_points)
+        winners = (WESTERNESSE,) if level.startswith("Westernesse") else \
+            (SAURON,) if level.startswith("Sauron") else ()
+        self._outcome = Outcome(
+            winners=winners, summary=level, rounds=self.turn,
+            details={"victory_points": dict(self.victory_points),
+                     "demoralization_points": dict(self.demoralization_points),
+                     "demoralized": dict(self.demoralized)})
+        self.news.append(f"The game ends: {level}")

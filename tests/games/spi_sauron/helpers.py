@@ -1,0 +1,43 @@
+"""Positions for SPI Sauron tests: a game with a board cleared and pieces placed by hand."""
+
+from palantir.engine.dice import ScriptedDice, SeededDice
+from palantir.games.spi_sauron import SpiSauron
+from palantir.games.spi_sauron.phases import PHASE_INDEX
+from palantir.games.spi_sauron.units import ELIMINATED
+
+GAME = SpiSauron()
+
+
+def new_game(options=None, dice=None):
+    """A fresh game at its first decision (Sauron's Movement Phase of turn 1)."""
+    return GAME.new_state(options or {}, dice or SeededDice(0))
+
+
+def at_phase(state, key, turn=None):
+    """Jump the state to phase `key` (and `turn`), moved flags and entry counts reset."""
+    if turn is not None:
+        state.turn = turn
+    state.phase_index = PHASE_INDEX[key]
+    state.entered = {}
+    for piece in list(state.units.values()) + list(state.leaders.values()):
+        piece.moved = False
+    state._zoc.clear()
+    return state
+
+
+def cleared(key="sauron-movement", turn=1, dice=None):
+    """A game in phase `key` with every piece off the board (placed back by `place`)."""
+    state = new_game(dice=dice or ScriptedDice([]))
+    for piece in list(state.units.values()) + list(state.leaders.values()):
+        piece.hex = ELIMINATED
+    return at_phase(state, key, turn)
+
+
+def place(state, piece_id, hex_name, **marks):
+    """Put a unit (by id, e.g. 'goblins-1') or a leader (by key) in a hex."""
+    piece = state.units.get(piece_id) or state.leaders[piece_id]
+    piece.hex = hex_name
+    for name, value in marks.items():
+        setattr(piece, name, value)
+    state._zoc.clear()
+    return piece

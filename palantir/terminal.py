@@ -8,7 +8,6 @@ tests drive whole games by piping decisions.
 
 from __future__ import annotations
 
-import importlib
 import json
 import os
 import random
@@ -86,12 +85,8 @@ def options_for_seats(game: Game, options: Mapping[str, Any] | None, seats: int)
 
 
 def renderer(game: Game) -> ModuleType | None:
-    """The game package's `render` module (render_table, help_text), if it has one."""
-    package = type(game).__module__
-    try:
-        return importlib.import_module(f"{package}.render")
-    except ImportError:
-        return None
+    """The game's terminal module (render_table, help_text), if it has one."""
+    return game.view_module("terminal")
 
 
 def render_view(game: Game, view: Mapping, color: bool) -> str:

@@ -126,6 +126,23 @@ class Game:
         """A state consistent with a seat's view (exact for perfect-information games)."""
         raise NotImplementedError
 
+    # Where a game draws itself: a module of the game's package per medium.
+    VIEW_MODULES = {"terminal": "render", "svg": "svg"}
+
+    def view_module(self, medium: str):
+        """The game's drawing module for `medium` ("terminal": render_table, help_text;
+        "svg": render_svg), or None if the game has none."""
+        name = self.VIEW_MODULES.get(medium)
+        if name is None:
+            return None
+        package = type(self).__module__
+        try:
+            return importlib.import_module(f"{package}.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{package}.{name}":
+                raise  # a real import error inside the module must not be hidden
+            return None
+
     def heuristic_agent(self, seat: int, seed: int | None):
         """The game's own fast agent for `seat`."""
         raise NotImplementedError

@@ -2,25 +2,18 @@
 
 from __future__ import annotations
 
-import importlib
 import secrets
 from typing import Any
 
+from ..engine.game import get_game
 from .lobby import LiveTable, Lobby
 
 # Pages compare revisions only within one server process: a restart starts a new epoch.
 EPOCH = secrets.token_hex(4)
 
-# The SVG table of each game, where one exists; other games are shown as their view data.
-TABLE_VIEWS = {
-    "journey-to-mordor": "palantir.games.journey_to_mordor.svg",
-}
-
-
 def table_view_module(game_id: str):
-    """The module drawing this game's table, or None."""
-    path = TABLE_VIEWS.get(game_id)
-    return importlib.import_module(path) if path else None
+    """The module drawing this game's SVG table, or None (shown as its view data)."""
+    return get_game(game_id).view_module("svg")
 
 
 def seat_summary(table: LiveTable) -> list[dict[str, Any]]:

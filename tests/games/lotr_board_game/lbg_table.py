@@ -45,7 +45,7 @@ def revealed(card):
 
 def table(players=2, board="moria", hands=None, dice=(), difficulty="normal", run=True,
           **fields) -> LotrState:
-    """A state at the start of `board`, before the rules run, with these hands and fields."""
+    """A state at the start of `board` with these hands and fields, run to a decision."""
     options = GAME.validate_options({"players": players, "difficulty": difficulty})
     state = LotrState(GAME, options, PARTS, ScriptedDice(list(dice)))
     state.board_index = PARTS.journey.index(board)
@@ -61,10 +61,12 @@ def table(players=2, board="moria", hands=None, dice=(), difficulty="normal", ru
                         break
             state.hands[seat].append(card)
         state.hands[seat].sort()
+    # The board is laid out first (tracks, tiles and the event marker fresh), then the
+    # fields given override it, then the rules run to the first decision.
+    state._step_board()
     for name, value in fields.items():
         assert hasattr(state, name), name
         setattr(state, name, value)
-    state.queue = [("board",)]
     if run:
         try:
             state.run()
@@ -103,6 +105,15 @@ def all_cards(state) -> Counter:
         total += Counter(pile)
     total += Counter(state.shown)
     return total
+
+
+def run(state):
+    """Run the rules on (after a test queued a step); stops where the script ends."""
+    try:
+        state.run()
+    except DiceExhausted:
+        state.stopped = True
+    return state
 
 
 def more(state, *outcomes):

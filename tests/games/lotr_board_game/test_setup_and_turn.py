@@ -68,7 +68,7 @@ def test_bag_end_nazgul_appears_one_player_discards_2_hiding_else_eye():
 def test_rivendell_elrond_deals_the_12_cards_from_the_ring_bearer_and_council_passes_left():
     rivendell = sorted(c for c, card in PARTS.cards.items() if card.board == "rivendell")
     seats = ("sam", "frodo") * 6
-    state = table(board="rivendell", ring_bearer=1, hands=[["white-hiding"], ["grey-hiding"]],
+    state = table(board="rivendell", ring_bearer=1, active=1, hands=[["white-hiding"], ["grey-hiding"]],
                   dice=[(f"rivendell card to {seats[i]}", card) for i, card in enumerate(rivendell)])
     assert len(state.hands[0]) == 7 and len(state.hands[1]) == 7
     assert state.board_cards["rivendell"] == []

@@ -19,6 +19,7 @@ play: $(STAMP)
 	$(BIN)/palantir play journey-to-mordor --seats human,ai:heuristic,ai:mcts:300 --option locations=true
 
 test: $(STAMP)
+	bash .ci/web-deps.sh
 	$(BIN)/python -m pytest
 
 bench: $(STAMP)

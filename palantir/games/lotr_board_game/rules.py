@@ -702,8 +702,11 @@ class LotrState(State):
         if words[0] in ("give", "discard", "pass") and len(words) == 2 \
                 and words[1] in self.parts.cards and words[1] not in self.hands[seat]:
             return f"you hold no {words[1]}"
-        return f"not a decision open to {self.name(seat)} now; the choices are " + \
-            ", ".join(self.legal_actions()[:12])
+        # Only the kinds of decision are named: the full list would show the hand of the
+        # seat asked to whoever sent the refused text.
+        verbs = sorted({a.split()[0] for a in self.legal_actions()})
+        return f"not a decision open to {self.name(seat)} now; the kinds open are " + \
+            ", ".join(verbs)
 
     def _why_not_play(self, seat: int, tokens: list[str]) -> str:
         plays = [t.partition("@")[::2] for t in tokens]

@@ -1,0 +1,137 @@
+"""Hidden information (issue 5, 3): a hobbit sees its own hand only, others' hand sizes,
+the public boards and discards; a spectator the public part; nobody a pile's order. No
+view, narration line, error message or record excerpt of one seat shows another's cards."""
+
+import json
+
+import pytest
+
+from lbg_table import GAME, PARTS, draw, step, table, tile
+from palantir.agents.random_agent import RandomAgent
+from palantir.engine.errors import IllegalAction
+from palantir.engine.match import play_match
+from palantir.games.lotr_board_game.privacy import HIDDEN, excerpt
+
+SECRET = ["gimli", "aragorn", "white-joker"]
+
+
+def cards_named(text):
+    """The card ids a text mentions (as whole words or JSON strings)."""
+    words = set(text.replace('"', " ").replace(",", " ").replace("@", " ").split())
+    return {c for c in PARTS.cards if c in words}
+
+
+def public_cards(state):
+    """Card ids anyone may see: discards, removed cards, board piles, revealed, offered."""
+    seen = set(state.discards) | set(state.removed) | set(state.shown)
+    for pile in state.board_cards.values():
+        seen |= set(pile)
+    seen |= {item for _, item in state.pot}
+    return seen
+
+
+def allowed(state, seat):
+    """What a seat's view may name: the public cards and its own hand."""
+    return public_cards(state) | (set(state.hands[seat]) if seat is not None else set())
+
+
+def test_view_a_hobbit_sees_its_own_hand_and_only_the_sizes_of_the_others():
+    state = table(board="moria", hands=[["grey-hiding"], SECRET], dice=[tile("fighting")])
+    frodo, sam, spectator = state.view(0), state.view(1), state.view(None)
+    assert frodo["hand"] == ["grey-hiding"] and sam["hand"] == sorted(SECRET)
+    assert frodo["hand_sizes"] == [1, 3] == spectator["hand_sizes"]
+    assert spectator["hand"] is None
+    for card in SECRET:
+        assert card not in cards_named(json.dumps(frodo))
+        assert card not in cards_named(json.dumps(spectator))
+    assert "grey-hiding" not in cards_named(json.dumps(sam))
+
+
+def test_view_no_pile_contents_only_sizes():
+    state = table(board="moria", dice=[tile("fighting")])
+    view = state.view(0)
+    assert view["deck_size"] == 60 and view["tiles_left"] == 22
+    assert cards_named(json.dumps(view)) <= public_cards(state)
+
+
+def test_narration_a_draw_is_named_to_the_drawer_only():
+    state = table(board="moria", dice=[tile("fighting"), draw("frodo", "gimli" if False else
+                                                                "white-joker"),
+                                       draw("frodo", "grey-hiding")])
+    step(state, "draw")
+    assert any("white-joker" in line for line in state.narration(0))
+    assert not any(cards_named(line) for line in state.narration(1))
+    assert not any(cards_named(line) for line in state.narration(None))
+    assert any("draws 2 cards" in line for line in state.narration(1))
+
+
+def test_error_messages_do_not_list_the_hand_of_the_seat_asked():
+    state = table(board="moria", hands=[[], SECRET], dice=[tile("fighting"),
+                                                          draw("frodo", "grey-hiding"),
+                                                          draw("frodo", "grey-hiding"),
+                                                          tile("fighting")])
+    step(state, "draw")
+    assert state.to_move() == 1
+    with pytest.raises(IllegalAction) as err:
+        state.apply("pass")
+    assert cards_named(str(err.value)) == set()
+
+
+def test_council_the_card_passed_face_down_is_seen_by_passer_and_receiver_only():
+    state = table(board="rivendell", hands=[["grey-hiding"], ["white-fighting"]], run=False)
+    state.queue = [("effect", ("pass-left", 1), None)]
+    state.run()
+    step(state, "pass grey-hiding")
+    assert state.view(0).get("council_card") == "grey-hiding"
+    assert "council_card" not in state.view(1) and state.view(1)["council_chosen"] == [0]
+    assert "grey-hiding" not in cards_named(" ".join(state.narration(1)))
+    step(state, "pass white-fighting")
+    assert any("grey-hiding" in line for line in state.narration(1))
+    assert not any("grey-hiding" in line for line in state.narration(None))
+
+
+def random_game(seed, players):
+    agents = [RandomAgent(s, seed * 10 + s) for s in range(players)]
+    seen = []
+
+    def check(state, seat, action):
+        for who in list(range(players)) + [None]:
+            view_cards = cards_named(json.dumps(state.view(who)))
+            assert view_cards <= allowed(state, who), (who, view_cards - allowed(state, who))
+        # Lines every seat reads name only public cards: played, given, revealed, or a
+        # track's or an event's reward received in the open.
+        for line in state.narration(None):
+            named = cards_named(line)
+            assert named <= public_cards(state) or "receives" in line, line
+        # A line for one seat only reaches that seat.
+        for who, line in state.news:
+            if who is not None:
+                assert all(line not in state.narration(other) or other == who
+                           for other in range(players)), line
+        seen.append(seat)
+
+    return play_match(GAME, {"players": players}, agents, seed, on_step=check)
+
+
+@pytest.mark.parametrize("seed,players", [(1, 2), (2, 3), (3, 5)])
+def test_random_games_no_view_shows_another_seat_s_hidden_cards(seed, players):
+    state, record = random_game(seed, players)
+    assert state.is_over()
+
+
+def test_record_excerpt_hides_other_seats_draws_and_council_passes():
+    state, record = random_game(4, 3)
+    characters = state.characters
+    for seat in (0, 1, 2, None):
+        shown = excerpt(record.events, seat, characters)
+        assert len(shown) == len(record.events)
+        for raw, event in zip(record.events, shown):
+            if "die" in raw and " to " in raw["die"]:
+                mine = seat is not None and raw["die"].endswith(" to " + characters[seat])
+                assert (event["face"] == raw["face"]) if mine else event["face"] == HIDDEN
+            elif "action" in raw and raw["action"].startswith("pass "):
+                assert (event == raw) if raw["seat"] == seat else \
+                    event["action"] == f"pass {HIDDEN}"
+            else:
+                assert event == raw
+    assert any(e.get("face") == HIDDEN for e in excerpt(record.events, None, characters))

@@ -1,0 +1,89 @@
+"""Properties over random games: every game ends, cards are conserved across deck, hands,
+discards and removed cards, refusals change nothing, clones are independent, and a record
+replays to the same result (issue 5, 7)."""
+
+import random
+
+import pytest
+
+from lbg_table import GAME, PARTS, all_cards, snapshot
+from palantir.agents.random_agent import RandomAgent
+from palantir.engine import ScriptedDice
+from palantir.engine.dice import Roll, SeededDice
+from palantir.engine.errors import IllegalAction
+from palantir.engine.match import play_match
+
+ALL = all_cards.__wrapped__ if hasattr(all_cards, "__wrapped__") else all_cards
+TOTAL = sum(PARTS.hobbit_deck.values()) + sum(1 for c in PARTS.cards.values()
+                                               if not c.is_hobbit_card)
+
+
+def conserved(state, seat, action):
+    cards = ALL(state)
+    assert sum(cards.values()) == TOTAL
+    for card, count in cards.items():
+        assert count == PARTS.hobbit_deck.get(card, 1), card
+    assert all(0 <= p <= PARTS.temptation_spaces for p in state.positions)
+    assert all(r >= 0 for r in state.runes)
+
+
+@pytest.mark.parametrize("seed,players,difficulty", [
+    (11, 2, "easy"), (12, 3, "normal"), (13, 4, "hard"), (14, 5, "normal"), (15, 2, "hard")])
+def test_random_games_end_and_conserve_cards(seed, players, difficulty):
+    agents = [RandomAgent(s, seed + s) for s in range(players)]
+    state, record = play_match(GAME, {"players": players, "difficulty": difficulty}, agents,
+                               seed, on_step=conserved)
+    assert state.is_over() and state.outcome() is not None
+    assert record.result == state.outcome().to_json()
+
+
+def replay(record):
+    """Rebuild a game from its record's options, decisions and chance outcomes."""
+    chance = [Roll(e["die"], e["face"]) for e in record.events if "die" in e]
+    state = GAME.new_state(record.options, ScriptedDice(chance))
+    for event in record.events:
+        if "action" in event:
+            assert state.to_move() == event["seat"]
+            state.apply(event["action"])
+    return state
+
+
+@pytest.mark.parametrize("seed,players", [(21, 2), (22, 4)])
+def test_records_replay_exactly(seed, players):
+    agents = [RandomAgent(s, seed + s) for s in range(players)]
+    state, record = play_match(GAME, {"players": players}, agents, seed)
+    again = replay(record)
+    assert again.outcome().to_json() == record.result
+    assert again.dice.remaining() == 0
+    assert again.view(None) == state.view(None)
+
+
+def test_refused_decisions_change_nothing():
+    rng = random.Random(5)
+    state = GAME.new_state({"players": 3}, SeededDice(5))
+    wrong = ["play white-joker@nowhere", "give gimli", "ring fighting", "heal", "track mordor",
+             "discard boromir", "deal gandalf", "choose sleep", "take", "draw"]
+    tried = 0
+    while not state.is_over():
+        legal = state.legal_actions()
+        for text in rng.sample(wrong, 3):
+            if text in legal:
+                continue
+            before = snapshot(state)
+            with pytest.raises(IllegalAction) as err:
+                state.apply(text)
+            assert err.value.rule
+            assert snapshot(state) == before
+            tried += 1
+        state.apply(rng.choice(legal))
+    assert tried > 50
+
+
+def test_clone_is_independent_and_rolls_its_own_dice():
+    state = GAME.new_state({"players": 2}, SeededDice(8))
+    copy = state.clone(dice=SeededDice(99))
+    view = state.view(0)
+    rng = random.Random(1)
+    while not copy.is_over():
+        copy.apply(rng.choice(copy.legal_actions()))
+    assert state.view(0) == view and not state.is_over()

@@ -363,13 +363,12 @@ class SauronState(State):
             piece = self.leaders[key]
             if piece.side != side:
                 raise IllegalAction(f"{piece.leader.name} is no leader of {side}", rule="14.0")
-            if piece.hex == MORDOR and phase.kind == "magic":
-                pass   # 18.0 A, 4.11: Sauron comes out of Mordor in his own phases
-            elif piece.hex != WAITING or piece.arrival > self.turn:
-                raise IllegalAction(f"{piece.leader.name} is not waiting to enter", rule="14.0")
             if (phase.kind == "magic") != piece.magic_leader:
                 raise IllegalAction("Magic Leaders enter in a Magic Leader Movement Phase, "
                                     "other pieces in their Movement Phase", rule="4.11")
+            # 18.0 A, 4.11: Sauron comes out of Mordor (off the map) in his own phases.
+            if piece.hex != MORDOR and (piece.hex != WAITING or piece.arrival > self.turn):
+                raise IllegalAction(f"{piece.leader.name} is not waiting to enter", rule="14.0")
             entry = piece.entry or "mordor"
             chain = 0
         else:

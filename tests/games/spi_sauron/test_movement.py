@@ -5,7 +5,7 @@ import pytest
 from palantir.engine.errors import IllegalAction
 from palantir.games.spi_sauron.notation import Move
 
-from .helpers import at_phase, cleared, new_game, place
+from .helpers import cleared, new_game, place
 
 
 def refused(state, action, rule):

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import math
+
+from ...engine.errors import IllegalAction
 from . import geometry as geo
 
 
@@ -78,3 +81,78 @@ def pair_fights(state) -> list[tuple[str, tuple[str, ...]]]:
         single, many = (g[0], e) if len(g) == 1 else (e[0], g)
         out.append((single, tuple(sorted(many))))
     return sorted(out)
+
+
+# ---------------------------------------------------------------- resolving a fight
+
+D6 = ("1", "2", "3", "4", "5", "6")
+RULE_FIGHT = "The Fight Phase: Working Out a Fight"
+RULE_WHEN = "The Fight Phase: When to Fight"
+RULE_MULTIPLE = "The Fight Phase: Multiple Combats"
+RULE_TRAPPED = "The Fight Phase: Trapped Fighters"
+# the directions a beaten model tries, nearest to straight away from its enemies first
+_BACK_OFFSETS = (0, 15, -15, 30, -30, 45, -45, 60, -60, 75, -75, 90, -90, 105, -105, 120,
+                 -120, 135, -135, 150, -150, 165, -165, 180)
+
+
+def duel(state, good: list, evil: list) -> tuple[str, dict]:
+    """Roll the duel: every model rolls a die per Attack, the best die of each side wins; ties go
+    to the higher Fight value, then 1-3 Evil, 4-6 Good ('Working Out a Fight', 'Multiple Combats')."""
+    best = {}
+    for side, models in (("good", good), ("evil", evil)):
+        rolls = [int(state.dice.roll(f"duel {m.id}", D6))
+                 for m in models for _ in range(state.attacks(m))]
+        best[side] = max(rolls) if rolls else 0
+    detail = {"good": best["good"], "evil": best["evil"]}
+    if best["good"] != best["evil"]:
+        return ("good" if best["good"] > best["evil"] else "evil"), detail
+    fight_good = max(m.profile.fight for m in good)
+    fight_evil = max(m.profile.fight for m in evil)
+    detail["fight"] = (fight_good, fight_evil)
+    if fight_good != fight_evil:
+        return ("good" if fight_good > fight_evil else "evil"), detail
+    tie = int(state.dice.roll("duel tie", D6))
+    detail["tie"] = tie
+    return ("evil" if tie <= 3 else "good"), detail
+
+
+def back_away(state, loser, winners) -> tuple[float, float] | None:
+    """Where a beaten model backs away 1"/2cm to, or None if it is trapped ('Trapped Fighters').
+
+    It may pass within enemy control zones but not into touch with an enemy, and may not
+    cross an obstacle; it tries straight away from its enemies first. Difficult going does
+    not shorten the step (the manual does not say it does).
+    """
+    back = state.units.rule(1, 2)
+    me = state.disc(loser, zone=False)
+    cx = sum(w.x for w in winners) / len(winners)
+    cy = sum(w.y for w in winners) / len(winners)
+    base = math.atan2(me.y - cy, me.x - cx)
+    discs = [state.disc(m, zone=False) for m in state.models.values()]
+    mover = geo.Mover(back + 1e-6, difficult_factor=1.0)
+    for offset in _BACK_OFFSETS:
+        angle = base + math.radians(offset)
+        end = (me.x + back * math.cos(angle), me.y + back * math.sin(angle))
+        try:
+            report = geo.check_path(state.table, discs, me, [end], mover, ignore_zones=True)
+        except IllegalAction:
+            continue
+        if report.crossings:
+            continue
+        return end
+    return None
+
+
+def allocation_needed(state, winner, losers) -> bool:
+    """Whether a lone winner must say which of several beaten enemies each strike goes to."""
+    return len(losers) > 1
+
+
+def strike(state, striker, target, times: int) -> None:
+    """Strike a beaten enemy: one Wound Chart roll per strike ('Working Out a Fight')."""
+    from .shoot import wound_roll
+    for _ in range(times):
+        if target.id not in state.models or state.phase == "over":
+            return
+        if wound_roll(state, striker.profile.strength, target, f"{striker.id} strikes {target.id}"):
+            state.wound(target, 1)

@@ -689,6 +689,9 @@ def _straighten(table, models, start: Disc, route, mover: Mover, targets) -> lis
 # at four heights; see docs/strategy-battle.md ('Can I See?').
 BODY_ACROSS = (-0.75, -0.375, 0.0, 0.375, 0.75)
 BODY_HEIGHTS = (0.2, 0.45, 0.7, 0.95)
+# A model standing in the way hides what is behind its body, not its whole base: a cylinder
+# of this fraction of the base's width (a man is about 15mm across on a 25mm base).
+BODY_WIDTH = 0.6
 
 
 @dataclass
@@ -701,23 +704,24 @@ class Sight:
     distance: float
 
 
-def _blockers(table: Table, models: Sequence[Disc], observer: Disc, target: Disc):
-    """(name, kind, shape-or-disc, top height, stands-in-it) of everything that can hide a body."""
+def _blockers(table: Table, models: Sequence[Disc], observer: Disc, target: Disc,
+              ignore: frozenset = frozenset()):
+    """(name, kind, shape-or-disc, top height) of everything that can hide a body."""
     found = []
     for area in table.areas:
         top = area.ground + area.sight
-        if top <= 0:
+        if top <= 0 or area.name in ignore:
             continue
         inside = area.shape.covers(Point(observer.x, observer.y))
         # a model sees out of the ruin or copse it stands in (docs): only its ground counts
         found.append((area.name, "area", area.shape, area.ground if inside else top))
     for barrier in table.barriers:
-        if barrier.blocks_sight and barrier.height > 0:
+        if barrier.blocks_sight and barrier.height > 0 and barrier.name not in ignore:
             mid = barrier.line.interpolate(0.5, normalized=True)
             found.append((barrier.name, "barrier", barrier.footprint,
                           table.ground_at(mid.x, mid.y) + barrier.height))
     for m in models:
-        if m.key in (observer.key, target.key):
+        if m.key in (observer.key, target.key) or m.key in ignore:
             continue
         found.append((m.key, "model", m, table.ground_at(m.x, m.y) + m.height))
     return found
@@ -726,7 +730,7 @@ def _blockers(table: Table, models: Sequence[Disc], observer: Disc, target: Disc
 def _intervals(a, b, blocker) -> list[tuple[float, float]]:
     kind, shape = blocker[1], blocker[2]
     if kind == "model":
-        hit = _segment_circle_interval(a, b, (shape.x, shape.y), shape.radius)
+        hit = _segment_circle_interval(a, b, (shape.x, shape.y), shape.radius * BODY_WIDTH)
         return [hit] if hit else []
     seg = LineString([a, b])
     if not seg.intersects(shape):
@@ -743,10 +747,15 @@ def _intervals(a, b, blocker) -> list[tuple[float, float]]:
     return out
 
 
-def sight(table: Table, models: Iterable[Disc], observer: Disc, target: Disc) -> Sight:
-    """Whether `observer` sees `target`, and what is in the way ('Can I See?', 'In the Way!')."""
+def sight(table: Table, models: Iterable[Disc], observer: Disc, target: Disc,
+          ignore: Iterable[str] = ()) -> Sight:
+    """Whether `observer` sees `target`, and what is in the way ('Can I See?', 'In the Way!').
+
+    `ignore` names models and terrain the rules let the observer look past (a shooter's own
+    cover, a touching friend: 'Shooting from Cover', 'Shooting from Behind Friends').
+    """
     models = list(models)
-    blockers = _blockers(table, models, observer, target)
+    blockers = _blockers(table, models, observer, target, frozenset(ignore))
     eye = table.ground_at(observer.x, observer.y) + observer.height
     ground_t = table.ground_at(target.x, target.y)
     dx, dy = target.x - observer.x, target.y - observer.y

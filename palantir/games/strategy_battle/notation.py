@@ -5,6 +5,8 @@
     charge G1 E2               a charge into contact; the referee finds the path
     charge G1 E2+E3 13,11      a charge along waypoints, touching every named target
     shoot G3 E4                a shot
+    fight G1                   the side with priority names the next fight
+    strike E1 E1               a lone winner's strikes, one beaten enemy per Attack
     done                       the side has finished this phase
 """
 
@@ -78,6 +80,26 @@ class Shoot:
 
 
 @dataclass(frozen=True)
+class Fight:
+    """The side with priority names the next fight by one of its models."""
+
+    model: str
+
+    def __str__(self) -> str:
+        return f"fight {self.model}"
+
+
+@dataclass(frozen=True)
+class Strike:
+    """A lone winner's strikes, one beaten enemy named per Attack."""
+
+    targets: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return "strike " + " ".join(self.targets)
+
+
+@dataclass(frozen=True)
 class Done:
     """The side has finished its part of this phase."""
 
@@ -115,5 +137,14 @@ def parse(text: str):
             raise BadNotation("'shoot' takes a shooter and a target, e.g. 'shoot G3 E4'",
                               action=text)
         return Shoot(words[1], words[2])
-    raise BadNotation(f"unknown decision '{words[0]}'; the decisions are move, charge, shoot "
-                      "and done", action=text)
+    if verb == "fight":
+        if len(words) != 2:
+            raise BadNotation("'fight' names one model of the fight, e.g. 'fight G1'", action=text)
+        return Fight(words[1])
+    if verb == "strike":
+        if len(words) < 2:
+            raise BadNotation("'strike' names the model each strike goes to, e.g. 'strike E1 E2'",
+                              action=text)
+        return Strike(tuple(words[1:]))
+    raise BadNotation(f"unknown decision '{words[0]}'; the decisions are move, charge, shoot, "
+                      "fight, strike and done", action=text)

@@ -14,7 +14,9 @@ from ...engine.dice import Dice
 from ...engine.errors import BadNotation, IllegalAction
 from ...engine.game import Outcome, State
 from . import geometry as geo
-from .notation import Charge, Done, Move, parse
+from .fight import allocation_needed, back_away, duel, pair_fights, strike
+from .notation import Charge, Done, Fight, Move, Shoot, Strike, parse
+from .shoot import check_shot, resolve_shot, shooters
 from .profiles import SIDES, Profile, default_data
 from .scenarios import Scenario
 
@@ -26,6 +28,9 @@ RULE_MOVING = geo.RULE_MOVING
 RULE_CHARGES = geo.RULE_CHARGES
 RULE_WHO_CAN_CHARGE = "The Move Phase: Who Can Charge?"
 RULE_OVER = "Starting a Game: the end of the game"
+RULE_SHOOT = "The Shoot Phase"
+RULE_WHEN_TO_FIGHT = "The Fight Phase: When to Fight"
+RULE_MULTIPLE_STRIKES = "The Fight Phase: Multiple Combats (dividing strikes)"
 
 MOVE, SHOOT, FIGHT, OVER = "move", "shoot", "fight", "over"
 
@@ -43,6 +48,7 @@ class Model:
     moved: bool = False          # has taken its move this Move phase
     move_used: float = 0.0       # movement spent (difficult going counted as the rules count it)
     charged: bool = False
+    shot: bool = False           # has shot this Shoot phase
 
     @property
     def side(self) -> str:
@@ -76,6 +82,7 @@ class BattleState(State):
         self.phase = MOVE
         self.acting = self.priority      # the side whose turn it is to decide in this phase
         self.fights: list[tuple[str, tuple[str, ...]]] = []
+        self.pending: dict | None = None     # a lone winner's strikes waiting to be allotted
         self.news: list[str] = []
         self.result: Outcome | None = None
 
@@ -104,6 +111,7 @@ class BattleState(State):
         other.options = dict(self.options)
         other.models = {k: m.copy() for k, m in self.models.items()}
         other.fights = list(self.fights)
+        other.pending = None if self.pending is None else dict(self.pending)
         other.news = list(self.news)
         return other
 
@@ -123,8 +131,10 @@ class BattleState(State):
         self.news = []
         if self.phase == MOVE:
             self._apply_move_phase(action)
+        elif self.phase == SHOOT:
+            self._apply_shoot_phase(action)
         else:
-            self._apply_later_phase(action)
+            self._apply_fight_phase(action)
 
     # ------------------------------------------------------------ geometry views
 
@@ -190,7 +200,7 @@ class BattleState(State):
         if self.turn > 1:
             self.priority = self.roll_priority()
         for m in self.models.values():
-            m.moved, m.move_used, m.charged = False, 0.0, False
+            m.moved, m.move_used, m.charged, m.shot = False, 0.0, False, False
         self.phase = MOVE
         self.acting = self.priority
         self.fights = []
@@ -299,14 +309,157 @@ class BattleState(State):
         if self.acting == self.priority:
             self.acting = self.other(self.priority)
             return
-        from .fight import pair_fights
+        # 'Fights': at the end of the Move phase touching models are paired off
         self.fights = pair_fights(self)
         self.phase = SHOOT
         self.acting = self.priority
 
-    def _apply_later_phase(self, action) -> None:
-        raise IllegalAction(f"the {self.phase} phase is not refereed yet", rule=self.phase,
-                            action=str(action))
+    # ------------------------------------------------------------ the Shoot phase
+
+    def _apply_shoot_phase(self, action) -> None:
+        if isinstance(action, Done):
+            # 'The Shoot Phase': the side with priority shoots first, then the other
+            if self.acting == self.priority:
+                self.acting = self.other(self.priority)
+            else:
+                self.phase = FIGHT
+                self.acting = self.priority
+                self._fight_phase_continues()
+            return
+        if not isinstance(action, Shoot):
+            raise IllegalAction(f"'{action}' is not a Shoot-phase decision", rule=RULE_SHOOT,
+                                action=str(action))
+        shooter, target, missile, seen = check_shot(self, action.model, action.target,
+                                                    str(action))
+        resolve_shot(self, shooter, target, missile, seen)
+
+    # ------------------------------------------------------------ the Fight phase
+
+    def attacks(self, model: Model) -> int:
+        """Dice rolled and strikes made by a model ('Multiple Attacks')."""
+        return model.profile.attacks
+
+    def fight_of(self, ident: str) -> tuple[str, tuple[str, ...]] | None:
+        """The fight a model is in this phase, if any."""
+        return next((f for f in self.fights if ident == f[0] or ident in f[1]), None)
+
+    def _apply_fight_phase(self, action) -> None:
+        text = str(action)
+        if self.pending is not None:
+            if not isinstance(action, Strike):
+                raise IllegalAction(f"{self.pending['winner']} must say where its strikes go, "
+                                    "e.g. 'strike " + " ".join(self.pending["losers"][:1] * 2)
+                                    + "'", rule=RULE_MULTIPLE_STRIKES, action=text)
+            self._allot_strikes(action, text)
+            return
+        if not isinstance(action, Fight):
+            raise IllegalAction("in the Fight phase the side with priority names the next "
+                                "fight, e.g. 'fight G1'", rule=RULE_WHEN_TO_FIGHT, action=text)
+        fight = self.fight_of(action.model)
+        if fight is None:
+            raise IllegalAction(f"{action.model} is not in a fight waiting to be fought",
+                                rule=RULE_WHEN_TO_FIGHT, action=text)
+        self.fights.remove(fight)
+        self._work_out_fight(fight)
+        if self.pending is None:
+            self._fight_phase_continues()
+
+    def _work_out_fight(self, fight) -> None:
+        """'Working Out a Fight': the duel, backing away (or trapped), then the strikes."""
+        single, many = fight
+        members = [self.models[k] for k in (single, *many) if k in self.models]
+        good = [m for m in members if m.side == "good"]
+        evil = [m for m in members if m.side == "evil"]
+        if not good or not evil:
+            return
+        winner_side, detail = duel(self, good, evil)
+        winners = good if winner_side == "good" else evil
+        losers = evil if winner_side == "good" else good
+        self.news.append(f"fight {'/'.join(m.id for m in good)} v {'/'.join(m.id for m in evil)}: "
+                         f"best {detail['good']} v {detail['evil']}"
+                         + (f", Fight {detail['fight'][0]} v {detail['fight'][1]}"
+                            if "fight" in detail else "")
+                         + (f", tie roll {detail['tie']}" if "tie" in detail else "")
+                         + f": {winner_side} wins")
+        trapped = {}
+        for loser in sorted(losers, key=lambda m: m.id):
+            spot = back_away(self, loser, winners)
+            trapped[loser.id] = spot is None
+            if spot is None:
+                self.news.append(f"{loser.id} cannot back away: trapped")
+            else:
+                loser.x, loser.y = spot
+                self.news.append(f"{loser.id} backs away")
+        if len(winners) == 1 and allocation_needed(self, winners[0], losers):
+            self.pending = {"winner": winners[0].id, "losers": sorted(m.id for m in losers),
+                            "trapped": trapped}
+            self.acting = winners[0].side
+            return
+        target = losers[0]
+        factor = 2 if trapped[target.id] else 1    # 'Trapped Fighters': strikes count double
+        for winner in sorted(winners, key=lambda m: m.id):
+            strike(self, winner, target, self.attacks(winner) * factor)
+            if self.phase == OVER:
+                return
+
+    def _allot_strikes(self, action, text: str) -> None:
+        pending = self.pending
+        winner = self.models[pending["winner"]]
+        count = self.attacks(winner)
+        if len(action.targets) != count:
+            raise IllegalAction(f"{winner.id} strikes {count} time(s); name {count} target(s)",
+                                rule=RULE_MULTIPLE_STRIKES, action=text)
+        for t in action.targets:
+            if t not in pending["losers"]:
+                raise IllegalAction(f"{t} is not one of the beaten: "
+                                    f"{', '.join(pending['losers'])}", rule=RULE_MULTIPLE_STRIKES,
+                                    action=text)
+        self.pending = None
+        self.acting = self.priority
+        for t in action.targets:
+            if t in self.models:
+                strike(self, winner, self.models[t], 2 if pending["trapped"][t] else 1)
+            if self.phase == OVER:
+                return
+        self._fight_phase_continues()
+
+    def _fight_phase_continues(self) -> None:
+        """Drop fights emptied by casualties; when none is left, the turn ends ('End')."""
+        if self.phase == OVER:
+            return
+        live = []
+        for single, many in self.fights:
+            many = tuple(k for k in many if k in self.models)
+            if single in self.models and many:
+                live.append((single, many))
+        self.fights = live
+        if not self.fights:
+            self.start_turn()
+
+    # ------------------------------------------------------------ casualties and the end
+
+    def wound(self, model: Model, wounds: int) -> None:
+        """Take wounds off a model; at none left it is slain and removed ('Casualties')."""
+        model.wounds -= wounds
+        if model.wounds > 0:
+            self.news.append(f"{model.id} is wounded ({model.wounds} left)")
+            return
+        del self.models[model.id]
+        self.news.append(f"{model.id} is slain")
+        self.check_victory()
+
+    def check_victory(self) -> None:
+        """'destroy all': the first side to kill all the opposing models wins."""
+        for side in SIDES:
+            if not any(m.side == side for m in self.models.values()):
+                winner = self.other(side)
+                self.phase = OVER
+                self.pending = None
+                self.result = Outcome(winners=(self.seat_of(winner),),
+                                      summary=f"{winner} has slain every {side} warrior",
+                                      rounds=self.turn)
+                self.news.append(f"{winner} wins")
+                return
 
     # ------------------------------------------------------------ listing for agents
 
@@ -315,8 +468,14 @@ class BattleState(State):
         target in sight and reach, an advance towards the nearest enemy, and 'done'."""
         if self.phase == OVER:
             return []
-        if self.phase != MOVE:
-            return [Done()]
+        if self.phase == SHOOT:
+            return [Shoot(a, b) for a, b in shooters(self)] + [Done()]
+        if self.phase == FIGHT:
+            if self.pending is not None:
+                winner = self.models[self.pending["winner"]]
+                return [Strike(tuple(t for _ in range(self.attacks(winner))))
+                        for t in self.pending["losers"]]
+            return [Fight(single) for single, _ in self.fights]
         out: list = []
         discs = self.discs()
         for model in self.models.values():
@@ -380,9 +539,11 @@ class BattleState(State):
             "models": [
                 {"id": m.id, "profile": m.profile.name, "side": m.side,
                  "x": round(m.x, 4), "y": round(m.y, 4), "wounds": m.wounds, "prone": m.prone,
-                 "moved": m.moved, "move_used": round(m.move_used, 4), "charged": m.charged}
+                 "moved": m.moved, "move_used": round(m.move_used, 4), "charged": m.charged,
+                 "shot": m.shot}
                 for m in self.models.values()],
             "fights": [[single, list(many)] for single, many in self.fights],
+            "pending_strikes": dict(self.pending) if self.pending else None,
             "result": self.result.to_json() if self.result else None,
         }
 

@@ -298,7 +298,7 @@ def test_in_the_way_example_the_man_the_tree_the_wall_and_the_orc():
 
 def test_in_the_way_models_partly_in_front():
     shooter, target = man("s", 10, 10), man("t", 20, 10, "evil")
-    half_cover = man("f", 15, 10 + 1.2 * R, "evil")
+    half_cover = man("f", 15, 10 + 0.6 * R, "evil")
     seen = sight(OPEN, [shooter, target, half_cover], shooter, target)
     assert seen.visible and seen.in_the_way == ["f"]
     full = man("g", 15, 10)

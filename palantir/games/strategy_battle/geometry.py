@@ -799,3 +799,41 @@ def measure(table: Table, models: Iterable[Disc], a: Disc, b: Disc) -> dict:
             "in_contact": in_contact(a, b, table.units.tolerance), "visible": seen.visible,
             "seen": round(seen.seen, 3), "in_the_way": seen.in_the_way,
             "units": table.units.name}
+
+
+# ---------------------------------------------------------------- along a path
+
+def point_along(points: Sequence[tuple[float, float]], s: float) -> tuple[float, float]:
+    """The point at distance s along a polyline (clamped to its ends)."""
+    walked = 0.0
+    for a, b in zip(points, points[1:]):
+        seg = math.dist(a, b)
+        if walked + seg >= s and seg > 0:
+            f = (s - walked) / seg
+            return (a[0] + f * (b[0] - a[0]), a[1] + f * (b[1] - a[1]))
+        walked += seg
+    return tuple(points[-1])
+
+
+def obstacle_stops(points: Sequence[tuple[float, float]], radius: float, footprint,
+                   crossing_at: float) -> tuple[float, float]:
+    """Distances along the path where a base of this radius first touches an obstacle before
+    `crossing_at`, and where it is clear of it again beyond ('Jumping an Obstacle')."""
+    def touching(s):
+        x, y = point_along(points, s)
+        return footprint.distance(Point(x, y)) <= radius + EPS
+
+    lo, hi = 0.0, crossing_at            # the first touch lies between a free start and the crossing
+    if touching(0.0):
+        before = 0.0
+    else:
+        for _ in range(40):
+            mid = (lo + hi) / 2
+            lo, hi = (lo, mid) if touching(mid) else (mid, hi)
+        before = lo
+    total = path_length(points)
+    lo, hi = crossing_at, total           # clear again somewhere after the crossing
+    for _ in range(40):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if touching(mid) else (lo, mid)
+    return before, hi

@@ -14,6 +14,7 @@ from ...engine.dice import Dice
 from ...engine.errors import BadNotation, IllegalAction
 from ...engine.game import Outcome, State
 from . import geometry as geo
+from .move import follow_path
 from .fight import allocation_needed, back_away, duel, pair_fights, strike
 from .notation import Charge, Done, Fight, Move, Shoot, Strike, parse
 from .shoot import check_shot, resolve_shot, shooters
@@ -49,6 +50,7 @@ class Model:
     move_used: float = 0.0       # movement spent (difficult going counted as the rules count it)
     charged: bool = False
     shot: bool = False           # has shot this Shoot phase
+    jumped: bool = False         # tried to jump an obstacle this turn (and so cannot shoot)
 
     @property
     def side(self) -> str:
@@ -200,7 +202,7 @@ class BattleState(State):
         if self.turn > 1:
             self.priority = self.roll_priority()
         for m in self.models.values():
-            m.moved, m.move_used, m.charged, m.shot = False, 0.0, False, False
+            m.moved, m.move_used, m.charged, m.shot, m.jumped = False, 0.0, False, False, False
         self.phase = MOVE
         self.acting = self.priority
         self.fights = []
@@ -293,17 +295,17 @@ class BattleState(State):
             raise IllegalAction(f"'{action}' is not a Move-phase decision", rule=RULE_MOVING,
                                 action=str(action))
         report = self.check_move(action)
-        for crossing in report.crossings:
-            if crossing.kind == "obstacle":
-                raise IllegalAction(f"jumping '{crossing.barrier}' is not refereed yet",
-                                    rule=geo.RULE_BARRIERS, action=str(action))
         model = self.models[action.model]
-        model.x, model.y = report.end
+        points = [(model.x, model.y), *action.path]
+        end, completed, jumped = follow_path(self, model, points, report)
+        model.x, model.y = end
         model.moved = True
         model.move_used = report.cost
-        model.charged = isinstance(action, Charge)
+        model.jumped = jumped
+        model.charged = isinstance(action, Charge) and completed
         verb = "charges " + "+".join(action.targets) if model.charged else "moves"
-        self.news.append(f"{model.id} {verb} ({report.length:.2f}{self.units.name})")
+        self.news.append(f"{model.id} {verb} ({report.length:.2f}{self.units.name})"
+                         if completed else f"{model.id} stops at {end[0]:.2f},{end[1]:.2f}")
 
     def _end_side_moves(self) -> None:
         if self.acting == self.priority:

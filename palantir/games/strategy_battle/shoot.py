@@ -77,6 +77,10 @@ def check_shot(state, shooter_id: str, target_id: str, text: str):
     if state.engaged(shooter):
         raise IllegalAction(f"{shooter.id} is touching an enemy", rule=RULE_SHOOTERS_IN_COMBAT,
                             action=text)
+    if shooter.jumped:
+        # 'Moving & Shooting': a model attempting to cross an obstacle cannot shoot that turn
+        raise IllegalAction(f"{shooter.id} tried to cross an obstacle this turn",
+                            rule=RULE_MOVING_SHOOTING, action=text)
     if shooter.move_used > limit + 1e-6:
         raise IllegalAction(f"{shooter.id} moved {shooter.move_used:.2f}{state.units.name}; "
                             f"a {shooter.profile.missile} allows {limit:g} and a shot",

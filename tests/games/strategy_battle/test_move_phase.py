@@ -238,3 +238,57 @@ def test_profiles_carry_their_source_edition():
     assert profiles["Aragorn (Strider)"].source == "H"
     assert mounts["Warg"].source == "M"
     assert all(p.source in ("manual", "H", "M") for p in profiles.values())
+
+
+ELF = "Wood Elf Warrior"
+WALL = {"name": "wall", "line": [[10.5, 0], [10.5, 48]], "height_mm": 28, "width_mm": 25.4}
+
+
+def elf_at_the_wall(dice):
+    # An Elf 2" short of a wall 1" wide (the manual's example), an enemy far away
+    return battle([("G1", ELF, 10 - 2 - R, 20), ("E1", ORC, 40, 40)], barriers=[WALL], dice=dice)
+
+
+@pytest.mark.parametrize("roll", ["1", "2", "5", "6"])
+def test_jumping_an_obstacle_example_the_elf_and_the_wall(roll):
+    # 1: fails and moves no further; 2-5: placed over the wall touching it; 6: moves 4" on
+    state = elf_at_the_wall([roll])
+    start = state.models["G1"].x
+    state.apply(f"move G1 {start + 5.999:.3f},20")
+    elf = state.models["G1"]
+    near_face, far_face = 10, 11
+    expected = {"1": near_face - R, "2": far_face + R, "5": far_face + R, "6": start + 5.999}[roll]
+    assert elf.x == pytest.approx(expected, abs=0.01)
+    assert state.dice.log[0].die == "jump G1" and elf.moved and elf.jumped
+
+
+def test_jumping_an_obstacle_must_have_the_move_to_reach_the_far_side():
+    state = elf_at_the_wall(["6"])
+    with pytest.raises(IllegalAction, match="only 6in"):
+        state.apply(f"move G1 {state.models['G1'].x + 6.2:.3f},20")
+    assert state.dice.log == []
+
+
+def test_jumping_an_obstacle_taller_than_the_model_deducts_one():
+    tall = dict(WALL, height_mm=40, width_mm=10)         # taller than the 28mm Elf
+    state = battle([("G1", ELF, 8, 20), ("E1", ORC, 40, 40)], barriers=[tall], dice=["2"])
+    state.apply("move G1 13,20")
+    # a 2 less 1 is a 1: the Elf fails at the wall
+    assert state.models["G1"].x < 10.5
+
+
+def test_moria_goblins_and_jumping_bound_over_without_a_roll():
+    state = battle([("G1", ELF, 40, 40), ("E1", "Moria Goblin Warrior", 8, 20)],
+                   barriers=[WALL], first="evil", dice=[])
+    state.apply("move E1 12.5,20")
+    assert state.models["E1"].x == pytest.approx(12.5) and state.dice.log == []
+
+
+def test_moving_and_shooting_no_shot_after_attempting_a_jump():
+    state = battle([("G1", "Warrior of Rohan with bow", 9, 20), ("E1", ORC, 20, 20)],
+                   barriers=[dict(WALL, width_mm=10)], dice=["6"])
+    state.apply("move G1 11.5,20")                      # less than half its move, but a jump
+    state.apply("done")
+    state.apply("done")
+    with pytest.raises(IllegalAction, match="Moving & Shooting"):
+        state.apply("shoot G1 E1")

@@ -21,7 +21,7 @@ from .agents import AGENT_HELP, make_agent
 from .engine.dice import SeededDice
 from .engine.errors import BadOption, IllegalAction, PalantirError, UnknownAgent
 from .engine.game import Game, State, get_game
-from .engine.record import GameRecord
+from .engine.record import GameRecord, decision_event
 
 HUMAN = "human"
 QUIT_WORDS = {"quit", "exit", "q"}
@@ -219,7 +219,7 @@ class TerminalTable:
                 action = self._ask(seat)
             else:
                 action = self._compute(seat)
-            self.record.add_decision(seat, str(action))
+            self.record.events.append(self._decided)
             self._log_rolls()
             self._narrate()
         outcome = self.state.outcome()
@@ -233,6 +233,12 @@ class TerminalTable:
             self.say(f"  {self.seat_name(i)}: {'won' if i in winners else 'lost'}")
         return self.record
 
+    def _apply(self, seat: int, action: Any) -> None:
+        # Who may read the decision is known only before it is applied.
+        event = decision_event(seat, "", self.state.decision_audience(action))
+        self.state.apply(action)
+        self._decided = {**event, "action": str(action)}
+
     def _compute(self, seat: int) -> Any:
         agent = self.seats[seat].agent
         thinking = self.live  # a person is watching: say so while a slow search runs
@@ -242,7 +248,7 @@ class TerminalTable:
         action = agent.choose(self.state.view(seat), self.state.legal_actions())
         if thinking:
             self.out.write("\r\x1b[K")
-        self.state.apply(action)
+        self._apply(seat, action)
         self.say(f"  {self._who(seat)}: {action}")
         return action
 
@@ -258,7 +264,7 @@ class TerminalTable:
         legal = menu_order(self.game, self.state.legal_actions())
         if len(legal) == 1:
             # A forced decision is taken for the person, with a visible line, every time.
-            self.state.apply(legal[0])
+            self._apply(seat, legal[0])
             self.say(f"  {self._who(seat)}: {legal[0]}  (the only legal decision)")
             return legal[0]
         self.say()
@@ -303,7 +309,7 @@ class TerminalTable:
             try:
                 if isinstance(action, str):
                     action = self.state.parse_action(action)
-                self.state.apply(action)
+                self._apply(seat, action)
             except IllegalAction as exc:
                 self.say_wrapped(f"Not allowed: {exc}. Type 'help' for the notation.", "  ")
                 continue

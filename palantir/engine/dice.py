@@ -15,14 +15,22 @@ from .errors import DiceExhausted
 
 @dataclass(frozen=True, slots=True)
 class Roll:
-    """One chance outcome: which die (by name) showed which face."""
+    """One chance outcome: which die (by name) showed which face, and who may see it.
+
+    `seen_by` is None for a public outcome, else the seats that may see the face (a card
+    drawn into a hand). A shuffled pile is never an outcome: each draw is one roll whose
+    faces are the pieces left, so no record holds a pile's order.
+    """
 
     die: str
     face: str
+    seen_by: tuple[int, ...] | None = None
 
     def to_json(self) -> dict:
         """The record form of this outcome."""
-        return {"die": self.die, "face": self.face}
+        if self.seen_by is None:
+            return {"die": self.die, "face": self.face}
+        return {"die": self.die, "face": self.face, "seen_by": list(self.seen_by)}
 
 
 class Dice:
@@ -35,11 +43,13 @@ class Dice:
     def _pick(self, die: str, faces: Sequence[str]) -> str:
         raise NotImplementedError
 
-    def roll(self, die: str, faces: Sequence[str]) -> str:
-        """Roll one die named `die` with the given faces and log the outcome."""
+    def roll(self, die: str, faces: Sequence[str], seen_by: Iterable[int] | None = None) -> str:
+        """Roll one die named `die` with the given faces and log the outcome.
+
+        `seen_by`: the seats that may see the outcome (None: everyone)."""
         face = self._pick(die, faces)
         if self.record:
-            self.log.append(Roll(die, face))
+            self.log.append(Roll(die, face, None if seen_by is None else tuple(seen_by)))
         return face
 
     def roll_many(self, dice: Iterable[tuple[str, Sequence[str]]]) -> list[str]:

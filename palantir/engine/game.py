@@ -82,6 +82,10 @@ class State:
         """Everything `seat` may see (None: a spectator), as plain JSON data."""
         raise NotImplementedError
 
+    def decision_audience(self, action) -> tuple[int, ...] | None:
+        """Who may read this decision in the record (None: everyone); asked before apply."""
+        return None
+
     def narration(self, seat: int | None) -> list[str]:
         """What happened in the last step, in words, as `seat` may see it."""
         return []

@@ -36,8 +36,9 @@ def play_match(game: Game, options: Mapping[str, Any] | None, agents: Sequence[C
             break
         legal = state.legal_actions()
         action = agents[seat].choose(state.view(seat), legal)
+        audience = state.decision_audience(action)
         state.apply(action)
-        record.add_decision(seat, str(action))
+        record.add_decision(seat, str(action), audience)
         record.add_rolls(dice.log[logged:])
         logged = len(dice.log)
         if on_step:

@@ -16,6 +16,7 @@ from .errors import BadOption, BadRecord, DiceExhausted, IllegalAction, Palantir
 from .game import State, get_game
 
 FORMAT = "palantir-record/1"
+HIDDEN = "?"  # what an excerpt shows in place of a face or decision its reader may not see
 
 
 @dataclass
@@ -29,10 +30,12 @@ class GameRecord:
     seats: list[str] = field(default_factory=list)
     events: list[dict[str, Any]] = field(default_factory=list)
     result: dict[str, Any] | None = None
+    excerpt_for: str | None = None  # set on an excerpt: whose reading it is
 
-    def add_decision(self, seat: int, action: str) -> None:
-        """Append a decision event."""
-        self.events.append({"seat": seat, "action": action})
+    def add_decision(self, seat: int, action: str,
+                     seen_by: tuple[int, ...] | None = None) -> None:
+        """Append a decision event (seen_by: the seats that may read it; None: everyone)."""
+        self.events.append(decision_event(seat, action, seen_by))
 
     def add_rolls(self, rolls) -> None:
         """Append chance events, one per die."""
@@ -41,6 +44,22 @@ class GameRecord:
     def decisions(self) -> Iterator[tuple[int, dict[str, Any]]]:
         """(index, event) for each decision event."""
         return ((i, e) for i, e in enumerate(self.events) if "action" in e)
+
+    def excerpt(self, seat: int | None) -> "GameRecord":
+        """The record as `seat` (None: a spectator) may read it while the game goes on.
+
+        Outcomes and decisions that seat may not see show `"?"`, and the seed is left out
+        (it would foretell the dice). An excerpt is for reading; it cannot be replayed."""
+        events = []
+        for event in self.events:
+            audience = event.get("seen_by")
+            if audience is not None and seat not in audience:
+                key = "face" if "die" in event else "action"
+                event = {**event, key: HIDDEN}
+            events.append(dict(event))
+        return GameRecord(game=self.game, options=self.options, seed=None,
+                          ruleset=self.ruleset, seats=self.seats, events=events,
+                          result=self.result, excerpt_for=_audience_name(seat))
 
     def to_json(self) -> dict[str, Any]:
         """The document as plain JSON data."""
@@ -53,6 +72,8 @@ class GameRecord:
         }
         if self.seats:
             doc["seats"] = self.seats
+        if self.excerpt_for is not None:
+            doc["excerpt_for"] = self.excerpt_for
         doc["events"] = self.events
         doc["result"] = self.result
         return doc
@@ -90,10 +111,13 @@ class GameRecord:
         result = doc.get("result")
         if result is not None and not isinstance(result, dict):
             raise BadRecord("field 'result' must be an object or null")
+        excerpt_for = doc.get("excerpt_for")
+        if excerpt_for is not None and not isinstance(excerpt_for, str):
+            raise BadRecord("field 'excerpt_for' must be a string")
         return cls(
             game=doc["game"], options=doc["options"], seed=seed,
             ruleset=str(doc.get("ruleset", "1")), seats=seats,
-            events=doc["events"], result=result)
+            events=doc["events"], result=result, excerpt_for=excerpt_for)
 
     @classmethod
     def loads(cls, text: str) -> "GameRecord":
@@ -114,20 +138,40 @@ class GameRecord:
         return cls.loads(text)
 
 
+def decision_event(seat: int, action: str, seen_by=None) -> dict[str, Any]:
+    """The record event of a decision; the deciding seat always reads its own."""
+    event: dict[str, Any] = {"seat": seat, "action": action}
+    if seen_by is not None:
+        event["seen_by"] = sorted(set(seen_by) | {seat})
+    return event
+
+
+def _audience_name(seat: int | None) -> str:
+    return "spectator" if seat is None else f"seat {seat}"
+
+
 def _check_event_shape(i: int, event: Any) -> None:
     if not isinstance(event, dict):
         raise BadRecord("an event is a JSON object", event=i)
+    if "seen_by" in event:
+        audience = event["seen_by"]
+        if not isinstance(audience, list) or not all(
+                isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in audience):
+            raise BadRecord("field 'seen_by' must be a list of seat numbers", event=i)
     if "action" in event:
-        if set(event) != {"seat", "action"}:
-            raise BadRecord("a decision has exactly the fields 'seat' and 'action'", event=i)
+        if set(event) - {"seen_by"} != {"seat", "action"}:
+            raise BadRecord("a decision has exactly the fields 'seat' and 'action' "
+                            "(and 'seen_by')", event=i)
         seat = event["seat"]
         if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
             raise BadRecord("field 'seat' must be a seat number", event=i)
         if not isinstance(event["action"], str):
             raise BadRecord("field 'action' must be a string", event=i)
     elif "die" in event:
-        if set(event) != {"die", "face"} or not all(isinstance(event[k], str) for k in event):
-            raise BadRecord("a chance event has exactly the string fields 'die' and 'face'", event=i)
+        if set(event) - {"seen_by"} != {"die", "face"} or not all(
+                isinstance(event[k], str) for k in ("die", "face")):
+            raise BadRecord("a chance event has exactly the string fields 'die' and 'face' "
+                            "(and 'seen_by')", event=i)
     else:
         raise BadRecord("an event is either a decision (seat, action) or a roll (die, face)",
                         event=i)
@@ -136,6 +180,9 @@ def _check_event_shape(i: int, event: Any) -> None:
 def replay(record: GameRecord, on_state: Callable[[int | None, State], None] | None = None,
            check_result: bool = True) -> State:
     """Rebuild every state of `record`; on_state(event index, state) sees each one."""
+    if record.excerpt_for is not None:
+        raise BadRecord(f"this is an excerpt for {record.excerpt_for}: what that seat may not "
+                        f"see is hidden, so it cannot be replayed")
     try:
         game = get_game(record.game)
     except PalantirError as exc:
@@ -179,7 +226,9 @@ def replay(record: GameRecord, on_state: Callable[[int | None, State], None] | N
             raise BadRecord(f"decision '{text}' by seat {seat}, but seat {mover} is to move",
                             event=i)
         try:
-            state.apply(state.parse_action(text))
+            action = state.parse_action(text)
+            _check_decision_audience(event, state.decision_audience(action), i)
+            state.apply(action)
         except IllegalAction as exc:
             raise BadRecord(f"illegal decision by seat {seat}: {exc}", event=i) from None
         except DiceExhausted as exc:
@@ -187,6 +236,7 @@ def replay(record: GameRecord, on_state: Callable[[int | None, State], None] | N
         if on_state:
             on_state(i, state)
     _check_rolls_match(dice.used, seen, len(record.events))
+    _check_audiences(record, dice.log)
     if check_result and record.result is not None:
         outcome = state.outcome()
         actual = outcome.to_json() if outcome else None
@@ -194,6 +244,24 @@ def replay(record: GameRecord, on_state: Callable[[int | None, State], None] | N
             raise BadRecord(f"the recorded result {record.result} differs from the replayed "
                             f"result {actual}", event=len(record.events) - 1)
     return state
+
+
+def _check_decision_audience(event: dict, audience, at: int) -> None:
+    expected = decision_event(event["seat"], "", audience).get("seen_by")
+    if event.get("seen_by") != expected:
+        raise BadRecord(f"the record shows this decision to {event.get('seen_by')}, the rules "
+                        f"to {expected}", event=at)
+
+
+def _check_audiences(record: GameRecord, rolled) -> None:
+    """Each outcome's audience in the record must be the one the rules gave it."""
+    chance_events = [i for i, e in enumerate(record.events) if "die" in e]
+    for index, roll in zip(chance_events, rolled):
+        audience = record.events[index].get("seen_by")
+        if (None if audience is None else tuple(audience)) != roll.seen_by:
+            raise BadRecord(f"the record shows this outcome to {audience}, the rules to "
+                            f"{None if roll.seen_by is None else list(roll.seen_by)}",
+                            event=index)
 
 
 def _check_rolls_match(used: int, seen: int, at: int) -> None:

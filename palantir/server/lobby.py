@@ -19,7 +19,7 @@ from typing import Any, Callable
 from ..engine.dice import Dice
 from ..engine.errors import BadNotation, BadOption, IllegalAction, PalantirError, UnknownAgent
 from ..engine.game import Game, State, get_game
-from ..engine.record import GameRecord, replay
+from ..engine.record import GameRecord, decision_event, replay
 from .storage import SeatRow, Storage, TableRow
 
 MAX_TIME_LIMIT = 60.0
@@ -335,13 +335,14 @@ class Lobby:
             new_state = state.clone(dice=dice)
             try:
                 action = new_state.parse_action(text)
+                audience = new_state.decision_audience(action)
                 new_state.apply(action)
             except BadNotation as exc:
                 raise ServerError(422, str(exc), field="action", rule=exc.rule) from None
             except IllegalAction as exc:
                 raise ServerError(409, str(exc), field="action", rule=exc.rule) from None
             start = table.version
-            new_events = [{"seat": seat, "action": str(action)}]
+            new_events = [decision_event(seat, str(action), audience)]
             new_events += [roll.to_json() for roll in dice.log]
             outcome = new_state.outcome()
             status = "finished" if new_state.is_over() else "open"

@@ -580,12 +580,10 @@ def find_path(table: Table, models: Iterable[Disc], start: Disc, mover: Mover, *
         goal_mask = (d >= contact - EPS) & (d <= contact + 1.5 * step) & ~blocked
         goal_point = None
     else:
-        gi, gj = node_of(*to)
-        if not (0 <= gi < nx and 0 <= gj < ny):
-            return None
-        goal_mask = np.zeros(gx.shape, dtype=bool)
-        goal_mask[gi, gj] = True
+        # the free nodes next to the destination; the last step to it is checked exactly
         goal_point = (float(to[0]), float(to[1]))
+        near = np.hypot(gx - goal_point[0], gy - goal_point[1])
+        goal_mask = (near <= 1.5 * step) & ~blocked
     if not goal_mask.any():
         return None
     goals = np.argwhere(goal_mask)
@@ -638,10 +636,8 @@ def find_path(table: Table, models: Iterable[Disc], start: Disc, mover: Mover, *
     if route and math.dist(route[0], (start.x, start.y)) < EPS:
         route = route[1:]
     if goal_point is not None:
-        if route and math.dist(route[-1], goal_point) > EPS:
-            route[-1] = goal_point
-        elif not route:
-            route = [goal_point]
+        if not route or math.dist(route[-1], goal_point) > EPS:
+            route.append(goal_point)
     else:
         last = route[-1] if route else (start.x, start.y)
         dx, dy = charge_target.x - last[0], charge_target.y - last[1]

@@ -32,6 +32,10 @@ WIDENING_POWER = 0.5
 # not try every poor decision once and drag the estimates above it down.
 ACTION_WIDENING_POWER = 0.5
 MAX_ROLLOUT_STEPS = 5000
+# The search overrules the rollout policy's own pick at the root only when the most-visited
+# decision beats it by this many standard errors: a game's heuristic is usually within a
+# few percent of the best decision, well inside the noise of a few hundred rollouts.
+CONFIDENCE = 2.0
 
 _ITERATIONS = re.compile(r"[0-9]+")
 _SECONDS = re.compile(r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)s")
@@ -86,13 +90,23 @@ class _Node:
 class _Edge:
     """A decision taken at a node: its statistics and the outcomes sampled after it."""
 
-    __slots__ = ("action", "visits", "total", "outcomes")
+    __slots__ = ("action", "visits", "total", "squares", "outcomes")
 
     def __init__(self, action: Any):
         self.action = action
         self.visits = 0
         self.total = 0.0  # summed payoff of the seat that decides at the parent node
+        self.squares = 0.0  # and its summed squares, for the standard error
         self.outcomes: dict[tuple, _Node] = {}
+
+    def mean(self) -> float:
+        """Average payoff of the deciding seat."""
+        return self.total / self.visits
+
+    def variance_of_mean(self) -> float:
+        """Squared standard error of `mean`, with one pseudo-payoff of the largest variance."""
+        spread = max(0.0, self.squares - self.total * self.total / self.visits)
+        return (spread + 0.25) / (self.visits * self.visits)
 
 
 class MCTSAgent:
@@ -100,7 +114,8 @@ class MCTSAgent:
 
     def __init__(self, game: Game, seat: int, seed: int | None = None,
                  iterations: int | None = None, seconds: float | None = None, *,
-                 exploration: float = EXPLORATION, max_rollout_steps: int = MAX_ROLLOUT_STEPS):
+                 exploration: float = EXPLORATION, max_rollout_steps: int = MAX_ROLLOUT_STEPS,
+                 confidence: float = CONFIDENCE):
         if iterations is not None and (isinstance(iterations, bool) or
                                        not isinstance(iterations, int) or iterations < 1):
             raise UnknownAgent(f"mcts: iterations must be a whole number of at least 1, "
@@ -117,12 +132,13 @@ class MCTSAgent:
         self.seconds = seconds
         self.exploration = exploration
         self.max_rollout_steps = max_rollout_steps
+        self.confidence = confidence
         self.rng = random.Random(seed)
         self.policy: Callable[[State, random.Random], Any] | None = game.rollout_policy()
         self.last_search: dict[str, Any] = {}
 
     def choose(self, view: dict, legal_actions: list):
-        """The most-searched of `legal_actions` after searching from what `view` shows."""
+        """The most-searched of `legal_actions` (unless the rollout policy's pick is as good)."""
         if not legal_actions:
             raise PalantirError(f"mcts (seat {self.seat}): no legal decision to choose from")
         if len(legal_actions) == 1:
@@ -133,7 +149,7 @@ class MCTSAgent:
         root_state = self.game.state_from_view(view, dice)
         root = _Node(root_state.to_move())
         # The root searches the very decisions offered, so the answer is one of them.
-        root.untried = self._ordered(root_state, list(legal_actions), rollout_rng)
+        root.untried, preferred = self._ordered(root_state, list(legal_actions), rollout_rng)
         players = root_state.players
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
@@ -145,14 +161,25 @@ class MCTSAgent:
                 break
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-        best = max(root.edges, key=lambda e: (e.visits, e.total / e.visits))
+        best = max(root.edges, key=lambda e: (e.visits, e.mean()))
+        policy_edge = next((e for e in root.edges if e.action is preferred), None)
+        overruled = policy_edge is not None and best is not policy_edge
+        if overruled and not self._clearly_better(best, policy_edge):
+            best, overruled = policy_edge, False
         self.last_search = {
             "iterations": done,
             "seconds": time.perf_counter() - start,
-            "root": [(str(e.action), e.visits, e.total / e.visits) for e in root.edges],
+            "root": [(str(e.action), e.visits, e.mean()) for e in root.edges],
+            "policy": None if preferred is None else str(preferred),
+            "overruled": overruled,
             "tree": root,
         }
         return best.action
+
+    def _clearly_better(self, edge: _Edge, than: _Edge) -> bool:
+        """Whether `edge` beats `than` by `confidence` standard errors."""
+        error = math.sqrt(edge.variance_of_mean() + than.variance_of_mean())
+        return edge.mean() - than.mean() > self.confidence * error
 
     # ----- one iteration ---------------------------------------------------------------
 
@@ -163,7 +190,10 @@ class MCTSAgent:
         path: list[tuple[_Node, _Edge]] = []
         while node.seat is not None:
             if node.untried is None:
-                node.untried = self._ordered(state, state.legal_actions(), rng)
+                node.untried, _ = self._ordered(state, state.legal_actions(), rng)
+                if not node.untried:
+                    raise PalantirError(f"mcts: {self.game.id} lists no legal decision for "
+                                        f"seat {node.seat} in a running game")
             if node.untried and (node is root or len(node.edges) <
                                  math.ceil((node.visits + 1) ** ACTION_WIDENING_POWER)):
                 edge = _Edge(node.untried.pop())
@@ -188,18 +218,22 @@ class MCTSAgent:
         for parent, edge in path:
             parent.visits += 1
             edge.visits += 1
-            edge.total += returns[parent.seat]
+            payoff = returns[parent.seat]
+            edge.total += payoff
+            edge.squares += payoff * payoff
 
-    def _ordered(self, state: State, actions: list, rng: random.Random) -> list:
-        """Untried decisions in search order (popped from the end): the policy's pick first."""
+    def _ordered(self, state: State, actions: list, rng: random.Random) -> tuple[list, Any]:
+        """Untried decisions in search order (popped from the end, so the policy's pick
+        comes first), and that pick (None without a policy)."""
         rng.shuffle(actions)
-        if self.policy is not None and len(actions) > 1:
-            preferred = self.policy(state, rng)
-            for i, action in enumerate(actions):
-                if action == preferred or str(action) == str(preferred):
-                    actions.append(actions.pop(i))
-                    break
-        return actions
+        if self.policy is None or len(actions) < 2:
+            return actions, None
+        wanted = self.policy(state, rng)
+        for i, action in enumerate(actions):
+            if action == wanted or str(action) == str(wanted):
+                actions.append(actions.pop(i))
+                return actions, action
+        return actions, None
 
     def _select(self, node: _Node) -> _Edge:
         """UCT for the seat deciding at `node`."""

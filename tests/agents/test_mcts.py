@@ -134,6 +134,17 @@ def white_tree_position(me: int):
     return JOURNEY.state_from_view(view, SeededDice(1))
 
 
+def final_round_position():
+    """Frodo has reached Mount Doom; Sam, last to play this round, is 3 spaces short with a
+    Ring aside and rolls R, F, O, T: stopping now can only lose, rolling on may still win."""
+    state = JOURNEY.new_state({"players": 2}, SeededDice(0))
+    view = state.view(1)
+    view.update(active=1, to_move=1, ring=[9, 6], arrived=[True, False], final_round=True,
+                nazgul=[[1, 0, 0, 0, 0, 0], [0] * 6], aside=[["red", "R"]],
+                roll=[["yellow", "R"], ["blue", "F"], ["green", "O"], ["black", "T"]])
+    return JOURNEY.state_from_view(view, SeededDice(1))
+
+
 def opening_position(seed=5, players=2):
     """A real opening roll with several legal decisions."""
     state = JOURNEY.new_state({"players": players}, SeededDice(seed))
@@ -152,6 +163,27 @@ def test_keeps_the_white_tree_with_two_rings_to_reach_mount_doom(game, me):
         agent = MCTSAgent(game, me, seed, iterations=150)
         choice = agent.choose(state.view(me), legal)
         assert str(choice) == "keep R T", agent.last_search["root"]
+
+
+def test_overrules_the_rollout_policy_when_it_stops_short_in_the_final_round():
+    state = final_round_position()
+    legal = state.legal_actions()
+    for seed in (1, 2):
+        agent = MCTSAgent(JOURNEY, 1, seed, iterations=200)
+        choice = agent.choose(state.view(1), legal)
+        assert str(choice) == "keep R", agent.last_search["root"]
+        stops = [mean for action, _, mean in agent.last_search["root"] if "T" in action]
+        assert max(stops) == 0.0  # the White Tree ends Sam's last turn short of Mordor
+
+
+def test_without_enough_confidence_the_policys_pick_stands():
+    state = opening_position(seed=8)
+    legal = state.legal_actions()
+    heuristic = make_agent("heuristic", JOURNEY, 0).choose(state.view(0), legal)
+    for seed in (1, 2, 3):
+        doubter = MCTSAgent(JOURNEY, 0, seed, iterations=60, confidence=math.inf)
+        assert doubter.choose(state.view(0), legal) == heuristic
+        assert not doubter.last_search["overruled"]
 
 
 def test_chosen_action_is_an_element_of_the_legal_list():

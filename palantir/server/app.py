@@ -223,10 +223,15 @@ def create_app(database: str = "sqlite:///palantir.db", *, agent_workers: int = 
         return payload(lobby, table, seat)
 
     @app.get("/api/tables/{table_id}/record", summary="download the record")
-    def record(table_id: str) -> Response:
+    def record(table_id: str,
+               x_seat_token: str | None = Header(None, max_length=200)) -> Response:
         table = lobby.get(table_id)
+        viewer = viewer_of(table, x_seat_token)
         with table.lock:
-            text = table.record.dumps()
+            # While the game goes on, the seed would foretell the dice and private events
+            # belong to their seats: a reader gets its excerpt. A finished game is whole.
+            finished = table.state.is_over()
+            text = (table.record if finished else table.record.excerpt(viewer)).dumps()
         return Response(text, media_type="application/json", headers={
             "Content-Disposition": f'attachment; filename="{table.game.id}-{table.id}.json"'})
 

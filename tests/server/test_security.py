@@ -220,3 +220,13 @@ def test_no_decision_or_record_is_a_500(sqlite_client, action, version, events):
     record = {"format": "palantir-record/1", "game": GAME, "options": {}, "events": events}
     response = sqlite_client.post("/api/records", content=json.dumps(record))
     assert response.status_code in (201, 422), response.text
+
+
+def test_the_record_of_a_game_in_progress_leaves_out_the_seed(client):
+    """The seed would foretell the dice: until the game ends the download is an excerpt."""
+    created = client.post("/api/tables", json={"game": "journey-to-mordor",
+                                               "seats": ["human", "human"]}).json()
+    table = created["id"]
+    record = client.get(f"/api/tables/{table}/record").json()
+    assert record["seed"] is None and record["excerpt_for"] == "spectator"
+    assert record["events"], "the opening roll is public and is shown"

@@ -490,6 +490,17 @@ def _charge_free_from(points, start: Disc, targets: Sequence[Disc], cz: float) -
     return best
 
 
+def charge_zone_entry(points, start: Disc, targets: Sequence[Disc], cz: float) -> tuple[float, float]:
+    """Where a charger's path first comes within 1"/2cm of one of the targets."""
+    at = _charge_free_from(points, start, targets, cz)
+    if math.isinf(at):
+        return tuple(points[-1])
+    i = min(int(at), len(points) - 2)
+    f = at - i
+    (ax, ay), (bx, by) = points[i], points[i + 1]
+    return (ax + f * (bx - ax), ay + f * (by - ay))
+
+
 def _check_control_zones(table: Table, others: Sequence[Disc], start: Disc, points,
                          targets: Sequence[str]) -> None:
     cz = table.units.control_zone
@@ -516,23 +527,9 @@ def _check_control_zones(table: Table, others: Sequence[Disc], start: Disc, poin
 
 # ---------------------------------------------------------------- path finding
 
-def find_path(table: Table, models: Iterable[Disc], start: Disc, mover: Mover, *,
-              to: tuple[float, float] | None = None, target: str | None = None,
-              step: float | None = None) -> list[tuple[float, float]] | None:
-    """A legal path to a point, or into contact with a target (a charge), or None.
-
-    A* over a grid of centres (step 1/4"/0.5cm) that keeps clear of bases, impassable
-    ground, barriers that are not strided over, the table edge and control zones, with
-    difficult going priced as the rules price it; the route is then straightened and
-    checked by `check_path`, so whatever it returns is legal.
-    """
-    if (to is None) == (target is None):
-        raise ValueError("find_path: give exactly one of `to` or `target`")
-    models = [m for m in models if m.key != start.key]
-    by_key = {m.key: m for m in models}
-    if target is not None and target not in by_key:
-        raise IllegalAction(f"there is no model '{target}' to charge", rule=RULE_CHARGES)
-    step = step or table.units.rule(0.25, 0.5)
+def _grid(table: Table, models: Sequence[Disc], start: Disc, mover: Mover, step: float,
+          charge_target: Disc | None = None):
+    """The grid of centres a model may pass through within its allowance, and the going there."""
     cz = table.units.control_zone
     r = start.radius
     reach = mover.allowance
@@ -545,7 +542,6 @@ def find_path(table: Table, models: Iterable[Disc], start: Disc, mover: Mover, *
     gx, gy = np.meshgrid(xs, ys, indexing="ij")
     blocked = np.zeros(gx.shape, dtype=bool)
     margin = step * 0.25
-    charge_target = by_key.get(target) if target else None
     within_target_zone = np.zeros(gx.shape, dtype=bool)
     if charge_target is not None:
         d = np.hypot(gx - charge_target.x, gy - charge_target.y)
@@ -569,6 +565,113 @@ def find_path(table: Table, models: Iterable[Disc], start: Disc, mover: Mover, *
     factor = np.ones(gx.shape)
     if not difficult.is_empty:
         factor[shapely.intersects_xy(difficult, gx, gy)] = mover.difficult_factor
+    return gx, gy, blocked, factor, x0, y0
+
+
+_STEPS = [(di, dj) for di in (-2, -1, 0, 1, 2) for dj in (-2, -1, 0, 1, 2)
+          if (di, dj) != (0, 0) and math.gcd(abs(di), abs(dj)) == 1]
+
+
+def _explore(gx, gy, blocked, factor, start: Disc, step: float, limit: float, x0, y0):
+    """Dijkstra from the start over the grid: cheapest cost of every reachable node and the way back."""
+    nx, ny = gx.shape
+    si = min(max(int(round((start.x - x0) / step)), 0), nx - 1)
+    sj = min(max(int(round((start.y - y0) / step)), 0), ny - 1)
+    first = math.dist((start.x, start.y), (gx[si, sj], gy[si, sj]))
+    best = {(si, sj): first}
+    came: dict = {}
+    frontier = [(first, si, sj)]
+    while frontier:
+        cost, i, j = heapq.heappop(frontier)
+        if cost > best.get((i, j), math.inf) + EPS:
+            continue
+        for di, dj in _STEPS:
+            a, b = i + di, j + dj
+            if not (0 <= a < nx and 0 <= b < ny) or blocked[a, b]:
+                continue
+            if (abs(di) == 2 or abs(dj) == 2) and blocked[i + di // 2 if abs(di) == 2 else i,
+                                                          j + dj // 2 if abs(dj) == 2 else j]:
+                continue
+            new = cost + step * math.hypot(di, dj) * (factor[i, j] + factor[a, b]) / 2
+            if new > limit or new >= best.get((a, b), math.inf):
+                continue
+            best[(a, b)] = new
+            came[(a, b)] = (i, j)
+            heapq.heappush(frontier, (new, a, b))
+    return best, came
+
+
+def retreat_path(table: Table, models: Iterable[Disc], start: Disc, mover: Mover,
+                 away_from: tuple[float, float] | None):
+    """Where a retreating model goes ('Courage: Retreats'): ('flee', None) if its move reaches
+    the table edge, else ('move', path) ending as far as it can get from `away_from` (or,
+    with no enemy in sight, as near the nearest table edge as it can), never within 1"/2cm
+    of an enemy; ('stay', []) if it cannot move at all."""
+    models = [m for m in models if m.key != start.key]
+    step = table.units.rule(0.25, 0.5)
+    grid = _grid(table, models, start, mover, step)
+    if grid is None:
+        return "stay", []
+    gx, gy, blocked, factor, x0, y0 = grid
+    best, came = _explore(gx, gy, blocked, factor, start, step, mover.allowance, x0, y0)
+    r = start.radius
+    # 'Fleeing the Battle': a move that reaches the table edge leaves the battle
+    for (i, j), cost in best.items():
+        edge = min(gx[i, j], gy[i, j], table.width - gx[i, j], table.depth - gy[i, j]) - r
+        if cost + edge <= mover.allowance + EPS:
+            return "flee", None
+
+    def score(node):
+        x, y = gx[node], gy[node]
+        if away_from is None:
+            return -min(x, y, table.width - x, table.depth - y)
+        return math.dist((x, y), away_from)
+    here = (math.dist((start.x, start.y), away_from) if away_from is not None
+            else -min(start.x, start.y, table.width - start.x, table.depth - start.y))
+    ranked = sorted(best, key=lambda n: (-score(n), best[n]))
+    for node in ranked[:25]:
+        if score(node) <= here + EPS:
+            break
+        cells = [node]
+        while cells[-1] in came:
+            cells.append(came[cells[-1]])
+        cells.reverse()
+        route = [(float(gx[c]), float(gy[c])) for c in cells]
+        if route and math.dist(route[0], (start.x, start.y)) < EPS:
+            route = route[1:]
+        route = _straighten(table, models, start, route, mover, ())
+        try:
+            check_path(table, models, start, route, mover)
+        except IllegalAction:
+            continue
+        return "move", route
+    return "stay", []
+
+
+def find_path(table: Table, models: Iterable[Disc], start: Disc, mover: Mover, *,
+              to: tuple[float, float] | None = None, target: str | None = None,
+              step: float | None = None) -> list[tuple[float, float]] | None:
+    """A legal path to a point, or into contact with a target (a charge), or None.
+
+    A* over a grid of centres (step 1/4"/0.5cm) that keeps clear of bases, impassable
+    ground, barriers that are not strided over, the table edge and control zones, with
+    difficult going priced as the rules price it; the route is then straightened and
+    checked by `check_path`, so whatever it returns is legal.
+    """
+    if (to is None) == (target is None):
+        raise ValueError("find_path: give exactly one of `to` or `target`")
+    models = [m for m in models if m.key != start.key]
+    by_key = {m.key: m for m in models}
+    if target is not None and target not in by_key:
+        raise IllegalAction(f"there is no model '{target}' to charge", rule=RULE_CHARGES)
+    step = step or table.units.rule(0.25, 0.5)
+    cz = table.units.control_zone
+    r = start.radius
+    charge_target = by_key.get(target) if target else None
+    grid = _grid(table, models, start, mover, step, charge_target)
+    if grid is None:
+        return None
+    gx, gy, blocked, factor, x0, y0 = grid
 
     def node_of(x, y):
         return int(round((x - x0) / step)), int(round((y - y0) / step))

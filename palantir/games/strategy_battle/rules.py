@@ -14,6 +14,7 @@ from ...engine.dice import Dice
 from ...engine.errors import BadNotation, IllegalAction
 from ...engine.game import Outcome, State
 from . import geometry as geo
+from .courage import courage_test, is_hero, retreat, test_before_moving
 from .move import follow_path
 from .fight import allocation_needed, back_away, duel, pair_fights, strike
 from .notation import Charge, Done, Fight, Move, Shoot, Strike, parse
@@ -51,6 +52,7 @@ class Model:
     charged: bool = False
     shot: bool = False           # has shot this Shoot phase
     jumped: bool = False         # tried to jump an obstacle this turn (and so cannot shoot)
+    tested: str | None = None    # this turn's Courage test: passed, failed or not taken
 
     @property
     def side(self) -> str:
@@ -80,6 +82,10 @@ class BattleState(State):
             prof = profiles[p.profile]
             self.models[p.id] = Model(p.id, prof, p.at[0], p.at[1], prof.wounds)
         self.turn = 0
+        # 'When to Test': half the force is judged against the warriors each side began with
+        self.force = {side: sum(1 for m in self.models.values() if m.side == side)
+                      for side in SIDES}
+        self.lost = {side: 0 for side in SIDES}
         self.priority = scenario.first_priority
         self.phase = MOVE
         self.acting = self.priority      # the side whose turn it is to decide in this phase
@@ -112,6 +118,7 @@ class BattleState(State):
         other.dice = self.dice if dice is None else dice
         other.options = dict(self.options)
         other.models = {k: m.copy() for k, m in self.models.items()}
+        other.lost = dict(self.lost)
         other.fights = list(self.fights)
         other.pending = None if self.pending is None else dict(self.pending)
         other.news = list(self.news)
@@ -203,6 +210,7 @@ class BattleState(State):
             self.priority = self.roll_priority()
         for m in self.models.values():
             m.moved, m.move_used, m.charged, m.shot, m.jumped = False, 0.0, False, False, False
+            m.tested = None
         self.phase = MOVE
         self.acting = self.priority
         self.fights = []
@@ -297,6 +305,12 @@ class BattleState(State):
         report = self.check_move(action)
         model = self.models[action.model]
         points = [(model.x, model.y), *action.path]
+        # 'When to Test': a model owing a Courage test takes it before it moves
+        if not test_before_moving(self, model):
+            retreat(self, model)
+            return
+        if isinstance(action, Charge) and not self._dares_terror(model, action, points):
+            return
         end, completed, jumped = follow_path(self, model, points, report)
         model.x, model.y = end
         model.moved = True
@@ -307,7 +321,31 @@ class BattleState(State):
         self.news.append(f"{model.id} {verb} ({report.length:.2f}{self.units.name})"
                          if completed else f"{model.id} stops at {end[0]:.2f},{end[1]:.2f}")
 
+    def _dares_terror(self, model: Model, action, points) -> bool:
+        """'Attempting to charge a terrifying enemy': test on coming within 1"/2cm; on a failure
+        the model stops there and retreats."""
+        terrors = [self.models[t] for t in action.targets if self.models[t].profile.has("terror")]
+        if not terrors or model.profile.has("terror"):
+            return True
+        if courage_test(self, model, "charging a terrifying enemy"):
+            return True
+        me = self.disc(model)
+        at = geo.charge_zone_entry(points, me, [self.disc(t, zone=False) for t in terrors],
+                                   self.units.control_zone)
+        model.x, model.y = at
+        retreat(self, model)
+        return False
+
     def _end_side_moves(self) -> None:
+        # models that stay put still owe their Courage tests: Heroes first ('Stand Fast!')
+        waiting = sorted((m for m in self.models.values()
+                          if m.side == self.acting and not m.moved),
+                         key=lambda m: (not is_hero(m), m.id))
+        for model in waiting:
+            if model.id in self.models and not test_before_moving(self, model):
+                retreat(self, model)
+            if self.phase == OVER:
+                return
         if self.acting == self.priority:
             self.acting = self.other(self.priority)
             return
@@ -446,8 +484,13 @@ class BattleState(State):
         if model.wounds > 0:
             self.news.append(f"{model.id} is wounded ({model.wounds} left)")
             return
-        del self.models[model.id]
         self.news.append(f"{model.id} is slain")
+        self.remove(model)
+
+    def remove(self, model: Model, fled: bool = False) -> None:
+        """Take a model off the table, slain or fled; both count as lost ('Fleeing the Battle')."""
+        del self.models[model.id]
+        self.lost[model.side] += 1
         self.check_victory()
 
     def check_victory(self) -> None:
@@ -542,8 +585,9 @@ class BattleState(State):
                 {"id": m.id, "profile": m.profile.name, "side": m.side,
                  "x": round(m.x, 4), "y": round(m.y, 4), "wounds": m.wounds, "prone": m.prone,
                  "moved": m.moved, "move_used": round(m.move_used, 4), "charged": m.charged,
-                 "shot": m.shot}
+                 "shot": m.shot, "tested": m.tested}
                 for m in self.models.values()],
+            "lost": dict(self.lost),
             "fights": [[single, list(many)] for single, many in self.fights],
             "pending_strikes": dict(self.pending) if self.pending else None,
             "result": self.result.to_json() if self.result else None,

@@ -107,8 +107,8 @@ def test_moving_and_shooting_difficult_terrain_halves_then_half_again():
 
 
 def test_moving_and_shooting_crossbow_all_and_throwing_weapon_none():
-    state = battle([("G1", ROHAN, 10, 10), ("G2", ROHAN, 10, 20), ("E1", ORC, 15, 15)],
-                   dice=["1"])
+    state = battle([("G1", ROHAN, 10, 10), ("G2", ROHAN, 10, 20), ("E1", ORC, 15, 15),
+                    ("E2", ORC, 18, 15)], dice=["1"])
     for key, weapon in (("G1", "uruk-hai crossbow"), ("G2", "throwing weapon")):
         state.models[key].profile = replace(state.models[key].profile, shoot=4,
                                             wargear=("hand weapon", weapon))

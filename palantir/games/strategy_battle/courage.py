@@ -1,0 +1,106 @@
+"""Courage: the test, when to take it, retreats and fleeing the battle, Stand Fast! ('Courage')."""
+
+from __future__ import annotations
+
+from . import geometry as geo
+
+D6 = ("1", "2", "3", "4", "5", "6")
+RULE_COURAGE = "Courage"
+PASS_MARK = 10          # 'Courage Tests': two dice plus Courage, 10 or more passes
+
+
+def is_hero(model) -> bool:
+    """A Hero has Might, Will or Fate ('Heroes')."""
+    p = model.profile
+    return p.might + p.will + p.fate > 0
+
+
+def courage_test(state, model, why: str) -> bool:
+    """Roll two dice and add the Courage value: 10 or more passes ('Courage Tests')."""
+    a = int(state.dice.roll(f"courage {model.id}", D6))
+    b = int(state.dice.roll(f"courage {model.id}", D6))
+    total = a + b + model.profile.courage
+    passed = total >= PASS_MARK
+    model.tested = "passed" if passed else "failed"
+    state.news.append(f"{model.id} tests Courage ({why}): {a}+{b}+{model.profile.courage} = "
+                      f"{total}: {'passed' if passed else 'failed'}")
+    return passed
+
+
+def within(state, a, b, distance: float) -> bool:
+    """Whether b is within `distance` of a, base to base."""
+    return geo.gap(state.disc(a, zone=False), state.disc(b, zone=False)) <= distance + 1e-9
+
+
+def half_force_lost(state, side: str) -> bool:
+    """Half or more of the side's warriors slain or fled ('When to Test')."""
+    return 2 * state.lost[side] >= state.force[side]
+
+
+def on_its_own(state, model) -> bool:
+    """No visible friend within 6"/14cm and two visible enemies per Wound left within 6"/14cm."""
+    reach = state.units.rule(6, 14)
+    friends = enemies = 0
+    for other in state.models.values():
+        if other.id == model.id or not within(state, model, other, reach):
+            continue
+        if not state.sees(model, other).visible:
+            continue
+        if other.side == model.side:
+            friends += 1
+        else:
+            enemies += 1
+    return friends == 0 and enemies >= 2 * model.wounds
+
+
+def stands_fast(state, model) -> bool:
+    """'Stand Fast!': a visible friendly Hero within 6"/14cm has tested and passed this turn."""
+    reach = state.units.rule(6, 14)
+    return any(other.side == model.side and other.id != model.id and is_hero(other)
+               and other.tested == "passed" and within(state, model, other, reach)
+               and state.sees(model, other).visible
+               for other in state.models.values())
+
+
+def test_before_moving(state, model) -> bool:
+    """Take the test a model owes at the start of its move, if any; False if it failed.
+
+    Half the force lost or on its own: one roll stands for both ('Testing Twice'); an engaged
+    model does not test; a Hero's passed test lets warriors near him Stand Fast for the
+    half-force test.
+    """
+    if model.tested is not None:
+        return model.tested == "passed"
+    if state.engaged(model):
+        return True
+    half = half_force_lost(state, model.side)
+    alone = on_its_own(state, model)
+    if not half and not alone:
+        return True
+    if half and not alone and stands_fast(state, model):
+        state.news.append(f"{model.id} stands fast beside a Hero")
+        model.tested = "passed"
+        return True
+    return courage_test(state, model, "half the force lost" if half else "on its own")
+
+
+def retreat(state, model) -> None:
+    """Move a model that failed its test its full move away from the nearest enemy it can see
+    (or towards the nearest table edge); off the table if its move reaches the edge ('Retreats')."""
+    me = state.disc(model)
+    seen = [e for e in state.models.values() if e.side != model.side
+            and state.sees(model, e).visible]
+    nearest = min(seen, key=lambda e: (geo.gap(me, state.disc(e, zone=False)), e.id), default=None)
+    away = (nearest.x, nearest.y) if nearest else None
+    outcome, path = geo.retreat_path(state.table, state.discs(), me, state.mover(model), away)
+    model.moved = True
+    model.move_used = state.allowance(model)      # the full move is spent, moved or not
+    if outcome == "flee":
+        state.news.append(f"{model.id} flees the battle")
+        state.remove(model, fled=True)
+        return
+    if path:
+        model.x, model.y = path[-1]
+        state.news.append(f"{model.id} retreats to {model.x:.2f},{model.y:.2f}")
+    else:
+        state.news.append(f"{model.id} cannot retreat")

@@ -1,0 +1,28 @@
+"""The terminal rendering shows the table, the terrain, every model and what happened."""
+
+from palantir.engine.dice import SeededDice
+from palantir.games.strategy_battle import StrategyBattle
+from palantir.games.strategy_battle.render import render, table_map
+
+
+def test_render_shows_terrain_models_and_news():
+    state = StrategyBattle().new_state({}, SeededDice(1))
+    state.apply("move G3 to 12,8")
+    text = render(state)
+    assert text.startswith("Turn 1, move phase; good has priority")
+    grid = table_map(state)
+    assert len(grid) == 24 + 2 and all(len(row) == 48 + 2 for row in grid)
+    body = "\n".join(grid)
+    assert "~" in body and "=" in body                 # the ruins and the broken wall
+    for ident in ("G1", "G2", "G3"):
+        assert ident in body
+    for ident in ("e1", "e2", "e3", "e4"):
+        assert ident in body
+    assert "G3 moves (2.50in)" in text and "[moved]" in text
+
+
+def test_render_places_a_model_by_its_coordinates():
+    state = StrategyBattle().new_state({}, SeededDice(1))
+    grid = table_map(state)
+    # G1 stands at the exact centre (12, 12): row 12 from the top of 24, column 24 of 48
+    assert grid[1 + 12][1 + 24: 1 + 26] == "G1"

@@ -5,15 +5,13 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Iterator
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "server"))
-from live_server import LiveServer  # noqa: E402
+from ..server.live_server import LiveServer
 
 CHROMIUM = "/usr/bin/chromium"  # installed by .ci/web-deps.sh; never a downloaded browser
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",

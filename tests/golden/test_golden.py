@@ -3,7 +3,7 @@ every checked-in record must replay. A difference means the rules, the notation,
 or the record format changed; regenerate with tests/golden/golden_games.py only on purpose."""
 
 import pytest
-from golden_games import GOLDEN, HERE, play_golden
+from .golden_games import GOLDEN, HERE, play_golden
 
 from palantir.engine import GameRecord, replay
 

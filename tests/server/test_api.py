@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from jtm_play import GAME, create, longest_keep, play_until, token_of
-from live_server import wait_until
+from .jtm_play import GAME, create, longest_keep, play_until, token_of
+from .live_server import wait_until
 
 
 def test_games_list_their_option_schemas(sqlite_client):

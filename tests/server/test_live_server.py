@@ -7,8 +7,8 @@ import json
 import httpx
 import pytest
 
-from jtm_play import create, longest_keep, token_of
-from live_server import LiveServer, wait_until
+from .jtm_play import create, longest_keep, token_of
+from .live_server import LiveServer, wait_until
 
 
 @pytest.fixture

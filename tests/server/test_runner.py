@@ -6,9 +6,9 @@ from __future__ import annotations
 import logging
 import os
 
-import agent_faults
-from jtm_play import create, token_of
-from live_server import wait_until
+from . import agent_faults
+from .jtm_play import create, token_of
+from .live_server import wait_until
 from palantir.server.runner import think
 
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from jtm_play import GAME, create, longest_keep, token_of
+from .jtm_play import GAME, create, longest_keep, token_of
 
 
 @pytest.fixture

@@ -4,7 +4,7 @@ start, players begin at Bag End, which has no special feature."
 """
 
 import pytest
-from jtm_table import (MARKED, POSITION, WHOLE, fellowship, finish_turn, play,
+from .jtm_table import (MARKED, POSITION, WHOLE, fellowship, finish_turn, play,
                        refused, roll, route, step, table)
 
 from palantir.games.journey_to_mordor.notation import REROLL, Advance

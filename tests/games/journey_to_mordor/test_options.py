@@ -2,7 +2,7 @@
 overrides of the reconstructed components (components.toml, docs/journey-to-mordor.md)."""
 
 import pytest
-from jtm_table import GAME, MARKED, fellowship, finish_turn, roll, table
+from .jtm_table import GAME, MARKED, fellowship, finish_turn, roll, table
 
 from palantir.engine import BadOption, DiceExhausted, SeededDice
 from palantir.games.journey_to_mordor.components import default_components

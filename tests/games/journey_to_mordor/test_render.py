@@ -4,7 +4,7 @@ view alone, readable with and without colour."""
 import json
 import re
 
-from jtm_table import play, roll, step, table
+from .jtm_table import play, roll, step, table
 
 from palantir.games.journey_to_mordor.notation import REROLL, Advance
 from palantir.games.journey_to_mordor.render import (_Paint, help_text, menu_note, menu_order,

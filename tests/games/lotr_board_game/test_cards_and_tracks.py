@@ -3,7 +3,7 @@ Legendary cards, Further decisions)."""
 
 import pytest
 
-from lbg_table import die, draw, more, snapshot, step, table, tile, used_all
+from .lbg_table import die, draw, more, snapshot, step, table, tile, used_all
 from palantir.engine.errors import IllegalAction
 
 

@@ -3,7 +3,7 @@ Play 2, the events of each board; the issue's "asks them in order")."""
 
 import pytest
 
-from lbg_table import die, draw, more, revealed, snapshot, step, table, tile, used_all
+from .lbg_table import die, draw, more, revealed, snapshot, step, table, tile, used_all
 from palantir.engine.errors import IllegalAction
 
 

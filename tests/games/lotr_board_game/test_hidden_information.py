@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from lbg_table import GAME, PARTS, draw, step, table, tile
+from .lbg_table import GAME, PARTS, draw, step, table, tile
 from palantir.agents.random_agent import RandomAgent
 from palantir.engine.errors import IllegalAction
 from palantir.engine.match import play_match

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from lbg_table import GAME, PARTS, all_cards, snapshot
+from .lbg_table import GAME, PARTS, all_cards, snapshot
 from palantir.agents.random_agent import RandomAgent
 from palantir.engine import ScriptedDice
 from palantir.engine.dice import Roll, SeededDice

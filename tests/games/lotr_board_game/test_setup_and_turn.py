@@ -3,7 +3,7 @@ Route and boards, Play on a scenario board 1-3)."""
 
 import pytest
 
-from lbg_table import GAME, PARTS, die, draw, revealed, snapshot, step, table, tile, used_all
+from .lbg_table import GAME, PARTS, die, draw, revealed, snapshot, step, table, tile, used_all
 from palantir.engine import SeededDice
 from palantir.engine.errors import BadOption, IllegalAction
 

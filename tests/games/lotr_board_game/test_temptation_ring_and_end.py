@@ -3,7 +3,7 @@ the score (reference: Components, Play 5-9)."""
 
 import pytest
 
-from lbg_table import die, draw, run, snapshot, step, table, tile, used_all
+from .lbg_table import die, draw, run, snapshot, step, table, tile, used_all
 from palantir.engine.errors import IllegalAction
 
 

@@ -98,9 +98,11 @@ _BACK_OFFSETS = (0, 15, -15, 30, -30, 45, -45, 60, -60, 75, -75, 90, -90, 105, -
 def duel(state, good: list, evil: list) -> tuple[str, dict]:
     """Roll the duel: every model rolls a die per Attack, the best die of each side wins; ties go
     to the higher Fight value, then 1-3 Evil, 4-6 Good ('Working Out a Fight', 'Multiple Combats')."""
+    from .shoot import score
     best = {}
     for side, models in (("good", good), ("evil", evil)):
-        rolls = [int(state.dice.roll(f"duel {m.id}", D6))
+        # each model's dice carry its own weapon's modifier ('Two-Handed Swords & Axes')
+        rolls = [score(int(state.dice.roll(f"duel {m.id}", D6)), weapon_effect(state, m)[0])
                  for m in models for _ in range(state.attacks(m))]
         best[side] = max(rolls) if rolls else 0
     detail = {"good": best["good"], "evil": best["evil"]}
@@ -151,8 +153,49 @@ def allocation_needed(state, winner, losers) -> bool:
 def strike(state, striker, target, times: int) -> None:
     """Strike a beaten enemy: one Wound Chart roll per strike ('Working Out a Fight')."""
     from .shoot import wound_roll
+    bonus = weapon_effect(state, striker)[1]
     for _ in range(times):
         if target.id not in state.models or state.phase == "over":
             return
-        if wound_roll(state, striker.profile.strength, target, f"{striker.id} strikes {target.id}"):
+        if wound_roll(state, striker.profile.strength, target, f"{striker.id} strikes {target.id}",
+                      bonus):
             state.wound(target, 1)
+
+
+def weapon_effect(state, model) -> tuple[int, int]:
+    """(duel, wound) modifiers of the weapon a model fights with ('Weapons').
+
+    A model carrying a two-handed weapon fights with it; one armed only with a dagger suffers
+    the dagger's penalty; anything else fights as with a hand weapon.
+    """
+    gear = model.profile.wargear
+    if "two-handed weapon" in gear:
+        return state.charts.weapons["two-handed weapon"]
+    if "dagger" in gear and not any(w in gear for w in ("hand weapon", "spear", "orc bow",
+                                                         "uruk-hai crossbow")):
+        return state.charts.weapons["dagger"]
+    return (0, 0)
+
+
+def spear_support(state, members) -> dict[str, str]:
+    """Which spearman supports which fighter: a friend on foot touching the fighter, not
+    fighting this phase, the fighter's base no bigger, the fighter not using a two-handed
+    weapon; one spear per fighter ('Spears'). Chosen in order of ids (see the coverage file)."""
+    tol = state.units.tolerance
+    support: dict[str, str] = {}
+    for fighter in sorted(members, key=lambda m: m.id):
+        if "two-handed weapon" in fighter.profile.wargear:
+            continue
+        me = state.disc(fighter, zone=False)
+        for spearman in sorted(state.models.values(), key=lambda m: m.id):
+            if (spearman.side != fighter.side or "spear" not in spearman.profile.wargear
+                    or spearman.id in state.fought_this_phase
+                    or spearman.id in state.supported_this_phase
+                    or spearman.id in support.values() or spearman.prone
+                    or spearman.profile.mount is not None
+                    or fighter.profile.base_mm > spearman.profile.base_mm
+                    or not geo.in_contact(me, state.disc(spearman, zone=False), tol)):
+                continue
+            support[fighter.id] = spearman.id
+            break
+    return support

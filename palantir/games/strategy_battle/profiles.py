@@ -11,8 +11,8 @@ from typing import Any, Mapping
 DATA = Path(__file__).with_name("data")
 SIDES = ("good", "evil")
 SOURCES = ("manual", "H", "M")
-WARGEAR = ("hand weapon", "shield", "spear", "two-handed weapon", "lance", "bow", "orc bow",
-           "elf bow", "dwarf bow", "uruk-hai crossbow", "throwing weapon")
+WARGEAR = ("hand weapon", "shield", "spear", "two-handed weapon", "lance", "dagger", "bow",
+           "orc bow", "elf bow", "dwarf bow", "uruk-hai crossbow", "throwing weapon")
 SPECIAL = ("woodland creature", "goblin climber", "terror", "mighty hero", "expert rider",
            "will of evil", "resistant to magic")
 # Sizes decided in shared/reference/strategy-battle-game-data.md ('Sizes')
@@ -93,6 +93,7 @@ class Charts:
     movement: Mapping[str, tuple[float, float]]
     missiles: Mapping[str, Missile]
     wounds: tuple[tuple[str, ...], ...]
+    weapons: Mapping[str, tuple[int, int]]      # close-combat weapon: (duel, wound) modifiers
 
     def to_wound(self, strength: int, defence: int) -> str:
         """The Wound Chart entry: '4', '6/5' or '-' ('The Shoot Phase: Wound Chart')."""
@@ -187,7 +188,13 @@ def parse_charts(doc: Mapping[str, Any], where: str = "charts.toml") -> Charts:
         for cell in row:
             if cell not in ("3", "4", "5", "6", "6/4", "6/5", "6/6", "-"):
                 raise DataError(f"{where}: wounds.chart: '{cell}' is not a Wound Chart entry")
-    return Charts(movement, missiles, tuple(tuple(r) for r in chart))
+    weapons = {}
+    for name, raw in doc.get("weapons", {}).items():
+        at = f"{where}: weapons.{name}"
+        if name not in WARGEAR:
+            raise DataError(f"{at}: '{name}' is not a known weapon")
+        weapons[name] = (_need(raw, "duel", int, at), _need(raw, "wound", int, at))
+    return Charts(movement, missiles, tuple(tuple(r) for r in chart), weapons)
 
 
 @lru_cache(maxsize=1)

@@ -16,7 +16,7 @@ from ...engine.game import Outcome, State
 from . import geometry as geo
 from .courage import courage_test, is_hero, retreat, test_before_moving
 from .move import follow_path
-from .fight import allocation_needed, back_away, duel, pair_fights, strike
+from .fight import allocation_needed, back_away, duel, pair_fights, spear_support, strike
 from .notation import Charge, Done, Fight, Move, Shoot, Strike, parse
 from .shoot import check_shot, resolve_shot, shooters
 from .profiles import SIDES, Profile, default_data
@@ -91,6 +91,9 @@ class BattleState(State):
         self.acting = self.priority      # the side whose turn it is to decide in this phase
         self.fights: list[tuple[str, tuple[str, ...]]] = []
         self.pending: dict | None = None     # a lone winner's strikes waiting to be allotted
+        self.fought_this_phase: set[str] = set()
+        self.supported_this_phase: set[str] = set()
+        self.supported: dict[str, str] = {}   # fighter -> spearman, in the fight being fought
         self.news: list[str] = []
         self.result: Outcome | None = None
 
@@ -121,6 +124,9 @@ class BattleState(State):
         other.lost = dict(self.lost)
         other.fights = list(self.fights)
         other.pending = None if self.pending is None else dict(self.pending)
+        other.fought_this_phase = set(self.fought_this_phase)
+        other.supported_this_phase = set(self.supported_this_phase)
+        other.supported = dict(self.supported)
         other.news = list(self.news)
         return other
 
@@ -214,6 +220,7 @@ class BattleState(State):
         self.phase = MOVE
         self.acting = self.priority
         self.fights = []
+        self.supported = {}
         self.news.append(f"turn {self.turn}: {self.priority} has priority")
 
     def roll_priority(self) -> str:
@@ -364,6 +371,10 @@ class BattleState(State):
             else:
                 self.phase = FIGHT
                 self.acting = self.priority
+                # 'Spears': a warrior engaged in this Fight phase cannot also support
+                self.fought_this_phase = {k for single, many in self.fights
+                                          for k in (single, *many)}
+                self.supported_this_phase = set()
                 self._fight_phase_continues()
             return
         if not isinstance(action, Shoot):
@@ -376,8 +387,8 @@ class BattleState(State):
     # ------------------------------------------------------------ the Fight phase
 
     def attacks(self, model: Model) -> int:
-        """Dice rolled and strikes made by a model ('Multiple Attacks')."""
-        return model.profile.attacks
+        """Dice rolled and strikes made by a model ('Multiple Attacks'; 'Spears': +1 supported)."""
+        return model.profile.attacks + (1 if model.id in self.supported else 0)
 
     def fight_of(self, ident: str) -> tuple[str, tuple[str, ...]] | None:
         """The fight a model is in this phase, if any."""
@@ -412,6 +423,10 @@ class BattleState(State):
         evil = [m for m in members if m.side == "evil"]
         if not good or not evil:
             return
+        self.supported = spear_support(self, members)
+        for fighter, spearman in self.supported.items():
+            self.supported_this_phase.add(spearman)
+            self.news.append(f"{spearman} supports {fighter} with a spear")
         winner_side, detail = duel(self, good, evil)
         winners = good if winner_side == "good" else evil
         losers = evil if winner_side == "good" else good

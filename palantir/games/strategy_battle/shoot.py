@@ -26,24 +26,32 @@ def roll_d6(state, die: str) -> int:
     return int(state.dice.roll(die, D6))
 
 
-def wound_roll(state, strength: int, target, why: str) -> bool:
-    """Roll on the Wound Chart; True if the hit wounds ('Wound Chart': 6/4 is a 6 then a 4+)."""
+def score(roll: int, modifier: int) -> int:
+    """A die's score with a modifier: never better than 6 nor worse than 1 ('Rolling Dice')."""
+    return min(6, max(1, roll + modifier))
+
+
+def wound_roll(state, strength: int, target, why: str, bonus: int = 0) -> bool:
+    """Roll on the Wound Chart; True if the hit wounds ('Wound Chart': 6/4 is a 6 then a 4+).
+
+    `bonus` is added to every die (a two-handed weapon's +1 counts on both dice of a 6/4),
+    a score never above 6 nor below 1 ('Rolling Dice')."""
     entry = state.charts.to_wound(strength, target.profile.defence)
     if entry == "-":
         state.news.append(f"{why}: {target.id} cannot be hurt by Strength {strength}")
         return False
     if "/" in entry:
         first, second = (int(v) for v in entry.split("/"))
-        roll = roll_d6(state, f"wound {target.id}")
+        roll = score(roll_d6(state, f"wound {target.id}"), bonus)
         if roll < first:
             state.news.append(f"{why}: to wound {entry}, rolled {roll}: no wound")
             return False
-        again = roll_d6(state, f"wound {target.id} again")
+        again = score(roll_d6(state, f"wound {target.id} again"), bonus)
         wounded = again >= second
         state.news.append(f"{why}: to wound {entry}, rolled {roll} then {again}: "
                           f"{'wound' if wounded else 'no wound'}")
         return wounded
-    roll = roll_d6(state, f"wound {target.id}")
+    roll = score(roll_d6(state, f"wound {target.id}"), bonus)
     state.news.append(f"{why}: to wound {entry}+, rolled {roll}: "
                       f"{'wound' if roll >= int(entry) else 'no wound'}")
     return roll >= int(entry)

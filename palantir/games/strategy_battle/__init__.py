@@ -41,3 +41,18 @@ class StrategyBattle(Game):
         state = BattleState(self, options, scenario, dice)
         state.start_game()
         return state
+
+    def state_from_view(self, view: Mapping[str, Any], dice: Dice) -> BattleState:
+        """The exact state a view shows (a battle hides nothing)."""
+        options = self.validate_options(view["options"])
+        state = BattleState(self, options, load_scenario(options["scenario"]), dice)
+        state.restore(view)
+        return state
+
+    def heuristic_agent(self, seat: int, seed: int | None):
+        from .heuristics import HeuristicAgent
+        return HeuristicAgent(seat, seed)
+
+    def rollout_policy(self):
+        from .heuristics import rollout_policy
+        return rollout_policy

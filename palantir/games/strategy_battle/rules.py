@@ -600,13 +600,37 @@ class BattleState(State):
                 {"id": m.id, "profile": m.profile.name, "side": m.side,
                  "x": round(m.x, 4), "y": round(m.y, 4), "wounds": m.wounds, "prone": m.prone,
                  "moved": m.moved, "move_used": round(m.move_used, 4), "charged": m.charged,
-                 "shot": m.shot, "tested": m.tested}
+                 "shot": m.shot, "jumped": m.jumped, "tested": m.tested}
                 for m in self.models.values()],
+            "force": dict(self.force),
             "lost": dict(self.lost),
+            "fought_this_phase": sorted(self.fought_this_phase),
+            "supported_this_phase": sorted(self.supported_this_phase),
             "fights": [[single, list(many)] for single, many in self.fights],
             "pending_strikes": dict(self.pending) if self.pending else None,
             "result": self.result.to_json() if self.result else None,
         }
+
+    def restore(self, view: Mapping[str, Any]) -> None:
+        """Set this state to what a view shows (the inverse of `view`)."""
+        profiles, _, _ = default_data()
+        self.models = {}
+        for m in view["models"]:
+            self.models[m["id"]] = Model(
+                m["id"], profiles[m["profile"]], m["x"], m["y"], m["wounds"], prone=m["prone"],
+                moved=m["moved"], move_used=m["move_used"], charged=m["charged"], shot=m["shot"],
+                jumped=m["jumped"], tested=m["tested"])
+        self.turn, self.priority = view["turn"], view["priority"]
+        self.phase, self.acting = view["phase"], view["acting"]
+        self.force, self.lost = dict(view["force"]), dict(view["lost"])
+        self.fights = [(single, tuple(many)) for single, many in view["fights"]]
+        self.pending = dict(view["pending_strikes"]) if view["pending_strikes"] else None
+        self.fought_this_phase = set(view["fought_this_phase"])
+        self.supported_this_phase = set(view["supported_this_phase"])
+        if view["result"]:
+            r = view["result"]
+            self.result = Outcome(tuple(r["winners"]), r["summary"], tuple(r["eliminated"]),
+                                  r["rounds"])
 
     def narration(self, seat: int | None) -> list[str]:
         return list(self.news)

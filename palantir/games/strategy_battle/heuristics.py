@@ -1,0 +1,76 @@
+"""A basic general for the Strategy Battle Game, reading only its seat's view and the
+candidate decisions: it charges where the duel favours it, shoots where a wound is likeliest,
+strikes the weakest, advances the rest (bowmen only half, so that they may shoot).
+
+It does not yet use cover, spears, shielding or Might; the issue's full heuristic general
+builds on it.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .notation import Charge, Done, Fight, Move, Shoot, Strike
+from .profiles import default_data
+
+
+def _wound_chance(entry: str) -> float:
+    """Chance of wounding with one die for a Wound Chart entry."""
+    if entry == "-":
+        return 0.0
+    if "/" in entry:
+        second = int(entry.split("/")[1])
+        return (1 / 6) * (7 - second) / 6
+    return (7 - int(entry)) / 6
+
+
+class HeuristicAgent:
+    """Scores each candidate decision and takes the best (ties broken by its own seeded dice)."""
+
+    def __init__(self, seat: int, seed: int | None = None):
+        self.seat = seat
+        self.rng = random.Random(seed)
+
+    def choose(self, view: dict, legal_actions: list):
+        """The best-scored candidate."""
+        profiles, _, charts = default_data()
+        models = {m["id"]: m for m in view["models"]}
+
+        def profile(ident):
+            return profiles[models[ident]["profile"]]
+
+        def score(action) -> float:
+            if isinstance(action, Charge):
+                me, them = profile(action.model), profile(action.targets[0])
+                # better Fight, more Attacks and a likelier wound make a good charge
+                edge = (me.fight - them.fight) + (me.attacks - them.attacks)
+                return 3 + edge + 2 * _wound_chance(charts.to_wound(me.strength, them.defence))
+            if isinstance(action, Shoot):
+                missile = charts.missiles[profile(action.model).missile]
+                return 5 + _wound_chance(charts.to_wound(missile.strength,
+                                                         profile(action.target).defence))
+            if isinstance(action, Fight):
+                return 1.0
+            if isinstance(action, Strike):
+                target = models[action.targets[0]]
+                return 1.0 - target["wounds"] / 10 - profile(target["id"]).defence / 100
+            if isinstance(action, Move):
+                me = profile(action.model)
+                x, y = models[action.model]["x"], models[action.model]["y"]
+                length = sum(((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5 for a, b in
+                             zip([(x, y), *action.path], action.path))
+                # bowmen prefer the short move that keeps their shot; others go as far as they can
+                return 1.0 - length / 100 if me.missile else 1.0 + length / 100
+            if isinstance(action, Done):
+                return 0.0
+            return -1.0
+
+        best = max(score(a) for a in legal_actions)
+        top = [a for a in legal_actions if score(a) >= best - 1e-9]
+        return top[self.rng.randrange(len(top))]
+
+
+def rollout_policy(state, rng: random.Random):
+    """A cheap policy for search rollouts: the heuristic's choice, tie-broken by `rng`."""
+    agent = HeuristicAgent(state.to_move(), rng.randrange(2**31))
+    return agent.choose(state.view(state.to_move()), state.legal_actions())

@@ -118,12 +118,15 @@ def duel(state, good: list, evil: list) -> tuple[str, dict]:
     return ("evil" if tie <= 3 else "good"), detail
 
 
-def back_away(state, loser, winners) -> tuple[float, float] | None:
-    """Where a beaten model backs away 1"/2cm to, or None if it is trapped ('Trapped Fighters').
+def back_away(state, loser, winners):
+    """Where a beaten model backs away 1"/2cm to and which friends make way for it, as
+    (spot, {friend: new place}), or None if it is trapped ('Trapped Fighters').
 
     It may pass within enemy control zones but not into touch with an enemy, and may not
     cross an obstacle; it tries straight away from its enemies first. Difficult going does
-    not shorten the step (the manual does not say it does).
+    not shorten the step (the manual does not say it does). Only when no direction is free do
+    friends make way ('Making Way For Trapped Fighters'): friends not fighting move up to
+    1"/2cm, not into a fight, to let it through; a friend making way is not made way for.
     """
     back = state.units.rule(1, 2)
     me = state.disc(loser, zone=False)
@@ -132,16 +135,46 @@ def back_away(state, loser, winners) -> tuple[float, float] | None:
     base = math.atan2(me.y - cy, me.x - cx)
     discs = [state.disc(m, zone=False) for m in state.models.values()]
     mover = geo.Mover(back + 1e-6, difficult_factor=1.0)
-    for offset in _BACK_OFFSETS:
-        angle = base + math.radians(offset)
-        end = (me.x + back * math.cos(angle), me.y + back * math.sin(angle))
+
+    def free(disc, end, around) -> bool:
         try:
-            report = geo.check_path(state.table, discs, me, [end], mover, ignore_zones=True)
+            report = geo.check_path(state.table, around, disc, [end], mover, ignore_zones=True)
         except IllegalAction:
+            return False
+        return not report.crossings
+
+    ends = [(me.x + back * math.cos(base + math.radians(o)),
+             me.y + back * math.sin(base + math.radians(o))) for o in _BACK_OFFSETS]
+    for end in ends:
+        if free(me, end, discs):
+            return end, {}
+    tol = state.units.tolerance
+    can_make_way = {m.id for m in state.models.values()
+                    if m.side == loser.side and m.id != loser.id and not state.engaged(m)}
+    for offset, end in zip(_BACK_OFFSETS, ends):
+        others = [d for d in discs if d.key not in can_make_way]
+        if not free(me, end, others):
             continue
-        if report.crossings:
-            continue
-        return end
+        blockers = [d for d in discs if d.key in can_make_way and (
+            geo.segment_point_distance((me.x, me.y), end, (d.x, d.y)) < me.radius + d.radius - tol)]
+        placed = {d.key: d for d in discs if d.key != loser.id}
+        moves = {}
+        for friend in blockers:
+            angle = base + math.radians(offset)
+            for turn in _BACK_OFFSETS:
+                step = (friend.x + back * math.cos(angle + math.radians(turn)),
+                        friend.y + back * math.sin(angle + math.radians(turn)))
+                # friends make way first; the beaten model then backs through the gap
+                around = [d for k, d in placed.items() if k != friend.key] + [me]
+                if free(friend, step, around):
+                    moves[friend.key] = step
+                    placed[friend.key] = friend.at(*step)
+                    break
+            else:
+                break
+        else:
+            if free(me, end, list(placed.values())):
+                return end, moves
     return None
 
 

@@ -438,13 +438,17 @@ class BattleState(State):
                          + f": {winner_side} wins")
         trapped = {}
         for loser in sorted(losers, key=lambda m: m.id):
-            spot = back_away(self, loser, winners)
-            trapped[loser.id] = spot is None
-            if spot is None:
+            backing = back_away(self, loser, winners)
+            trapped[loser.id] = backing is None
+            if backing is None:
                 self.news.append(f"{loser.id} cannot back away: trapped")
-            else:
-                loser.x, loser.y = spot
-                self.news.append(f"{loser.id} backs away")
+                continue
+            spot, making_way = backing
+            for friend, place in making_way.items():
+                self.models[friend].x, self.models[friend].y = place
+                self.news.append(f"{friend} makes way")
+            loser.x, loser.y = spot
+            self.news.append(f"{loser.id} backs away")
         if len(winners) == 1 and allocation_needed(self, winners[0], losers):
             self.pending = {"winner": winners[0].id, "losers": sorted(m.id for m in losers),
                             "trapped": trapped}

@@ -176,3 +176,30 @@ def test_records_play_to_the_end_and_replay_exactly(monkeypatch):
     assert final.is_over() and record.result is not None
     again = replay(GameRecord.loads(record.dumps()))
     assert again.view(0) == final.view(0)
+
+
+def test_making_way_for_trapped_fighters_a_friend_behind_steps_back():
+    # G1 fights E1 to its east, friends touch it west, north and south: no gap to back through
+    centre = (20, 20)
+    ring = [("G2", ROHAN, 20 - D, 20), ("G3", ROHAN, 20, 20 + D), ("G4", ROHAN, 20, 20 - D)]
+    state = to_fight(battle([("G1", ROHAN, *centre), ("E1", ORC, 20 + D, 20), *ring,
+                             ("E2", ORC, 40, 40)], dice=["1", "6", "1", "3", "3"]))
+    state.apply("fight G1")
+    g1, g2 = state.models["G1"], state.models["G2"]
+    assert any("makes way" in line for line in state.news)
+    assert not any("trapped" in line for line in state.news)
+    assert math.dist((g1.x, g1.y), centre) == pytest.approx(1)
+    assert math.dist((g2.x, g2.y), (20 - D, 20)) <= 1 + 1e-6
+    # one strike, not doubled
+    assert [d for d, _ in rolls(state)].count("wound G1") == 1
+
+
+def test_making_way_friends_in_a_fight_cannot_make_way():
+    centre = (20, 20)
+    state = to_fight(battle([("G1", ROHAN, *centre), ("E1", ORC, 20 + D, 20),
+                             ("G2", ROHAN, 20 - D, 20), ("E3", ORC, 20 - 2 * D, 20),
+                             ("G3", ROHAN, 20, 20 + D), ("G4", ROHAN, 20, 20 - D),
+                             ("E4", ORC, 20, 20 + 2 * D), ("E5", ORC, 20, 20 - 2 * D)],
+                            dice=["1", "6"] + ["1"] * 2 + ["3", "3"] * 3))
+    state.apply("fight G1")
+    assert any("G1 cannot back away: trapped" in line for line in state.news)

@@ -178,21 +178,50 @@ def back_away(state, loser, winners):
     return None
 
 
-def allocation_needed(state, winner, losers) -> bool:
-    """Whether a lone winner must say which of several beaten enemies each strike goes to."""
-    return len(losers) > 1
+def allocation_needed(state, losers) -> bool:
+    """Whether the winners must say where each strike goes: several beaten enemies, or a
+    beaten rider whose mount may be struck instead ('Multiple Combats', 'Strikes Against Mounts')."""
+    return len(losers) > 1 or any(l.mounted for l in losers)
 
 
-def strike(state, striker, target, times: int) -> None:
-    """Strike a beaten enemy: one Wound Chart roll per strike ('Working Out a Fight')."""
+def cavalry_bonus(state, model) -> bool:
+    """'Cavalry Charge!': a rider who charged this turn and touches only warriors on foot, and is
+    not in difficult terrain ('Moving Through Difficult Terrain'), has the charge bonuses."""
+    if not (model.mounted and model.charged) or model.id not in state.models:
+        return False
+    if state.table.difficult(False).covers(geo.Point(model.x, model.y)):
+        return False
+    me = state.disc(model, zone=False)
+    tol = state.units.tolerance
+    foes = [m for m in state.models.values() if m.side != model.side
+            and geo.in_contact(me, state.disc(m, zone=False), tol)]
+    return bool(foes) and not any(f.mounted for f in foes)
+
+
+def knockable(state, loser, chargers) -> bool:
+    """Whether a charging rider's win knocks this foe down: not Strength 6 or more, unless
+    the mount is that strong too ('Knock to the Ground')."""
+    if loser.profile.strength < 6:
+        return True
+    return any(state.mounts[c.profile.mount].strength >= 6 for c in chargers)
+
+
+def strike(state, striker, target, times: int, mount: bool = False) -> None:
+    """Strike a beaten enemy (or its mount): one Wound Chart roll per strike ('Working Out a Fight')."""
     from .shoot import wound_roll
     bonus = weapon_effect(state, striker)[1]
+    what = f"{target.id}'s mount" if mount else target.id
     for _ in range(times):
         if target.id not in state.models or state.phase == "over":
             return
-        if wound_roll(state, striker.profile.strength, target, f"{striker.id} strikes {target.id}",
-                      bonus):
-            state.wound(target, 1)
+        if mount and not target.mounted:
+            return
+        if wound_roll(state, striker.profile.strength, target, f"{striker.id} strikes {what}",
+                      bonus, mount=mount):
+            if mount:
+                state.wound_mount(target, 1)
+            else:
+                state.wound(target, 1)
 
 
 def weapon_effect(state, model) -> tuple[int, int]:

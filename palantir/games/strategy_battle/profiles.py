@@ -62,6 +62,9 @@ class Profile:
     base_mm: float
     height_mm: float
     mount: str | None
+    foot_race: str | None = None         # a rider's race on foot, when dismounted or thrown
+    foot_base_mm: float = DEFAULT_BASE_MM
+    foot_height_mm: float = DEFAULT_HEIGHT_MM
 
     @property
     def missile(self) -> str | None:
@@ -161,7 +164,12 @@ def parse_profiles(doc: Mapping[str, Any], where: str = "profiles.toml") -> tupl
             might=int(raw.get("might", 0)), will=int(raw.get("will", 0)),
             fate=int(raw.get("fate", 0)), wargear=wargear, special=special,
             base_mm=float(raw.get("base_mm", DEFAULT_BASE_MM)),
-            height_mm=float(raw.get("height_mm", DEFAULT_HEIGHT_MM)), mount=mount, **values)
+            height_mm=float(raw.get("height_mm", DEFAULT_HEIGHT_MM)), mount=mount,
+            foot_race=raw.get("foot_race"),
+            foot_base_mm=float(raw.get("foot_base_mm", DEFAULT_BASE_MM)),
+            foot_height_mm=float(raw.get("foot_height_mm", DEFAULT_HEIGHT_MM)), **values)
+        if mount is not None and profiles[name].foot_race is None:
+            raise DataError(f"{at}.foot_race: a cavalry model needs the race it has on foot")
     return profiles, mounts
 
 
@@ -205,6 +213,9 @@ def default_data() -> tuple[dict, dict, Charts]:
     with open(DATA / "charts.toml", "rb") as f:
         charts = parse_charts(tomllib.load(f))
     for p in profiles.values():
+        if p.foot_race is not None and p.foot_race not in charts.movement:
+            raise DataError(f"profiles.toml: profile.{p.name}.foot_race: '{p.foot_race}' is "
+                            "not on the Movement Chart")
         if p.race not in charts.movement:
             raise DataError(f"profiles.toml: profile.{p.name}.race: '{p.race}' is not on "
                             "the Movement Chart")

@@ -16,7 +16,8 @@ from ...engine.game import Outcome, State
 from . import geometry as geo
 from .courage import courage_test, is_hero, retreat, test_before_moving
 from .move import follow_path
-from .fight import allocation_needed, back_away, duel, pair_fights, spear_support, strike
+from .fight import (allocation_needed, back_away, cavalry_bonus, duel, knockable, pair_fights,
+                    spear_support, strike)
 from .notation import Charge, Done, Fight, Move, Shoot, Strike, parse
 from .shoot import check_shot, resolve_shot, shooters
 from .profiles import SIDES, Profile, default_data
@@ -53,6 +54,13 @@ class Model:
     shot: bool = False           # has shot this Shoot phase
     jumped: bool = False         # tried to jump an obstacle this turn (and so cannot shoot)
     tested: str | None = None    # this turn's Courage test: passed, failed or not taken
+    mount_wounds: int = 0        # a cavalry model's steed: wounds left (0: on foot)
+    no_strikes: bool = False     # 'Thrown Rider' 2-5: strikes no blows this turn if it wins
+
+    @property
+    def mounted(self) -> bool:
+        """Whether the model rides its mount ('Cavalry')."""
+        return self.mount_wounds > 0
 
     @property
     def side(self) -> str:
@@ -80,7 +88,9 @@ class BattleState(State):
         self.models: dict[str, Model] = {}
         for p in scenario.placements:
             prof = profiles[p.profile]
-            self.models[p.id] = Model(p.id, prof, p.at[0], p.at[1], prof.wounds)
+            mount = mounts[prof.mount].wounds if prof.mount else 0
+            self.models[p.id] = Model(p.id, prof, p.at[0], p.at[1], prof.wounds,
+                                      mount_wounds=mount)
         self.turn = 0
         # 'When to Test': half the force is judged against the warriors each side began with
         self.force = {side: sum(1 for m in self.models.values() if m.side == side)
@@ -94,6 +104,7 @@ class BattleState(State):
         self.fought_this_phase: set[str] = set()
         self.supported_this_phase: set[str] = set()
         self.supported: dict[str, str] = {}   # fighter -> spearman, in the fight being fought
+        self.charge_bonus: set[str] = set()     # riders with the charge bonuses in that fight
         self.news: list[str] = []
         self.result: Outcome | None = None
 
@@ -127,6 +138,7 @@ class BattleState(State):
         other.fought_this_phase = set(self.fought_this_phase)
         other.supported_this_phase = set(self.supported_this_phase)
         other.supported = dict(self.supported)
+        other.charge_bonus = set(self.charge_bonus)
         other.news = list(self.news)
         return other
 
@@ -163,13 +175,18 @@ class BattleState(State):
     def disc(self, model: Model, zone: bool | None = None) -> geo.Disc:
         """The model as geometry sees it."""
         prof = model.profile
-        mount = self.mounts.get(prof.mount) if prof.mount else None
         if zone is None:
             # 'Control Zone rule': models touching an enemy have none; 'Models on the Ground': neither do prone ones
             zone = not model.prone and not self.engaged(model)
-        return geo.Disc(model.id, model.x, model.y, self.units.from_mm(prof.base_mm) / 2,
-                        self.units.from_mm(prof.height_mm), model.side, zone,
-                        self.units.from_mm(mount.height_mm) if mount else 0.0)
+        if model.mounted:
+            mount = self.mounts[prof.mount]
+            return geo.Disc(model.id, model.x, model.y, self.units.from_mm(prof.base_mm) / 2,
+                            self.units.from_mm(prof.height_mm), model.side, zone,
+                            self.units.from_mm(mount.height_mm))
+        base, height = ((prof.foot_base_mm, prof.foot_height_mm) if prof.mount
+                        else (prof.base_mm, prof.height_mm))
+        return geo.Disc(model.id, model.x, model.y, self.units.from_mm(base) / 2,
+                        self.units.from_mm(height), model.side, zone)
 
     def discs(self) -> list[geo.Disc]:
         """Every model on the table as geometry sees it."""
@@ -177,14 +194,16 @@ class BattleState(State):
 
     def allowance(self, model: Model) -> float:
         """The model's maximum move over open ground ('Movement Chart')."""
-        inches, cm = self.charts.movement[model.profile.race]
+        prof = model.profile
+        race = prof.race if model.mounted or not prof.mount else prof.foot_race
+        inches, cm = self.charts.movement[race]
         return self.units.rule(inches, cm)
 
     def mover(self, model: Model) -> geo.Mover:
         """What path checks need to know about a model's movement."""
         prof = model.profile
         return geo.Mover(self.allowance(model),
-                         difficult_factor=4.0 if prof.mount else 2.0,   # 'Cavalry: Moving Through Difficult Terrain'
+                         difficult_factor=4.0 if model.mounted else 2.0,   # 'Cavalry: Moving Through Difficult Terrain'
                          woodland=prof.has("woodland creature"))
 
     def sees(self, a: Model, b: Model) -> geo.Sight:
@@ -217,10 +236,12 @@ class BattleState(State):
         for m in self.models.values():
             m.moved, m.move_used, m.charged, m.shot, m.jumped = False, 0.0, False, False, False
             m.tested = None
+            m.no_strikes = False
         self.phase = MOVE
         self.acting = self.priority
         self.fights = []
         self.supported = {}
+        self.charge_bonus = set()
         self.news.append(f"turn {self.turn}: {self.priority} has priority")
 
     def roll_priority(self) -> str:
@@ -296,9 +317,11 @@ class BattleState(State):
                 if not self.sees(model, enemy).visible:
                     raise IllegalAction(f"{model.id} cannot see {t} at the start of its move",
                                         rule=RULE_WHO_CAN_CHARGE, action=text)
+        # 'Models on the Ground': getting up costs half the model's move
+        limit = self.allowance(model) / 2 if model.prone else None
         try:
             return geo.check_path(self.table, self.discs(), self.disc(model), action.path,
-                                  self.mover(model), targets=targets)
+                                  self.mover(model), targets=targets, cost_limit=limit)
         except IllegalAction as exc:
             raise IllegalAction(exc.reason, rule=exc.rule, action=text) from None
 
@@ -321,7 +344,8 @@ class BattleState(State):
         end, completed, jumped = follow_path(self, model, points, report)
         model.x, model.y = end
         model.moved = True
-        model.move_used = report.cost
+        model.move_used = report.cost + (self.allowance(model) / 2 if model.prone else 0)
+        model.prone = False
         model.jumped = jumped
         model.charged = isinstance(action, Charge) and completed
         verb = "charges " + "+".join(action.targets) if model.charged else "moves"
@@ -387,8 +411,10 @@ class BattleState(State):
     # ------------------------------------------------------------ the Fight phase
 
     def attacks(self, model: Model) -> int:
-        """Dice rolled and strikes made by a model ('Multiple Attacks'; 'Spears': +1 supported)."""
-        return model.profile.attacks + (1 if model.id in self.supported else 0)
+        """Dice rolled and strikes made by a model ('Multiple Attacks'; 'Spears': +1 supported;
+        'Cavalry Charge!': +1 for a rider who charged foes on foot)."""
+        return (model.profile.attacks + (1 if model.id in self.supported else 0)
+                + (1 if model.id in self.charge_bonus else 0))
 
     def fight_of(self, ident: str) -> tuple[str, tuple[str, ...]] | None:
         """The fight a model is in this phase, if any."""
@@ -398,9 +424,10 @@ class BattleState(State):
         text = str(action)
         if self.pending is not None:
             if not isinstance(action, Strike):
-                raise IllegalAction(f"{self.pending['winner']} must say where its strikes go, "
-                                    "e.g. 'strike " + " ".join(self.pending["losers"][:1] * 2)
-                                    + "'", rule=RULE_MULTIPLE_STRIKES, action=text)
+                raise IllegalAction(f"{'+'.join(self.pending['winners'])} must say where the "
+                                    "strikes go, e.g. 'strike "
+                                    + " ".join(self.pending["losers"][:1] * 2) + "'",
+                                    rule=RULE_MULTIPLE_STRIKES, action=text)
             self._allot_strikes(action, text)
             return
         if not isinstance(action, Fight):
@@ -424,6 +451,8 @@ class BattleState(State):
         if not good or not evil:
             return
         self.supported = spear_support(self, members)
+        # the charge bonuses are judged as the fight begins, before anyone backs away
+        self.charge_bonus = {m.id for m in members if cavalry_bonus(self, m)}
         for fighter, spearman in self.supported.items():
             self.supported_this_phase.add(spearman)
             self.news.append(f"{spearman} supports {fighter} with a spear")
@@ -436,50 +465,93 @@ class BattleState(State):
                             if "fight" in detail else "")
                          + (f", tie roll {detail['tie']}" if "tie" in detail else "")
                          + f": {winner_side} wins")
-        trapped = {}
+        # 'Cavalry Charge!': a charging rider's win knocks his foes on foot to the ground
+        chargers = [w for w in winners if w.id in self.charge_bonus]
+        knocked = {l.id for l in losers if chargers and knockable(self, l, chargers)}
+        double = {}
         for loser in sorted(losers, key=lambda m: m.id):
             backing = back_away(self, loser, winners)
-            trapped[loser.id] = backing is None
+            # 'Trapped Fighters' and 'Models on the Ground': strikes count double, never more
+            double[loser.id] = backing is None or loser.prone or loser.id in knocked
             if backing is None:
                 self.news.append(f"{loser.id} cannot back away: trapped")
-                continue
-            spot, making_way = backing
-            for friend, place in making_way.items():
-                self.models[friend].x, self.models[friend].y = place
-                self.news.append(f"{friend} makes way")
-            loser.x, loser.y = spot
-            self.news.append(f"{loser.id} backs away")
-        if len(winners) == 1 and allocation_needed(self, winners[0], losers):
-            self.pending = {"winner": winners[0].id, "losers": sorted(m.id for m in losers),
-                            "trapped": trapped}
+            else:
+                spot, making_way = backing
+                for friend, place in making_way.items():
+                    self.models[friend].x, self.models[friend].y = place
+                    self.news.append(f"{friend} makes way")
+                loser.x, loser.y = spot
+                self.news.append(f"{loser.id} backs away")
+            if loser.id in knocked:
+                loser.prone = True
+                self.news.append(f"{loser.id} is knocked to the ground")
+        strikers = []
+        for winner in sorted(winners, key=lambda m: m.id):
+            if winner.prone:
+                # 'Models on the Ground': a winner on the ground stands instead of striking
+                winner.prone = False
+                self.news.append(f"{winner.id} gets up")
+            elif winner.no_strikes:
+                self.news.append(f"{winner.id} is still dusting itself down: no blows")
+            else:
+                strikers.append(winner.id)
+        if not strikers:
+            return
+        pending = {"winners": strikers, "losers": sorted(m.id for m in losers),
+                   "double": double}
+        if allocation_needed(self, losers):
+            self.pending = pending
             self.acting = winners[0].side
             return
-        target = losers[0]
-        factor = 2 if trapped[target.id] else 1    # 'Trapped Fighters': strikes count double
-        for winner in sorted(winners, key=lambda m: m.id):
-            strike(self, winner, target, self.attacks(winner) * factor)
+        self._strike_all(pending, [losers[0].id] * self.strikes_of(pending))
+
+    def strikes_of(self, pending) -> int:
+        """How many strikes the winners make, before doubling ('Multiple Attacks')."""
+        return sum(self.attacks(self.models[w]) for w in pending["winners"]
+                   if w in self.models)
+
+    def strike_options(self, pending) -> list[str]:
+        """What a winner may strike: each beaten model, and the mount of a beaten rider
+        ('Strikes Against Mounts')."""
+        out = []
+        for k in pending["losers"]:
+            if k in self.models:
+                out.append(k)
+                if self.models[k].mounted:
+                    out.append(f"{k}.mount")
+        return out
+
+    def _strike_all(self, pending, targets) -> None:
+        """Make the strikes, one target per strike in the winners' order (ids, then Attacks)."""
+        order = [w for w in pending["winners"] if w in self.models
+                 for _ in range(self.attacks(self.models[w]))]
+        for winner_id, target in zip(order, targets):
             if self.phase == OVER:
                 return
+            ident, _, part = target.partition(".")
+            if winner_id not in self.models or ident not in self.models:
+                continue
+            victim = self.models[ident]
+            if part == "mount" and not victim.mounted:
+                continue
+            strike(self, self.models[winner_id], victim, 2 if pending["double"][ident] else 1,
+                   mount=part == "mount")
 
     def _allot_strikes(self, action, text: str) -> None:
         pending = self.pending
-        winner = self.models[pending["winner"]]
-        count = self.attacks(winner)
+        count = self.strikes_of(pending)
         if len(action.targets) != count:
-            raise IllegalAction(f"{winner.id} strikes {count} time(s); name {count} target(s)",
-                                rule=RULE_MULTIPLE_STRIKES, action=text)
+            raise IllegalAction(f"{'+'.join(pending['winners'])} strikes {count} time(s); "
+                                f"name {count} target(s)", rule=RULE_MULTIPLE_STRIKES,
+                                action=text)
+        options = self.strike_options(pending)
         for t in action.targets:
-            if t not in pending["losers"]:
-                raise IllegalAction(f"{t} is not one of the beaten: "
-                                    f"{', '.join(pending['losers'])}", rule=RULE_MULTIPLE_STRIKES,
-                                    action=text)
+            if t not in options:
+                raise IllegalAction(f"{t} is not one of the beaten: {', '.join(options)}",
+                                    rule=RULE_MULTIPLE_STRIKES, action=text)
         self.pending = None
         self.acting = self.priority
-        for t in action.targets:
-            if t in self.models:
-                strike(self, winner, self.models[t], 2 if pending["trapped"][t] else 1)
-            if self.phase == OVER:
-                return
+        self._strike_all(pending, list(action.targets))
         self._fight_phase_continues()
 
     def _fight_phase_continues(self) -> None:
@@ -505,6 +577,35 @@ class BattleState(State):
             return
         self.news.append(f"{model.id} is slain")
         self.remove(model)
+
+    def wound_mount(self, model: Model, wounds: int) -> None:
+        """Wound a steed; a slain mount throws its rider ('Hits on Mounts')."""
+        model.mount_wounds = max(0, model.mount_wounds - wounds)
+        if model.mounted:
+            self.news.append(f"{model.id}'s mount is wounded")
+            return
+        self.news.append(f"{model.id}'s mount is slain")
+        self.throw_rider(model)
+
+    def throw_rider(self, model: Model) -> None:
+        """The Thrown Rider chart: 1 knocked flying (a Strength 3 hit, then lying down, nothing
+        more this turn), 2-5 nothing more this turn and no blows if it wins a fight, 6 on its
+        feet at once ('Thrown Rider Chart')."""
+        from .shoot import wound_roll
+        roll = int(self.dice.roll(f"thrown {model.id}", D6))
+        if roll == 6:
+            self.news.append(f"{model.id} leaps into action (rolled 6)")
+            return
+        model.moved = model.shot = True
+        if roll == 1:
+            self.news.append(f"{model.id} is knocked flying (rolled 1)")
+            if wound_roll(self, 3, model, f"{model.id} hits the dirt"):
+                self.wound(model, 1)
+            if model.id in self.models:
+                model.prone = True
+        else:
+            self.news.append(f"{model.id} rises from the dust (rolled {roll})")
+            model.no_strikes = True
 
     def remove(self, model: Model, fled: bool = False) -> None:
         """Take a model off the table, slain or fled; both count as lost ('Fleeing the Battle')."""
@@ -536,9 +637,9 @@ class BattleState(State):
             return [Shoot(a, b) for a, b in shooters(self)] + [Done()]
         if self.phase == FIGHT:
             if self.pending is not None:
-                winner = self.models[self.pending["winner"]]
-                return [Strike(tuple(t for _ in range(self.attacks(winner))))
-                        for t in self.pending["losers"]]
+                count = self.strikes_of(self.pending)
+                return [Strike(tuple(t for _ in range(count)))
+                        for t in self.strike_options(self.pending)]
             return [Fight(single) for single, _ in self.fights]
         out: list = []
         discs = self.discs()
@@ -604,12 +705,15 @@ class BattleState(State):
                 {"id": m.id, "profile": m.profile.name, "side": m.side,
                  "x": round(m.x, 4), "y": round(m.y, 4), "wounds": m.wounds, "prone": m.prone,
                  "moved": m.moved, "move_used": round(m.move_used, 4), "charged": m.charged,
-                 "shot": m.shot, "jumped": m.jumped, "tested": m.tested}
+                 "shot": m.shot, "jumped": m.jumped, "tested": m.tested,
+                 "mount_wounds": m.mount_wounds, "no_strikes": m.no_strikes}
                 for m in self.models.values()],
             "force": dict(self.force),
             "lost": dict(self.lost),
             "fought_this_phase": sorted(self.fought_this_phase),
             "supported_this_phase": sorted(self.supported_this_phase),
+            "supported": dict(self.supported),
+            "charge_bonus": sorted(self.charge_bonus),
             "fights": [[single, list(many)] for single, many in self.fights],
             "pending_strikes": dict(self.pending) if self.pending else None,
             "result": self.result.to_json() if self.result else None,
@@ -623,7 +727,8 @@ class BattleState(State):
             self.models[m["id"]] = Model(
                 m["id"], profiles[m["profile"]], m["x"], m["y"], m["wounds"], prone=m["prone"],
                 moved=m["moved"], move_used=m["move_used"], charged=m["charged"], shot=m["shot"],
-                jumped=m["jumped"], tested=m["tested"])
+                jumped=m["jumped"], tested=m["tested"], mount_wounds=m["mount_wounds"],
+                no_strikes=m["no_strikes"])
         self.turn, self.priority = view["turn"], view["priority"]
         self.phase, self.acting = view["phase"], view["acting"]
         self.force, self.lost = dict(view["force"]), dict(view["lost"])
@@ -631,6 +736,8 @@ class BattleState(State):
         self.pending = dict(view["pending_strikes"]) if view["pending_strikes"] else None
         self.fought_this_phase = set(view["fought_this_phase"])
         self.supported_this_phase = set(view["supported_this_phase"])
+        self.supported = dict(view["supported"])
+        self.charge_bonus = set(view["charge_bonus"])
         if view["result"]:
             r = view["result"]
             self.result = Outcome(tuple(r["winners"]), r["summary"], tuple(r["eliminated"]),

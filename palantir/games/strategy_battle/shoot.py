@@ -31,27 +31,31 @@ def score(roll: int, modifier: int) -> int:
     return min(6, max(1, roll + modifier))
 
 
-def wound_roll(state, strength: int, target, why: str, bonus: int = 0) -> bool:
+def wound_roll(state, strength: int, target, why: str, bonus: int = 0,
+               mount: bool = False) -> bool:
     """Roll on the Wound Chart; True if the hit wounds ('Wound Chart': 6/4 is a 6 then a 4+).
 
     `bonus` is added to every die (a two-handed weapon's +1 counts on both dice of a 6/4),
-    a score never above 6 nor below 1 ('Rolling Dice')."""
-    entry = state.charts.to_wound(strength, target.profile.defence)
+    a score never above 6 nor below 1 ('Rolling Dice'); `mount` rolls against the steed's
+    Defence instead of the rider's."""
+    defence = state.mounts[target.profile.mount].defence if mount else target.profile.defence
+    who = f"{target.id}.mount" if mount else target.id
+    entry = state.charts.to_wound(strength, defence)
     if entry == "-":
         state.news.append(f"{why}: {target.id} cannot be hurt by Strength {strength}")
         return False
     if "/" in entry:
         first, second = (int(v) for v in entry.split("/"))
-        roll = score(roll_d6(state, f"wound {target.id}"), bonus)
+        roll = score(roll_d6(state, f"wound {who}"), bonus)
         if roll < first:
             state.news.append(f"{why}: to wound {entry}, rolled {roll}: no wound")
             return False
-        again = score(roll_d6(state, f"wound {target.id} again"), bonus)
+        again = score(roll_d6(state, f"wound {who} again"), bonus)
         wounded = again >= second
         state.news.append(f"{why}: to wound {entry}, rolled {roll} then {again}: "
                           f"{'wound' if wounded else 'no wound'}")
         return wounded
-    roll = score(roll_d6(state, f"wound {target.id}"), bonus)
+    roll = score(roll_d6(state, f"wound {who}"), bonus)
     state.news.append(f"{why}: to wound {entry}+, rolled {roll}: "
                       f"{'wound' if roll >= int(entry) else 'no wound'}")
     return roll >= int(entry)
@@ -178,8 +182,19 @@ def resolve_shot(state, shooter, target, missile, seen) -> None:
     if struck is None and state.engaged(target) and shooter.side == "evil":
         struck = target_in_combat(state, shooter, target)
     struck = struck or target
-    if wound_roll(state, missile.strength, struck, f"{shooter.id}'s {missile.name}"):
-        state.wound(struck, 1)
+    hit_mount = False
+    if struck.mounted:
+        # 'Shooting & Cavalry': the horse is in the way of its rider, 1-3 the mount is hit
+        way = roll_d6(state, f"mount in the way {struck.id}")
+        hit_mount = way <= 3
+        state.news.append(f"the mount is in the way: rolled {way}: "
+                          + ("the shot strikes the mount" if hit_mount else "it strikes the rider"))
+    if wound_roll(state, missile.strength, struck, f"{shooter.id}'s {missile.name}",
+                  mount=hit_mount):
+        if hit_mount:
+            state.wound_mount(struck, 1)
+        else:
+            state.wound(struck, 1)
 
 
 def target_in_combat(state, shooter, target):

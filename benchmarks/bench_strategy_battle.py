@@ -59,6 +59,8 @@ def main() -> None:
     def one_fight():
         state = base.clone(SeededDice(next(seeds)))
         state.apply("fight G1")
+        while state.question is not None:      # both sides decline to shield
+            state.apply("shield off")
 
     rng = random.Random(0)
 

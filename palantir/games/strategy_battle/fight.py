@@ -1,4 +1,5 @@
-"""The Fight phase: pairing models into fights ('The Move Phase: Fights')."""
+"""The Fight phase's geometry and weapons: pairing into fights, backing away and making way,
+charge bonuses, weapons and spears (the fight itself is worked out in combat.py)."""
 
 from __future__ import annotations
 
@@ -85,37 +86,9 @@ def pair_fights(state) -> list[tuple[str, tuple[str, ...]]]:
 
 # ---------------------------------------------------------------- resolving a fight
 
-D6 = ("1", "2", "3", "4", "5", "6")
-RULE_FIGHT = "The Fight Phase: Working Out a Fight"
-RULE_WHEN = "The Fight Phase: When to Fight"
-RULE_MULTIPLE = "The Fight Phase: Multiple Combats"
-RULE_TRAPPED = "The Fight Phase: Trapped Fighters"
 # the directions a beaten model tries, nearest to straight away from its enemies first
 _BACK_OFFSETS = (0, 15, -15, 30, -30, 45, -45, 60, -60, 75, -75, 90, -90, 105, -105, 120,
                  -120, 135, -135, 150, -150, 165, -165, 180)
-
-
-def duel(state, good: list, evil: list) -> tuple[str, dict]:
-    """Roll the duel: every model rolls a die per Attack, the best die of each side wins; ties go
-    to the higher Fight value, then 1-3 Evil, 4-6 Good ('Working Out a Fight', 'Multiple Combats')."""
-    from .shoot import score
-    best = {}
-    for side, models in (("good", good), ("evil", evil)):
-        # each model's dice carry its own weapon's modifier ('Two-Handed Swords & Axes')
-        rolls = [score(int(state.dice.roll(f"duel {m.id}", D6)), weapon_effect(state, m)[0])
-                 for m in models for _ in range(state.attacks(m))]
-        best[side] = max(rolls) if rolls else 0
-    detail = {"good": best["good"], "evil": best["evil"]}
-    if best["good"] != best["evil"]:
-        return ("good" if best["good"] > best["evil"] else "evil"), detail
-    fight_good = max(m.profile.fight for m in good)
-    fight_evil = max(m.profile.fight for m in evil)
-    detail["fight"] = (fight_good, fight_evil)
-    if fight_good != fight_evil:
-        return ("good" if fight_good > fight_evil else "evil"), detail
-    tie = int(state.dice.roll("duel tie", D6))
-    detail["tie"] = tie
-    return ("evil" if tie <= 3 else "good"), detail
 
 
 def back_away(state, loser, winners):
@@ -204,24 +177,6 @@ def knockable(state, loser, chargers) -> bool:
     if loser.profile.strength < 6:
         return True
     return any(state.mounts[c.profile.mount].strength >= 6 for c in chargers)
-
-
-def strike(state, striker, target, times: int, mount: bool = False) -> None:
-    """Strike a beaten enemy (or its mount): one Wound Chart roll per strike ('Working Out a Fight')."""
-    from .shoot import wound_roll
-    bonus = weapon_effect(state, striker)[1]
-    what = f"{target.id}'s mount" if mount else target.id
-    for _ in range(times):
-        if target.id not in state.models or state.phase == "over":
-            return
-        if mount and not target.mounted:
-            return
-        if wound_roll(state, striker.profile.strength, target, f"{striker.id} strikes {what}",
-                      bonus, mount=mount):
-            if mount:
-                state.wound_mount(target, 1)
-            else:
-                state.wound(target, 1)
 
 
 def weapon_effect(state, model) -> tuple[int, int]:

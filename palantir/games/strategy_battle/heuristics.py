@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from .notation import Charge, Done, Fight, Move, Shoot, Strike
+from .notation import Charge, Done, FateRoll, Fight, Might, Move, Pass, Shielding, Shoot, Strike
 from .profiles import default_data
 
 
@@ -61,6 +61,22 @@ class HeuristicAgent:
                              zip([(x, y), *action.path], action.path))
                 # bowmen prefer the short move that keeps their shot; others go as far as they can
                 return 1.0 - length / 100 if me.missile else 1.0 + length / 100
+            if isinstance(action, Shielding):
+                # shield when the enemy in this fight outfights us, else fight to strike
+                c = view["combat"]
+                mine = view["question"]["side"]
+                theirs = "evil" if mine == "good" else "good"
+                edge = (max(profile(k).fight for k in c[mine])
+                        - max(profile(k).fight for k in c[theirs]))
+                wanted = edge < 0
+                return 1.0 if action.on == wanted else 0.0
+            if isinstance(action, FateRoll):
+                return 2.0                       # Fate is worth spending to stay alive
+            if isinstance(action, Might):
+                # a little Might to win a duel or land a wound; never all of it at once
+                return 1.5 - action.points * 0.4
+            if isinstance(action, Pass):
+                return 0.5
             if isinstance(action, Done):
                 return 0.0
             return -1.0

@@ -7,6 +7,10 @@
     shoot G3 E4                a shot
     fight G1                   the side with priority names the next fight
     strike E1 E1               a lone winner's strikes, one beaten enemy per Attack
+    shield on / shield off     a side's declaration at the start of a fight
+    might G1 2                 a Hero spends (or, against a Hero, bids) Might on its dice
+    fate G1                    a wounded Hero spends a point of Fate to try to recover
+    pass                       no Might, no Fate
     done                       the side has finished this phase
 """
 
@@ -100,6 +104,45 @@ class Strike:
 
 
 @dataclass(frozen=True)
+class Shielding:
+    """A side's declaration at the start of a fight: its warriors shield, or fight."""
+
+    on: bool
+
+    def __str__(self) -> str:
+        return "shield on" if self.on else "shield off"
+
+
+@dataclass(frozen=True)
+class Might:
+    """A Hero spends Might on its own dice (or bids it, when opposing Heroes both do)."""
+
+    model: str
+    points: int
+
+    def __str__(self) -> str:
+        return f"might {self.model} {self.points}"
+
+
+@dataclass(frozen=True)
+class FateRoll:
+    """A wounded Hero spends a point of Fate and rolls to recover the wound."""
+
+    model: str
+
+    def __str__(self) -> str:
+        return f"fate {self.model}"
+
+
+@dataclass(frozen=True)
+class Pass:
+    """Decline: no Might, no Fate."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True)
 class Done:
     """The side has finished its part of this phase."""
 
@@ -137,6 +180,21 @@ def parse(text: str):
             raise BadNotation("'shoot' takes a shooter and a target, e.g. 'shoot G3 E4'",
                               action=text)
         return Shoot(words[1], words[2])
+    if verb == "pass" and len(words) == 1:
+        return Pass()
+    if verb == "shield":
+        if len(words) != 2 or words[1].lower() not in ("on", "off"):
+            raise BadNotation("'shield on' or 'shield off'", action=text)
+        return Shielding(words[1].lower() == "on")
+    if verb == "might":
+        if len(words) != 3 or not words[2].isdigit():
+            raise BadNotation("'might' names the Hero and the points, e.g. 'might G1 1'",
+                              action=text)
+        return Might(words[1], int(words[2]))
+    if verb == "fate":
+        if len(words) != 2:
+            raise BadNotation("'fate' names the wounded Hero, e.g. 'fate G1'", action=text)
+        return FateRoll(words[1])
     if verb == "fight":
         if len(words) != 2:
             raise BadNotation("'fight' names one model of the fight, e.g. 'fight G1'", action=text)
@@ -147,4 +205,4 @@ def parse(text: str):
                               action=text)
         return Strike(tuple(words[1:]))
     raise BadNotation(f"unknown decision '{words[0]}'; the decisions are move, charge, shoot, "
-                      "fight, strike and done", action=text)
+                      "fight, strike, shield, might, fate, pass and done", action=text)

@@ -6,19 +6,19 @@ an illegal decision leaves the state exactly as it was ('apply' is atomic).
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass, field, replace
+import copy
+from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from ...engine.dice import Dice
 from ...engine.errors import BadNotation, IllegalAction
 from ...engine.game import Outcome, State
 from . import geometry as geo
+from . import combat
 from .courage import courage_test, is_hero, retreat, test_before_moving
 from .move import follow_path
-from .fight import (allocation_needed, back_away, cavalry_bonus, duel, knockable, pair_fights,
-                    spear_support, strike)
-from .notation import Charge, Done, Fight, Move, Shoot, Strike, parse
+from .fight import pair_fights
+from .notation import Charge, Done, Fight, Move, Shoot, parse
 from .shoot import check_shot, resolve_shot, shooters
 from .profiles import SIDES, Profile, default_data
 from .scenarios import Scenario
@@ -33,7 +33,6 @@ RULE_WHO_CAN_CHARGE = "The Move Phase: Who Can Charge?"
 RULE_OVER = "Starting a Game: the end of the game"
 RULE_SHOOT = "The Shoot Phase"
 RULE_WHEN_TO_FIGHT = "The Fight Phase: When to Fight"
-RULE_MULTIPLE_STRIKES = "The Fight Phase: Multiple Combats (dividing strikes)"
 
 MOVE, SHOOT, FIGHT, OVER = "move", "shoot", "fight", "over"
 
@@ -55,6 +54,9 @@ class Model:
     jumped: bool = False         # tried to jump an obstacle this turn (and so cannot shoot)
     tested: str | None = None    # this turn's Courage test: passed, failed or not taken
     mount_wounds: int = 0        # a cavalry model's steed: wounds left (0: on foot)
+    might: int = 0               # Hero's stores left ('Might, Will & Fate')
+    will: int = 0
+    fate: int = 0
     no_strikes: bool = False     # 'Thrown Rider' 2-5: strikes no blows this turn if it wins
 
     @property
@@ -90,7 +92,8 @@ class BattleState(State):
             prof = profiles[p.profile]
             mount = mounts[prof.mount].wounds if prof.mount else 0
             self.models[p.id] = Model(p.id, prof, p.at[0], p.at[1], prof.wounds,
-                                      mount_wounds=mount)
+                                      mount_wounds=mount, might=prof.might, will=prof.will,
+                                      fate=prof.fate)
         self.turn = 0
         # 'When to Test': half the force is judged against the warriors each side began with
         self.force = {side: sum(1 for m in self.models.values() if m.side == side)
@@ -100,7 +103,9 @@ class BattleState(State):
         self.phase = MOVE
         self.acting = self.priority      # the side whose turn it is to decide in this phase
         self.fights: list[tuple[str, tuple[str, ...]]] = []
-        self.pending: dict | None = None     # a lone winner's strikes waiting to be allotted
+        self.combat: dict | None = None      # the fight being worked out (combat.py)
+        self.question: dict | None = None    # the question a side must answer now
+        self.shot_wound: dict | None = None  # a shot's wound waiting on the Hero's Fate
         self.fought_this_phase: set[str] = set()
         self.supported_this_phase: set[str] = set()
         self.supported: dict[str, str] = {}   # fighter -> spearman, in the fight being fought
@@ -121,6 +126,8 @@ class BattleState(State):
     def to_move(self) -> int | None:
         if self.phase == OVER:
             return None
+        if self.question is not None:
+            return self.seat_of(self.question["side"])
         return self.seat_of(self.acting)
 
     def outcome(self) -> Outcome | None:
@@ -134,7 +141,9 @@ class BattleState(State):
         other.models = {k: m.copy() for k, m in self.models.items()}
         other.lost = dict(self.lost)
         other.fights = list(self.fights)
-        other.pending = None if self.pending is None else dict(self.pending)
+        other.combat = copy.deepcopy(self.combat)
+        other.question = copy.deepcopy(self.question)
+        other.shot_wound = copy.deepcopy(self.shot_wound)
         other.fought_this_phase = set(self.fought_this_phase)
         other.supported_this_phase = set(self.supported_this_phase)
         other.supported = dict(self.supported)
@@ -156,6 +165,11 @@ class BattleState(State):
         if self.phase == OVER:
             raise IllegalAction("the game is over", rule=RULE_OVER, action=str(action))
         self.news = []
+        if self.question is not None:
+            combat.answer(self, action, str(action))
+            if self.phase == FIGHT and self.combat is None and self.question is None:
+                self._fight_phase_continues()
+            return
         if self.phase == MOVE:
             self._apply_move_phase(action)
         elif self.phase == SHOOT:
@@ -422,14 +436,6 @@ class BattleState(State):
 
     def _apply_fight_phase(self, action) -> None:
         text = str(action)
-        if self.pending is not None:
-            if not isinstance(action, Strike):
-                raise IllegalAction(f"{'+'.join(self.pending['winners'])} must say where the "
-                                    "strikes go, e.g. 'strike "
-                                    + " ".join(self.pending["losers"][:1] * 2) + "'",
-                                    rule=RULE_MULTIPLE_STRIKES, action=text)
-            self._allot_strikes(action, text)
-            return
         if not isinstance(action, Fight):
             raise IllegalAction("in the Fight phase the side with priority names the next "
                                 "fight, e.g. 'fight G1'", rule=RULE_WHEN_TO_FIGHT, action=text)
@@ -438,121 +444,9 @@ class BattleState(State):
             raise IllegalAction(f"{action.model} is not in a fight waiting to be fought",
                                 rule=RULE_WHEN_TO_FIGHT, action=text)
         self.fights.remove(fight)
-        self._work_out_fight(fight)
-        if self.pending is None:
+        combat.start(self, fight)
+        if self.combat is None and self.question is None:
             self._fight_phase_continues()
-
-    def _work_out_fight(self, fight) -> None:
-        """'Working Out a Fight': the duel, backing away (or trapped), then the strikes."""
-        single, many = fight
-        members = [self.models[k] for k in (single, *many) if k in self.models]
-        good = [m for m in members if m.side == "good"]
-        evil = [m for m in members if m.side == "evil"]
-        if not good or not evil:
-            return
-        self.supported = spear_support(self, members)
-        # the charge bonuses are judged as the fight begins, before anyone backs away
-        self.charge_bonus = {m.id for m in members if cavalry_bonus(self, m)}
-        for fighter, spearman in self.supported.items():
-            self.supported_this_phase.add(spearman)
-            self.news.append(f"{spearman} supports {fighter} with a spear")
-        winner_side, detail = duel(self, good, evil)
-        winners = good if winner_side == "good" else evil
-        losers = evil if winner_side == "good" else good
-        self.news.append(f"fight {'/'.join(m.id for m in good)} v {'/'.join(m.id for m in evil)}: "
-                         f"best {detail['good']} v {detail['evil']}"
-                         + (f", Fight {detail['fight'][0]} v {detail['fight'][1]}"
-                            if "fight" in detail else "")
-                         + (f", tie roll {detail['tie']}" if "tie" in detail else "")
-                         + f": {winner_side} wins")
-        # 'Cavalry Charge!': a charging rider's win knocks his foes on foot to the ground
-        chargers = [w for w in winners if w.id in self.charge_bonus]
-        knocked = {l.id for l in losers if chargers and knockable(self, l, chargers)}
-        double = {}
-        for loser in sorted(losers, key=lambda m: m.id):
-            backing = back_away(self, loser, winners)
-            # 'Trapped Fighters' and 'Models on the Ground': strikes count double, never more
-            double[loser.id] = backing is None or loser.prone or loser.id in knocked
-            if backing is None:
-                self.news.append(f"{loser.id} cannot back away: trapped")
-            else:
-                spot, making_way = backing
-                for friend, place in making_way.items():
-                    self.models[friend].x, self.models[friend].y = place
-                    self.news.append(f"{friend} makes way")
-                loser.x, loser.y = spot
-                self.news.append(f"{loser.id} backs away")
-            if loser.id in knocked:
-                loser.prone = True
-                self.news.append(f"{loser.id} is knocked to the ground")
-        strikers = []
-        for winner in sorted(winners, key=lambda m: m.id):
-            if winner.prone:
-                # 'Models on the Ground': a winner on the ground stands instead of striking
-                winner.prone = False
-                self.news.append(f"{winner.id} gets up")
-            elif winner.no_strikes:
-                self.news.append(f"{winner.id} is still dusting itself down: no blows")
-            else:
-                strikers.append(winner.id)
-        if not strikers:
-            return
-        pending = {"winners": strikers, "losers": sorted(m.id for m in losers),
-                   "double": double}
-        if allocation_needed(self, losers):
-            self.pending = pending
-            self.acting = winners[0].side
-            return
-        self._strike_all(pending, [losers[0].id] * self.strikes_of(pending))
-
-    def strikes_of(self, pending) -> int:
-        """How many strikes the winners make, before doubling ('Multiple Attacks')."""
-        return sum(self.attacks(self.models[w]) for w in pending["winners"]
-                   if w in self.models)
-
-    def strike_options(self, pending) -> list[str]:
-        """What a winner may strike: each beaten model, and the mount of a beaten rider
-        ('Strikes Against Mounts')."""
-        out = []
-        for k in pending["losers"]:
-            if k in self.models:
-                out.append(k)
-                if self.models[k].mounted:
-                    out.append(f"{k}.mount")
-        return out
-
-    def _strike_all(self, pending, targets) -> None:
-        """Make the strikes, one target per strike in the winners' order (ids, then Attacks)."""
-        order = [w for w in pending["winners"] if w in self.models
-                 for _ in range(self.attacks(self.models[w]))]
-        for winner_id, target in zip(order, targets):
-            if self.phase == OVER:
-                return
-            ident, _, part = target.partition(".")
-            if winner_id not in self.models or ident not in self.models:
-                continue
-            victim = self.models[ident]
-            if part == "mount" and not victim.mounted:
-                continue
-            strike(self, self.models[winner_id], victim, 2 if pending["double"][ident] else 1,
-                   mount=part == "mount")
-
-    def _allot_strikes(self, action, text: str) -> None:
-        pending = self.pending
-        count = self.strikes_of(pending)
-        if len(action.targets) != count:
-            raise IllegalAction(f"{'+'.join(pending['winners'])} strikes {count} time(s); "
-                                f"name {count} target(s)", rule=RULE_MULTIPLE_STRIKES,
-                                action=text)
-        options = self.strike_options(pending)
-        for t in action.targets:
-            if t not in options:
-                raise IllegalAction(f"{t} is not one of the beaten: {', '.join(options)}",
-                                    rule=RULE_MULTIPLE_STRIKES, action=text)
-        self.pending = None
-        self.acting = self.priority
-        self._strike_all(pending, list(action.targets))
-        self._fight_phase_continues()
 
     def _fight_phase_continues(self) -> None:
         """Drop fights emptied by casualties; when none is left, the turn ends ('End')."""
@@ -577,6 +471,26 @@ class BattleState(State):
             return
         self.news.append(f"{model.id} is slain")
         self.remove(model)
+
+    def offer_shot_wound(self, model: Model) -> None:
+        """A shot wounds: a Hero with Fate may try to recover it first ('Fate')."""
+        self.shot_wound = {"target": model.id}
+        self.settle_shot_wound()
+
+    def settle_shot_wound(self) -> None:
+        """Ask the wounded Hero about Fate, or take the wound."""
+        pending = self.shot_wound
+        if pending is None:
+            return
+        victim = self.models.get(pending["target"])
+        if victim is None:
+            self.shot_wound = None
+            return
+        if victim.fate > 0 and not pending.get("declined"):
+            self.question = {"kind": "fate", "side": victim.side, "target": victim.id}
+            return
+        self.shot_wound = None
+        self.wound(victim, 1)
 
     def wound_mount(self, model: Model, wounds: int) -> None:
         """Wound a steed; a slain mount throws its rider ('Hits on Mounts')."""
@@ -619,7 +533,7 @@ class BattleState(State):
             if not any(m.side == side for m in self.models.values()):
                 winner = self.other(side)
                 self.phase = OVER
-                self.pending = None
+                self.question = self.combat = self.shot_wound = None
                 self.result = Outcome(winners=(self.seat_of(winner),),
                                       summary=f"{winner} has slain every {side} warrior",
                                       rounds=self.turn)
@@ -633,13 +547,11 @@ class BattleState(State):
         target in sight and reach, an advance towards the nearest enemy, and 'done'."""
         if self.phase == OVER:
             return []
+        if self.question is not None:
+            return combat.candidates(self)
         if self.phase == SHOOT:
             return [Shoot(a, b) for a, b in shooters(self)] + [Done()]
         if self.phase == FIGHT:
-            if self.pending is not None:
-                count = self.strikes_of(self.pending)
-                return [Strike(tuple(t for _ in range(count)))
-                        for t in self.strike_options(self.pending)]
             return [Fight(single) for single, _ in self.fights]
         out: list = []
         discs = self.discs()
@@ -706,7 +618,8 @@ class BattleState(State):
                  "x": round(m.x, 4), "y": round(m.y, 4), "wounds": m.wounds, "prone": m.prone,
                  "moved": m.moved, "move_used": round(m.move_used, 4), "charged": m.charged,
                  "shot": m.shot, "jumped": m.jumped, "tested": m.tested,
-                 "mount_wounds": m.mount_wounds, "no_strikes": m.no_strikes}
+                 "mount_wounds": m.mount_wounds, "no_strikes": m.no_strikes,
+                 "might": m.might, "will": m.will, "fate": m.fate}
                 for m in self.models.values()],
             "force": dict(self.force),
             "lost": dict(self.lost),
@@ -715,9 +628,22 @@ class BattleState(State):
             "supported": dict(self.supported),
             "charge_bonus": sorted(self.charge_bonus),
             "fights": [[single, list(many)] for single, many in self.fights],
-            "pending_strikes": dict(self.pending) if self.pending else None,
+            "combat": self._combat_seen_by(seat),
+            "question": copy.deepcopy(self.question),
+            "shot_wound": copy.deepcopy(self.shot_wound),
             "result": self.result.to_json() if self.result else None,
         }
+
+    def _combat_seen_by(self, seat: int | None):
+        """The fight in progress as a seat may see it: the other side's secret bid is hidden."""
+        if self.combat is None:
+            return None
+        seen = copy.deepcopy(self.combat)
+        for side in list(seen["bids"]):
+            if seat is None or SIDES[seat] != side:
+                if len(seen["bids"]) < 2:       # revealed only once both are in
+                    seen["bids"][side] = "hidden"
+        return seen
 
     def restore(self, view: Mapping[str, Any]) -> None:
         """Set this state to what a view shows (the inverse of `view`)."""
@@ -728,12 +654,18 @@ class BattleState(State):
                 m["id"], profiles[m["profile"]], m["x"], m["y"], m["wounds"], prone=m["prone"],
                 moved=m["moved"], move_used=m["move_used"], charged=m["charged"], shot=m["shot"],
                 jumped=m["jumped"], tested=m["tested"], mount_wounds=m["mount_wounds"],
-                no_strikes=m["no_strikes"])
+                no_strikes=m["no_strikes"], might=m["might"], will=m["will"], fate=m["fate"])
         self.turn, self.priority = view["turn"], view["priority"]
         self.phase, self.acting = view["phase"], view["acting"]
         self.force, self.lost = dict(view["force"]), dict(view["lost"])
         self.fights = [(single, tuple(many)) for single, many in view["fights"]]
-        self.pending = dict(view["pending_strikes"]) if view["pending_strikes"] else None
+        self.combat = copy.deepcopy(view["combat"])
+        if self.combat is not None:
+            # a bid the seat could not see is taken as no bid (hidden information)
+            self.combat["bids"] = {k: v for k, v in self.combat["bids"].items()
+                                   if v != "hidden"}
+        self.question = copy.deepcopy(view["question"])
+        self.shot_wound = copy.deepcopy(view["shot_wound"])
         self.fought_this_phase = set(view["fought_this_phase"])
         self.supported_this_phase = set(view["supported_this_phase"])
         self.supported = dict(view["supported"])

@@ -194,7 +194,7 @@ def resolve_shot(state, shooter, target, missile, seen) -> None:
         if hit_mount:
             state.wound_mount(struck, 1)
         else:
-            state.wound(struck, 1)
+            state.offer_shot_wound(struck)
 
 
 def target_in_combat(state, shooter, target):

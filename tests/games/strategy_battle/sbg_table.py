@@ -26,3 +26,10 @@ def battle(models, *, areas=(), barriers=(), first="good", dice=None, units="in"
     state = BattleState(StrategyBattle(), {"scenario": "test"}, scenario, dice)
     state.start_game()
     return state
+
+
+def fight(state, ident, shield=False):
+    """Name the next fight and answer each side's shielding question (off unless asked)."""
+    state.apply(f"fight {ident}")
+    while state.question is not None and state.question["kind"] == "shield":
+        state.apply("shield on" if shield else "shield off")

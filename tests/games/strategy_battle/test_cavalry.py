@@ -7,7 +7,7 @@ import pytest
 
 from palantir.engine.errors import IllegalAction
 
-from sbg_table import ORC, ORC_BOW, ROHAN, battle
+from sbg_table import ORC, ORC_BOW, ROHAN, battle, fight
 
 RIDER = "Rider of Rohan"
 R = 12.5 / 25.4
@@ -75,7 +75,7 @@ def test_cavalry_charge_extra_attack_and_knock_to_the_ground():
     state.apply("charge G1 E1")
     for _ in range(4):
         state.apply("done")
-    state.apply("fight G1")
+    fight(state, "G1")
     log = [d for d, _ in rolls(state)]
     # two dice for the rider (1 Attack + 1 for the charge), the Orc's one: the rider wins 5-3,
     # the Orc is knocked down and takes double strikes: 2 Attacks x 2 = 4 wound rolls
@@ -93,7 +93,7 @@ def test_cavalry_charge_no_bonus_in_difficult_terrain():
     assert state.models["G1"].charged
     for _ in range(4):
         state.apply("done")
-    state.apply("fight G1")
+    fight(state, "G1")
     assert [d for d, _ in rolls(state)][:2] == ["duel G1", "duel E1"]
 
 
@@ -102,7 +102,7 @@ def test_strikes_against_mounts_the_winner_chooses_rider_or_mount():
                     ("E2", ORC, 40, 40)], dice=["1", "6", "5", "3", "3", "3"])
     for _ in range(4):
         state.apply("done")
-    state.apply("fight G1")
+    fight(state, "G1")
     assert [str(a) for a in state.legal_actions()] == ["strike G1", "strike G1.mount"]
     with pytest.raises(IllegalAction, match="not one of the beaten"):
         state.apply("strike E2")
@@ -127,14 +127,14 @@ def test_models_on_the_ground_win_and_stand_instead_of_striking_lose_and_take_do
     state.models["G1"].prone = True
     for _ in range(4):
         state.apply("done")
-    state.apply("fight G1")
+    fight(state, "G1")
     assert not state.models["G1"].prone and "wound E1" not in [d for d, _ in rolls(state)]
     lost = battle([("G1", ROHAN, 10, 10), ("E1", ORC, 10 + 2 * R, 10), ("E2", ORC, 40, 40)],
                   dice=["1", "6", "1", "1", "3", "3"])
     lost.models["G1"].prone = True
     for _ in range(4):
         lost.apply("done")
-    lost.apply("fight G1")
+    fight(lost, "G1")
     assert [d for d, _ in rolls(lost)].count("wound G1") == 2
     assert lost.models["G1"].prone
 

@@ -11,7 +11,7 @@ from palantir.engine.match import play_match
 from palantir.engine.record import GameRecord, replay
 from palantir.games.strategy_battle import StrategyBattle
 
-from sbg_table import ORC, ROHAN, battle
+from sbg_table import ORC, ROHAN, battle, fight
 
 R = 12.5 / 25.4
 D = 2 * R                       # centre distance of two touching 25mm bases
@@ -35,7 +35,7 @@ def test_working_out_a_fight_example_minas_tirith_against_the_orc():
     state = to_fight(battle([("G1", MINAS_TIRITH, 10, 10), ("E1", ORC, 10 + D, 10),
                              ("E2", ORC, 40, 40)], dice=["4", "3", "5", "3", "3"]))
     assert state.fights == [("G1", ("E1",))]
-    state.apply("fight G1")
+    fight(state, "G1")
     assert rolls(state)[:3] == [("duel G1", "4"), ("duel E1", "3"), ("wound E1", "5")]
     # S3 against the Orc's Defence 4 needs a 5: the Orc is slain
     assert "E1" not in state.models
@@ -46,18 +46,18 @@ def test_multiple_wounds_example_a_man_needs_5_to_wound_a_defence_5_orc():
     state = to_fight(battle([("G1", MINAS_TIRITH, 10, 10), ("E1", URUK, 10 + D, 10),
                              ("E2", ORC, 40, 40)], dice=["6", "1", "4", "3", "3"]))
     assert state.charts.to_wound(3, 5) == "5"
-    state.apply("fight G1")
+    fight(state, "G1")
     assert "E1" in state.models                      # a 4 is not enough
     state2 = to_fight(battle([("G1", MINAS_TIRITH, 10, 10), ("E1", URUK, 10 + D, 10),
                               ("E2", ORC, 40, 40)], dice=["6", "1", "5", "3", "3"]))
-    state2.apply("fight G1")
+    fight(state2, "G1")
     assert "E1" not in state2.models
 
 
 def test_working_out_a_fight_the_loser_backs_away_one_inch():
     state = to_fight(battle([("G1", ROHAN, 10, 10), ("E1", ORC, 10 + D, 10), ("E2", ORC, 40, 40)],
                             dice=["6", "2", "1", "3", "3"]))
-    state.apply("fight G1")
+    fight(state, "G1")
     e1 = state.models["E1"]
     assert math.dist((e1.x, e1.y), (10 + D, 10)) == pytest.approx(1)
     assert not state.engaged(e1)
@@ -66,7 +66,7 @@ def test_working_out_a_fight_the_loser_backs_away_one_inch():
 def test_working_out_a_fight_a_tie_goes_to_the_higher_fight_value():
     state = to_fight(battle([("G1", ROHAN, 10, 10), ("E1", URUK, 10 + D, 10), ("E2", ORC, 40, 40)],
                             dice=["4", "4", "1", "3", "3"]))
-    state.apply("fight G1")
+    fight(state, "G1")
     # Uruk-hai F4 beats the Warrior of Rohan F3: G1 backs away, E1 strikes
     assert rolls(state)[:3] == [("duel G1", "4"), ("duel E1", "4"), ("wound G1", "1")]
     assert math.dist((state.models["G1"].x, state.models["G1"].y), (10, 10)) == pytest.approx(1)
@@ -76,7 +76,7 @@ def test_working_out_a_fight_equal_fight_values_roll_1_3_evil_4_6_good():
     for tie, winner_moves in (("3", "G1"), ("4", "E1")):
         state = to_fight(battle([("G1", ROHAN, 10, 10), ("E1", ORC, 10 + D, 10),
                                  ("E2", ORC, 40, 40)], dice=["2", "2", tie, "1", "3", "3"]))
-        state.apply("fight G1")
+        fight(state, "G1")
         assert rolls(state)[2] == ("duel tie", tie)
         start = {"G1": (10, 10), "E1": (10 + D, 10)}[winner_moves]
         loser = state.models[winner_moves]
@@ -86,7 +86,10 @@ def test_working_out_a_fight_equal_fight_values_roll_1_3_evil_4_6_good():
 def test_multiple_attacks_roll_a_die_per_attack_and_strike_once_per_attack():
     state = to_fight(battle([("G1", "Boromir", 10, 10), ("E1", ORC, 10 + D, 10),
                              ("E2", ORC, 40, 40)], dice=["1", "2", "5", "3", "1", "1", "6", "3", "3"]))
-    state.apply("fight G1")
+    fight(state, "G1")
+    while state.question is not None:          # Boromir keeps his Might
+        assert state.question["kind"] == "might"
+        state.apply("pass")
     assert [d for d, _ in rolls(state)][:7] == ["duel G1"] * 3 + ["duel E1"] + ["wound E1"] * 3
     assert "E1" not in state.models
 
@@ -96,7 +99,7 @@ def test_multiple_combats_best_die_of_the_many_and_all_of_them_strike():
                              ("E1", ORC, 10, 10 + D), ("E2", ORC, 40, 40)],
                             dice=["1", "5", "4", "1", "1", "3", "3"]))
     assert state.fights == [("E1", ("G1", "G2"))]
-    state.apply("fight E1")
+    fight(state, "E1")
     assert [d for d, _ in rolls(state)][:5] == ["duel G1", "duel G2", "duel E1", "wound E1", "wound E1"]
 
 
@@ -106,8 +109,8 @@ def test_multiple_combats_a_lone_winner_says_where_each_strike_goes():
                              ("E1", "Orc Captain", *e1), ("E2", ORC, 40, 40)],
                             dice=["1", "2", "6", "1", "5", "5", "3", "3"]))
     assert state.fights == [("E1", ("G1", "G2"))]
-    state.apply("fight E1")
-    assert state.to_move() == 1 and state.pending["losers"] == ["G1", "G2"]
+    fight(state, "E1")
+    assert state.to_move() == 1 and state.combat["losers"] == ["G1", "G2"]
     with pytest.raises(IllegalAction, match="strikes 2 time"):
         state.apply("strike G1")
     with pytest.raises(IllegalAction, match="not one of the beaten"):
@@ -122,7 +125,7 @@ def test_trapped_fighters_three_equidistant_enemies_double_strikes():
                for i, a in enumerate((0, 2 * math.pi / 3, 4 * math.pi / 3))]
     state = to_fight(battle([("G1", ROHAN, *centre), ("G2", ROHAN, 40, 40), *enemies],
                             dice=["1", "6", "1", "1"] + ["1"] * 6 + ["3", "3"]))
-    state.apply("fight G1")
+    fight(state, "G1")
     assert any("trapped" in line for line in state.news)
     # three Orcs, one Attack each, doubled against a trapped model: six strikes
     assert [d for d, _ in rolls(state)].count("wound G1") == 6
@@ -135,7 +138,7 @@ def test_when_to_fight_the_side_with_priority_chooses_the_order():
     assert state.to_move() == 0
     with pytest.raises(IllegalAction, match="When to Fight"):
         state.apply("done")
-    state.apply("fight E2")
+    fight(state, "E2")
     assert rolls(state)[:2] == [("duel G2", "1"), ("duel E2", "2")]
     assert [str(a) for a in state.legal_actions()] == ["fight G1"]
 
@@ -143,7 +146,7 @@ def test_when_to_fight_the_side_with_priority_chooses_the_order():
 def test_the_turn_ends_after_the_fights_and_priority_is_rolled():
     state = to_fight(battle([("G1", ROHAN, 10, 10), ("E1", ORC, 10 + D, 10), ("E2", ORC, 40, 40)],
                             dice=["6", "2", "1", "2", "5"]))
-    state.apply("fight G1")
+    fight(state, "G1")
     assert state.turn == 2 and state.phase == "move"
     assert rolls(state)[-2:] == [("priority good", "2"), ("priority evil", "5")]
     assert state.priority == "evil" and state.to_move() == 1
@@ -152,7 +155,7 @@ def test_the_turn_ends_after_the_fights_and_priority_is_rolled():
 def test_end_of_the_game_the_first_side_to_kill_all_the_enemy_wins():
     state = to_fight(battle([("G1", ROHAN, 10, 10), ("E1", ORC, 10 + D, 10)],
                             dice=["6", "2", "6"]))
-    state.apply("fight G1")
+    fight(state, "G1")
     assert state.is_over() and state.outcome().winners == (0,)
     assert state.legal_actions() == []
     with pytest.raises(IllegalAction, match="over"):
@@ -184,7 +187,7 @@ def test_making_way_for_trapped_fighters_a_friend_behind_steps_back():
     ring = [("G2", ROHAN, 20 - D, 20), ("G3", ROHAN, 20, 20 + D), ("G4", ROHAN, 20, 20 - D)]
     state = to_fight(battle([("G1", ROHAN, *centre), ("E1", ORC, 20 + D, 20), *ring,
                              ("E2", ORC, 40, 40)], dice=["1", "6", "1", "3", "3"]))
-    state.apply("fight G1")
+    fight(state, "G1")
     g1, g2 = state.models["G1"], state.models["G2"]
     assert any("makes way" in line for line in state.news)
     assert not any("trapped" in line for line in state.news)
@@ -201,5 +204,5 @@ def test_making_way_friends_in_a_fight_cannot_make_way():
                              ("G3", ROHAN, 20, 20 + D), ("G4", ROHAN, 20, 20 - D),
                              ("E4", ORC, 20, 20 + 2 * D), ("E5", ORC, 20, 20 - 2 * D)],
                             dice=["1", "6"] + ["1"] * 2 + ["3", "3"] * 3))
-    state.apply("fight G1")
+    fight(state, "G1")
     assert any("G1 cannot back away: trapped" in line for line in state.news)

@@ -218,6 +218,8 @@ def test_multiple_wounds_a_hero_loses_one_wound_and_fights_on():
                             dice=["6", "6"]))
     state.apply("done")
     state.apply("shoot E1 G1")
+    assert state.question == {"kind": "fate", "side": "good", "target": "G1"}
+    state.apply("pass")                        # Aragorn keeps his Fate and takes the wound
     assert state.models["G1"].wounds == 2
 
 

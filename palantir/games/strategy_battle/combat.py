@@ -1,0 +1,438 @@
+"""Working out one fight as a sequence of stages that may stop to ask a side a question.
+
+The fight in progress is `state.combat`, a JSON-able record; the question outstanding is
+`state.question` ({"kind", "side", ...}). `advance` does the automatic work of each stage
+until a question must be answered or the fight is over (docs/strategy-battle.md):
+
+    declare  each side whose warriors all carry shields says whether they shield ('Shields')
+    roll     every model rolls its duel dice (two per Attack when shielding)
+    might    Heroes spend Might on their own dice; opposing Heroes bid in secret ('Might')
+    decide   the winner; losers back away or are trapped; knocked down by a charging rider
+    allot    the winners say where their strikes go, when there is a choice
+    strike   one Wound Chart roll per strike; a Hero striking may spend Might on it; a Hero
+             wounded may spend Fate ('Fate')
+"""
+
+from __future__ import annotations
+
+from ...engine.errors import IllegalAction
+from .fight import (allocation_needed, back_away, cavalry_bonus, knockable, spear_support,
+                    weapon_effect)
+from .notation import FateRoll, Might, Pass, Shielding, Strike
+from .shoot import score
+
+D6 = ("1", "2", "3", "4", "5", "6")
+RULE_SHIELDING = "Weapons: Shields (shielding)"
+RULE_MIGHT = "Heroes: Might"
+RULE_FATE = "Heroes: Fate"
+RULE_STRIKES = "The Fight Phase: Multiple Combats (dividing strikes)"
+
+
+# ---------------------------------------------------------------- starting and stepping
+
+def start(state, fight) -> None:
+    """Begin working out a fight chosen by the side with priority."""
+    single, many = fight
+    members = [k for k in (single, *many) if k in state.models]
+    good = sorted(k for k in members if state.models[k].side == "good")
+    evil = sorted(k for k in members if state.models[k].side == "evil")
+    if not good or not evil:
+        return
+    models = [state.models[k] for k in members]
+    state.supported = spear_support(state, models)
+    # the charge bonuses are judged as the fight begins, before anyone backs away
+    state.charge_bonus = {m.id for m in models if cavalry_bonus(state, m)}
+    for fighter, spearman in state.supported.items():
+        state.supported_this_phase.add(spearman)
+        state.news.append(f"{spearman} supports {fighter} with a spear")
+    state.combat = {"good": good, "evil": evil, "stage": "declare",
+                    "to_declare": [state.priority, state.other(state.priority)],
+                    "shielding": {"good": False, "evil": False}, "dice": {},
+                    "might_done": False, "bids": {}, "winner": None, "double": {},
+                    "strikers": [], "losers": [], "queue": [], "roll": None, "wounded": None}
+    advance(state)
+
+
+def advance(state) -> None:
+    """Do the automatic work of the fight until a question is needed or it is over."""
+    while state.combat is not None and state.question is None and state.phase != "over":
+        stage = state.combat["stage"]
+        if stage == "end":
+            state.combat = None
+            break
+        STAGES[stage](state, state.combat)
+
+
+def side_models(state, c, side):
+    """The models of one side still in the fight."""
+    return [state.models[k] for k in c[side] if k in state.models]
+
+
+# ---------------------------------------------------------------- stages
+
+def _declare(state, c) -> None:
+    while c["to_declare"]:
+        side = c["to_declare"][0]
+        if can_shield(state, side_models(state, c, side)):
+            state.question = {"kind": "shield", "side": side}
+            return
+        c["to_declare"].pop(0)
+    c["stage"] = "roll"
+
+
+def can_shield(state, models) -> bool:
+    """Shielding: every warrior of the side carries a shield and is on foot ('Shields')."""
+    return bool(models) and all("shield" in m.profile.wargear and not m.mounted for m in models)
+
+
+def _roll(state, c) -> None:
+    for side in ("good", "evil"):
+        per_attack = 2 if c["shielding"][side] else 1
+        for m in side_models(state, c, side):
+            modifier = weapon_effect(state, m)[0]
+            c["dice"][m.id] = [score(int(state.dice.roll(f"duel {m.id}", D6)), modifier)
+                               for _ in range(state.attacks(m) * per_attack)]
+    c["stage"] = "might"
+
+
+def best(c, side) -> int:
+    """The best duel die of a side."""
+    return max((d for k in c[side] for d in c["dice"].get(k, [])), default=0)
+
+
+def heroes_with_might(state, c, side) -> list:
+    """Heroes of a side in this fight who have Might left."""
+    return [m for m in side_models(state, c, side) if m.might > 0]
+
+
+def _might(state, c) -> None:
+    ready = {side: heroes_with_might(state, c, side) for side in ("good", "evil")}
+    if ready["good"] and ready["evil"]:
+        # 'Might': when opposing Heroes both want to win, both bid in secret, then reveal
+        for side in (state.priority, state.other(state.priority)):
+            if side not in c["bids"]:
+                state.question = {"kind": "bid", "side": side}
+                return
+        for side, (hero, points) in c["bids"].items():
+            if points:
+                raise_best(state, c, state.models[hero], points)
+        c["stage"] = "decide"
+        return
+    for side in ("good", "evil"):
+        if ready[side] and not c["might_done"] and not sure_to_win(state, c, side):
+            state.question = {"kind": "might", "side": side}
+            return
+    c["stage"] = "decide"
+
+
+def sure_to_win(state, c, side) -> bool:
+    """Whether a side wins the duel as the dice stand: the better die, or a tie and the
+    better Fight value ('Working Out a Fight')."""
+    other = "evil" if side == "good" else "good"
+    if best(c, side) != best(c, other):
+        return best(c, side) > best(c, other)
+    mine = max(m.profile.fight for m in side_models(state, c, side))
+    theirs = max(m.profile.fight for m in side_models(state, c, other))
+    return mine > theirs
+
+
+def raise_best(state, c, hero, points: int) -> None:
+    """Spend Might to raise a Hero's best duel die, never above 6 ('Might')."""
+    dice = c["dice"][hero.id]
+    i = max(range(len(dice)), key=lambda k: dice[k])
+    dice[i] = min(6, dice[i] + points)
+    hero.might -= points
+    state.news.append(f"{hero.id} spends {points} Might: its best die counts {dice[i]}")
+
+
+def _decide(state, c) -> None:
+    g, e = best(c, "good"), best(c, "evil")
+    detail = f"best {g} v {e}"
+    if g != e:
+        winner = "good" if g > e else "evil"
+    else:
+        fg = max(m.profile.fight for m in side_models(state, c, "good"))
+        fe = max(m.profile.fight for m in side_models(state, c, "evil"))
+        detail += f", Fight {fg} v {fe}"
+        if fg != fe:
+            winner = "good" if fg > fe else "evil"
+        else:
+            # a 50/50 roll: never changed by Might ('Might')
+            tie = int(state.dice.roll("duel tie", D6))
+            detail += f", tie roll {tie}"
+            winner = "evil" if tie <= 3 else "good"
+    winners = side_models(state, c, winner)
+    losers = side_models(state, c, "evil" if winner == "good" else "good")
+    state.news.append(f"fight {'/'.join(c['good'])} v {'/'.join(c['evil'])}: {detail}: "
+                      f"{winner} wins")
+    c["winner"] = winner
+    # 'Cavalry Charge!': a charging rider's win knocks his foes on foot to the ground
+    chargers = [w for w in winners if w.id in state.charge_bonus]
+    knocked = {l.id for l in losers if chargers and knockable(state, l, chargers)}
+    for loser in sorted(losers, key=lambda m: m.id):
+        backing = back_away(state, loser, winners)
+        # 'Trapped Fighters' and 'Models on the Ground': strikes count double, never more
+        c["double"][loser.id] = backing is None or loser.prone or loser.id in knocked
+        if backing is None:
+            state.news.append(f"{loser.id} cannot back away: trapped")
+        else:
+            spot, making_way = backing
+            for friend, place in making_way.items():
+                state.models[friend].x, state.models[friend].y = place
+                state.news.append(f"{friend} makes way")
+            loser.x, loser.y = spot
+            state.news.append(f"{loser.id} backs away")
+        if loser.id in knocked:
+            loser.prone = True
+            state.news.append(f"{loser.id} is knocked to the ground")
+    for w in sorted(winners, key=lambda m: m.id):
+        if c["shielding"][winner]:
+            state.news.append(f"{w.id} was shielding: no blows")
+        elif w.prone:
+            # 'Models on the Ground': a winner on the ground stands instead of striking
+            w.prone = False
+            state.news.append(f"{w.id} gets up")
+        elif w.no_strikes:
+            state.news.append(f"{w.id} is still dusting itself down: no blows")
+        else:
+            c["strikers"].append(w.id)
+    c["losers"] = sorted(m.id for m in losers)
+    if not c["strikers"]:
+        c["stage"] = "end"
+    elif allocation_needed(state, losers):
+        c["stage"] = "allot"
+        state.question = {"kind": "strike", "side": winner}
+    else:
+        queue_strikes(state, c, [c["losers"][0]] * strikes_of(state, c))
+
+
+def strikes_of(state, c) -> int:
+    """How many strikes the winners make, before doubling ('Multiple Attacks')."""
+    return sum(state.attacks(state.models[w]) for w in c["strikers"] if w in state.models)
+
+
+def strike_options(state, c) -> list[str]:
+    """What the winners may strike: each beaten model, and a beaten rider's mount."""
+    out = []
+    for k in c["losers"]:
+        if k in state.models:
+            out.append(k)
+            if state.models[k].mounted:
+                out.append(f"{k}.mount")
+    return out
+
+
+def queue_strikes(state, c, targets) -> None:
+    """One queue entry per strike, in the winners' order (ids, then Attacks), doubled ones twice."""
+    order = [w for w in c["strikers"] if w in state.models
+             for _ in range(state.attacks(state.models[w]))]
+    for striker, target in zip(order, targets):
+        ident = target.partition(".")[0]
+        for _ in range(2 if c["double"].get(ident) else 1):
+            c["queue"].append([striker, target])
+    c["stage"] = "strike"
+
+
+def _strike(state, c) -> None:
+    if c["wounded"] is not None:
+        settle_wound(state, c)
+        return
+    if c["roll"] is not None:
+        finish_roll(state, c)
+        return
+    if not c["queue"]:
+        c["stage"] = "end"
+        return
+    striker_id, target = c["queue"].pop(0)
+    ident, _, part = target.partition(".")
+    if striker_id not in state.models or ident not in state.models:
+        return
+    victim = state.models[ident]
+    if part == "mount" and not victim.mounted:
+        return
+    striker = state.models[striker_id]
+    defence = state.mounts[victim.profile.mount].defence if part else victim.profile.defence
+    entry = state.charts.to_wound(striker.profile.strength, defence)
+    what = f"{ident}'s mount" if part else ident
+    if entry == "-":
+        state.news.append(f"{striker_id} strikes {what}: it cannot be hurt")
+        return
+    die = f"wound {target}"
+    c["roll"] = {"striker": striker_id, "target": target, "entry": entry,
+                 "bonus": weapon_effect(state, striker)[1], "might": 0,
+                 "dice": [int(state.dice.roll(die, D6))]}
+    finish_roll(state, c)
+
+
+def _needs(entry: str) -> list[int]:
+    return [int(v) for v in entry.split("/")]
+
+
+def finish_roll(state, c) -> None:
+    """Judge a strike's Wound Chart roll; roll the second die of a 6/x when the first makes it;
+    a Hero striking may first add Might to it ('Might': it adds to both dice)."""
+    r = c["roll"]
+    needs = _needs(r["entry"])
+    add = r["bonus"] + r["might"]
+    for i, need in enumerate(needs):
+        if i >= len(r["dice"]):
+            r["dice"].append(int(state.dice.roll(f"wound {r['target']} again", D6)))
+        if score(r["dice"][i], add) < need:
+            striker = state.models.get(r["striker"])
+            if (striker is not None and striker.might > 0 and not r.get("declined")
+                    and r["dice"][i] + r["bonus"] + r["might"] + striker.might >= need):
+                state.question = {"kind": "might", "side": striker.side, "for": "wound"}
+                return
+            state.news.append(f"{r['striker']} strikes {r['target']}: needs {r['entry']}, "
+                              f"rolled {'/'.join(map(str, r['dice']))}: no wound")
+            c["roll"] = None
+            return
+    state.news.append(f"{r['striker']} strikes {r['target']}: needs {r['entry']}, rolled "
+                      f"{'/'.join(map(str, r['dice']))}: a wound")
+    c["roll"] = None
+    c["wounded"] = {"target": r["target"]}
+    settle_wound(state, c)
+
+
+def settle_wound(state, c) -> None:
+    """A wound struck home: a Hero may spend Fate to recover it first ('Fate')."""
+    ident, _, part = c["wounded"]["target"].partition(".")
+    victim = state.models.get(ident)
+    if victim is None:
+        c["wounded"] = None
+        return
+    if not part and victim.fate > 0 and not c["wounded"].get("declined"):
+        state.question = {"kind": "fate", "side": victim.side, "target": ident}
+        return
+    c["wounded"] = None
+    if part:
+        state.wound_mount(victim, 1)
+    else:
+        state.wound(victim, 1)
+
+
+STAGES = {"declare": _declare, "roll": _roll, "might": _might, "decide": _decide,
+          "allot": lambda state, c: None, "strike": _strike}
+
+
+# ---------------------------------------------------------------- answering questions
+
+def candidates(state) -> list:
+    """The answers to the question outstanding, for agents."""
+    q, c = state.question, state.combat
+    if q["kind"] == "shield":
+        return [Shielding(False), Shielding(True)]
+    if q["kind"] == "strike":
+        count = strikes_of(state, c)
+        return [Strike(tuple(t for _ in range(count))) for t in strike_options(state, c)]
+    if q["kind"] == "fate":
+        return [FateRoll(q["target"]), Pass()]
+    heroes = heroes_with_might(state, c, q["side"]) if c else []
+    if q.get("for") == "wound":
+        striker = state.models[c["roll"]["striker"]]
+        return [Might(striker.id, n) for n in range(1, striker.might + 1)] + [Pass()]
+    if q["kind"] == "bid":
+        return [Pass()] + [Might(h.id, n) for h in heroes for n in range(1, h.might + 1)]
+    return [Might(h.id, n) for h in heroes for n in range(1, h.might + 1)] + [Pass()]
+
+
+def answer(state, action, text: str) -> None:
+    """Take the answer to the question outstanding; IllegalAction if it does not fit."""
+    q, c = state.question, state.combat
+    kind = q["kind"]
+    if kind == "shield":
+        if not isinstance(action, Shielding):
+            raise IllegalAction("say whether the side shields: 'shield on' or 'shield off'",
+                                rule=RULE_SHIELDING, action=text)
+        state.question = None
+        c["shielding"][q["side"]] = action.on
+        c["to_declare"].pop(0)
+        if action.on:
+            state.news.append(f"{q['side']} shields")
+    elif kind == "strike":
+        _answer_strikes(state, c, action, text)
+    elif kind == "fate":
+        _answer_fate(state, c, q, action, text)
+    else:
+        _answer_might(state, c, q, action, text)
+    advance(state)
+
+
+def _answer_strikes(state, c, action, text) -> None:
+    if not isinstance(action, Strike):
+        raise IllegalAction(f"{'+'.join(c['strikers'])} must say where the strikes go, e.g. "
+                            f"'strike {c['losers'][0]}'", rule=RULE_STRIKES, action=text)
+    count = strikes_of(state, c)
+    if len(action.targets) != count:
+        raise IllegalAction(f"{'+'.join(c['strikers'])} strikes {count} time(s); name {count} "
+                            "target(s)", rule=RULE_STRIKES, action=text)
+    options = strike_options(state, c)
+    for t in action.targets:
+        if t not in options:
+            raise IllegalAction(f"{t} is not one of the beaten: {', '.join(options)}",
+                                rule=RULE_STRIKES, action=text)
+    state.question = None
+    queue_strikes(state, c, list(action.targets))
+
+
+def _answer_might(state, c, q, action, text) -> None:
+    if not isinstance(action, (Might, Pass)):
+        raise IllegalAction("spend Might ('might G1 1') or 'pass'", rule=RULE_MIGHT, action=text)
+    if isinstance(action, Might):
+        hero = state.models.get(action.model)
+        if hero is None or hero.side != q["side"]:
+            raise IllegalAction(f"{action.model} is not a Hero of {q['side']} here",
+                                rule=RULE_MIGHT, action=text)
+        in_fight = hero.id in c["good"] or hero.id in c["evil"]
+        if q.get("for") == "wound":
+            in_fight = hero.id == c["roll"]["striker"]
+        if not in_fight:
+            # 'Might': a Hero adjusts only his own dice
+            raise IllegalAction(f"{hero.id} can spend Might only on its own dice",
+                                rule=RULE_MIGHT, action=text)
+        if not 1 <= action.points <= hero.might:
+            raise IllegalAction(f"{hero.id} has {hero.might} Might", rule=RULE_MIGHT,
+                                action=text)
+    state.question = None
+    if q.get("for") == "wound":
+        if isinstance(action, Might):
+            state.models[action.model].might -= action.points
+            c["roll"]["might"] += action.points
+            state.news.append(f"{action.model} spends {action.points} Might on the wound roll")
+        else:
+            c["roll"]["declined"] = True
+        return
+    if q["kind"] == "bid":
+        c["bids"][q["side"]] = ([action.model, action.points] if isinstance(action, Might)
+                                else [None, 0])
+        return
+    if isinstance(action, Might):
+        raise_best(state, c, state.models[action.model], action.points)
+    else:
+        c["might_done"] = True
+
+
+def _answer_fate(state, c, q, action, text) -> None:
+    if not isinstance(action, (FateRoll, Pass)):
+        raise IllegalAction(f"roll Fate for {q['target']} ('fate {q['target']}') or 'pass'",
+                            rule=RULE_FATE, action=text)
+    if isinstance(action, FateRoll) and action.model != q["target"]:
+        raise IllegalAction(f"the wound is on {q['target']}", rule=RULE_FATE, action=text)
+    state.question = None
+    pending = c["wounded"] if c is not None else state.shot_wound
+    if isinstance(action, Pass):
+        pending["declined"] = True
+    else:
+        hero = state.models[q["target"]]
+        hero.fate -= 1
+        roll = int(state.dice.roll(f"fate {hero.id}", D6))
+        if roll >= 4:
+            state.news.append(f"{hero.id} spends Fate: rolled {roll}: the wound is recovered")
+            if c is not None:
+                c["wounded"] = None
+            else:
+                state.shot_wound = None
+            return
+        state.news.append(f"{hero.id} spends Fate: rolled {roll}: no luck")
+    if c is None:
+        state.settle_shot_wound()

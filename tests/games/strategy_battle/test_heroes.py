@@ -1,0 +1,142 @@
+"""Heroes in fights and under fire: Might, secret bids, Fate; and shielding ('Heroes', 'Shields')."""
+
+import pytest
+
+from palantir.engine.dice import ScriptedDice
+from palantir.engine.errors import IllegalAction
+from palantir.games.strategy_battle.notation import parse
+
+from sbg_table import ORC, ORC_BOW, ROHAN, battle
+
+R = 12.5 / 25.4
+D = 2 * R
+ARAGORN = "Aragorn (Strider)"
+LURTZ = "Lurtz"
+URUK = "Mordor Uruk-hai with sword"          # no shield: no shielding question
+
+
+def rolls(state):
+    return [(r.die, r.face) for r in state.dice.log]
+
+
+def to_fight(state):
+    for _ in range(4):
+        state.apply("done")
+    return state
+
+
+def test_might_a_hero_raises_his_own_die_after_both_sides_have_rolled():
+    state = to_fight(battle([("G1", ARAGORN, 10, 10), ("E1", URUK, 10 + D, 10),
+                             ("E2", ORC, 40, 40)], dice=["2", "2", "1", "4", "6", "3", "3"]))
+    state.apply("fight G1")
+    # Aragorn's best is 2 against the Uruk's 4: he is asked, and spends 2 to make it 4
+    assert state.question == {"kind": "might", "side": "good"} and state.to_move() == 0
+    with pytest.raises(IllegalAction, match="has 3 Might"):
+        state.apply("might G1 4")
+    state.apply("might G1 2")
+    # 4 against 4: Fight 6 beats 4 without a tie roll; the first strike (6) slays the Uruk
+    assert "E1" not in state.models and state.models["G1"].might == 1
+    assert [d for d, _ in rolls(state)][:5] == ["duel G1"] * 3 + ["duel E1", "wound E1"]
+
+
+def test_might_only_on_the_heros_own_dice():
+    state = to_fight(battle([("G1", ARAGORN, 10, 10), ("E1", URUK, 10 + D, 10),
+                             ("G2", "Boromir", 20, 20), ("E2", ORC, 40, 40)],
+                            dice=["1", "1", "1", "4"]))
+    state.apply("fight G1")
+    with pytest.raises(IllegalAction, match="own dice"):
+        state.apply("might G2 3")
+
+
+def test_might_no_question_when_the_hero_already_wins():
+    state = to_fight(battle([("G1", ARAGORN, 10, 10), ("E1", URUK, 10 + D, 10),
+                             ("E2", ORC, 40, 40)], dice=["5", "1", "1", "4", "6", "3", "3"]))
+    state.apply("fight G1")
+    assert "E1" not in state.models and state.models["G1"].might == 3
+
+
+def test_might_on_a_wound_roll_adds_to_the_die():
+    state = to_fight(battle([("G1", ARAGORN, 10, 10), ("E1", URUK, 10 + D, 10),
+                             ("E2", ORC, 40, 40)], dice=["6", "1", "1", "2", "4", "3", "3"]))
+    state.apply("fight G1")
+    # S4 against the Uruk's D5 needs a 5: the 4 misses, and Aragorn may spend Might on it
+    assert state.question == {"kind": "might", "side": "good", "for": "wound"}
+    state.apply("might G1 1")
+    assert "E1" not in state.models and state.models["G1"].might == 2
+
+
+def test_might_opposing_heroes_bid_in_secret_then_reveal():
+    state = to_fight(battle([("G1", ARAGORN, 10, 10), ("E1", LURTZ, 10 + D, 10),
+                             ("E2", ORC, 40, 40)],
+                            dice=["3", "2", "1", "4", "2"] + ["1"] * 3 + ["3", "3"]))
+    state.apply("fight G1")
+    assert state.question == {"kind": "bid", "side": "good"}      # priority bids first
+    state.apply("might G1 2")
+    assert state.question == {"kind": "bid", "side": "evil"}
+    assert state.view(1)["combat"]["bids"] == {"good": "hidden"}  # Evil cannot see it
+    assert state.view(0)["combat"]["bids"] == {"good": ["G1", 2]}
+    rebuilt = state.clone(ScriptedDice([]))
+    rebuilt.restore(state.view(1))
+    assert rebuilt.combat["bids"] == {}
+    state.apply("might E1 1")
+    # revealed: Aragorn 3+2 = 5 against Lurtz 4+1 = 5; Fight 6 beats 5
+    assert state.models["G1"].might == 1 and state.models["E1"].might == 2
+    assert any("best 5 v 5, Fight 6 v 5: good wins" in n for n in state.news)
+    assert state.dice.remaining() == 0
+
+
+def test_fate_a_wounded_hero_rolls_4_or_more_to_recover():
+    state = to_fight(battle([("G1", ARAGORN, 10, 10), ("E1", URUK, 10 + D, 10),
+                             ("E2", ORC, 40, 40)], dice=["1", "1", "1", "6", "6", "4", "3", "3"]))
+    state.apply("fight G1")
+    state.apply("pass")                          # no Might to win the duel
+    assert state.question == {"kind": "fate", "side": "good", "target": "G1"}
+    state.apply("fate G1")
+    assert state.models["G1"].wounds == 3 and state.models["G1"].fate == 2
+
+
+def test_fate_a_failed_roll_may_be_followed_by_another_or_the_wound_taken():
+    state = to_fight(battle([("G1", ARAGORN, 10, 10), ("E1", URUK, 10 + D, 10),
+                             ("E2", ORC, 40, 40)], dice=["1", "1", "1", "6", "6", "2", "3", "3"]))
+    state.apply("fight G1")
+    state.apply("pass")
+    state.apply("fate G1")                       # a 2: no luck
+    assert state.question["kind"] == "fate" and state.models["G1"].fate == 2
+    with pytest.raises(IllegalAction, match="the wound is on G1"):
+        state.apply("fate E1")
+    state.apply("pass")
+    assert state.models["G1"].wounds == 2
+
+
+def test_fate_against_a_shot():
+    state = battle([("G1", ARAGORN, 20, 10), ("E1", ORC_BOW, 10, 10), ("E2", ORC, 40, 40)],
+                   dice=["6", "6", "5"])
+    for _ in range(3):
+        state.apply("done")
+    state.apply("shoot E1 G1")
+    state.apply("fate G1")
+    assert state.models["G1"].wounds == 3 and state.question is None
+
+
+def test_shielding_two_dice_per_attack_and_no_blows_if_it_wins():
+    state = to_fight(battle([("G1", ROHAN, 10, 10), ("E1", URUK, 10 + D, 10),
+                             ("E2", ORC, 40, 40)], dice=["1", "5", "4", "3", "3"]))
+    state.apply("fight G1")
+    assert state.question == {"kind": "shield", "side": "good"}
+    state.apply("shield on")
+    assert [d for d, _ in rolls(state)][:3] == ["duel G1", "duel G1", "duel E1"]
+    assert "E1" in state.models and not any(d.startswith("wound") for d, _ in rolls(state))
+    assert any("shielding: no blows" in n for n in state.news)
+
+
+def test_shielding_only_if_every_warrior_of_the_side_has_a_shield():
+    state = to_fight(battle([("G1", ROHAN, 10, 10), ("G2", "Warrior of Rohan with bow", 10, 10 + 2 * D),
+                             ("E1", URUK, 10, 10 + D), ("E2", ORC, 40, 40)],
+                            dice=["1", "1", "6", "3", "3", "3"]))
+    state.apply("fight E1")
+    assert state.question is None or state.question["kind"] != "shield"
+
+
+def test_hero_notation_round_trips():
+    for text in ("shield on", "shield off", "might G1 2", "fate G1", "pass"):
+        assert str(parse(text)) == text

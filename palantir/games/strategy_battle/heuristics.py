@@ -33,7 +33,7 @@ class HeuristicAgent:
 
     def choose(self, view: dict, legal_actions: list):
         """The best-scored candidate."""
-        profiles, _, charts = default_data()
+        profiles, mounts, charts = default_data()
         models = {m["id"]: m for m in view["models"]}
 
         def profile(ident):
@@ -52,8 +52,13 @@ class HeuristicAgent:
             if isinstance(action, Fight):
                 return 1.0
             if isinstance(action, Strike):
-                target = models[action.targets[0]]
-                return 1.0 - target["wounds"] / 10 - profile(target["id"]).defence / 100
+                ident, _, part = action.targets[0].partition(".")
+                target = models[ident]
+                if part:
+                    # a rider's mount: worth striking when it is easier to wound than the rider
+                    mount = mounts[profile(ident).mount]
+                    return 1.0 - 1 / 10 - mount.defence / 100
+                return 1.0 - target["wounds"] / 10 - profile(ident).defence / 100
             if isinstance(action, Move):
                 me = profile(action.model)
                 x, y = models[action.model]["x"], models[action.model]["y"]

@@ -216,7 +216,9 @@ class BattleState(State):
     def mover(self, model: Model) -> geo.Mover:
         """What path checks need to know about a model's movement."""
         prof = model.profile
-        return geo.Mover(self.allowance(model),
+        # 'Models on the Ground': getting up costs half the model's move
+        allowance = self.allowance(model) / 2 if model.prone else self.allowance(model)
+        return geo.Mover(allowance,
                          difficult_factor=4.0 if model.mounted else 2.0,   # 'Cavalry: Moving Through Difficult Terrain'
                          woodland=prof.has("woodland creature"))
 
@@ -331,11 +333,9 @@ class BattleState(State):
                 if not self.sees(model, enemy).visible:
                     raise IllegalAction(f"{model.id} cannot see {t} at the start of its move",
                                         rule=RULE_WHO_CAN_CHARGE, action=text)
-        # 'Models on the Ground': getting up costs half the model's move
-        limit = self.allowance(model) / 2 if model.prone else None
         try:
             return geo.check_path(self.table, self.discs(), self.disc(model), action.path,
-                                  self.mover(model), targets=targets, cost_limit=limit)
+                                  self.mover(model), targets=targets)
         except IllegalAction as exc:
             raise IllegalAction(exc.reason, rule=exc.rule, action=text) from None
 

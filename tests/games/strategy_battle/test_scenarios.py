@@ -1,0 +1,50 @@
+"""The shipped scenarios: valid set-ups that play to the end and replay exactly ('Scenarios')."""
+
+import pytest
+
+from palantir.engine import game as engine_game
+from palantir.engine.match import play_match
+from palantir.engine.record import GameRecord, replay
+from palantir.games.strategy_battle import StrategyBattle
+from palantir.games.strategy_battle import geometry as geo
+from palantir.games.strategy_battle.scenarios import load_scenario, scenario_names
+from palantir.engine.dice import SeededDice
+
+
+def test_scenarios_the_manual_introduction_and_at_least_three_more_are_shipped():
+    names = scenario_names()
+    assert "intro" in names and len(names) >= 3
+    for name in names:
+        assert load_scenario(name).source in ("manual", "decided")
+
+
+@pytest.mark.parametrize("name", scenario_names())
+def test_scenarios_every_set_up_is_legal(name):
+    state = StrategyBattle().new_state({"scenario": name}, SeededDice(0))
+    tol = state.units.tolerance
+    discs = [state.disc(m, zone=False) for m in state.models.values()]
+    for i, a in enumerate(discs):
+        assert state.table.on_table(a.x, a.y, a.radius)
+        assert state.table.impassable.is_empty or not state.table.impassable.contains(
+            geo.Point(a.x, a.y))
+        for b in discs[i + 1:]:
+            assert not geo.overlapping(a, b, tol)
+            if a.side != b.side:
+                assert not geo.in_contact(a, b, tol)
+
+
+@pytest.mark.parametrize("name", ["amon_hen", "riders"])
+def test_scenarios_heroes_and_cavalry_play_to_the_end_and_replay(name, monkeypatch):
+    monkeypatch.setitem(engine_game.REGISTRY_PATHS, "strategy-battle",
+                        "palantir.games.strategy_battle:StrategyBattle")
+    monkeypatch.delitem(engine_game._loaded, "strategy-battle", raising=False)
+    game = StrategyBattle()
+    final, record = play_match(game, {"scenario": name},
+                               [game.heuristic_agent(0, 3), game.heuristic_agent(1, 4)], 3,
+                               max_decisions=5000)
+    assert final.is_over()
+    actions = " ".join(e["action"] for e in record.events if "action" in e)
+    if name == "amon_hen":
+        assert "might" in actions or "fate" in actions       # the Heroes used their stores
+    again = replay(GameRecord.loads(record.dumps()))
+    assert again.view(0) == final.view(0)

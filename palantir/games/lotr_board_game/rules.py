@@ -41,9 +41,12 @@ REVEAL = "revealed card"
 SPECIAL_RUNE = "special rune"
 
 
-def private_die(pile: str, character: str) -> str:
-    """The name of a draw only `character` may see (the record redacts it for others)."""
-    return f"{pile} to {character}"
+HOBBIT_CARD = "hobbit card"
+
+
+def legendary_pile(board: str) -> str:
+    """The name of the draw from a board's pile of legendary cards."""
+    return f"{board} card"
 
 
 class LotrState(State):
@@ -133,6 +136,13 @@ class LotrState(State):
         self.answered, self.question = self.question, None
         getattr(self, f"_answer_{kind.replace('-', '_')}")(seat, text)
         self.run()
+
+    def decision_audience(self, action) -> tuple[int, ...] | None:
+        """Rivendell, Council: the card passed face down is read by its passer only
+        (the receiver learns it when every hobbit has chosen); other decisions are public."""
+        if self.question is not None and self.question[0] == "council":
+            return (self.question[1],)
+        return None
 
     def clone(self, dice: Dice | None = None) -> "LotrState":
         other = object.__new__(LotrState)
@@ -224,8 +234,8 @@ class LotrState(State):
                 self.deck, self.discards = self.discards, Counter()
             if not self.deck:
                 break
-            card = self.dice.roll(private_die("hobbit card", self.characters[seat]),
-                                  sorted(self.deck.elements()))
+            # A draw into a hand is seen by its drawer only (the engine's seen_by).
+            card = self.dice.roll(HOBBIT_CARD, sorted(self.deck.elements()), seen_by=(seat,))
             self.deck[card] -= 1
             if not self.deck[card]:
                 del self.deck[card]
@@ -557,8 +567,7 @@ class LotrState(State):
         k = 0
         while pile and order:
             seat = order[k % len(order)]
-            card = self.dice.roll(private_die(f"{board} card", self.characters[seat]),
-                                  sorted(pile))
+            card = self.dice.roll(legendary_pile(board), sorted(pile), seen_by=(seat,))
             pile.remove(card)
             self.hands[seat].append(card)
             self.say(f"you are dealt {card}", seat)

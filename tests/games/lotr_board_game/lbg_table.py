@@ -16,8 +16,8 @@ from palantir.engine.dice import Roll
 from palantir.engine.errors import DiceExhausted
 from palantir.games.lotr_board_game import LordOfTheRingsBoardGame
 from palantir.games.lotr_board_game.components import default_components
-from palantir.games.lotr_board_game.rules import (REVEAL, THREAT_DIE, TILE_PILE, LotrState,
-                                                  private_die)
+from palantir.games.lotr_board_game.rules import (HOBBIT_CARD, REVEAL, THREAT_DIE, TILE_PILE,
+                                                  LotrState)
 
 GAME = LordOfTheRingsBoardGame()
 PARTS = default_components()
@@ -34,8 +34,9 @@ def die(face):
 
 
 def draw(character, card):
-    """The scripted draw of a hobbit card by a character."""
-    return (private_die("hobbit card", character), card)
+    """The scripted draw of a hobbit card by a character (the character is for the reader:
+    who may see a draw is the roll's seen_by, checked in test_hidden_information)."""
+    return (HOBBIT_CARD, card)
 
 
 def revealed(card):

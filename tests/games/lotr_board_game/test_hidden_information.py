@@ -10,7 +10,9 @@ from .lbg_table import GAME, PARTS, draw, step, table, tile
 from palantir.agents.random_agent import RandomAgent
 from palantir.engine.errors import IllegalAction
 from palantir.engine.match import play_match
-from palantir.games.lotr_board_game.privacy import HIDDEN, excerpt
+from palantir.engine import game as engine_game
+from palantir.engine.errors import BadRecord
+from palantir.engine.record import HIDDEN, replay
 
 SECRET = ["gimli", "aragorn", "white-joker"]
 
@@ -121,17 +123,40 @@ def test_random_games_no_view_shows_another_seat_s_hidden_cards(seed, players):
 
 def test_record_excerpt_hides_other_seats_draws_and_council_passes():
     state, record = random_game(4, 3)
-    characters = state.characters
+    private = [e for e in record.events if "seen_by" in e]
+    assert any("die" in e for e in private)
+    assert any(e.get("action", "").startswith("pass ") for e in private)
     for seat in (0, 1, 2, None):
-        shown = excerpt(record.events, seat, characters)
+        shown = record.excerpt(seat).events
         assert len(shown) == len(record.events)
         for raw, event in zip(record.events, shown):
-            if "die" in raw and " to " in raw["die"]:
-                mine = seat is not None and raw["die"].endswith(" to " + characters[seat])
-                assert (event["face"] == raw["face"]) if mine else event["face"] == HIDDEN
-            elif "action" in raw and raw["action"].startswith("pass "):
-                assert (event == raw) if raw["seat"] == seat else \
-                    event["action"] == f"pass {HIDDEN}"
+            if "seen_by" in raw and seat not in raw["seen_by"]:
+                key = "face" if "die" in raw else "action"
+                assert event[key] == HIDDEN
             else:
                 assert event == raw
-    assert any(e.get("face") == HIDDEN for e in excerpt(record.events, None, characters))
+    # Draws are seen by their drawer only; a Council pass by its passer only.
+    for event in private:
+        if "die" in event:
+            assert len(event["seen_by"]) == 1
+        else:
+            assert event["seen_by"] == [event["seat"]]
+
+
+@pytest.fixture
+def registered(monkeypatch):
+    """The game in the engine's registry for the length of a test (replay looks it up)."""
+    monkeypatch.setitem(engine_game.REGISTRY_PATHS, GAME.id,
+                        "palantir.games.lotr_board_game:LordOfTheRingsBoardGame")
+    monkeypatch.delitem(engine_game._loaded, GAME.id, raising=False)
+
+
+def test_record_replays_with_the_audiences_checked(registered):
+    state, record = random_game(6, 3)
+    again = replay(record)
+    assert again.outcome().to_json() == record.result
+    # A draw's audience changed in the record no longer fits the rules.
+    index = next(i for i, e in enumerate(record.events) if "seen_by" in e and "die" in e)
+    record.events[index]["seen_by"] = [0, 1, 2]
+    with pytest.raises(BadRecord, match="shows this outcome to"):
+        replay(record)

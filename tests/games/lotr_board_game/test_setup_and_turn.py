@@ -69,8 +69,11 @@ def test_rivendell_elrond_deals_the_12_cards_from_the_ring_bearer_and_council_pa
     rivendell = sorted(c for c, card in PARTS.cards.items() if card.board == "rivendell")
     seats = ("sam", "frodo") * 6
     state = table(board="rivendell", ring_bearer=1, active=1, hands=[["white-hiding"], ["grey-hiding"]],
-                  dice=[(f"rivendell card to {seats[i]}", card) for i, card in enumerate(rivendell)])
+                  dice=[("rivendell card", card) for card in rivendell])
     assert len(state.hands[0]) == 7 and len(state.hands[1]) == 7
+    # Dealt one at a time from the Ring-bearer (Sam), each card seen by its receiver only.
+    dealt = [(roll.face, roll.seen_by) for roll in state.dice.log]
+    assert dealt == [(card, ({"frodo": 0, "sam": 1}[seats[i]],)) for i, card in enumerate(rivendell)]
     assert state.board_cards["rivendell"] == []
     assert state.question == ("council", 1)  # the Ring-bearer first
     step(state, "pass grey-hiding", "pass white-hiding")

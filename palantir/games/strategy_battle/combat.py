@@ -16,6 +16,7 @@ until a question must be answered or the fight is over (docs/strategy-battle.md)
 from __future__ import annotations
 
 from ...engine.errors import IllegalAction
+from . import geometry as geo
 from .fight import (allocation_needed, back_away, cavalry_bonus, knockable, spear_support,
                     weapon_effect)
 from .notation import FateRoll, Might, Pass, Shielding, Strike
@@ -45,22 +46,61 @@ def start(state, fight) -> None:
     for fighter, spearman in state.supported.items():
         state.supported_this_phase.add(spearman)
         state.news.append(f"{spearman} supports {fighter} with a spear")
-    state.combat = {"good": good, "evil": evil, "stage": "declare",
-                    "to_declare": [state.priority, state.other(state.priority)],
-                    "shielding": {"good": False, "evil": False}, "dice": {},
-                    "might_done": False, "bids": {}, "winner": None, "double": {},
-                    "strikers": [], "losers": [], "queue": [], "roll": None, "wounded": None}
+    defence = defended_fight(state, members)
+    state.combat = {"defence": defence}
+    if defence is not None:
+        # 'Fighting Across Barriers': no charge bonuses against a defended barrier
+        state.charge_bonus = set()
+        if len(defence["defenders"]) == 1 and len(defence["chargers"]) > 1:
+            # 'Defending in Multiple Fights': the chargers fight the defender one at a time
+            defence["rounds"] = list(defence["chargers"])
+            first = defence["rounds"].pop(0)
+            good, evil = _sides(state, [defence["defenders"][0], first])
+    _fresh(state, state.combat, good, evil)
     advance(state)
+
+
+def _sides(state, ids):
+    good = sorted(k for k in ids if state.models[k].side == "good")
+    evil = sorted(k for k in ids if state.models[k].side == "evil")
+    return good, evil
+
+
+def _fresh(state, c, good, evil) -> None:
+    """Set up the stages of one duel (a defended barrier may see several in one fight)."""
+    c.update({"good": good, "evil": evil, "stage": "declare",
+              "to_declare": [state.priority, state.other(state.priority)],
+              "shielding": {"good": False, "evil": False}, "dice": {},
+              "might_done": False, "bids": {}, "winner": None, "double": {}, "backed": [],
+              "strikers": [], "losers": [], "queue": [], "roll": None, "wounded": None,
+              "places": {k: [state.models[k].x, state.models[k].y] for k in good + evil}})
+
+
+def defended_fight(state, members) -> dict | None:
+    """The barrier fight among these models, if every enemy contact in it is across one
+    barrier ('Defending'); None for an ordinary fight (a defender also attacked from behind
+    fights an ordinary fight here: see the coverage file)."""
+    pairs = [p for p in state.across if p[0] in members and p[1] in members]
+    if not pairs:
+        return None
+    tol = state.units.tolerance
+    for a in members:
+        for b in members:
+            ma, mb = state.models[a], state.models[b]
+            if ma.side != mb.side and geo.in_contact(state.disc(ma, zone=False),
+                                                     state.disc(mb, zone=False), tol):
+                return None
+    defenders = sorted({p[1] for p in pairs})
+    chargers = sorted({p[0] for p in pairs})
+    if set(defenders) & set(chargers) or len({p[2] for p in pairs}) > 1:
+        return None       # tangled fights over barriers are fought as ordinary ones (not yet)
+    return {"barrier": pairs[0][2], "defenders": defenders, "chargers": chargers, "rounds": []}
 
 
 def advance(state) -> None:
     """Do the automatic work of the fight until a question is needed or it is over."""
     while state.combat is not None and state.question is None and state.phase != "over":
-        stage = state.combat["stage"]
-        if stage == "end":
-            state.combat = None
-            break
-        STAGES[stage](state, state.combat)
+        STAGES[state.combat["stage"]](state, state.combat)
 
 
 def side_models(state, c, side):
@@ -169,7 +209,14 @@ def _decide(state, c) -> None:
     # 'Cavalry Charge!': a charging rider's win knocks his foes on foot to the ground
     chargers = [w for w in winners if w.id in state.charge_bonus]
     knocked = {l.id for l in losers if chargers and knockable(state, l, chargers)}
+    defence = c.get("defence")
     for loser in sorted(losers, key=lambda m: m.id):
+        if defence is not None and loser.id in defence["defenders"]:
+            # 'Defending': the defender does not move even if he is beaten
+            c["double"][loser.id] = False
+            state.news.append(f"{loser.id} holds '{defence['barrier']}'")
+            continue
+        c["backed"].append(loser.id)
         backing = back_away(state, loser, winners)
         # 'Trapped Fighters' and 'Models on the Ground': strikes count double, never more
         c["double"][loser.id] = backing is None or loser.prone or loser.id in knocked
@@ -251,6 +298,15 @@ def _strike(state, c) -> None:
     if part == "mount" and not victim.mounted:
         return
     striker = state.models[striker_id]
+    barrier_fight = c.get("defence")
+    if (barrier_fight is not None and striker_id in barrier_fight["chargers"]
+            and ident in barrier_fight["defenders"]):
+        # 'Defending One-on-One': 1-3 the blow strikes the barrier; a 50/50 roll, no Might
+        roll = int(state.dice.roll(f"barrier {striker_id}", D6))
+        if roll <= 3:
+            state.news.append(f"{striker_id}'s blow strikes '{barrier_fight['barrier']}' "
+                              f"(rolled {roll})")
+            return
     defence = state.mounts[victim.profile.mount].defence if part else victim.profile.defence
     entry = state.charts.to_wound(striker.profile.strength, defence)
     what = f"{ident}'s mount" if part else ident
@@ -311,8 +367,45 @@ def settle_wound(state, c) -> None:
         state.wound(victim, 1)
 
 
+def _end(state, c) -> None:
+    """The fight is over — at a barrier, chargers are moved back or cross it ('Defending')."""
+    defence = c.get("defence")
+    if defence is None:
+        state.combat = None
+        return
+    fought = c["good"] + c["evil"]
+    chargers = [k for k in fought if k in defence["chargers"]]
+    defenders = [k for k in fought if k in defence["defenders"]]
+    slain = [k for k in defenders if k not in state.models]
+    for charger in chargers:
+        if charger not in state.models:
+            continue
+        model = state.models[charger]
+        if slain:
+            # the defender slain: the charger takes his place over the barrier
+            model.x, model.y = c["places"][slain.pop(0)]
+            state.news.append(f"{charger} crosses '{defence['barrier']}'")
+        elif charger not in c["backed"]:
+            standing = [state.models[k] for k in defenders if k in state.models]
+            backing = back_away(state, model, standing) if standing else None
+            if backing is not None:
+                model.x, model.y = backing[0]
+                state.news.append(f"{charger} is thrown back from '{defence['barrier']}'")
+    state.across = [p for p in state.across if not (p[0] in chargers and p[1] in defenders)]
+    defender = defence["defenders"][0]
+    if defence["rounds"] and defender in state.models:
+        nxt = defence["rounds"].pop(0)
+        if nxt in state.models:
+            _fresh(state, c, *_sides(state, [defender, nxt]))
+            return
+    if defender not in state.models:
+        # the remaining chargers are free of the fight (they do not cross yet: coverage file)
+        state.across = [p for p in state.across if p[1] != defender]
+    state.combat = None
+
+
 STAGES = {"declare": _declare, "roll": _roll, "might": _might, "decide": _decide,
-          "allot": lambda state, c: None, "strike": _strike}
+          "allot": lambda state, c: None, "strike": _strike, "end": _end}
 
 
 # ---------------------------------------------------------------- answering questions

@@ -18,6 +18,12 @@ def contacts(state) -> dict[str, list[str]]:
         for b in state.models.values():
             if a.side != b.side and geo.in_contact(discs[a.id], discs[b.id], tol):
                 touching.setdefault(a.id, []).append(b.id)
+    # 'Defending': a charger and the defender across the barrier count as touching
+    for charger, defender, _ in state.across:
+        if charger in state.models and defender in state.models:
+            for x, y in ((charger, defender), (defender, charger)):
+                if y not in touching.setdefault(x, []):
+                    touching[x].append(y)
     return {k: sorted(v) for k, v in sorted(touching.items())}
 
 

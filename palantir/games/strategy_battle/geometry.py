@@ -328,6 +328,7 @@ class PathReport:
     cost: float
     crossings: list[Crossing] = field(default_factory=list)
     contacts: list[str] = field(default_factory=list)
+    across: list[tuple[str, str]] = field(default_factory=list)   # (defender, barrier) charged
 
 
 def _points(start: Disc, path: Sequence[Sequence[float]]) -> list[tuple[float, float]]:
@@ -436,10 +437,16 @@ def check_path(table: Table, models: Iterable[Disc], start: Disc, path: Sequence
         _check_control_zones(table, others, start, points, targets)
     end = start.at(*points[-1])
     contacts = [m.key for m in others if m.side != start.side and in_contact(end, m, tol)]
+    across = []
+    for key in targets:
+        # 'Defending': charging a defender means reaching the barrier inside his zone
+        barrier = defended_across(table, end, by_key[key])
+        if barrier is not None:
+            across.append((key, barrier))
     if targets:
-        if not set(contacts) & set(targets):
-            raise IllegalAction("a charge must end in base contact with its target",
-                                rule=RULE_CHARGES)
+        if not set(contacts) & set(targets) and not across:
+            raise IllegalAction("a charge must end in base contact with its target, or at the "
+                                "barrier it defends", rule=RULE_CHARGES)
         extra = [k for k in contacts if k not in targets]
         if extra:
             raise IllegalAction(f"the charge also touches '{extra[0]}', which was not declared "
@@ -447,7 +454,34 @@ def check_path(table: Table, models: Iterable[Disc], start: Disc, path: Sequence
     elif contacts:
         raise IllegalAction(f"moving into touch with '{contacts[0]}' is a charge",
                             rule=RULE_CHARGES)
-    return PathReport(points[-1], path_length(points), cost, crossings, contacts)
+    return PathReport(points[-1], path_length(points), cost, crossings, contacts, across)
+
+
+def touches(shape, disc: Disc, tolerance: float) -> bool:
+    """Whether a base touches (or overlaps) a terrain shape."""
+    return shape.distance(Point(disc.x, disc.y)) <= disc.radius + tolerance
+
+
+def defended_across(table: Table, charger: Disc, defender: Disc) -> str | None:
+    """The barrier across which `charger` fights `defender`, if any ('Defending a Barrier').
+
+    Both bases touch the barrier from opposite sides, the charger within the defender's
+    1"/2cm zone; the barrier is at least half as tall or wide as the charger (else he would
+    stride over it) and lower than the defender, who must see over it.
+    """
+    tol = table.units.tolerance
+    if gap(charger, defender) > table.units.control_zone + tol:
+        return None
+    between = LineString([(charger.x, charger.y), (defender.x, defender.y)])
+    for barrier in table.barriers:
+        if barrier.kind_for(charger.barrier_height) == "stride":
+            continue
+        if barrier.height >= defender.height:
+            continue
+        if (touches(barrier.footprint, charger, tol) and touches(barrier.footprint, defender, tol)
+                and between.intersects(barrier.line)):
+            return barrier.name
+    return None
 
 
 def _barrier_crossings(table: Table, points, start: Disc, swept, tol) -> list[Crossing]:
@@ -648,6 +682,31 @@ def retreat_path(table: Table, models: Iterable[Disc], start: Disc, mover: Mover
     return "stay", []
 
 
+def _defended_goal(table: Table, start: Disc, target: Disc, gx, gy, blocked, step):
+    """Grid cells from which a charger can step to the barrier its target defends, with it."""
+    for barrier in table.barriers:
+        probe = target
+        if barrier.kind_for(start.barrier_height) == "stride" or barrier.height >= target.height:
+            continue
+        if not touches(barrier.footprint, probe, table.units.tolerance):
+            continue
+        to_footprint = shapely.distance(barrier.footprint, shapely.points(gx, gy))
+        to_target = np.hypot(gx - target.x, gy - target.y) - start.radius - target.radius
+        side_of_target = np.sign(_side(barrier.line, target.x, target.y))
+        other_side = np.sign(_side(barrier.line, gx, gy)) == -side_of_target
+        mask = ((to_footprint >= start.radius - EPS) & (to_footprint <= start.radius + 1.5 * step)
+                & (to_target <= table.units.control_zone - step) & other_side & ~blocked)
+        if mask.any():
+            return mask, barrier.footprint
+    return None
+
+
+def _side(line: LineString, x, y):
+    """Which side of a barrier's line a point lies on (by its first and last points)."""
+    (ax, ay), (bx, by) = line.coords[0], line.coords[-1]
+    return (bx - ax) * (np.asarray(y) - ay) - (by - ay) * (np.asarray(x) - ax)
+
+
 def find_path(table: Table, models: Iterable[Disc], start: Disc, mover: Mover, *,
               to: tuple[float, float] | None = None, target: str | None = None,
               step: float | None = None) -> list[tuple[float, float]] | None:
@@ -677,11 +736,15 @@ def find_path(table: Table, models: Iterable[Disc], start: Disc, mover: Mover, *
         return int(round((x - x0) / step)), int(round((y - y0) / step))
 
     nx, ny = gx.shape
+    defended = None
     if target is not None:
         contact = r + charge_target.radius
         d = np.hypot(gx - charge_target.x, gy - charge_target.y)
         goal_mask = (d >= contact - EPS) & (d <= contact + 1.5 * step) & ~blocked
         goal_point = None
+        defended = _defended_goal(table, start, charge_target, gx, gy, blocked, step)
+        if defended is not None:
+            goal_mask |= defended[0]
     else:
         # the free nodes next to the destination; the last step to it is checked exactly
         goal_point = (float(to[0]), float(to[1]))
@@ -741,6 +804,15 @@ def find_path(table: Table, models: Iterable[Disc], start: Disc, mover: Mover, *
     if goal_point is not None:
         if not route or math.dist(route[-1], goal_point) > EPS:
             route.append(goal_point)
+    elif defended is not None and defended[0][found]:
+        # up to the barrier the target defends: to the nearest point where the base touches it
+        last = route[-1] if route else (start.x, start.y)
+        footprint = defended[1]
+        near = footprint.exterior.interpolate(footprint.exterior.project(Point(last)))
+        dx, dy = last[0] - near.x, last[1] - near.y
+        d = math.hypot(dx, dy) or 1.0
+        route.append((near.x + dx / d * (r + table.units.tolerance / 4),
+                      near.y + dy / d * (r + table.units.tolerance / 4)))
     else:
         last = route[-1] if route else (start.x, start.y)
         dx, dy = charge_target.x - last[0], charge_target.y - last[1]

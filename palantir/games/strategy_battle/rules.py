@@ -104,6 +104,7 @@ class BattleState(State):
         self.acting = self.priority      # the side whose turn it is to decide in this phase
         self.fights: list[tuple[str, tuple[str, ...]]] = []
         self.combat: dict | None = None      # the fight being worked out (combat.py)
+        self.across: list[list[str]] = []    # [charger, defender, barrier] fighting across it
         self.question: dict | None = None    # the question a side must answer now
         self.shot_wound: dict | None = None  # a shot's wound waiting on the Hero's Fate
         self.fought_this_phase: set[str] = set()
@@ -142,6 +143,7 @@ class BattleState(State):
         other.lost = dict(self.lost)
         other.fights = list(self.fights)
         other.combat = copy.deepcopy(self.combat)
+        other.across = copy.deepcopy(self.across)
         other.question = copy.deepcopy(self.question)
         other.shot_wound = copy.deepcopy(self.shot_wound)
         other.fought_this_phase = set(self.fought_this_phase)
@@ -181,6 +183,8 @@ class BattleState(State):
 
     def engaged(self, model: Model) -> bool:
         """Whether a model touches an enemy (it cannot move; it has no control zone)."""
+        if any(model.id in pair[:2] for pair in self.across):
+            return True          # 'Defending': fighting across a barrier counts as touching
         disc = self.disc(model, zone=False)
         return any(other.side != model.side and geo.in_contact(disc, self.disc(other, zone=False),
                                                               self.units.tolerance)
@@ -362,6 +366,19 @@ class BattleState(State):
         model.prone = False
         model.jumped = jumped
         model.charged = isinstance(action, Charge) and completed
+        if model.charged:
+            for enemy, barrier in report.across:
+                if enemy in report.contacts:
+                    continue
+                if any(p[0] == enemy and p[2] == barrier for p in self.across):
+                    # the enemy is already attacking over this barrier: the model joins
+                    # the defence against him ('Defending': more defenders move up)
+                    self.across.append([enemy, model.id, barrier])
+                    self.news.append(f"{model.id} joins the defence of '{barrier}' against "
+                                     f"{enemy}")
+                else:
+                    self.across.append([model.id, enemy, barrier])
+                    self.news.append(f"{model.id} charges {enemy} across '{barrier}'")
         verb = "charges " + "+".join(action.targets) if model.charged else "moves"
         self.news.append(f"{model.id} {verb} ({report.length:.2f}{self.units.name})"
                          if completed else f"{model.id} stops at {end[0]:.2f},{end[1]:.2f}")
@@ -524,6 +541,7 @@ class BattleState(State):
     def remove(self, model: Model, fled: bool = False) -> None:
         """Take a model off the table, slain or fled; both count as lost ('Fleeing the Battle')."""
         del self.models[model.id]
+        self.across = [p for p in self.across if model.id not in p[:2]]
         self.lost[model.side] += 1
         self.check_victory()
 
@@ -629,6 +647,7 @@ class BattleState(State):
             "charge_bonus": sorted(self.charge_bonus),
             "fights": [[single, list(many)] for single, many in self.fights],
             "combat": self._combat_seen_by(seat),
+            "across": copy.deepcopy(self.across),
             "question": copy.deepcopy(self.question),
             "shot_wound": copy.deepcopy(self.shot_wound),
             "result": self.result.to_json() if self.result else None,
@@ -660,6 +679,7 @@ class BattleState(State):
         self.force, self.lost = dict(view["force"]), dict(view["lost"])
         self.fights = [(single, tuple(many)) for single, many in view["fights"]]
         self.combat = copy.deepcopy(view["combat"])
+        self.across = copy.deepcopy(view["across"])
         if self.combat is not None:
             # a bid the seat could not see is taken as no bid (hidden information)
             self.combat["bids"] = {k: v for k, v in self.combat["bids"].items()

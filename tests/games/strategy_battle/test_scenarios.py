@@ -13,7 +13,7 @@ from palantir.engine.dice import SeededDice
 
 def test_scenarios_the_manual_introduction_and_at_least_three_more_are_shipped():
     names = scenario_names()
-    assert "intro" in names and len(names) >= 3
+    assert "intro" in names and len(names) >= 4
     for name in names:
         assert load_scenario(name).source in ("manual", "decided")
 
@@ -33,7 +33,7 @@ def test_scenarios_every_set_up_is_legal(name):
                 assert not geo.in_contact(a, b, tol)
 
 
-@pytest.mark.parametrize("name", ["amon_hen", "riders"])
+@pytest.mark.parametrize("name", ["amon_hen", "riders", "the_wall"])
 def test_scenarios_heroes_and_cavalry_play_to_the_end_and_replay(name, monkeypatch):
     monkeypatch.setitem(engine_game.REGISTRY_PATHS, "strategy-battle",
                         "palantir.games.strategy_battle:StrategyBattle")

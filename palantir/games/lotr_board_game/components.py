@@ -53,7 +53,11 @@ EFFECTS: Mapping[str, tuple[str, ...]] = {
     "darkness-if-fewer-cards": ("int",),
     "sauron-draws": ("int",),
     "discard-or-eliminated": ("int", "target"),
+    "eliminate": ("target",),
 }
+# When a yellow or Gandalf card may be played (docs/lotr-board-game.md, "Windows").
+WINDOWS = ("turn-start", "action", "event", "items-tile", "before-roll", "after-roll",
+           "scenario-end", "after-sauron-card")
 SAURON_SYMBOLS = ("black-rider", "sauron", "darkness", "discard-card", "discard-life",
                   "discard-ring", "discard-runes", "hand-turn")
 
@@ -74,6 +78,7 @@ class Card:
     effect: str | None = None           # yellow cards
     text: str = ""
     then: tuple = ()                    # effects when played (Gollum's roll)
+    window: str | None = None           # yellow cards: when they may be played
 
     @property
     def symbol_count(self) -> int:
@@ -354,7 +359,8 @@ def parse_components(override: Mapping[str, Mapping[str, Any]] | None = None) ->
             raise ComponentError(f"{where}.symbols: one kind of symbol per card")
         cards[cid] = Card(cid, _need(entry, "name", str, where), colour, tuple(syms.items()),
                           board, entry.get("effect"), entry.get("text", ""),
-                          check.effects(entry.get("then", []), f"{where}.then"))
+                          check.effects(entry.get("then", []), f"{where}.then"),
+                          _window(entry, where, colour == "yellow"))
 
     # tiles.toml ----------------------------------------------------------------------
     f = "tiles.toml"
@@ -452,6 +458,7 @@ def parse_components(override: Mapping[str, Mapping[str, Any]] | None = None) ->
         if _need(entry, "set", str, where) not in ("base", "sauron"):
             raise ComponentError(f"{where}.set: base or sauron")
         _need(entry, "effect", str, where)
+        _window(entry, where, True)
         gandalf[gid] = dict(entry)
 
     # sauron.toml ---------------------------------------------------------------------
@@ -516,6 +523,16 @@ def parse_components(override: Mapping[str, Mapping[str, Any]] | None = None) ->
         gandalf_cost=_count(gtable, "cost_runes", f"gandalf.toml: gandalf"), gandalf=gandalf,
         sauron_cards=tuple(sauron_cards), nazgul_cards=tuple(nazgul), sauron=sdoc,
         reconstructed=tuple(reconstructed))
+
+
+def _window(entry: Mapping[str, Any], where: str, needed: bool) -> str | None:
+    """The window a yellow or Gandalf card is played in (checked against WINDOWS)."""
+    window = entry.get("window")
+    if needed and window not in WINDOWS:
+        raise ComponentError(f"{where}.window: one of {', '.join(WINDOWS)}")
+    if not needed and window is not None:
+        raise ComponentError(f"{where}.window: only yellow cards have a window")
+    return window
 
 
 def _sauron_symbol(raw, where: str) -> tuple[str, int]:

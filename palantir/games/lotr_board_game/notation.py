@@ -11,6 +11,11 @@
     choose draw | choose heal                        which of an event's benefits
     pass white-joker                                 Council: the card passed to the left
     deal sam                                         Preparations: who gets the next card
+    yellow elessar@sam | yellow mithril              play a yellow card in its window
+    yellow miruvor white-joker@sam                   Miruvor: the card passed and to whom
+    gandalf healing@sam | gandalf guidance@hiding    call a Gandalf card (5 runes pooled)
+    order event hiding fighting                      Foresight: the top tiles in order
+    continue                                         play nothing (more) in this window
 
 A decision is one line of lower-case words; `canonical` puts a play's cards in a fixed
 order so that one decision has one text.
@@ -21,7 +26,7 @@ from __future__ import annotations
 from ...engine.errors import BadNotation
 
 VERBS = ("play", "draw", "heal", "ring", "give", "take", "pass", "track", "discard",
-         "choose", "deal")
+         "choose", "deal", "yellow", "gandalf", "order", "continue")
 
 
 def canonical(text: str) -> str:

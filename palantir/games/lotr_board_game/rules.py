@@ -18,6 +18,7 @@ from ...engine.dice import Dice
 from ...engine.errors import IllegalAction
 from ...engine.game import Outcome, State
 from .components import ACTIVITIES, JOKER, LIFE_TOKENS, Components, Resolution
+from .legendary import FORESIGHT, TILE_PILE, WINDOW, LegendaryPlays
 from .notation import canonical, play_text
 
 # Rules quoted by refusals.
@@ -36,7 +37,6 @@ OVER = "the game is over"
 WHOSE = "only the seat asked may decide now"
 
 THREAT_DIE = "threat die"
-TILE_PILE = "tile"
 REVEAL = "revealed card"
 SPECIAL_RUNE = "special rune"
 
@@ -49,7 +49,7 @@ def legendary_pile(board: str) -> str:
     return f"{board} card"
 
 
-class LotrState(State):
+class LotrState(LegendaryPlays, State):
     """A position: boards, tracks, the Temptation track, hands, piles, whose decision."""
 
     def __init__(self, game, options: Mapping[str, Any], parts: Components, dice: Dice):
@@ -90,6 +90,10 @@ class LotrState(State):
         self.turns = 0
         self.news: list[tuple[int | None, str]] = []
         self.answered: tuple | None = None
+        self.gandalf_left = [g for g, card in parts.gandalf.items()
+                             if card["set"] == "base"]  # Play 4: each used once
+        self.foreseen: list[str] = []        # Foresight: tiles set on top, in order
+        self.athelas: list[int] = []         # hobbits Athelas spares at this scenario end
         self._outcome: Outcome | None = None
 
     # ----- the contract ---------------------------------------------------------------
@@ -139,9 +143,18 @@ class LotrState(State):
 
     def decision_audience(self, action) -> tuple[int, ...] | None:
         """Rivendell, Council: the card passed face down is read by its passer only
-        (the receiver learns it when every hobbit has chosen); other decisions are public."""
-        if self.question is not None and self.question[0] == "council":
+        (the receiver learns it when every hobbit has chosen); Miruvor's card by its giver
+        and receiver; other decisions are public."""
+        if self.question is None:
+            return None
+        if self.question[0] == "council":
             return (self.question[1],)
+        words = str(action).split()
+        if self.question[0] == "window" and words[:2] == ["yellow", "miruvor"] \
+                and len(words) == 3:
+            to = words[2].partition("@")[2]
+            if to in self.characters:
+                return tuple(sorted({self.question[1], self.characters.index(to)}))
         return None
 
     def clone(self, dice: Dice | None = None) -> "LotrState":
@@ -171,6 +184,9 @@ class LotrState(State):
         other.council = dict(self.council)
         other.shown = self.shown[:]
         other.news = self.news[:]
+        other.gandalf_left = self.gandalf_left[:]
+        other.foreseen = self.foreseen[:]
+        other.athelas = self.athelas[:]
         return other
 
     def narration(self, seat: int | None) -> list[str]:
@@ -330,10 +346,36 @@ class LotrState(State):
 
     # ----- the threat die ---------------------------------------------------------------
 
-    def roll_threat_die(self, seat: int) -> str:
-        """The hobbit rolls the threat die and suffers the face (Sam: at most one damage)."""
+    def _step_roll(self, seat: int, purpose: str | None = None) -> None:
+        # Belt may spare the roll (before-roll window), Mithril its effects (after-roll).
+        if not self.eliminated[seat]:
+            self.push(self.window("before-roll", (seat,)), ("roll-die", seat, purpose))
+
+    def _step_roll_die(self, seat: int, purpose: str | None) -> None:
         face = self.dice.roll(THREAT_DIE, self.parts.die_faces)
         self.say(f"{self.name(seat)} rolls the threat die: {face}")
+        self.push(self.window("after-roll", (seat, face)), ("suffer", seat, face, purpose, False))
+
+    def _step_suffer(self, seat: int, face: str, purpose: str | None, ignored: bool) -> None:
+        if not ignored:
+            self.suffer(seat, face)
+        if self.result is not None:
+            return
+        what, _, track = (purpose or "").partition(":")
+        if what == "ring":
+            # Play 6: the Ring moves a track 4 minus the face's symbols, without collecting
+            # the skipped spaces' rewards.
+            spaces = 4 - self.parts.die_symbols[face]
+            if spaces > 0:
+                self.push(("advance", track, spaces, False))
+        elif what == "doom" and not self.eliminated[seat]:
+            # Play 8: the first still in the game after his roll destroys the Ring.
+            self.result = "won"
+            self.say(f"{self.name(seat)} destroys the Ring")
+            self.finish()
+
+    def suffer(self, seat: int, face: str) -> None:
+        """The roller suffers a face of the threat die (Sam: at most one damage)."""
         kind, _, amount = face.partition("-")
         n = int(amount or 0)
         if self.ability(seat) == "one-damage-per-roll":
@@ -343,8 +385,7 @@ class LotrState(State):
         elif kind == "darkness":
             self.into_darkness(seat, n)
         elif kind == "discard":
-            self.queue.insert(0, ("discard", seat, n))
-        return face
+            self.push(("discard", seat, n))
 
     # ----- the queue of steps -----------------------------------------------------------
 
@@ -370,6 +411,7 @@ class LotrState(State):
         self.event = 0
         self.tiles = Counter({t.id: t.count for t in self.parts.tiles.values()})
         self.ring_used = False
+        self.foreseen = []
         self.push(("turn",))
 
     def _step_next_board(self) -> None:
@@ -380,7 +422,9 @@ class LotrState(State):
         self.turns += 1
         self.revealed = []
         self.say(f"{self.name(self.active)}'s turn")
-        self.push(("reveal",), ("act",), ("end-turn",))
+        # Play 4: yellow and Gandalf cards in their windows (docs: "Windows").
+        self.push(self.window("turn-start", ()), ("reveal",), self.window("action", ()),
+                  ("act",), ("end-turn",))
 
     def _step_end_turn(self) -> None:
         later = self.in_order(self.active + 1)
@@ -391,8 +435,11 @@ class LotrState(State):
         # Play 2: reveal tiles one at a time until an activity tile.
         if self.eliminated[self.active]:
             return
-        tile_id = self.dice.roll(TILE_PILE, sorted(self.tiles.elements()))
-        self.tiles[tile_id] -= 1
+        if self.foreseen:
+            tile_id = self.foreseen.pop(0)  # Gandalf, Foresight: the tiles set on top
+        else:
+            tile_id = self.dice.roll(TILE_PILE, sorted(self.tiles.elements()))
+            self.tiles[tile_id] -= 1
         self.revealed.append(tile_id)
         tile = self.parts.tiles[tile_id]
         self.say(f"{self.name(self.active)} reveals the tile {tile_id}")
@@ -400,6 +447,9 @@ class LotrState(State):
             self.push(("activity", tile.track))
         elif tile.kind == "event":
             self.push(("event",), ("reveal",))
+        elif tile.kind == "items":
+            self.push(self.window("items-tile", (tile_id,)), ("resolve", tile.resolution, None),
+                      ("reveal",))
         else:
             self.push(("resolve", tile.resolution, None), ("reveal",))
 
@@ -425,7 +475,7 @@ class LotrState(State):
             # Play 5: the scenario ends when its last event resolves.
             self.queue = [("resolve", event, None), ("scenario-end",)]
         else:
-            self.push(("resolve", event, None))
+            self.push(self.window("event", (self.event,)), ("resolve", event, None))
 
     def _step_advance(self, track: str, spaces: int, collect: bool) -> None:
         rewards = []
@@ -455,7 +505,7 @@ class LotrState(State):
         elif item in LIFE_TOKENS:
             self.life[seat][item] += 1
         elif item == "roll":
-            self.roll_threat_die(seat)
+            self.push(("roll", seat))
         elif item == "heal":
             self.heal(seat, 1)
         elif item == "big-rune":
@@ -540,6 +590,19 @@ class LotrState(State):
             self.board_cards[args[0]] = []
         elif verb == "lose":
             self.lose(f"{self.board.events[self.event - 1].name}")
+        elif verb == "discard-or-eliminated":
+            # Reference, rule 7: a personal cost that cannot be paid eliminates the hobbit.
+            for seat in self.targets(args[1], payer):
+                if len(self.hands[seat]) >= args[0]:
+                    self.push(("discard", seat, args[0]))
+                else:
+                    self.say(f"{self.name(seat)} cannot pay (rule 7)")
+                    self.eliminate(seat)
+        elif verb == "eliminate":
+            for seat in self.targets(args[0], payer):
+                self.eliminate(seat)
+        elif verb == "gandalf":
+            self.gandalf_effect(args[0], args[1])
         elif verb == "choose":
             seats = self.targets(args[0], payer)
             if seats:
@@ -593,10 +656,6 @@ class LotrState(State):
         self.say("each hobbit passes a card to the left")
         self.council = {}
 
-    def _step_roll(self, seat: int) -> None:
-        if not self.eliminated[seat]:
-            self.roll_threat_die(seat)
-
     def _step_discard(self, seat: int, count: int) -> None:
         if self.eliminated[seat] or count <= 0:
             return
@@ -612,20 +671,19 @@ class LotrState(State):
         self.question = ("discard", seat, count)
 
     def _step_ring(self, track: str) -> None:
-        seat = self.ring_bearer
-        face = self.roll_threat_die(seat)
-        if self.result is not None:
-            return
-        spaces = 4 - self.parts.die_symbols[face]
-        # Play 6: the Ring moves a track without collecting the skipped spaces' rewards.
-        if spaces > 0:
-            self.push(("advance", track, spaces, False))
+        self.push(("roll", self.ring_bearer, f"ring:{track}"))
 
     def _step_scenario_end(self) -> None:
-        board = self.board
-        self.say(f"the end of {board.name}")
-        # Play 5: 1 into darkness for each life-token type lacked (Merry needs only 2).
+        self.say(f"the end of {self.board.name}")
+        self.athelas = []
+        self.push(self.window("scenario-end", ()), ("life-tokens",))
+
+    def _step_life_tokens(self) -> None:
+        # Play 5: 1 into darkness for each life-token type lacked (Merry needs only 2);
+        # Athelas spares one hobbit once.
         for seat in self.in_order(self.ring_bearer):
+            if seat in self.athelas:
+                continue
             needed = 2 if self.ability(seat) == "two-life-token-types" else 3
             held = sum(1 for k in LIFE_TOKENS if self.life[seat][k])
             self.into_darkness(seat, max(0, needed - held))
@@ -661,13 +719,8 @@ class LotrState(State):
                   ("doom-failed",))
 
     def _step_doom_roll(self, seat: int) -> None:
-        if self.eliminated[seat]:
-            return
-        self.roll_threat_die(seat)
-        if not self.eliminated[seat] and self.result is None:
-            self.result = "won"
-            self.say(f"{self.name(seat)} destroys the Ring")
-            self.finish()
+        if not self.eliminated[seat]:
+            self.push(("roll", seat, "doom"))
 
     def _step_doom_failed(self) -> None:
         self.lose("every hobbit falls at Mount Doom")
@@ -677,7 +730,8 @@ class LotrState(State):
     def _rule_of_question(self) -> str:
         kind = self.question[0] if self.question else None
         return {"act": TURN, "give": GROUP_COST, "track": ACTIVITY, "discard": DISCARD,
-                "choose": CHOOSE, "council": COUNCIL, "deal": PREPARATIONS}.get(kind, OVER)
+                "choose": CHOOSE, "council": COUNCIL, "deal": PREPARATIONS,
+                "window": WINDOW, "foresight": FORESIGHT}.get(kind, OVER)
 
     def _why_not(self, text: str) -> tuple[str, str]:
         """Why a decision is refused, and the rule it breaks."""
@@ -1021,6 +1075,9 @@ class LotrState(State):
             out["count"] = self.question[2]
         elif kind == "deal":
             out["shown"] = list(self.shown)
+        elif kind == "window":
+            out["window"] = self.question[2]
+            out["context"] = list(self.question[5])
         return out
 
     def view(self, seat: int | None) -> dict:
@@ -1044,6 +1101,7 @@ class LotrState(State):
             "council_chosen": sorted(self.council),
             "question": self.question_view(seat),
             "turns": self.turns,
+            "gandalf_left": list(self.gandalf_left), "foreseen": list(self.foreseen),
             "result": self.result,
         }
         if seat is not None and seat in self.council:

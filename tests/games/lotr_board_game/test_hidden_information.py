@@ -3,6 +3,7 @@ the public boards and discards; a spectator the public part; nobody a pile's ord
 view, narration line, error message or record excerpt of one seat shows another's cards."""
 
 import json
+from collections import Counter
 
 import pytest
 
@@ -106,10 +107,10 @@ def random_game(seed, players):
             named = cards_named(line)
             assert named <= public_cards(state) or "receives" in line, line
         # A line for one seat only reaches that seat.
-        for who, line in state.news:
-            if who is not None:
-                assert all(line not in state.narration(other) or other == who
-                           for other in range(players)), line
+        # (Two seats may each be told the same words, "you draw white-joker", privately.)
+        for other in list(range(players)) + [None]:
+            own = Counter(line for who, line in state.news if who is None or who == other)
+            assert Counter(state.narration(other)) == own, other
         seen.append(seat)
 
     return play_match(GAME, {"players": players}, agents, seed, on_step=check)
@@ -135,11 +136,17 @@ def test_record_excerpt_hides_other_seats_draws_and_council_passes():
                 assert event[key] == HIDDEN
             else:
                 assert event == raw
-    # Draws are seen by their drawer only; a Council pass by its passer only.
+    # Draws are seen by their drawer only; a Council pass by its passer only; Miruvor's
+    # card by its giver and receiver.
+    characters = state.characters
     for event in private:
         if "die" in event:
             assert len(event["seen_by"]) == 1
+        elif event["action"].startswith("yellow miruvor"):
+            receiver = characters.index(event["action"].partition("@")[2])
+            assert event["seen_by"] == sorted({event["seat"], receiver})
         else:
+            assert event["action"].startswith("pass ")
             assert event["seen_by"] == [event["seat"]]
 
 

@@ -105,7 +105,7 @@ def test_characters_fatty_draws_2_after_each_scenario():
 
 
 def test_play_8_mount_doom_the_first_hobbit_still_in_the_game_destroys_the_ring():
-    state = table(board="mordor", hands=[["white-travelling"], []], runes=[4, 3],
+    state = table(board="mordor", hands=[["white-travelling"], []], runes=[0, 3],
                   dice=[tile("hiding"), die("blank"), die("darkness-3"), die("darkness-1")],
                   positions=[9, 10], sauron=12)
     state.tracks["travelling"] = 13

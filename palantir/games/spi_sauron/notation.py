@@ -4,6 +4,15 @@
     move elendil 1108-1208     a leader moves (leaders are named; a combat unit by its hex)
     enter orc-archers 1331-1330-1329
                                a waiting reinforcement of this type enters at 1331 (14.0)
+    fire 0608 0710             the missile unit in 0608 fires at the enemy in 0710 (7.1)
+    duel elendil gorgol        a phasing leader attacks an adjacent enemy leader (7.2)
+    attack 1109 from 1108 1209 these adjacent units melee the enemy in 1109, each in turn (7.32)
+    retreat 1109-1110-1111     the unit in 1109 retreats along this path (7.54-7.57, 7.6, 7.7)
+    stand                      the defender does not retreat before combat (7.7)
+    advance 1108-1109          the victorious unit in 1108 advances into the vacated hex (7.5)
+    hold                       no advance after combat (7.51 "may")
+    rally elendil 1109         a leader tries to rally the disrupted unit in 1109 (8.3)
+    cast total-eclipse 6       Sauron spends 6 Magic Capability Points on a spell (8.54)
     end                        the phasing player ends the current phase (or step)
 
 Names are written with hyphens (gil-galad, orc-archers); underscores are accepted too.
@@ -17,7 +26,8 @@ from dataclasses import dataclass
 from ...engine.errors import BadNotation
 
 HEX = re.compile(r"^\d{4}$")
-VERBS = ("move", "enter", "end")
+VERBS = ("move", "enter", "fire", "duel", "attack", "retreat", "stand", "advance", "hold",
+         "rally", "cast", "end")
 
 
 def name_text(key: str) -> str:
@@ -64,6 +74,109 @@ class End:
 END = End()
 
 
+@dataclass(frozen=True, slots=True)
+class Fire:
+    """The missile unit in `firer` fires at the enemy combat unit in `target` (7.1)."""
+
+    firer: str
+    target: str
+
+    def __str__(self) -> str:
+        return f"fire {self.firer} {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class Duel:
+    """Leader `attacker` attacks the adjacent enemy leader `defender` (7.21)."""
+
+    attacker: str
+    defender: str
+
+    def __str__(self) -> str:
+        return f"duel {name_text(self.attacker)} {name_text(self.defender)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    """The combat units in `attackers` melee the enemy combat unit in `defender` (7.32)."""
+
+    defender: str
+    attackers: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"attack {self.defender} from {' '.join(self.attackers)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Retreat:
+    """The unit (or lone leader) in path[0] retreats along `path` (7.54, 7.6, 7.7, 7.23)."""
+
+    path: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"retreat {'-'.join(self.path)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Stand:
+    """The defender offered a retreat before combat stays to fight (7.7)."""
+
+    def __str__(self) -> str:
+        return "stand"
+
+
+@dataclass(frozen=True, slots=True)
+class Advance:
+    """The victorious unit in path[0] advances into the vacated hex path[1] (7.51, 7.7)."""
+
+    path: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"advance {'-'.join(self.path)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Hold:
+    """The victorious unit does not advance (7.51: it 'may')."""
+
+    def __str__(self) -> str:
+        return "hold"
+
+
+@dataclass(frozen=True, slots=True)
+class Rally:
+    """Leader `leader` tries to rally the disrupted unit in `hex` (8.34)."""
+
+    leader: str
+    hex: str
+
+    def __str__(self) -> str:
+        return f"rally {name_text(self.leader)} {self.hex}"
+
+
+@dataclass(frozen=True, slots=True)
+class Cast:
+    """Sauron spends `points` Magic Capability Points trying `spell` (8.54, 16.0, 17.2)."""
+
+    spell: str
+    points: int
+    facing: str | None = None      # Death Breath: the Beast's front (17.2.4)
+
+    def __str__(self) -> str:
+        tail = f" {self.facing}" if self.facing else ""
+        return f"cast {name_text(self.spell)} {self.points}{tail}"
+
+
+STAND, HOLD = Stand(), Hold()
+
+
+def parse_hex(text: str, action: str) -> str:
+    """'1108' -> '1108'; BadNotation for anything that is not CCRR."""
+    if not HEX.match(text):
+        raise BadNotation(f"'{text}' is not a hex id CCRR (e.g. 1108)", action=action)
+    return text
+
+
 def parse_path(text: str, action: str) -> tuple[str, ...]:
     """'1108-1208-1209' -> ('1108', '1208', '1209'); BadNotation on anything else."""
     hexes = tuple(text.split("-"))
@@ -85,6 +198,44 @@ def parse_action(text: str):
         if len(words) != 1:
             raise BadNotation("'end' stands alone", action=text)
         return END
+    if verb in ("stand", "hold"):
+        if len(words) != 1:
+            raise BadNotation(f"'{verb}' stands alone", action=text)
+        return STAND if verb == "stand" else HOLD
+    if verb == "fire":
+        if len(words) != 3:
+            raise BadNotation("'fire' takes the firing hex and the target hex: fire 0608 0710",
+                              action=text)
+        return Fire(parse_hex(words[1], text), parse_hex(words[2], text))
+    if verb == "duel":
+        if len(words) != 3:
+            raise BadNotation("'duel' takes two leaders: duel elendil gorgol", action=text)
+        return Duel(key_of(words[1]), key_of(words[2]))
+    if verb == "attack":
+        if len(words) < 4 or words[2].lower() != "from":
+            raise BadNotation("'attack' takes the defender's hex, 'from' and the attackers' "
+                              "hexes: attack 1109 from 1108 1209", action=text)
+        return Attack(parse_hex(words[1], text),
+                      tuple(parse_hex(w, text) for w in words[3:]))
+    if verb in ("retreat", "advance"):
+        if len(words) != 2:
+            raise BadNotation(f"'{verb}' takes a path: {verb} 1109-1110", action=text)
+        path = parse_path(words[1], text)
+        if len(path) < 2:
+            raise BadNotation(f"'{verb}' names the hex left and at least one more", action=text)
+        return Retreat(path) if verb == "retreat" else Advance(path)
+    if verb == "rally":
+        if len(words) != 3:
+            raise BadNotation("'rally' takes a leader and a hex: rally elendil 1109",
+                              action=text)
+        return Rally(key_of(words[1]), parse_hex(words[2], text))
+    if verb == "cast":
+        if len(words) not in (3, 4) or not words[2].isdigit():
+            raise BadNotation("'cast' takes a spell and the points spent: cast total-eclipse "
+                              "6 (Death Breath adds the facing: cast death-breath 20 N)",
+                              action=text)
+        return Cast(key_of(words[1]), int(words[2]), words[3].upper() if len(words) == 4
+                    else None)
     if verb == "move":
         if len(words) == 2:
             return Move(parse_path(words[1], text))

@@ -11,10 +11,15 @@ from typing import Any, Mapping
 from ...engine.dice import Dice
 from ...engine.errors import IllegalAction
 from ...engine.game import Outcome, State
+from .combat_phase import CombatMixin, Pending
 from .components import Components
 from .hexmap import HexMap, distance, map_of
+from .losses import LossesMixin
+from .magic import MagicMixin
 from .movement import Refusal, check_path, cheapest_paths, half, mover_of
-from .notation import END, End, Enter, Move, name_text, parse_action
+from .notation import END, Advance, Attack, Cast, Duel, End, Enter, Fire, Hold, Move, \
+    Rally, Retreat, Stand, name_text, parse_action
+from .rally import RallyMixin
 from .phases import PHASES, SAURON, SIDE_NAMES, SIDE_TITLES, WESTERNESSE, seat_of
 from .units import ELIMINATED, MORDOR, WAITING, LeaderPiece, Unit, order_of_battle
 
@@ -47,7 +52,7 @@ def victory_level(demoralized: Mapping[str, bool], points: Mapping[str, int]) ->
     return "Draw"
 
 
-class SauronState(State):
+class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, State):
     """A position of SPI Sauron: every piece, the Game-Turn and Phase, the armies' tallies."""
 
     def __init__(self, game, options: Mapping[str, Any], parts: Components, dice: Dice):
@@ -67,6 +72,27 @@ class SauronState(State):
         self.demoralized = {"sauron": False, "westernesse": False}
         self.demoralization_points = {"sauron": 0, "westernesse": 0}
         self.victory_points = {"sauron": 0, "westernesse": 0}
+        # The Combat Phase (7.0): its step, who has fired, attacked, dueled or advanced,
+        # decisions pending mid-phase and the attacks committed against one defender.
+        self.combat_step = 0
+        self.fired: set[str] = set()
+        self.attacked: set[str] = set()
+        self.dueled: set[str] = set()
+        self.advanced: set[str] = set()
+        self.pending: list[Pending] = []
+        self.melee: tuple[str, tuple[str, ...]] | None = None
+        self.in_mordor: set[str] = set()          # 21.1: Westernesse units that entered
+        # Rally (8.32, 8.36) and magic (8.5, 16.0): this turn's attempts, spells in force.
+        self.rally_tries: dict[str, int] = {}
+        self.rallied: set[str] = set()
+        self.visions: set[str] = set()            # disrupted by Sinister Visions (16.1)
+        self.spells_cast: dict[str, int] = {}
+        self.spell_until: dict[str, int] = {}
+        self.cast_turn = 0
+        self.on_pedestal_at_start = False
+        self.pedestal_moved = False
+        self.pedestal = next((u.id for u in units if u.type.key == "orc_archers"
+                              and any(a.pedestal for a in parts.arrivals)), None)
         self.over = False
         self.news: list[str] = []
         self._zoc: dict = {}   # per-position caches: ZOCs by (side, dwarf), pieces by hex
@@ -86,6 +112,8 @@ class SauronState(State):
     def to_move(self) -> int | None:
         if self.over:
             return None
+        if self.pending:
+            return self.pending[0].seat
         return self.rally_seat if self.phase.seat is None else self.phase.seat
 
     def is_over(self) -> bool:
@@ -100,12 +128,20 @@ class SauronState(State):
     def legal_actions(self) -> list:
         if self.over:
             return []
+        if self.pending:
+            return self.pending_candidates()
         kind = self.phase.kind
         actions: list = []
         if kind == "movement":
             actions = self.movement_candidates()
         elif kind == "magic":
-            actions = self.magic_leader_candidates()
+            actions = self.spell_candidates() + self.magic_leader_candidates()
+        elif kind == "combat":
+            actions = self.combat_candidates()
+            if self.obliged_to_attack(self.phasing_side()):
+                return actions      # 7.31: no `end` while an attack is owed
+        elif kind == "rally":
+            actions = self.rally_candidates(self.rally_seat)
         actions.append(END)
         return actions
 
@@ -116,10 +152,50 @@ class SauronState(State):
             raise IllegalAction("the game is over", rule=GAME_OVER, action=str(action))
         # Every check comes before the first change, so a refusal leaves the state as it was.
         try:
+            if self.pending and not isinstance(action, (Retreat, Stand, Advance, Hold)):
+                raise IllegalAction("a retreat or advance after combat must be decided first",
+                                    rule="7.5")
             if isinstance(action, End):
                 self._check_end()
                 self.news = []
                 self.end_phase()
+            elif isinstance(action, Fire):
+                firer, target = self.check_fire(action)
+                self.news = []
+                self.carry_out_fire(firer, target)
+            elif isinstance(action, Duel):
+                attacker, defender = self.check_duel(action)
+                self.news = []
+                self.carry_out_duel(attacker, defender)
+            elif isinstance(action, Attack):
+                defender, attackers = self.check_attack(action)
+                self.news = []
+                self.carry_out_attack(defender, attackers)
+            elif isinstance(action, Retreat):
+                pending, piece = self.check_retreat(action)
+                self.news = []
+                self.carry_out_retreat(pending, piece, action.path)
+                self.after_decision()
+            elif isinstance(action, Stand):
+                self.news = []
+                self.carry_out_stand()
+            elif isinstance(action, Advance):
+                unit = self.check_advance(action)
+                self.news = []
+                self.carry_out_advance(unit)
+            elif isinstance(action, Hold):
+                if not self.pending or self.pending[0].kind != "advance":
+                    raise IllegalAction("no advance after combat is offered now", rule="7.51")
+                self.news = []
+                self.carry_out_advance(None)
+            elif isinstance(action, Rally):
+                piece, unit = self.check_rally(action)
+                self.news = []
+                self.carry_out_rally(piece, unit)
+            elif isinstance(action, Cast):
+                self.check_cast(action)
+                self.news = []
+                self.carry_out_cast(action)
             elif isinstance(action, Move):
                 piece, mover, path, start_cost = self._check_move(action)
                 self.news = []
@@ -147,6 +223,12 @@ class SauronState(State):
         other.demoralization_points = dict(self.demoralization_points)
         other.victory_points = dict(self.victory_points)
         other.news = list(self.news)
+        for name in ("fired", "attacked", "dueled", "advanced", "in_mordor", "rallied",
+                     "visions"):
+            setattr(other, name, set(getattr(self, name)))
+        for name in ("rally_tries", "spells_cast", "spell_until"):
+            setattr(other, name, dict(getattr(self, name)))
+        other.pending = list(self.pending)
         # The pieces-by-hex index holds this state's piece objects: the copy builds its own.
         other._zoc = {k: v for k, v in self._zoc.items() if k != "pieces"}
         return other
@@ -181,6 +263,19 @@ class SauronState(State):
             "demoralized": dict(self.demoralized),
             "demoralization_points": dict(self.demoralization_points),
             "victory_points": dict(self.victory_points),
+            "combat_step": self.combat_step,
+            "fired": sorted(self.fired), "attacked": sorted(self.attacked),
+            "dueled": sorted(self.dueled), "advanced": sorted(self.advanced),
+            "pending": [{"kind": p.kind, "seat": p.seat, "piece": p.piece, "hexes": p.hexes,
+                         "advance_by": list(p.advance_by), "into": p.into,
+                         "displacer": p.displacer} for p in self.pending],
+            "melee": [self.melee[0], list(self.melee[1])] if self.melee else None,
+            "in_mordor": sorted(self.in_mordor),
+            "rally_tries": dict(self.rally_tries), "rallied": sorted(self.rallied),
+            "visions": sorted(self.visions), "spells_cast": dict(self.spells_cast),
+            "spell_until": dict(self.spell_until), "cast_turn": self.cast_turn,
+            "on_pedestal_at_start": self.on_pedestal_at_start,
+            "pedestal_moved": self.pedestal_moved, "pedestal": self.pedestal,
             "outcome": self._outcome.to_json() if self._outcome else None,
         }
 
@@ -203,16 +298,24 @@ class SauronState(State):
         self.demoralized = dict(view["demoralized"])
         self.demoralization_points = dict(view["demoralization_points"])
         self.victory_points = dict(view["victory_points"])
+        self.combat_step = view["combat_step"]
+        for name in ("fired", "attacked", "dueled", "advanced", "in_mordor", "rallied",
+                     "visions"):
+            setattr(self, name, set(view[name]))
+        for name in ("rally_tries", "spells_cast", "spell_until"):
+            setattr(self, name, dict(view[name]))
+        self.pending = [Pending(p["kind"], p["seat"], p["piece"], p["hexes"],
+                                tuple(p["advance_by"]), p["into"], p["displacer"])
+                        for p in view["pending"]]
+        self.melee = (view["melee"][0], tuple(view["melee"][1])) if view["melee"] else None
+        for name in ("cast_turn", "on_pedestal_at_start", "pedestal_moved", "pedestal"):
+            setattr(self, name, view[name])
         self.over = view["over"]
         if self.over:
             self.finish()
         self._zoc.clear()
 
     # ----- questions the rules ask -----------------------------------------------------
-
-    def is_night(self) -> bool:
-        """10.0, 12.0 A: turns 15-18 are night turns."""
-        return self.turn in self.parts.night_turns
 
     def _pieces_by_hex(self) -> dict[str, list]:
         # Built once per position (cleared with the ZOC cache whenever a piece moves).
@@ -403,6 +506,10 @@ class SauronState(State):
         piece.hex = path[-1]
         self._zoc.clear()
         piece.moved = True
+        if isinstance(piece, Unit):
+            self.note_pedestal_move(piece)
+            self.pick_up_pedestal(piece)
+            self.arrived_in_mordor(piece)
         if entering:
             piece.first_turn_on_map = self.turn
             if isinstance(piece, Unit):
@@ -473,7 +580,9 @@ class SauronState(State):
     # ----- the sequence of play (3.0) ----------------------------------------------------
 
     def _check_end(self) -> None:
-        """Nothing forbids ending a phase yet (7.31's compulsion comes with combat)."""
+        """6.3, 7.31: a Combat Phase may not end while an attack is owed."""
+        if self.phase.kind == "combat":
+            self.check_combat_end()
 
     def start_game(self) -> None:
         """Set up (13.0) and open the first phase that needs a decision."""
@@ -485,7 +594,8 @@ class SauronState(State):
         """Close the current phase and open the next one that needs a decision (3.0)."""
         if self.phase.kind == "movement":
             self._transfer_lone_leaders(self.phasing_side())
-        if self.phase.kind == "rally" and self.rally_seat == SAURON:
+        if self.phase.kind == "rally" and self.rally_seat == SAURON and \
+                self.rally_candidates(WESTERNESSE):
             self.rally_seat = WESTERNESSE
             return
         self._advance()
@@ -500,6 +610,9 @@ class SauronState(State):
                     return
                 self.turn += 1
                 self.phase_index = 0
+                self.rally_tries, self.rallied = {}, set()     # 8.32, 8.36: per Game-Turn
+                if not self.spell_active("sinister_visions"):
+                    self.visions.clear()
                 self.news.append(f"Turn {self.turn}" + (" (night)" if self.is_night() else ""))
             if self._begin_phase():
                 return
@@ -511,6 +624,10 @@ class SauronState(State):
         self.entered = {}
         for piece in list(self.units.values()) + list(self.leaders.values()):
             piece.moved = False
+        self.combat_step = 0
+        self.fired, self.attacked, self.dueled, self.advanced = set(), set(), set(), set()
+        if phase.key == "sauron-movement":
+            self.pedestal_moved = False
         # 14.1: Sauron's Magic Leader arrives inside Mordor, off the map beyond 1331.
         for piece in self.leaders.values():
             if piece.hex == WAITING and piece.magic_leader and piece.arrival <= self.turn:
@@ -518,11 +635,19 @@ class SauronState(State):
                 self.news.append(f"{piece.leader.name} arrives inside Mordor (14.1)")
         self._zoc.clear()
         if phase.kind == "magic":
-            if not self.magic_leader_candidates():
+            sauron = self.leaders.get("sauron")
+            where = self.pedestal_hex()
+            self.on_pedestal_at_start = bool(sauron and sauron.on_map and where == sauron.hex)
+            if not self.magic_leader_candidates() and not self.spell_candidates():
+                return False
+        elif phase.kind == "combat":
+            if not self.combat_candidates():
                 return False
         elif phase.kind == "rally":
-            if not any(u.disrupted for u in self.units.values() if u.on_map):
-                return False
+            if not self.rally_candidates(SAURON):
+                if not self.rally_candidates(WESTERNESSE):
+                    return False
+                self.rally_seat = WESTERNESSE
         self.news.append(f"Turn {self.turn}: {phase.title}")
         return True
 

@@ -1,0 +1,658 @@
+"""The Combat Phase (7.0): missile fire, then leader combat, then melee, with the
+compulsion to attack, retreats chosen by the owner, displacement, retreat before combat and
+advance after combat. Decisions the non-phasing player makes mid-phase are `Pending`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...engine.errors import IllegalAction
+from .combat import braver, defending_armour, resolve_attack, resolve_leader_combat, \
+    retreat_before_combat_disrupts, stronger
+from .components import CasualtyResult
+from .hexmap import clear_line, distance
+from .movement import Refusal, step_cost, mover_of
+from .notation import HOLD, STAND, Advance, Attack, Duel, Fire, Hold, Retreat, Stand
+from .phases import seat_of
+from .units import LeaderPiece, Unit
+
+MISSILE, LEADERS, MELEE = 0, 1, 2          # the steps of the Combat Phase (7.0, 7.16)
+STEP_NAMES = ("missile combat", "leader combat", "melee combat")
+RETREAT_FAILED = CasualtyResult("1/2E", True, False, 0)   # 7.23: cannot retreat
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A decision the rules ask for in the middle of a phase, and who makes it.
+
+    kind: "retreat" (7.54, the owner), "displace" (7.6, the owner), "before" (7.7, the
+    owner: retreat before combat or stand), "advance" (7.51, 7.7: the phasing player).
+    """
+
+    kind: str
+    seat: int
+    piece: str                     # unit id, or leader key for a leader alone (7.26 r2)
+    hexes: int = 0                 # hexes to retreat
+    advance_by: tuple[str, ...] = ()   # attackers that may advance into the hex left
+    into: str = ""                 # the vacated hex (advance)
+    displacer: str = ""            # displace: the retreating unit waiting in this hex
+
+
+class CombatMixin:
+    """Part of SauronState: the Combat Phase."""
+
+    # ----- strengths ---------------------------------------------------------------------
+
+    def weapon_in_hex(self, hex_name: str, side: str) -> bool:
+        """19.1.2: a leader of `side` carrying a magic weapon stands in the hex."""
+        return any(p.weapon and p.side == side for p in self.leaders_at(hex_name))
+
+    def wrath_covers(self, unit: Unit) -> bool:
+        """16.2: Sauron units within five hexes of the Ringwraith while Wrath lasts."""
+        wraith = self.leaders.get("ringwraith")
+        return (unit.side == "sauron" and self.spell_active("wrath_of_the_ringwraith")
+                and wraith is not None and wraith.on_map and distance(unit.hex, wraith.hex) <= 5)
+
+    def melee_strength(self, unit: Unit) -> str:
+        """The Attack Strength a unit melees with: 16.2 Wrath and 19.1.2 weapons add a level."""
+        letter = unit.strength.melee
+        levels = (1 if self.wrath_covers(unit) else 0) + \
+            (1 if self.weapon_in_hex(unit.hex, unit.side) else 0)
+        return stronger(letter, levels) if levels else letter
+
+    def missile_strength(self, unit: Unit) -> str:
+        """The missile Attack Strength (7.17), a level better beside a magic weapon (19.1.2)."""
+        letter = unit.strength.missile.upper()
+        return stronger(letter) if self.weapon_in_hex(unit.hex, unit.side) else letter
+
+    def fanatical(self, unit: Unit) -> bool:
+        """7.37: Orcs at night (10.0, 15.4 A); Westernesse W and X units once their army is
+        demoralized (9.33)."""
+        if unit.side == "sauron":
+            return unit.type.orc and self.is_night()
+        return self.demoralized["westernesse"] and unit.strength.morale in ("W", "X")
+
+    def defending_morale(self, unit: Unit) -> str:
+        """The defender's Morale Rating: Orcs one level better at night (15.4 B)."""
+        morale = unit.strength.morale
+        return braver(morale) if unit.type.orc and self.is_night() else morale
+
+    def armour_against(self, unit: Unit, attacker_hex: str | None) -> int:
+        """The defender's armour with its terrain and an up-slope hexside (4.3, errata)."""
+        uphill = attacker_hex is not None and distance(attacker_hex, unit.hex) == 1 and \
+            self.hexmap.higher_side(attacker_hex, unit.hex) == unit.hex
+        return defending_armour(self.parts, unit.strength.armour, self.hexmap.terrain[unit.hex],
+                                uphill)
+
+    def leader_rating(self, piece: LeaderPiece) -> int:
+        """7.22: the Rally Rating, +3 for Sauron's leaders at night (10.0), +1 with a magic
+        weapon its bearer may use (19.1.1)."""
+        rating = piece.rally
+        if piece.side == "sauron" and self.is_night():
+            rating += self.parts.night_rally_bonus
+        if piece.weapon and piece.key in self.parts.weapons[piece.weapon]:
+            rating += 1
+        return rating
+
+    # ----- who may do what ------------------------------------------------------------------
+
+    def unit_at(self, hex_name: str, side: str | None = None) -> Unit | None:
+        """The combat unit in a hex (of `side`, if given)."""
+        for unit in self.combat_units_at(hex_name):
+            if side is None or unit.side == side:
+                return unit
+        return None
+
+    def may_fire(self, unit: Unit) -> bool:
+        """7.11, 7.14, 7.57: a missile unit that has not fired this turn and is not disrupted."""
+        return unit.strength.missile is not None and unit.id not in self.fired \
+            and not unit.disrupted and unit.on_map
+
+    def missile_range(self, unit: Unit) -> int:
+        """7.12: two hexes; Elven Bowmen three (15.1.3)."""
+        return self.parts.long_missile_range if unit.type.long_range else self.parts.missile_range
+
+    def fire_refusal(self, firer: Unit, target: Unit) -> Refusal | None:
+        """Why `firer` may not fire at `target`, or None (7.11-7.14)."""
+        if not self.may_fire(firer):
+            if firer.strength.missile is None:
+                return Refusal("7.11", "only units with a missile strength fire missiles")
+            if firer.disrupted:
+                return Refusal("7.57", "a disrupted unit may not attack in any fashion")
+            return Refusal("7.14", "missile units fire only once per Game-Turn")
+        reach = distance(firer.hex, target.hex)
+        if reach > self.missile_range(firer):
+            return Refusal("7.12" if not firer.type.long_range else "15.1.3",
+                           f"{target.hex} is {reach} hexes away, beyond the range of "
+                           f"{self.missile_range(firer)}")
+        if not clear_line(self.hexmap, firer.hex, target.hex, None,
+                          self.missile_blocking_terrain()):
+            return Refusal("7.13", f"the line of fire from {firer.hex} to {target.hex} "
+                                   "crosses a Mountain hex")
+        return None
+
+    def missile_blocking_terrain(self) -> tuple[str, ...]:
+        """7.13: terrain types missiles may not be fired through."""
+        cached = self._zoc.get("missile_blocks")
+        if cached is None:
+            cached = tuple(n for n, t in self.parts.terrain.items() if t.blocks_missiles)
+            self._zoc["missile_blocks"] = cached
+        return cached
+
+    def may_melee(self, unit: Unit) -> Refusal | None:
+        """Whether a phasing unit may still melee (2.3, 7.34, 7.52, 7.57, 9.32)."""
+        if unit.strength.melee is None:
+            return Refusal("2.3", "a unit with only a missile strength may not melee")
+        if unit.disrupted:
+            return Refusal("7.57", "a disrupted unit may not attack in any fashion")
+        if unit.id in self.attacked:
+            return Refusal("7.34", "no combat unit attacks more than once per Combat Phase")
+        if unit.id in self.advanced:
+            return Refusal("7.52", "a unit that advanced may not attack again this phase")
+        if self.demoralized[unit.side] and unit.strength.morale == "Z":
+            return Refusal("9.32", "demoralized units with morale Z may never melee")
+        return None
+
+    def melee_refusal(self, attacker: Unit, defender: Unit) -> Refusal | None:
+        """Why `attacker` may not melee `defender` (7.3, 7.36, 7.52, 15.2.2), or None."""
+        problem = self.may_melee(attacker)
+        if problem:
+            return problem
+        if distance(attacker.hex, defender.hex) != 1:
+            return Refusal("7.3", f"{attacker.hex} is not adjacent to {defender.hex}")
+        if defender.id in self.advanced:
+            return Refusal("7.52", "a unit that advanced may not be attacked this phase")
+        terrain = self.parts.terrain[self.hexmap.terrain[defender.hex]]
+        if attacker.type.kind == "cavalry" and not terrain.cavalry:
+            return Refusal("7.36", f"cavalry may not melee into {self.hexmap.terrain[defender.hex]}")
+        if self.hexmap.is_gate(attacker.hex, defender.hex) and not self.gate_open_to(attacker.side):
+            return Refusal("7.36", "no melee through the closed Gates of Mordor (18.0 C)")
+        if attacker.type.dwarf and not defender.type.orc and self.orc_targets(attacker):
+            return Refusal("15.2.2", "a Dwarf unit next to Orcs must attack an Orc unit")
+        return None
+
+    def orc_targets(self, dwarf: Unit) -> list[Unit]:
+        """15.2.2: the Orc units a Dwarf unit could melee."""
+        found = []
+        for there in self.hexmap.neighbours[dwarf.hex]:
+            enemy = self.unit_at(there, "sauron")
+            if enemy is not None and enemy.type.orc and enemy.id not in self.advanced:
+                found.append(enemy)
+        return found
+
+    def melee_targets(self, unit: Unit) -> list[Unit]:
+        """The enemy units `unit` may melee now."""
+        side = unit.side
+        found = []
+        for there in self.hexmap.neighbours[unit.hex]:
+            for enemy in self.combat_units_at(there):
+                if enemy.side != side and self.melee_refusal(unit, enemy) is None:
+                    found.append(enemy)
+        return found
+
+    def obliged_to_attack(self, side: str) -> list[Unit]:
+        """6.3, 7.31, 15.2.2: phasing units in an enemy ZOC that have not attacked and can."""
+        zone = self.enemy_zoc(side)
+        obliged = []
+        for unit in self.units.values():
+            if unit.side != side or not unit.on_map or unit.id in self.attacked:
+                continue
+            if unit.hex not in zone or self.may_melee(unit) is not None:
+                continue
+            # 7.31: one of the enemy units whose ZOC it is in (those exerting one)
+            if any(self.exerts_zoc(t) for t in self.melee_targets(unit)):
+                obliged.append(unit)
+        return obliged
+
+    # ----- decisions: listing ----------------------------------------------------------------
+
+    def combat_candidates(self) -> list:
+        """Every fire, duel and melee the phasing player may declare now (one attacker, or
+        all the eligible attackers of a defender together), and `end` when allowed."""
+        side = self.phasing_side()
+        actions: list = []
+        mine = [u for u in self.units.values() if u.side == side and u.on_map]
+        theirs = [u for u in self.units.values() if u.side != side and u.on_map]
+        if self.combat_step <= MISSILE:
+            for firer in mine:
+                if not self.may_fire(firer):
+                    continue
+                reach = self.missile_range(firer)
+                for target in theirs:
+                    if distance(firer.hex, target.hex) <= reach and \
+                            self.fire_refusal(firer, target) is None:
+                        actions.append(Fire(firer.hex, target.hex))
+        if self.combat_step <= LEADERS:
+            for piece in self.leaders.values():
+                if piece.side != side or not piece.on_map or piece.key in self.dueled:
+                    continue
+                for other in self.leaders.values():
+                    if other.side != side and other.on_map and \
+                            distance(piece.hex, other.hex) == 1:
+                        actions.append(Duel(piece.key, other.key))
+        by_defender: dict[str, list[str]] = {}
+        for unit in mine:
+            if self.may_melee(unit) is not None:
+                continue
+            for target in self.melee_targets(unit):
+                by_defender.setdefault(target.hex, []).append(unit.hex)
+        for target_hex, attackers in by_defender.items():
+            for a in attackers:
+                actions.append(Attack(target_hex, (a,)))
+            if len(attackers) > 1:
+                actions.append(Attack(target_hex, tuple(sorted(attackers))))
+        return actions
+
+    def pending_candidates(self) -> list:
+        """The choices of the pending mid-phase decision."""
+        pending = self.pending[0]
+        if pending.kind in ("retreat", "displace"):
+            return [Retreat(path) for path in self.retreat_options(pending).values()]
+        if pending.kind == "before":
+            return [Retreat(path) for path in self.retreat_options(pending).values()] + [STAND]
+        if pending.kind == "advance":
+            return [Advance((self.units[a].hex, pending.into)) for a in pending.advance_by
+                    if self.may_advance(self.units[a], pending.into)] + [HOLD]
+        raise AssertionError(pending.kind)
+
+    # ----- decisions: checking and carrying out --------------------------------------------
+
+    def check_fire(self, action: Fire):
+        """7.1: the firing unit, its target, or IllegalAction naming the case."""
+        self._check_combat_phase(MISSILE, action)
+        side = self.phasing_side()
+        firer = self.unit_at(action.firer, side)
+        if firer is None:
+            raise IllegalAction(f"no combat unit of {side} in {action.firer}", rule="7.11")
+        target = next((u for u in self.combat_units_at(action.target) if u.side != side), None)
+        if target is None:
+            raise IllegalAction(f"no enemy combat unit in {action.target}", rule="7.11")
+        problem = self.fire_refusal(firer, target)
+        if problem:
+            raise IllegalAction(problem.reason, rule=problem.rule)
+        return firer, target
+
+    def carry_out_fire(self, firer: Unit, target: Unit) -> None:
+        """7.17: the missile attack on the Casualty tables; retreats are the owner's (7.55)."""
+        self.combat_step = MISSILE
+        self.fired.add(firer.id)
+        letter = self.missile_strength(firer)
+        armour = self.armour_against(target, None)
+        morale = self.defending_morale(target)
+        roll = resolve_attack(self.parts, self.dice, letter, armour, morale, kind="missile")
+        self.news.append(f"{firer.type.name} in {firer.hex} fire at {target.type.name} in "
+                         f"{target.hex}: {roll.text}")
+        if roll.result is not None:
+            self.apply_casualty(target, roll.result, None)
+
+    def check_duel(self, action: Duel):
+        """7.21, 7.24, 7.25: both leaders, or IllegalAction."""
+        self._check_combat_phase(LEADERS, action)
+        side = self.phasing_side()
+        attacker = self.leaders.get(action.attacker)
+        defender = self.leaders.get(action.defender)
+        if attacker is None or attacker.side != side or not attacker.on_map:
+            raise IllegalAction(f"{action.attacker} is no leader of {side} on the map",
+                                rule="7.21")
+        if defender is None or defender.side == side or not defender.on_map:
+            raise IllegalAction(f"{action.defender} is no enemy leader on the map",
+                                rule="7.25")
+        if attacker.key in self.dueled:
+            raise IllegalAction(f"{attacker.leader.name} has attacked this phase", rule="7.24")
+        if distance(attacker.hex, defender.hex) != 1:
+            raise IllegalAction(f"{defender.leader.name} is not adjacent to "
+                                f"{attacker.leader.name}", rule="7.21")
+        return attacker, defender
+
+    def carry_out_duel(self, attacker: LeaderPiece, defender: LeaderPiece) -> None:
+        """7.22: one die on the Leader Combat Results Table; 7.23 moves their units."""
+        self.combat_step = LEADERS
+        self.dueled.add(attacker.key)
+        result, text = resolve_leader_combat(self.parts, self.dice, self.leader_rating(attacker),
+                                             self.leader_rating(defender))
+        self.news.append(f"{attacker.leader.name} attacks {defender.leader.name}: {text}")
+        if result == "-":
+            return
+        hit, other = (attacker, defender) if result[0] == "A" else (defender, attacker)
+        effect = result[1:]
+        units_there = [u for u in self.combat_units_at(hit.hex) if u.side == hit.side]
+        if effect in ("e", "1/2e"):
+            self.hurt_leader(hit, effect == "e", f"leader combat, 7.26", captor=other)
+        if units_there:
+            # 7.23: the unit he is stacked with retreats two hexes (he goes along if alive)
+            self.start_retreat(units_there[0], 2, (), case="7.23")
+        elif effect == "r2" and hit.on_map:
+            self.push_pending(Pending("retreat", seat_of(hit.side), hit.key, 2))
+
+    def check_attack(self, action: Attack):
+        """7.31-7.36: the defender and its attackers, or IllegalAction."""
+        self._check_combat_phase(MELEE, action)
+        side = self.phasing_side()
+        defender = next((u for u in self.combat_units_at(action.defender) if u.side != side),
+                        None)
+        if defender is None:
+            raise IllegalAction(f"no enemy combat unit in {action.defender}", rule="7.3")
+        if len(set(action.attackers)) != len(action.attackers):
+            raise IllegalAction("each attacking hex is named once", rule="7.34")
+        attackers = []
+        for h in action.attackers:
+            unit = self.unit_at(h, side)
+            if unit is None:
+                raise IllegalAction(f"no combat unit of {side} in {h}", rule="7.3")
+            problem = self.melee_refusal(unit, defender)
+            if problem:
+                raise IllegalAction(problem.reason, rule=problem.rule)
+            attackers.append(unit)
+        return defender, attackers
+
+    def carry_out_attack(self, defender: Unit, attackers: list[Unit]) -> None:
+        """7.32: the attackers are committed; the defender may first retreat (7.7)."""
+        self.combat_step = MELEE
+        for unit in attackers:
+            self.attacked.add(unit.id)
+        self.news.append(f"{', '.join(u.type.name + ' in ' + u.hex for u in attackers)} "
+                         f"attack {defender.type.name} in {defender.hex}")
+        self.melee = (defender.id, tuple(u.id for u in attackers))
+        if self.may_retreat_before_combat(defender, attackers):
+            self.push_pending(Pending("before", seat_of(defender.side), defender.id, 0,
+                                      tuple(u.id for u in attackers), defender.hex))
+            return
+        self.continue_melee()
+
+    def may_retreat_before_combat(self, defender: Unit, attackers: list[Unit]) -> bool:
+        """7.7: bowmen with only a missile strength, and cavalry attacked only by infantry,
+        that are not disrupted (7.57) and have somewhere to go."""
+        if defender.disrupted:
+            return False
+        eligible = defender.type.bowmen or (
+            defender.type.kind == "cavalry" and all(u.type.kind == "infantry" for u in attackers))
+        if not eligible:
+            return False
+        probe = Pending("before", seat_of(defender.side), defender.id)
+        return bool(self.retreat_options(probe))
+
+    def continue_melee(self) -> None:
+        """Resolve the committed attacks one by one until one needs a decision (7.32)."""
+        while self.melee is not None and not self.pending:
+            defender_id, attackers = self.melee
+            if not attackers:
+                self.melee = None
+                return
+            self.melee = (defender_id, attackers[1:])
+            defender, attacker = self.units[defender_id], self.units[attackers[0]]
+            if not defender.on_map or not attacker.on_map or \
+                    distance(defender.hex, attacker.hex) != 1:
+                self.news.append(f"the attack of {attacker.type.name} falls on nothing (7.32)")
+                continue
+            self.resolve_melee(attacker, defender)
+
+    def resolve_melee(self, attacker: Unit, defender: Unit) -> None:
+        """7.33 (7.37 for fanatics): one attack, its result applied at once."""
+        letter = self.melee_strength(attacker)
+        armour = self.armour_against(defender, attacker.hex)
+        morale = self.defending_morale(defender)
+        fanatic = self.fanatical(attacker)
+        roll = resolve_attack(self.parts, self.dice, letter, armour, morale, fanatical=fanatic)
+        self.news.append(f"{attacker.type.name} ({letter}) in {attacker.hex} vs "
+                         f"{defender.type.name} in {defender.hex}: {roll.text}")
+        if roll.result is not None:
+            self.apply_casualty(defender, roll.result, attacker)
+
+    def apply_casualty(self, unit: Unit, result: CasualtyResult, attacker: Unit | None,
+                       case: str = "7.42") -> None:
+        """7.42's key: flip or eliminate, leaders share (8.24), then retreat (7.54)."""
+        where = unit.hex
+        if result.eliminated or result.half_eliminated:
+            dies = result.eliminated or unit.reduced
+            self.leaders_share(unit, dies)
+            if dies:
+                self.eliminate_unit(unit, f"{result.text}, {case}")
+                self.vacated(where, attacker)
+                return
+            unit.reduced = True
+            self.news.append(f"{unit.type.name} in {where} is reduced to {unit.strength}")
+        if result.retreat:
+            self.start_retreat(unit, result.retreat, (attacker.id,) if attacker else (),
+                               case=case)
+
+    def start_retreat(self, unit: Unit, hexes: int, advance_by: tuple[str, ...],
+                      case: str) -> None:
+        """7.54-7.57: the owner retreats the unit; a disrupted unit or one with nowhere to
+        go is eliminated instead (or, after 7.23, reduced)."""
+        pending = Pending("retreat", seat_of(unit.side), unit.id, hexes, advance_by, unit.hex)
+        where = unit.hex
+        if unit.disrupted:
+            self.news.append(f"{unit.type.name} in {where} is disrupted and cannot retreat "
+                             "(7.57)")
+            self._cannot_retreat(unit, case, advance_by)
+            return
+        if not self.retreat_options(pending):
+            self.news.append(f"{unit.type.name} in {where} has no path of retreat (7.56)")
+            self._cannot_retreat(unit, case, advance_by)
+            return
+        self.push_pending(pending)
+
+    def _cannot_retreat(self, unit: Unit, case: str, advance_by: tuple[str, ...]) -> None:
+        where = unit.hex
+        if case == "7.23" and not unit.reduced:
+            self.leaders_share(unit, False)
+            unit.reduced = True           # 7.23: flipped over if it cannot retreat
+            self.news.append(f"{unit.type.name} in {where} is reduced instead (7.23)")
+            return
+        self.leaders_share(unit, True)
+        self.eliminate_unit(unit, "cannot retreat, " + ("7.23" if case == "7.23" else "7.56"))
+        self.vacated(where, self.units[advance_by[0]] if advance_by else None)
+
+    def vacated(self, hex_name: str, attacker: Unit | None) -> None:
+        """7.51: a hex emptied by melee may be entered by the victorious unit."""
+        if attacker is None or not attacker.on_map or self.unit_at(hex_name) is not None:
+            return
+        if self.may_advance(attacker, hex_name):
+            self.push_pending(Pending("advance", seat_of(attacker.side), attacker.id, 0,
+                                      (attacker.id,), hex_name))
+
+    def may_advance(self, unit: Unit, hex_name: str) -> bool:
+        """7.51, 7.36: into the vacated adjacent hex, regardless of ZOC, if it may enter it."""
+        if not unit.on_map or unit.disrupted or distance(unit.hex, hex_name) != 1:
+            return False
+        if self.unit_at(hex_name) is not None:
+            return False
+        mover = mover_of(self, unit)
+        return not isinstance(step_cost(self, mover, unit.hex, hex_name), Refusal)
+
+    def push_pending(self, pending: Pending) -> None:
+        """Queue a mid-phase decision; a retreat with a single way is taken at once."""
+        self.pending.append(pending)
+
+    # ----- retreats ----------------------------------------------------------------------------
+
+    def retreat_options(self, pending: Pending) -> dict[str, tuple[str, ...]]:
+        """Each hex the piece may end its retreat in, with one path (7.54, 7.55, 6.2, 7.61).
+
+        A unit retreats `hexes` hexes (1 or 2 before combat, 7.7), each step leaving the
+        hex it comes from further behind, never into an Enemy ZOC or Enemy-occupied or
+        prohibited hex. It ends in an empty hex; only if there is none may it end on a
+        Friendly combat unit that can be displaced one hex (7.61, 7.63).
+        """
+        if pending.piece in self.units:
+            piece = self.units[pending.piece]
+            is_leader = False
+        else:
+            piece = self.leaders[pending.piece]
+            is_leader = True
+        start = piece.hex
+        lengths = (1, 2) if pending.kind == "before" else (pending.hexes,)
+        if pending.kind == "displace":
+            lengths = (1,)
+        mover = mover_of(self, piece)
+        zone = frozenset() if is_leader else self.enemy_zoc(piece.side)
+        ends: dict[str, tuple[str, ...]] = {}
+        frontier = [(start,)]
+        for depth in range(1, max(lengths) + 1):
+            grown = []
+            for path in frontier:
+                here = path[-1]
+                for there in self.hexmap.neighbours[here]:
+                    if distance(start, there) != depth or there in zone:
+                        continue
+                    if isinstance(step_cost(self, mover, here, there), Refusal):
+                        continue
+                    grown.append(path + (there,))
+            frontier = grown
+            if depth in lengths:
+                for path in frontier:
+                    ends.setdefault(path[-1], path)
+        if is_leader:
+            return ends
+        empty = {h: p for h, p in ends.items()
+                 if not any(u is not piece for u in self.combat_units_at(h))}
+        if empty or pending.kind == "displace":
+            return empty
+        # 7.61, 7.63: onto a Friendly unit only if that unit can itself retreat one hex
+        return {h: p for h, p in ends.items() if self._displaceable(h, start)}
+
+    def _displaceable(self, hex_name: str, coming_from: str) -> bool:
+        """7.57, 7.62, 7.63: the Friendly unit in the hex can retreat one hex (not into the
+        hex the retreating unit leaves)."""
+        friend = self.unit_at(hex_name)
+        if friend is None or friend.disrupted:
+            return False
+        probe = Pending("displace", seat_of(friend.side), friend.id, 1)
+        return any(h != coming_from for h in self.retreat_options(probe))
+
+    def check_retreat(self, action: Retreat):
+        """The pending retreat must follow one of the legal paths (7.55)."""
+        if not self.pending or self.pending[0].kind not in ("retreat", "displace", "before"):
+            raise IllegalAction("no retreat is called for now", rule="7.54")
+        pending = self.pending[0]
+        piece = self.units.get(pending.piece) or self.leaders[pending.piece]
+        if action.path[0] != piece.hex:
+            raise IllegalAction(f"the retreating piece is in {piece.hex}, not {action.path[0]}",
+                                rule="7.54")
+        options = self.retreat_options(pending)
+        if options.get(action.path[-1]) is None:
+            raise IllegalAction(f"{action.path[-1]} is not a hex this piece may retreat to "
+                                f"(choices: {', '.join(sorted(options)) or 'none'})",
+                                rule="7.55")
+        self._check_retreat_path(pending, piece, action.path)
+        return pending, piece
+
+    def _check_retreat_path(self, pending: Pending, piece, path) -> None:
+        zone = frozenset() if isinstance(piece, LeaderPiece) else self.enemy_zoc(piece.side)
+        mover = mover_of(self, piece)
+        for i in range(1, len(path)):
+            a, b = path[i - 1], path[i]
+            refusal = step_cost(self, mover, a, b)
+            if isinstance(refusal, Refusal):
+                raise IllegalAction(refusal.reason, rule=refusal.rule)
+            if distance(path[0], b) != i:
+                raise IllegalAction("each hex of a retreat lies further from the hex left",
+                                    rule="7.54")
+            if b in zone:
+                raise IllegalAction(f"a path of retreat never enters an enemy ZOC ({b})",
+                                    rule="6.2")
+
+    def carry_out_retreat(self, pending: Pending, piece, path) -> None:
+        """Move the piece (and its leaders); it is disrupted (7.57, 7.65); a Friendly unit
+        in the way is displaced (7.61); the victor may advance (7.51)."""
+        self.pending.pop(0)
+        start, end = path[0], path[-1]
+        if isinstance(piece, LeaderPiece):
+            piece.hex = end
+            self._zoc.clear()
+            self.news.append(f"{piece.leader.name} retreats to {end} ({'-'.join(path)})")
+            return
+        friend = self.unit_at(end)
+        companions = [p for p in self.leaders_at(start) if p.side == piece.side]
+        piece.hex = end
+        for leader in companions:
+            leader.hex = end
+        self._zoc.clear()
+        if pending.kind == "before":
+            disrupted, text = retreat_before_combat_disrupts(self.dice)
+            piece.disrupted = piece.disrupted or disrupted
+            self.news.append(f"{piece.type.name} retreats before combat to {end} "
+                             f"({'-'.join(path)}): {text} (7.7)")
+            self.melee = None
+            self.drop_pedestal_on_retreat(piece, start)
+            self.vacated_before_combat(start, pending.advance_by)
+            return
+        piece.disrupted = True
+        self.news.append(f"{piece.type.name} retreats to {end} ({'-'.join(path)}), disrupted "
+                         f"({'7.65' if pending.kind == 'displace' else '7.57'})")
+        self.drop_pedestal_on_retreat(piece, start)
+        self.pick_up_pedestal(piece)
+        self.arrived_in_mordor(piece)
+        if friend is not None and friend is not piece:
+            self.pending.insert(0, Pending("displace", seat_of(friend.side), friend.id, 1))
+        if pending.kind == "retreat" and pending.advance_by:
+            self.vacated(start, self.units[pending.advance_by[0]])
+
+    def drop_pedestal_on_retreat(self, unit: Unit, where: str) -> None:
+        """16.5.3 A-B: a bearer forced back leaves the Pedestal behind (it never retreats)."""
+        self.drop_pedestal(unit, where)
+
+    def vacated_before_combat(self, hex_name: str, attackers: tuple[str, ...]) -> None:
+        """7.7: an attacker may move into the hex the defender left."""
+        able = tuple(a for a in attackers if self.may_advance(self.units[a], hex_name))
+        if able:
+            self.push_pending(Pending("advance", seat_of(self.units[able[0]].side), able[0], 0,
+                                      able, hex_name))
+
+    def carry_out_stand(self) -> None:
+        """7.7: the defender stays; the committed attacks are resolved."""
+        if not self.pending or self.pending[0].kind != "before":
+            raise IllegalAction("no retreat before combat is offered now", rule="7.7")
+        self.pending.pop(0)
+        self.news.append("the defender stands (7.7)")
+        self.continue_melee()
+
+    def check_advance(self, action: Advance):
+        """7.51: the advancing unit is one allowed to, into the vacated hex."""
+        if not self.pending or self.pending[0].kind != "advance":
+            raise IllegalAction("no advance after combat is offered now", rule="7.51")
+        pending = self.pending[0]
+        if len(action.path) != 2 or action.path[1] != pending.into:
+            raise IllegalAction(f"the advance goes one hex, into {pending.into}", rule="7.51")
+        unit = self.unit_at(action.path[0], self.phasing_side())
+        if unit is None or unit.id not in pending.advance_by or \
+                not self.may_advance(unit, pending.into):
+            raise IllegalAction(f"the unit in {action.path[0]} may not advance into "
+                                f"{pending.into}", rule="7.51")
+        return unit
+
+    def carry_out_advance(self, unit: Unit | None) -> None:
+        """7.51-7.52: the unit moves in and may neither attack nor be attacked again."""
+        pending = self.pending.pop(0)
+        if unit is not None:
+            was = unit.hex
+            unit.hex = pending.into
+            self.advanced.add(unit.id)
+            self._zoc.clear()
+            self.news.append(f"{unit.type.name} advances from {was} into {pending.into} (7.51)")
+            self.pick_up_pedestal(unit)
+            self.arrived_in_mordor(unit)
+        self.continue_melee()
+
+    def after_decision(self) -> None:
+        """After a pending decision: go on with the committed attacks if nothing waits."""
+        if not self.pending:
+            self.continue_melee()
+
+    def _check_combat_phase(self, step: int, action) -> None:
+        if self.pending:
+            raise IllegalAction("a retreat or advance must be decided first", rule="7.5")
+        if self.phase.kind != "combat":
+            raise IllegalAction(f"no combat in the {self.phase.title}", rule="4.23")
+        if self.combat_step > step:
+            raise IllegalAction(f"{STEP_NAMES[step]} comes before {STEP_NAMES[self.combat_step]}"
+                                " in the Combat Phase", rule="7.16" if step == MISSILE else "7.21")
+
+    def check_combat_end(self) -> None:
+        """6.3, 7.31: the phase may not end while a unit in an enemy ZOC owes an attack."""
+        obliged = self.obliged_to_attack(self.phasing_side())
+        if obliged:
+            raise IllegalAction(
+                "units in an enemy Zone of Control must attack one of the enemy units: "
+                + ", ".join(sorted(u.hex for u in obliged)), rule="7.31")

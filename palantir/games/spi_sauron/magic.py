@@ -1,0 +1,113 @@
+"""Magic (8.5, 16.0): Sauron casts spells from the Pedestal in the Magic Leader phases.
+
+The Magic Spell Chart (8.57) is reconstructed: success when two dice total at most
+`base + points` (spells.toml). The Beast of Mordor (17.0) is not in play yet.
+"""
+
+from __future__ import annotations
+
+from ...engine.errors import IllegalAction
+from .combat import roll_2d6
+from .notation import Cast
+from .units import Unit
+
+SURE_TOTAL = 12      # two dice never exceed 12
+
+
+class MagicMixin:
+    """Part of SauronState: spells and the Pedestal."""
+
+    def spell_active(self, key: str) -> bool:
+        """Whether a spell cast earlier still lasts this Game-Turn (16.1-16.3 durations)."""
+        return self.spell_until.get(key, 0) >= self.turn
+
+    def is_night(self) -> bool:
+        """10.0, 12.0 A: turns 15-18 are night turns; so is a Total Eclipse turn (16.3)."""
+        return self.turn in self.parts.night_turns or self.spell_active("total_eclipse")
+
+    def sauron_may_cast(self) -> bool:
+        """16.5.1, 3.0 E, 8.52: on the Pedestal since the phase began, the Pedestal unmoved in
+        the last Movement Phase, no spell in phase A if this is phase E, not moved."""
+        sauron = self.leaders.get("sauron")
+        return (sauron is not None and sauron.on_map and not sauron.moved
+                and self.on_pedestal_at_start and not self.pedestal_moved
+                and self.cast_turn != self.turn)
+
+    def spell_refusal(self, key: str, points: int) -> tuple[str, str] | None:
+        """Why Sauron may not try `key` with `points` now, or None (8.54, 8.55, 16.0)."""
+        spell = self.parts.spells.get(key)
+        if spell is None:
+            return ("16.0", f"no spell '{key}' (spells: {', '.join(self.parts.spells)})")
+        if spell.beast or key == "conjure_beast":
+            return ("17.0", "the Beast of Mordor is not in play in this version")
+        if self.phase.kind != "magic":
+            return ("8.54", "spells are cast in a Magic Leader Movement Phase")
+        if not self.sauron_may_cast():
+            return ("16.5.1", "Sauron casts only if he began the phase on the Pedestal, the "
+                              "Pedestal did not move in the last Movement Phase, he has not "
+                              "moved this phase and cast no spell in phase A (3.0 E)")
+        if points < spell.cost:
+            return ("8.54", f"{spell.name} costs at least {spell.cost} points")
+        if points > self.leaders["sauron"].magic_left:
+            return ("8.55", f"Sauron has {self.leaders['sauron'].magic_left} Magic Capability "
+                            "Points left")
+        if spell.allowance and self.spells_cast.get(key, 0) >= spell.allowance:
+            return ("16.0", f"{spell.name} may be cast {spell.allowance} times a game")
+        return None
+
+    def spell_candidates(self) -> list:
+        """Casts worth listing: each castable spell at its cost, two more, and a sure thing."""
+        if not self.sauron_may_cast():
+            return []
+        left = self.leaders["sauron"].magic_left
+        found = []
+        for key, spell in self.parts.spells.items():
+            for points in sorted({spell.cost, spell.cost + 2,
+                                  max(spell.cost, SURE_TOTAL - self.parts.spell_base)}):
+                if points <= left and self.spell_refusal(key, points) is None:
+                    found.append(Cast(key, points))
+        return found
+
+    def check_cast(self, action: Cast) -> None:
+        """8.54: a spell Sauron may try, or IllegalAction naming the case."""
+        problem = self.spell_refusal(action.spell, action.points)
+        if problem:
+            raise IllegalAction(problem[1], rule=problem[0])
+
+    def carry_out_cast(self, action: Cast) -> None:
+        """8.54, 8.56, 8.57: two dice; a success spends the points, a failure costs nothing."""
+        spell = self.parts.spells[action.spell]
+        sauron = self.leaders["sauron"]
+        sauron.moved = True            # 4.11, 8.52: no move in the phase he casts
+        self.cast_turn = self.turn     # 3.0 E: not again in phase E
+        needed = self.parts.spell_base + action.points
+        total = roll_2d6(self.dice, f"8.57 {spell.name} with {action.points} points")
+        if total > needed:
+            self.news.append(f"Sauron casts {spell.name} with {action.points} points: 2d6 = "
+                             f"{total}, needs 2–{min(needed, SURE_TOTAL)}: fails (8.56: no "
+                             "points spent)")
+            return
+        sauron.magic_left -= action.points
+        self.spells_cast[action.spell] = self.spells_cast.get(action.spell, 0) + 1
+        self.spell_until[action.spell] = self.turn + spell.duration - 1
+        self.news.append(f"Sauron casts {spell.name} with {action.points} points: 2d6 = "
+                         f"{total}, needs 2–{min(needed, SURE_TOTAL)}: it works "
+                         f"({sauron.magic_left} points left)")
+        if action.spell == "sinister_visions":
+            self.sinister_visions()
+        self._zoc.clear()
+
+    def sinister_visions(self) -> None:
+        """16.1: Westernesse units but Dwarves and Elves, morale X or worse, are disrupted."""
+        hit = [u for u in self.units.values()
+               if u.side == "westernesse" and u.on_map and not u.type.dwarf and not u.type.elf
+               and u.strength.morale in ("X", "Y", "Z")]
+        for unit in hit:
+            unit.disrupted = True
+            self.visions.add(unit.id)
+        self.news.append(f"Sinister Visions disrupt {len(hit)} Westernesse units (16.1)")
+
+    def note_pedestal_move(self, unit: Unit) -> None:
+        """16.5.1 B: the Pedestal moved with its bearer in this Movement Phase."""
+        if self.pedestal == unit.id:
+            self.pedestal_moved = True

@@ -727,6 +727,27 @@ def find_path(table: Table, models: Iterable[Disc], start: Disc, mover: Mover, *
     cz = table.units.control_zone
     r = start.radius
     charge_target = by_key.get(target) if target else None
+    # no path is shorter than the straight line: beyond the allowance there is none
+    aim = (charge_target.x, charge_target.y) if charge_target is not None else to
+    reach = math.dist((start.x, start.y), aim) - (r + charge_target.radius if charge_target
+                                                   is not None else 0.0)
+    if reach > mover.allowance + EPS:
+        return None
+    # the straight line first: when it is legal there is nothing to search for
+    if charge_target is not None:
+        d = centre_distance(start, charge_target)
+        contact = r + charge_target.radius
+        straight = [] if d <= contact else [(charge_target.x - (charge_target.x - start.x) / d * contact,
+                                             charge_target.y - (charge_target.y - start.y) / d * contact)]
+    else:
+        straight = [(float(to[0]), float(to[1]))]
+    if straight:
+        try:
+            check_path(table, models, start, straight, mover,
+                       targets=(target,) if target else ())
+            return straight
+        except IllegalAction:
+            pass
     grid = _grid(table, models, start, mover, step, charge_target)
     if grid is None:
         return None

@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...engine.dice import Dice
-from ...engine.errors import BadOption
 from ...engine.game import Game
 from ...engine.options import Option
 from .components import default_components
@@ -31,19 +30,17 @@ class LordOfTheRingsBoardGame(Game):
             Option("difficulty", "choice", "normal",
                    "where Sauron starts on the Temptation track: easy 15, normal 12, hard 10",
                    choices=("easy", "normal", "hard")),
-            Option("expansion", "choice", "none", "the Sauron expansion",
-                   choices=("none", "sauron")),
+            Option("expansion", "choice", "none", "the Sauron expansion (Sauron is then the "
+                   "last seat)", choices=("none", "sauron")),
+            Option("black_rider", "choice", "15", "expansion, Variants: the Black Rider's "
+                   "start space at each adventure", choices=("15", "12", "10")),
+            Option("first_elimination", "bool", False, "expansion, Variants: the game ends "
+                   "when a hobbit is eliminated"),
         )
 
-    def validate_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
-        options = super().validate_options(given)
-        if options["expansion"] == "sauron":
-            raise BadOption("expansion", "the Sauron expansion is not playable yet "
-                            "(issue 5, in progress)")
-        return options
-
     def players_of(self, options: Mapping[str, Any]) -> int:
-        return int(options["players"])
+        """The hobbits, and Sauron's seat with the expansion."""
+        return int(options["players"]) + (options.get("expansion") == "sauron")
 
     def new_state(self, options: Mapping[str, Any] | None, dice: Dice) -> LotrState:
         options = self.validate_options(options)

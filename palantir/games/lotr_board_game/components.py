@@ -176,6 +176,7 @@ class Components:
     sauron_cards: tuple[SauronCard, ...]
     nazgul_cards: tuple[NazgulCard, ...]
     sauron: Mapping[str, Any]                        # the rest of sauron.toml, checked
+    sauron_tokens: Mapping[str, Tile]                # the 4 Sauron event tokens (the bag)
     reconstructed: tuple[str, ...]
 
 
@@ -504,13 +505,18 @@ def parse_components(override: Mapping[str, Mapping[str, Any]] | None = None) ->
     fellowship = _need(sdoc, "fellowship_cards", dict, f)
     if set(fellowship) != set(order):
         raise ComponentError(f"{f}: fellowship_cards: one card per character")
+    sauron_tokens: dict[str, Tile] = {}
     for name in ("sauron_event_tokens", "dark_events"):
         table = _need(sdoc, name, dict, f)
         mark(f, table, name)
         total = 0
         for i, entry in enumerate(_need(table, "token", list, f"{f}: {name}")):
             where = f"{f}: {name}.token[{i}]"
-            check.resolution(entry, where, _need(entry, "id", str, where))
+            tid = _need(entry, "id", str, where)
+            resolution = check.resolution(entry, where, tid)
+            if name == "sauron_event_tokens":
+                sauron_tokens[tid] = Tile(tid, "sauron", _count(entry, "count", where),
+                                          None, resolution)
             total += _count(entry, "count", where)
         expected = 4 if name == "sauron_event_tokens" else 23
         if total != expected:
@@ -522,6 +528,7 @@ def parse_components(override: Mapping[str, Mapping[str, Any]] | None = None) ->
         special_runes=rune_values, tiles=tiles, journey=journey, boards=boards,
         gandalf_cost=_count(gtable, "cost_runes", f"gandalf.toml: gandalf"), gandalf=gandalf,
         sauron_cards=tuple(sauron_cards), nazgul_cards=tuple(nazgul), sauron=sdoc,
+        sauron_tokens=sauron_tokens,
         reconstructed=tuple(reconstructed))
 
 

@@ -112,7 +112,10 @@ class LegendaryPlays:
             return [f"gandalf {gid}@{char[s]}" for s in self._hobbits()]
         if effect == "two-jokers":
             return [f"gandalf {gid}@{t}" for t in self.unfinished_tracks()]
-        return []  # the expansion's Gandalf cards have their own windows
+        if effect == "ignore-sauron-card":
+            played = context[1] if len(context) > 1 else ""
+            return [f"gandalf {gid}"] if played.startswith(("sauron-", "nazgul-")) else []
+        return []
 
     def missing_life_tokens(self, seat: int) -> int:
         """Play 5: how many life-token types the hobbit lacks (Merry needs only 2)."""
@@ -152,13 +155,15 @@ class LegendaryPlays:
         """Carry out a yellow card just played by `seat`."""
         effect = self.parts.cards[card].effect
         if effect == "ignore-roll":
-            i = self._next_step("suffer")
+            i = self._next_step("suffer", "sauron-card")
             self.queue[i] = self.queue[i][:4] + (True,)
         elif effect == "skip-roll":
-            i = self._next_step("roll-die")
-            _, roller, purpose = self.queue[i]
-            # No die is rolled: nothing is suffered and the Ring moves as on a blank.
-            self.queue[i] = ("suffer", roller, "blank", purpose, True)
+            i = self._next_step("roll-die", "call")
+            kind, roller, purpose = self.queue[i]
+            # No die is rolled (nor Sauron called): nothing is suffered and the Ring moves
+            # as on a blank.
+            self.queue[i] = ("suffer", roller, "blank", purpose, True) if kind == "roll-die" \
+                else ("sauron-after", roller, purpose)
         elif effect == "ignore-items-tile":
             del self.queue[self._next_step("resolve")]
         elif effect == "skip-tile":
@@ -180,8 +185,8 @@ class LegendaryPlays:
         elif effect == "ignore-missing-life-tokens":
             self.athelas.append(self.characters.index(target))
 
-    def _next_step(self, kind: str) -> int:
-        return next(i for i, step in enumerate(self.queue) if step[0] == kind)
+    def _next_step(self, *kinds: str) -> int:
+        return next(i for i, step in enumerate(self.queue) if step[0] in kinds)
 
     def gandalf_effect(self, gid: str, arg: str) -> None:
         """A Gandalf card, paid for, takes effect and leaves the game."""
@@ -203,6 +208,15 @@ class LegendaryPlays:
             self.draw_cards(self.characters.index(arg), 4)
         elif effect == "two-jokers":
             self.push(("advance", arg, 2, True))
+        elif effect == "ignore-sauron-card":
+            # Protection: the Fellowship ignores all the card's consequences (a Nazgûl
+            # card's incident too).
+            i = self._next_step("sauron-card")
+            card = self.queue[i][2]
+            self.queue[i] = self.queue[i][:4] + (True,)
+            if card.startswith("nazgul-"):
+                del self.queue[self._next_step("resolve")]
+            self.say("Gandalf protects the Fellowship")
 
     def _legal_foresight(self, seat: int) -> list[str]:
         return sorted({"order " + " ".join(p) for p in permutations(self.foreseen)})

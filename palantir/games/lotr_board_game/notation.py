@@ -16,6 +16,10 @@
     gandalf healing@sam | gandalf guidance@hiding    call a Gandalf card (5 runes pooled)
     order event hiding fighting                      Foresight: the top tiles in order
     continue                                         play nothing (more) in this window
+    rider 3                                          Do not play cards: push the Black Rider
+    sauron sauron-12 | refill | refill sauron-3      Sauron called instead of a roll
+    sauron sauron-12 | draw | nazgul nazgul-4        Sauron at the start of a hobbit's turn
+    suffer darkness                                  the one symbol a hobbit accepts
 
 A decision is one line of lower-case words; `canonical` puts a play's cards in a fixed
 order so that one decision has one text.
@@ -26,7 +30,8 @@ from __future__ import annotations
 from ...engine.errors import BadNotation
 
 VERBS = ("play", "draw", "heal", "ring", "give", "take", "pass", "track", "discard",
-         "choose", "deal", "yellow", "gandalf", "order", "continue")
+         "choose", "deal", "yellow", "gandalf", "order", "continue", "rider", "sauron", "nazgul", "refill",
+         "suffer")
 
 
 def canonical(text: str) -> str:

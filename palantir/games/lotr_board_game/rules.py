@@ -20,6 +20,7 @@ from ...engine.game import Outcome, State
 from .components import ACTIVITIES, JOKER, LIFE_TOKENS, Components, Resolution
 from .legendary import FORESIGHT, TILE_PILE, WINDOW, LegendaryPlays
 from .notation import canonical, play_text
+from .sauron_player import SAURON_CALL, SAURON_START, ONE_SYMBOL, SauronPlay
 
 # Rules quoted by refusals.
 TURN = "Play 3: play up to 2 cards (one white, one grey), draw 2 hobbit cards, or heal 1"
@@ -49,7 +50,7 @@ def legendary_pile(board: str) -> str:
     return f"{board} card"
 
 
-class LotrState(LegendaryPlays, State):
+class LotrState(LegendaryPlays, SauronPlay, State):
     """A position: boards, tracks, the Temptation track, hands, piles, whose decision."""
 
     def __init__(self, game, options: Mapping[str, Any], parts: Components, dice: Dice):
@@ -90,17 +91,25 @@ class LotrState(LegendaryPlays, State):
         self.turns = 0
         self.news: list[tuple[int | None, str]] = []
         self.answered: tuple | None = None
+        self.expansion = options["expansion"] == "sauron"
+        # Play 4: each Gandalf card used once. Expansion, Preparation: Protection is added,
+        # the original Foresight discarded (the bag's Foresight is not built yet).
         self.gandalf_left = [g for g, card in parts.gandalf.items()
-                             if card["set"] == "base"]  # Play 4: each used once
+                             if (card["set"] == "base" and not (
+                                 self.expansion and card.get("replaced_by_expansion")))
+                             or (self.expansion and g == "protection")]
+        self.sauron_seat: int | None = None
         self.foreseen: list[str] = []        # Foresight: tiles set on top, in order
         self.athelas: list[int] = []         # hobbits Athelas spares at this scenario end
         self._outcome: Outcome | None = None
+        if self.expansion:
+            self.setup_sauron()
 
     # ----- the contract ---------------------------------------------------------------
 
     @property
     def players(self) -> int:
-        return self.n
+        return self.n + (1 if self.expansion else 0)
 
     @property
     def board(self):
@@ -149,6 +158,8 @@ class LotrState(LegendaryPlays, State):
             return None
         if self.question[0] == "council":
             return (self.question[1],)
+        if self.question[0] == "sauron-call" and str(action).startswith("refill "):
+            return (self.question[1],)  # the card he discards before drawing is not shown
         words = str(action).split()
         if self.question[0] == "window" and words[:2] == ["yellow", "miruvor"] \
                 and len(words) == 3:
@@ -187,6 +198,8 @@ class LotrState(LegendaryPlays, State):
         other.gandalf_left = self.gandalf_left[:]
         other.foreseen = self.foreseen[:]
         other.athelas = self.athelas[:]
+        if self.expansion:
+            self.clone_sauron(other)
         return other
 
     def narration(self, seat: int | None) -> list[str]:
@@ -195,7 +208,9 @@ class LotrState(LegendaryPlays, State):
     # ----- helpers ----------------------------------------------------------------------
 
     def name(self, seat: int) -> str:
-        """The character's name at `seat`."""
+        """The character's name at `seat` (Sauron's seat: Sauron)."""
+        if seat == self.sauron_seat:
+            return "Sauron"
         return self.parts.character_names[self.characters[seat]]
 
     def ability(self, seat: int) -> str:
@@ -300,6 +315,9 @@ class LotrState(LegendaryPlays, State):
         self.say(f"{self.name(seat)} moves {steps} into darkness, to {self.positions[seat]}")
         if self.positions[seat] >= self.sauron:
             self.eliminate(seat)
+        elif (self.expansion and seat == self.ring_bearer and not self.rider_returning
+              and self.positions[seat] >= self.rider):
+            self.rider_meets_ring_bearer()  # The Black Rider: the Ring-bearer's own move
 
     def heal(self, seat: int, steps: int) -> None:
         """The hobbit moves towards the light (not below 0)."""
@@ -311,6 +329,8 @@ class LotrState(LegendaryPlays, State):
         """Temptation track: the hobbit leaves the game; his cards are discarded."""
         self.eliminated[seat] = True
         self.say(f"{self.name(seat)} is eliminated")
+        if self.options.get("first_elimination"):
+            self.lose(f"{self.name(seat)} is eliminated (Variants: the first elimination)")
         for card in self.hands[seat][:]:
             self.discard_card(seat, card)
         self.runes[seat] = 0
@@ -336,11 +356,13 @@ class LotrState(LegendaryPlays, State):
             score = self.board.score_at(self.tracks.get(self.board.main, 0))
         else:
             score = self.board.start_score
-        winners = tuple(range(self.n)) if self.result == "won" else ()
+        winners = tuple(range(self.n)) if self.result == "won" else (
+            (self.sauron_seat,) if self.expansion else ())
         self._outcome = Outcome(
             winners=winners, eliminated=tuple(s for s in range(self.n) if self.eliminated[s]),
             rounds=self.turns,
-            summary=(f"the Fellowship destroys the Ring: {score} points" if winners else
+            summary=(f"the Fellowship destroys the Ring: {score} points"
+                     if self.result == "won" else
                      f"the Fellowship loses ({self.lost_because}): {score} points"),
             details={"score": score, "board": self.board.id})
 
@@ -348,8 +370,11 @@ class LotrState(LegendaryPlays, State):
 
     def _step_roll(self, seat: int, purpose: str | None = None) -> None:
         # Belt may spare the roll (before-roll window), Mithril its effects (after-roll).
+        # Expansion: Sauron is called instead, except when the Ring is put on (Exceptions).
         if not self.eliminated[seat]:
-            self.push(self.window("before-roll", (seat,)), ("roll-die", seat, purpose))
+            called = self.expansion and not (purpose or "").startswith("ring")
+            self.push(self.window("before-roll", (seat,)),
+                      ("call" if called else "roll-die", seat, purpose))
 
     def _step_roll_die(self, seat: int, purpose: str | None) -> None:
         face = self.dice.roll(THREAT_DIE, self.parts.die_faces)
@@ -410,6 +435,9 @@ class LotrState(LegendaryPlays, State):
         self.tracks = {t: 0 for t in board.tracks}
         self.event = 0
         self.tiles = Counter({t.id: t.count for t in self.parts.tiles.values()})
+        if self.expansion:
+            # Preparation: the four Sauron event tokens go into the bag with the others.
+            self.tiles.update({t.id: t.count for t in self.parts.sauron_tokens.values()})
         self.ring_used = False
         self.foreseen = []
         self.push(("turn",))
@@ -425,6 +453,8 @@ class LotrState(LegendaryPlays, State):
         # Play 4: yellow and Gandalf cards in their windows (docs: "Windows").
         self.push(self.window("turn-start", ()), ("reveal",), self.window("action", ()),
                   ("act",), ("end-turn",))
+        if self.expansion:
+            self.push(("sauron-start",))  # Sauron's Actions at the Start of Each Turn
 
     def _step_end_turn(self) -> None:
         later = self.in_order(self.active + 1)
@@ -441,7 +471,7 @@ class LotrState(LegendaryPlays, State):
             tile_id = self.dice.roll(TILE_PILE, sorted(self.tiles.elements()))
             self.tiles[tile_id] -= 1
         self.revealed.append(tile_id)
-        tile = self.parts.tiles[tile_id]
+        tile = self.parts.tiles.get(tile_id) or self.parts.sauron_tokens[tile_id]
         self.say(f"{self.name(self.active)} reveals the tile {tile_id}")
         if tile.kind == "activity":
             self.push(("activity", tile.track))
@@ -601,6 +631,16 @@ class LotrState(LegendaryPlays, State):
         elif verb == "eliminate":
             for seat in self.targets(args[0], payer):
                 self.eliminate(seat)
+        elif verb == "black-rider":
+            self.move_rider(args[0])
+        elif verb == "call-sauron":
+            self.push(*[("call", seat, None) for seat in self.targets(args[0], payer)])
+        elif verb == "darkness-if-fewer-cards":
+            for seat in self.in_order(self.active):
+                if len(self.hands[seat]) < args[0]:
+                    self.into_darkness(seat, 1)
+        elif verb == "sauron-draws":
+            self.sauron_draw(args[0])
         elif verb == "gandalf":
             self.gandalf_effect(args[0], args[1])
         elif verb == "choose":
@@ -676,6 +716,8 @@ class LotrState(LegendaryPlays, State):
     def _step_scenario_end(self) -> None:
         self.say(f"the end of {self.board.name}")
         self.athelas = []
+        if self.expansion:
+            self.sauron_adventure_end()  # End of an Adventure: before the life tokens
         self.push(self.window("scenario-end", ()), ("life-tokens",))
 
     def _step_life_tokens(self) -> None:
@@ -715,6 +757,8 @@ class LotrState(LegendaryPlays, State):
         # destroys the Ring.
         self.ring_bearer = None
         self.say("the Ring is placed in the Crack of Doom")
+        if self.expansion:
+            self.sauron_at_the_crack()
         self.push(*[("doom-roll", seat) for seat in self.in_order(self.active)],
                   ("doom-failed",))
 
@@ -731,7 +775,8 @@ class LotrState(LegendaryPlays, State):
         kind = self.question[0] if self.question else None
         return {"act": TURN, "give": GROUP_COST, "track": ACTIVITY, "discard": DISCARD,
                 "choose": CHOOSE, "council": COUNCIL, "deal": PREPARATIONS,
-                "window": WINDOW, "foresight": FORESIGHT}.get(kind, OVER)
+                "window": WINDOW, "foresight": FORESIGHT, "sauron-call": SAURON_CALL,
+                "sauron-start": SAURON_START, "sauron-symbol": ONE_SYMBOL}.get(kind, OVER)
 
     def _why_not(self, text: str) -> tuple[str, str]:
         """Why a decision is refused, and the rule it breaks."""
@@ -808,6 +853,9 @@ class LotrState(LegendaryPlays, State):
         tracks = self.unfinished_tracks()
         if seat == self.ring_bearer and not self.ring_used:
             actions += [f"ring {t}" for t in tracks]
+        if self.expansion:
+            # Do Not Play Cards: the Black Rider up to three steps away from the hobbits.
+            actions += [f"rider {k}" for k in self.rider_moves_away()]
         singles = []
         for card in sorted(set(self.hands[seat])):
             if self.parts.cards[card].colour == "yellow":
@@ -836,6 +884,8 @@ class LotrState(LegendaryPlays, State):
             self.draw_cards(seat, 2)
         elif words[0] == "heal":
             self.heal(seat, 1)
+        elif words[0] == "rider":
+            self.push_rider_back(int(words[1]))
         elif words[0] == "ring":
             self.ring_used = True
             self.say(f"{self.name(seat)} puts on the Ring")
@@ -1022,6 +1072,8 @@ class LotrState(LegendaryPlays, State):
             effects.insert(0, ("effect", ("darkness", cost["darkness"], "payer"), seat))
         if "roll" in cost:
             effects[:0] = [("roll", seat)] * cost["roll"]
+        if "call-sauron" in cost:
+            effects[:0] = [("call", seat, None)] * cost["call-sauron"]
         if res.ask == "each":
             self._next_of_each(seat, (), effects)
         else:
@@ -1093,7 +1145,7 @@ class LotrState(LegendaryPlays, State):
             "active": self.active, "runes": list(self.runes),
             "life": [dict(x) for x in self.life],
             "hand_sizes": [len(h) for h in self.hands],
-            "hand": list(self.hands[seat]) if seat is not None else None,
+            "hand": list(self.hands[seat]) if seat is not None and seat < self.n else None,
             "deck_size": sum(self.deck.values()), "discards": dict(sorted(self.discards.items())),
             "removed": sorted(self.removed),
             "board_cards": {b: list(c) for b, c in self.board_cards.items()},
@@ -1104,6 +1156,8 @@ class LotrState(LegendaryPlays, State):
             "gandalf_left": list(self.gandalf_left), "foreseen": list(self.foreseen),
             "result": self.result,
         }
+        if self.expansion:
+            out.update(self.sauron_view(seat))
         if seat is not None and seat in self.council:
             out["council_card"] = self.council[seat]
         if self._outcome is not None:

@@ -44,10 +44,20 @@ def revealed(card):
     return (REVEAL, card)
 
 
+def sauron_setup(first="sauron-1", second="sauron-6", nazgul=("nazgul-1", "nazgul-9")):
+    """The scripted Preparation of the Sauron expansion: two Sauron cards and two Nazgûl
+    cards revealed (sauron-1..5: Black Rider 2; 6..8: Black Rider 3; 9..12: Black Rider
+    1 + discard a card; 16..18: darkness; 19..22: darkness + discard a card)."""
+    return [("sauron card", first), ("sauron card", second)] + \
+        [("nazgul card", n) for n in nazgul]
+
+
 def table(players=2, board="moria", hands=None, dice=(), difficulty="normal", run=True,
-          **fields) -> LotrState:
-    """A state at the start of `board` with these hands and fields, run to a decision."""
-    options = GAME.validate_options({"players": players, "difficulty": difficulty})
+          options=None, **fields) -> LotrState:
+    """A state at the start of `board` with these hands and fields, run to a decision
+    (with options={"expansion": "sauron"} the dice begin with `sauron_setup()`)."""
+    options = GAME.validate_options({"players": players, "difficulty": difficulty,
+                                     **(options or {})})
     state = LotrState(GAME, options, PARTS, ScriptedDice(list(dice)))
     state.board_index = PARTS.journey.index(board)
     for seat, hand in enumerate(hands or []):

@@ -1,0 +1,219 @@
+"""The Sauron expansion (rules/lotr-board-game-sauron-expansion.txt): Preparation, Playing
+as Sauron, Exceptions, Start of Each Turn, Sauron Event Tokens, the Black Rider, Do Not
+Play Cards, End of an Adventure, End of the Game, Special Cases, Variants."""
+
+import json
+
+import pytest
+
+from .lbg_table import GAME, die, draw, more, run, sauron_setup, step, table, tile, used_all
+from palantir.agents.random_agent import RandomAgent
+from palantir.engine.match import play_match
+
+SAURON = {"expansion": "sauron"}
+
+
+def test_preparation_sauron_is_the_last_seat_with_two_cards_and_two_nazgul_face_up():
+    state = table(board="moria", options=SAURON, dice=sauron_setup())
+    assert state.players == 3 and state.sauron_seat == 2
+    assert GAME.players_of(GAME.validate_options({"players": 4, **SAURON})) == 5
+    assert state.sauron_hand == ["sauron-1", "sauron-6"]
+    assert state.nazgul_up == ["nazgul-1", "nazgul-9"]
+    # Revealed: the setup draws are public outcomes.
+    assert all(roll.seen_by is None for roll in state.dice.log)
+    assert state.rider == 15 and not state.rider_returning
+    # New Gandalf cards: Protection added, the original Foresight discarded.
+    assert "protection" in state.gandalf_left and "foresight" not in state.gandalf_left
+    # Sauron event tokens in the bag: 23 + 4.
+    assert sum(state.tiles.values()) == 27
+    # Start of each turn: Sauron is asked before the first tile.
+    assert state.question == ("sauron-start", 2, 0)
+
+
+def test_start_of_each_turn_the_hobbit_chooses_one_symbol_rulebook_example():
+    # "you must choose either your hobbit moving one step toward the darkness, or
+    # discarding one card. (If you have no cards, you must move one step.)"
+    state = table(board="moria", options=SAURON, hands=[["white-joker"], []],
+                  dice=sauron_setup("sauron-19", "sauron-1") + [tile("fighting")])
+    step(state, "sauron sauron-19")
+    assert state.question == ("sauron-symbol", 0, "sauron-19")
+    assert state.legal_actions() == ["suffer darkness", "suffer discard-card"]
+    step(state, "suffer discard-card")
+    assert state.hands[0] == [] and state.positions[0] == 0
+    assert state.revealed == ["fighting"]  # then the turn goes on with a tile
+    state = table(board="moria", options=SAURON, hands=[[], []],
+                  dice=sauron_setup("sauron-19", "sauron-1") + [tile("fighting")])
+    step(state, "sauron sauron-19")
+    assert state.positions[0] == 1 and state.revealed == ["fighting"]
+
+
+def test_start_of_each_turn_sauron_may_draw_one_card_seen_by_him_only():
+    state = table(board="moria", options=SAURON,
+                  dice=sauron_setup() + [("sauron card", "sauron-13"), tile("fighting")])
+    step(state, "draw")
+    assert state.sauron_hand == ["sauron-1", "sauron-13", "sauron-6"]
+    assert state.dice.log[-2].seen_by == (2,)
+    assert state.view(0)["sauron_hand"] is None and state.view(0)["sauron_hand_size"] == 3
+    assert "sauron-13" not in json.dumps(state.view(0))
+    assert state.view(2)["sauron_hand"] == state.sauron_hand
+
+
+def test_playing_as_sauron_instead_of_a_roll_the_whole_card_rulebook_example():
+    # "your hobbit moves one step ... and you must discard ... (If you have fewer than
+    # two cards, discard what you have, without any additional effects.)"
+    state = table(board="moria", options=SAURON, hands=[["white-joker"], []],
+                  dice=sauron_setup("sauron-19", "sauron-23"), run=False)
+    state.queue = [("roll", 0)]
+    run(state)
+    assert state.question == ("sauron-call", 2, 0, None)
+    step(state, "sauron sauron-23")  # discard a card, discard a card
+    assert state.hands[0] == [] and state.positions[0] == 0
+    assert "sauron-23" in state.sauron_discards
+
+
+def test_playing_as_sauron_called_instead_of_a_roll_he_may_draw_up_to_six():
+    state = table(board="moria", options=SAURON, run=False,
+                  dice=sauron_setup() + [("sauron card", f"sauron-{k}") for k in (2, 3, 4, 5)])
+    state.queue = [("roll", 0)]
+    run(state)
+    step(state, "refill")
+    assert len(state.sauron_hand) == 6 and state.positions[0] == 0
+    assert all(roll.seen_by == (2,) for roll in state.dice.log[4:])
+
+
+def test_exceptions_sam_chooses_one_symbol_of_a_card_played_instead_of_a_roll():
+    state = table(board="moria", options=SAURON, hands=[[], ["white-joker"]],
+                  dice=sauron_setup("sauron-19", "sauron-1"), run=False)
+    state.queue = [("roll", 1)]
+    run(state)
+    step(state, "sauron sauron-19")
+    assert state.question == ("sauron-symbol", 1, "sauron-19")
+    step(state, "suffer darkness")
+    assert state.positions[1] == 1 and state.hands[1] == ["white-joker"]
+
+
+def test_exceptions_putting_on_the_ring_rolls_the_die_not_sauron():
+    state = table(board="moria", options=SAURON, run=False,
+                  dice=sauron_setup() + [die("blank")])
+    state.queue = [("ring", "hiding")]
+    run(state)
+    assert state.tracks["hiding"] == 4 and state.dice.log[-1].die == "threat die"
+
+
+def test_black_rider_meets_the_ring_bearer_turns_reveals_a_nazgul_and_calls_sauron():
+    state = table(board="moria", options=SAURON, positions=[4, 0],
+                  dice=sauron_setup("sauron-6", "sauron-13") + [("nazgul card", "nazgul-3")],
+                  rider=6, run=False)
+    state.queue = [("effect", ("black-rider", 3), None)]
+    run(state)
+    # It stops on the Ring-bearer's space and turns back towards Mordor.
+    assert state.rider == 4 and state.rider_returning
+    assert "nazgul-3" in state.nazgul_up
+    assert state.question == ("sauron-call", 2, 0, None)
+
+
+def test_black_rider_back_in_mordor_after_the_encounter_the_eye_of_sauron_ends_the_game():
+    state = table(board="moria", options=SAURON, dice=sauron_setup(), rider=13,
+                  rider_returning=True, run=False)
+    state.queue = [("effect", ("black-rider", 2), None)]
+    run(state)
+    assert state.result == "lost" and "Eye of Sauron" in state.lost_because
+    assert state.outcome().winners == (2,)
+
+
+def test_do_not_play_cards_the_black_rider_up_to_three_steps_away_not_past_15():
+    state = table(board="moria", options=SAURON, rider=13, dice=sauron_setup() + [
+        ("sauron card", "sauron-13"), tile("fighting")])
+    step(state, "draw")  # Sauron draws at the turn's start
+    assert [a for a in state.legal_actions() if a.startswith("rider")] == ["rider 1", "rider 2"]
+    step(state, "rider 2")
+    assert state.rider == 15
+
+
+def test_start_of_each_turn_a_nazgul_card_corner_then_incident():
+    state = table(board="moria", options=SAURON, hands=[[], []],
+                  dice=sauron_setup(nazgul=("nazgul-1", "nazgul-8")) + [tile("fighting")])
+    step(state, "nazgul nazgul-8")  # corner: Sauron 1; incident: fewer than 2 cards
+    assert state.sauron == 11 and state.positions == [1, 1]
+    assert state.nazgul_discards == ["nazgul-8"]
+
+
+def test_gandalf_protection_ignores_a_nazgul_card_and_its_incident():
+    state = table(board="moria", options=SAURON, hands=[[], []], runes=[5, 0],
+                  dice=sauron_setup(nazgul=("nazgul-1", "nazgul-8")) + [tile("fighting")])
+    step(state, "nazgul nazgul-8", "gandalf protection", *["give rune"] * 5)
+    assert state.sauron == 12 and state.positions == [0, 0]
+
+
+def test_end_of_an_adventure_the_rider_returns_to_15_and_a_nazgul_card_is_revealed():
+    state = table(board="moria", options=SAURON, dice=sauron_setup() + [
+        ("nazgul card", "nazgul-5"), draw("frodo", "white-joker"), draw("frodo", "white-joker")],
+                  rider=4, rider_returning=True, run=False)
+    state.queue = [("scenario-end",)]
+    run(state)
+    assert state.rider == 15 and not state.rider_returning
+    assert state.nazgul_up == ["nazgul-1", "nazgul-9", "nazgul-5"]
+
+
+def test_end_of_the_game_at_the_crack_sauron_draws_to_six_and_is_called_instead_of_rolls():
+    state = table(board="mordor", options=SAURON, hands=[["white-travelling"], []],
+                  dice=sauron_setup() + [("sauron card", f"sauron-{k}") for k in (2, 3, 4, 5, 7)],
+                  run=False)
+    state.tracks["travelling"] = 13
+    state.queue = [("advance", "travelling", 1, True)]
+    run(state)
+    # The Crack of Doom space: roll + rune; the roll is a call to Sauron.
+    assert state.question == ("sauron-call", 2, 0, None)
+    step(state, "sauron sauron-1")  # Black Rider 2: searching, to 13
+    assert state.ring_bearer is None and state.at_crack
+    # Still searching: moved to 0, it must ride back to Mordor.
+    assert state.rider == 0 and state.rider_returning
+    assert len(state.sauron_hand) == 6
+    assert state.question == ("sauron-call", 2, 0, "doom")
+    step(state, "sauron sauron-2")  # Black Rider 2: back to 2
+    assert state.rider == 2
+    assert state.result == "won" and state.outcome().winners == (0, 1)
+
+
+def test_special_cases_the_sauron_deck_runs_out_the_discards_are_shuffled():
+    state = table(board="moria", options=SAURON, dice=sauron_setup(), run=False)
+    state.sauron_deck, state.sauron_discards = [], ["sauron-13"]
+    more(state, ("sauron card", "sauron-13"))
+    state.sauron_draw(1)
+    assert state.sauron_hand == ["sauron-1", "sauron-13", "sauron-6"]
+
+
+def test_variants_the_game_ends_at_the_first_elimination_and_the_rider_starts_on_12():
+    state = table(board="moria", options={**SAURON, "first_elimination": True,
+                                          "black_rider": "12"},
+                  dice=sauron_setup(), positions=[0, 11], run=False)
+    assert state.rider == 12
+    state.queue = [("effect", ("darkness", 1, "payer"), 1)]
+    run(state)
+    assert state.result == "lost" and "first elimination" in state.lost_because
+
+
+def test_sauron_event_tokens_the_active_player_calls_sauron():
+    state = table(board="moria", options=SAURON,
+                  dice=sauron_setup() + [("sauron card", "sauron-13"),
+                                         tile("active-calls-sauron")])
+    step(state, "draw")
+    assert state.question == ("sauron-call", 2, 0, None)
+
+
+@pytest.mark.parametrize("seed,players", [(31, 2), (32, 4)])
+def test_random_games_with_sauron_end_and_hide_his_hand(seed, players):
+    def check(state, seat, action):
+        for who in range(players):
+            view = state.view(who)
+            assert view["sauron_hand"] is None
+            assert view["hand"] is not None
+        assert state.view(players)["sauron_hand"] == state.sauron_hand
+
+    agents = [RandomAgent(s, seed + s) for s in range(players + 1)]
+    state, record = play_match(GAME, {"players": players, **SAURON}, agents, seed,
+                               on_step=check)
+    assert state.is_over()
+    for event in record.excerpt(0).events:
+        if event.get("die") == "sauron card" and event.get("seen_by") == [players]:
+            assert event["face"] == "?"

@@ -10,7 +10,8 @@ GAME = SpiSauron()
 
 def new_game(options=None, dice=None):
     """A fresh game at its first decision (Sauron's Movement Phase of turn 1)."""
-    return GAME.new_state(options or {}, dice or SeededDice(0))
+    # Dice are falsy while their log is empty: test for None, not truth.
+    return GAME.new_state(options or {}, SeededDice(0) if dice is None else dice)
 
 
 def at_phase(state, key, turn=None):
@@ -27,7 +28,7 @@ def at_phase(state, key, turn=None):
 
 def cleared(key="sauron-movement", turn=1, dice=None):
     """A game in phase `key` with every piece off the board (placed back by `place`)."""
-    state = new_game(dice=dice or ScriptedDice([]))
+    state = new_game(dice=ScriptedDice([]) if dice is None else dice)
     for piece in list(state.units.values()) + list(state.leaders.values()):
         piece.hex = ELIMINATED
     return at_phase(state, key, turn)

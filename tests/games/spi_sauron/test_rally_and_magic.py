@@ -1,0 +1,180 @@
+"""The Joint Rally Phase (8.3, 9.31, 10.0) and Sauron's spells (8.5, 16.0, 16.5)."""
+
+import pytest
+
+from palantir.engine.dice import ScriptedDice
+from palantir.engine.errors import IllegalAction
+from palantir.games.spi_sauron.notation import END, Cast, Rally
+
+from .helpers import cleared, place
+
+
+def refused(state, action, rule):
+    before = state.view(None)
+    with pytest.raises(IllegalAction) as info:
+        state.apply(action)
+    assert info.value.rule == rule
+    assert state.view(None) == before
+
+
+def rally_phase(seat=1, turn=1, dice=()):
+    state = cleared("rally", turn, ScriptedDice(list(dice)))
+    state.rally_seat = seat
+    return state
+
+
+def test_case_8_34_a_rally_on_the_table_clears_the_disruption():
+    state = rally_phase(dice=["3", "4"])
+    place(state, "elendil", "0604")
+    place(state, "men-1", "0604")
+    place(state, "men-2", "0605", disrupted=True)
+    assert state.legal_actions() == [Rally("elendil", "0605"), END]
+    state.apply("rally elendil 0605")       # 7 in 3-12 for rating 10
+    assert not state.units["men-2"].disrupted
+    assert "2d6 = 7 vs rally rating 10 needs 3–12: rallied" in " ".join(state.news)
+
+
+def test_case_8_31_only_adjacent_units_of_the_leaders_nationality():
+    state = rally_phase()
+    place(state, "elendil", "0604")
+    place(state, "men-1", "0604")
+    place(state, "men-2", "0607", disrupted=True)
+    place(state, "dwarves-1", "0605", disrupted=True)
+    refused(state, "rally elendil 0607", "8.31")
+    refused(state, "rally elendil 0605", "8.31")
+
+
+def test_case_8_32_three_attempts_per_leader_and_8_36_one_per_unit():
+    state = rally_phase(dice=["6", "6"] * 3)
+    place(state, "anarion", "0604")         # rating 6: 3-8; 12 fails
+    place(state, "men-1", "0604", disrupted=True)
+    for i, h in enumerate(("0603", "0605", "0504")):
+        place(state, f"men-{i + 2}", h, disrupted=True)
+    for h in ("0604", "0603", "0605"):
+        state.apply(f"rally anarion {h}")
+    refused(state, "rally anarion 0504", "8.32")
+    place(state, "isildur", "0605")
+    refused(state, "rally isildur 0605", "8.36")
+
+
+def test_case_9_31_a_demoralized_army_is_not_rallied():
+    state = rally_phase()
+    state.demoralized["westernesse"] = True
+    place(state, "elendil", "0604")
+    place(state, "men-1", "0604", disrupted=True)
+    refused(state, "rally elendil 0604", "9.31")
+
+
+def test_case_10_0_sauron_leaders_rally_three_better_at_night():
+    state = rally_phase(seat=0, turn=15, dice=["1", "1"])
+    place(state, "gorgol", "0504")          # 5 + 3 = 8: 3-10
+    assert state.rally_rating(state.leaders["gorgol"]) == 8
+    place(state, "goblins-1", "0504", disrupted=True)
+    state.apply("rally gorgol 0504")        # 2 is not in 3-10
+    assert state.units["goblins-1"].disrupted
+
+
+def test_case_8_3_the_rally_phase_passes_sauron_first_then_westernesse():
+    state = cleared("westernesse-combat")
+    place(state, "gorgol", "0504")
+    place(state, "goblins-1", "0504", disrupted=True)
+    place(state, "elendil", "0904")
+    place(state, "men-1", "0904", disrupted=True)
+    state.end_phase()
+    assert state.phase.key == "rally" and state.to_move() == 0
+    state.apply("end")
+    assert state.phase.key == "rally" and state.to_move() == 1
+    state.apply("end")
+    assert state.turn == 2
+
+
+# ----- magic ------------------------------------------------------------------------------------
+
+def magic_phase(dice=(), turn=5, on_pedestal=True):
+    state = cleared("magic-1", turn, ScriptedDice(list(dice)))
+    place(state, "orc_archers-1", "1329")
+    place(state, "sauron", "1329" if on_pedestal else "1328")
+    place(state, "orcs-1", "1328")
+    state._begin_phase()
+    return state
+
+
+def test_case_16_5_1_sauron_casts_only_on_the_pedestal():
+    state = magic_phase(on_pedestal=False)
+    refused(state, "cast total-eclipse 4", "16.5.1")
+    assert not any(isinstance(a, Cast) for a in state.legal_actions())
+
+
+def test_case_8_56_a_failed_spell_costs_nothing_a_success_its_points():
+    state = magic_phase(dice=["6", "6"])
+    state.apply("cast total-eclipse 4")       # 12 > 3 + 4
+    assert state.leaders["sauron"].magic_left == 45 and not state.spell_active("total_eclipse")
+    state = magic_phase(dice=["3", "4"])
+    state.apply("cast total-eclipse 4")       # 7 <= 7
+    assert state.leaders["sauron"].magic_left == 41
+
+
+def test_case_16_3_total_eclipse_makes_the_turn_a_night_turn():
+    state = magic_phase(dice=["1", "1"])
+    assert not state.is_night()
+    state.apply("cast total-eclipse 4")
+    assert state.is_night()
+
+
+def test_case_8_52_no_move_in_the_phase_of_a_spell_and_3_0_e_not_again_in_e():
+    state = magic_phase(dice=["6", "6"])
+    state.apply("cast total-eclipse 4")
+    refused(state, "move sauron 1329-1328", "4.24")
+    state.phase_index += 3                     # the Second Magic Leader Movement Phase
+    state.leaders["sauron"].moved = False
+    refused(state, "cast total-eclipse 4", "16.5.1")
+
+
+def test_case_8_55_no_spell_beyond_the_points_left():
+    state = magic_phase()
+    state.leaders["sauron"].magic_left = 3
+    refused(state, "cast total-eclipse 3", "8.54")     # below the spell's cost
+    refused(state, "cast total-eclipse 4", "8.55")     # more than is left
+
+
+def test_case_16_1_sinister_visions_disrupt_men_of_x_or_worse():
+    state = magic_phase(dice=["1", "1"])
+    place(state, "men-1", "0604")             # X: disrupted
+    place(state, "cavalry-1", "0704")         # W: not
+    place(state, "dwarves-1", "0804")         # Dwarves: not
+    state.apply("cast sinister-visions 3")
+    assert state.units["men-1"].disrupted
+    assert not state.units["cavalry-1"].disrupted and not state.units["dwarves-1"].disrupted
+
+
+def test_case_16_1_visions_are_rallied_three_hexes_from_sauron_only():
+    state = magic_phase(dice=["1", "1"])
+    place(state, "men-1", "1228")             # one hex from Sauron
+    place(state, "isildur", "1228")
+    state.apply("cast sinister-visions 3")
+    state.phase_index = 6
+    state.rally_seat = 1
+    refused(state, "rally isildur 1228", "16.1")
+    place(state, "elendil", "1228")           # 19.1.3: Narsil's bearer is not hindered
+    assert state.rally_refusal(state.leaders["elendil"], state.units["men-1"]) is None
+
+
+def test_case_16_2_spell_allowances_per_game():
+    state = magic_phase()
+    state.spells_cast["wrath_of_the_ringwraith"] = 3
+    refused(state, "cast wrath-of-the-ringwraith 3", "16.0")
+
+
+def test_case_16_5_3_the_pedestal_is_left_behind_and_captured():
+    state = cleared("westernesse-combat", 5, ScriptedDice(["2", "2", "1"]))
+    place(state, "orc_archers-1", "0504", reduced=True)
+    place(state, "men-1", "0604")
+    state.apply("attack 0504 from 0604")      # D vs 2 needs 5-8: 4 misses
+    assert state.pedestal == "orc_archers-1"
+    state = cleared("westernesse-combat", 5, ScriptedDice(["3", "3", "1"]))
+    place(state, "orc_archers-1", "0504", reduced=True)
+    place(state, "men-1", "0604")
+    state.apply("attack 0504 from 0604")      # 6 hits; 1 vs Y: E
+    assert state.pedestal == "0504"
+    state.apply("advance 0604-0504")
+    assert state.pedestal == "captured:men-1" and state.pedestal_hex() is None

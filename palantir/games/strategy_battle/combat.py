@@ -130,8 +130,10 @@ def _roll(state, c) -> None:
         per_attack = 2 if c["shielding"][side] else 1
         for m in side_models(state, c, side):
             modifier = weapon_effect(state, m)[0]
+            # 'Immobilise': a held model rolls one die only
+            count = 1 if m.immobilised else state.attacks(m) * per_attack
             c["dice"][m.id] = [score(int(state.dice.roll(f"duel {m.id}", D6)), modifier)
-                               for _ in range(state.attacks(m) * per_attack)]
+                               for _ in range(count)]
     c["stage"] = "might"
 
 
@@ -171,8 +173,8 @@ def sure_to_win(state, c, side) -> bool:
     other = "evil" if side == "good" else "good"
     if best(c, side) != best(c, other):
         return best(c, side) > best(c, other)
-    mine = max(m.profile.fight for m in side_models(state, c, side))
-    theirs = max(m.profile.fight for m in side_models(state, c, other))
+    mine = max(fight_value(m) for m in side_models(state, c, side))
+    theirs = max(fight_value(m) for m in side_models(state, c, other))
     return mine > theirs
 
 
@@ -185,14 +187,19 @@ def raise_best(state, c, hero, points: int) -> None:
     state.news.append(f"{hero.id} spends {points} Might: its best die counts {dice[i]}")
 
 
+def fight_value(model) -> int:
+    """A model's Fight value in a duel: 1 while held by Immobilise or Transfix."""
+    return 1 if model.immobilised else model.profile.fight
+
+
 def _decide(state, c) -> None:
     g, e = best(c, "good"), best(c, "evil")
     detail = f"best {g} v {e}"
     if g != e:
         winner = "good" if g > e else "evil"
     else:
-        fg = max(m.profile.fight for m in side_models(state, c, "good"))
-        fe = max(m.profile.fight for m in side_models(state, c, "evil"))
+        fg = max(fight_value(m) for m in side_models(state, c, "good"))
+        fe = max(fight_value(m) for m in side_models(state, c, "evil"))
         detail += f", Fight {fg} v {fe}"
         if fg != fe:
             winner = "good" if fg > fe else "evil"
@@ -239,6 +246,8 @@ def _decide(state, c) -> None:
             # 'Models on the Ground': a winner on the ground stands instead of striking
             w.prone = False
             state.news.append(f"{w.id} gets up")
+        elif w.immobilised:
+            state.news.append(f"{w.id} is held by a magical power: no blows")
         elif w.no_strikes:
             state.news.append(f"{w.id} is still dusting itself down: no blows")
         else:

@@ -19,10 +19,12 @@ def courage_test(state, model, why: str) -> bool:
     """Roll two dice and add the Courage value: 10 or more passes ('Courage Tests')."""
     a = int(state.dice.roll(f"courage {model.id}", D6))
     b = int(state.dice.roll(f"courage {model.id}", D6))
-    total = a + b + model.profile.courage
+    from .magic import courage_of
+    courage = courage_of(model)
+    total = a + b + courage
     passed = total >= PASS_MARK
     model.tested = "passed" if passed else "failed"
-    state.news.append(f"{model.id} tests Courage ({why}): {a}+{b}+{model.profile.courage} = "
+    state.news.append(f"{model.id} tests Courage ({why}): {a}+{b}+{courage} = "
                       f"{total}: {'passed' if passed else 'failed'}")
     return passed
 

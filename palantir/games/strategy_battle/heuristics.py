@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import random
 
-from .notation import Charge, Done, FateRoll, Fight, Might, Move, Pass, Shielding, Shoot, Strike
+from .notation import (Cast, Charge, Done, FateRoll, Fight, Might, Move, Pass, Resist,
+                       Shielding, Shoot, Strike)
 from .profiles import default_data
 
 
@@ -75,6 +76,13 @@ class HeuristicAgent:
                         - max(profile(k).fight for k in c[theirs]))
                 wanted = edge < 0
                 return 1.0 if action.on == wanted else 0.0
+            if isinstance(action, Cast):
+                # a power worth the Will: hold or dart the strongest foe; one die is cheap
+                target = profile(action.target)
+                worth = {"immobilise": 2.5, "transfix": 2.5, "black-dart": 2.6}.get(action.power, 1.2)
+                return worth + target.fight / 20 - action.dice * 0.2
+            if isinstance(action, Resist):
+                return 1.6 - action.dice * 0.3
             if isinstance(action, FateRoll):
                 return 2.0                       # Fate is worth spending to stay alive
             if isinstance(action, Might):

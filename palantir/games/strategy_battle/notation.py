@@ -10,6 +10,8 @@
     shield on / shield off     a side's declaration at the start of a fight
     might G1 2                 a Hero spends (or, against a Hero, bids) Might on its dice
     fate G1                    a wounded Hero spends a point of Fate to try to recover
+    cast G1 immobilise E2 2    a Hero uses a magical power, rolling 2 Will dice
+    resist E2 1                a Hero resists a power with 1 Will die
     pass                       no Might, no Fate
     done                       the side has finished this phase
 """
@@ -135,6 +137,30 @@ class FateRoll:
 
 
 @dataclass(frozen=True)
+class Cast:
+    """A Hero uses a magical power on a target, rolling as many dice as Will spent."""
+
+    model: str
+    power: str          # as written: lower case, hyphens for spaces (black-dart)
+    target: str
+    dice: int
+
+    def __str__(self) -> str:
+        return f"cast {self.model} {self.power} {self.target} {self.dice}"
+
+
+@dataclass(frozen=True)
+class Resist:
+    """A Hero resists a power with Will dice."""
+
+    model: str
+    dice: int
+
+    def __str__(self) -> str:
+        return f"resist {self.model} {self.dice}"
+
+
+@dataclass(frozen=True)
 class Pass:
     """Decline: no Might, no Fate."""
 
@@ -191,6 +217,16 @@ def parse(text: str):
             raise BadNotation("'might' names the Hero and the points, e.g. 'might G1 1'",
                               action=text)
         return Might(words[1], int(words[2]))
+    if verb == "cast":
+        if len(words) != 5 or not words[4].isdigit():
+            raise BadNotation("'cast' names the Hero, the power, the target and the Will dice, "
+                              "e.g. 'cast G1 immobilise E2 2'", action=text)
+        return Cast(words[1], words[2].lower(), words[3], int(words[4]))
+    if verb == "resist":
+        if len(words) != 3 or not words[2].isdigit():
+            raise BadNotation("'resist' names the Hero and the Will dice, e.g. 'resist E1 1'",
+                              action=text)
+        return Resist(words[1], int(words[2]))
     if verb == "fate":
         if len(words) != 2:
             raise BadNotation("'fate' names the wounded Hero, e.g. 'fate G1'", action=text)
@@ -205,4 +241,4 @@ def parse(text: str):
                               action=text)
         return Strike(tuple(words[1:]))
     raise BadNotation(f"unknown decision '{words[0]}'; the decisions are move, charge, shoot, "
-                      "fight, strike, shield, might, fate, pass and done", action=text)
+                      "fight, strike, shield, might, fate, cast, resist, pass and done", action=text)

@@ -62,6 +62,7 @@ class Profile:
     base_mm: float
     height_mm: float
     mount: str | None
+    powers: tuple[tuple[str, int], ...] = ()   # magical powers and their casting values
     foot_race: str | None = None         # a rider's race on foot, when dismounted or thrown
     foot_base_mm: float = DEFAULT_BASE_MM
     foot_height_mm: float = DEFAULT_HEIGHT_MM
@@ -165,6 +166,7 @@ def parse_profiles(doc: Mapping[str, Any], where: str = "profiles.toml") -> tupl
             fate=int(raw.get("fate", 0)), wargear=wargear, special=special,
             base_mm=float(raw.get("base_mm", DEFAULT_BASE_MM)),
             height_mm=float(raw.get("height_mm", DEFAULT_HEIGHT_MM)), mount=mount,
+            powers=tuple(sorted((str(k), int(v)) for k, v in raw.get("powers", {}).items())),
             foot_race=raw.get("foot_race"),
             foot_base_mm=float(raw.get("foot_base_mm", DEFAULT_BASE_MM)),
             foot_height_mm=float(raw.get("foot_height_mm", DEFAULT_HEIGHT_MM)), **values)
@@ -203,6 +205,52 @@ def parse_charts(doc: Mapping[str, Any], where: str = "charts.toml") -> Charts:
             raise DataError(f"{at}: '{name}' is not a known weapon")
         weapons[name] = (_need(raw, "duel", int, at), _need(raw, "wound", int, at))
     return Charts(movement, missiles, tuple(tuple(r) for r in chart), weapons)
+
+
+@dataclass(frozen=True)
+class Power:
+    """A magical power ('Heroes: Magical Powers'; data/powers.toml)."""
+
+    name: str
+    effect: str
+    range: tuple[float, float]       # inches, cm
+    strength: int = 0
+    friendly: bool = False           # cast on a friend
+    on_self: bool = False            # cast on the caster himself
+
+
+POWER_EFFECTS = ("immobilise", "black dart", "drain courage", "strengthen will",
+                 "terrifying aura", "sap will")
+
+
+def parse_powers(doc: Mapping[str, Any], where: str = "powers.toml") -> dict[str, Power]:
+    """Validate the powers document."""
+    out = {}
+    for name, raw in _need(doc, "power", dict, where).items():
+        at = f"{where}: power.{name}"
+        effect = _need(raw, "effect", str, at)
+        if effect not in POWER_EFFECTS:
+            raise DataError(f"{at}.effect: '{effect}' is not one of {', '.join(POWER_EFFECTS)}")
+        rng = _need(raw, "range", list, at)
+        out[name] = Power(name, effect, (float(rng[0]), float(rng[1])),
+                          int(raw.get("strength", 0)), bool(raw.get("friendly", False)),
+                          bool(raw.get("self", False)))
+    return out
+
+
+@lru_cache(maxsize=1)
+def default_powers() -> dict[str, Power]:
+    """The magical powers from the shipped data file, validated once."""
+    with open(DATA / "powers.toml", "rb") as f:
+        powers = parse_powers(tomllib.load(f))
+    for p in default_data()[0].values():
+        for name, value in p.powers:
+            if name not in powers:
+                raise DataError(f"profiles.toml: profile.{p.name}.powers: no power '{name}'")
+            if not 1 <= value <= 6:
+                raise DataError(f"profiles.toml: profile.{p.name}.powers.{name}: casting "
+                                f"value {value} is not 1 to 6")
+    return powers
 
 
 @lru_cache(maxsize=1)

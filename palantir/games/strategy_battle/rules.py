@@ -14,11 +14,11 @@ from ...engine.dice import Dice
 from ...engine.errors import BadNotation, IllegalAction
 from ...engine.game import Outcome, State
 from . import geometry as geo
-from . import combat
+from . import combat, magic
 from .courage import courage_test, is_hero, retreat, test_before_moving
 from .move import follow_path
 from .fight import pair_fights
-from .notation import Charge, Done, Fight, Move, Shoot, parse
+from .notation import Cast, Charge, Done, Fight, Move, Shoot, parse
 from .shoot import check_shot, resolve_shot, shooters
 from .profiles import SIDES, Profile, default_data
 from .scenarios import Scenario
@@ -57,6 +57,10 @@ class Model:
     might: int = 0               # Hero's stores left ('Might, Will & Fate')
     will: int = 0
     fate: int = 0
+    cast: bool = False           # has used a magical power this turn
+    immobilised: bool = False    # held by Immobilise or Transfix this turn
+    courage_loss: int = 0        # Drain Courage, for the rest of the battle
+    terror: bool = False         # Terrifying Aura, for the rest of the battle
     no_strikes: bool = False     # 'Thrown Rider' 2-5: strikes no blows this turn if it wins
 
     @property
@@ -168,6 +172,9 @@ class BattleState(State):
             raise IllegalAction("the game is over", rule=RULE_OVER, action=str(action))
         self.news = []
         if self.question is not None:
+            if self.question["kind"] == "resist":
+                magic.answer(self, action, str(action))
+                return
             combat.answer(self, action, str(action))
             if self.phase == FIGHT and self.combat is None and self.question is None:
                 self._fight_phase_continues()
@@ -257,6 +264,7 @@ class BattleState(State):
             m.moved, m.move_used, m.charged, m.shot, m.jumped = False, 0.0, False, False, False
             m.tested = None
             m.no_strikes = False
+            m.cast = m.immobilised = False
         self.phase = MOVE
         self.acting = self.priority
         self.fights = []
@@ -317,6 +325,9 @@ class BattleState(State):
         if self.engaged(model):
             raise IllegalAction(f"{ident} is touching an enemy and cannot move",
                                 rule=RULE_CHARGES, action=text)
+        if model.immobilised:
+            raise IllegalAction(f"{ident} is held by a magical power this turn",
+                                rule=magic.RULE_POWERS, action=text)
         return model
 
     def check_move(self, action) -> geo.PathReport:
@@ -346,6 +357,9 @@ class BattleState(State):
     def _apply_move_phase(self, action) -> None:
         if isinstance(action, Done):
             self._end_side_moves()
+            return
+        if isinstance(action, Cast):
+            magic.cast(self, action, str(action))
             return
         if not isinstance(action, (Move, Charge)):
             raise IllegalAction(f"'{action}' is not a Move-phase decision", rule=RULE_MOVING,
@@ -386,8 +400,8 @@ class BattleState(State):
     def _dares_terror(self, model: Model, action, points) -> bool:
         """'Attempting to charge a terrifying enemy': test on coming within 1"/2cm; on a failure
         the model stops there and retreats."""
-        terrors = [self.models[t] for t in action.targets if self.models[t].profile.has("terror")]
-        if not terrors or model.profile.has("terror"):
+        terrors = [self.models[t] for t in action.targets if magic.terrifying(self.models[t])]
+        if not terrors or magic.terrifying(model):
             return True
         if courage_test(self, model, "charging a terrifying enemy"):
             return True
@@ -566,12 +580,14 @@ class BattleState(State):
         if self.phase == OVER:
             return []
         if self.question is not None:
+            if self.question["kind"] == "resist":
+                return magic.candidates(self)
             return combat.candidates(self)
         if self.phase == SHOOT:
             return [Shoot(a, b) for a, b in shooters(self)] + [Done()]
         if self.phase == FIGHT:
             return [Fight(single) for single, _ in self.fights]
-        out: list = []
+        out: list = self._cast_candidates()
         discs = self.discs()
         for model in self.models.values():
             if model.side != self.acting or model.moved or self.engaged(model):
@@ -606,6 +622,24 @@ class BattleState(State):
         out.append(Done())
         return out
 
+    def _cast_candidates(self) -> list:
+        """Every power each free Hero of the moving side could use now, with 1 or 2 Will dice."""
+        out = []
+        for caster in self.models.values():
+            if caster.side != self.acting or caster.cast or not caster.profile.powers:
+                continue
+            for name, _ in caster.profile.powers:
+                written = name.lower().replace(" ", "-")
+                for target in self.models.values():
+                    for dice in range(1, min(caster.will, 2) + 1):
+                        action = Cast(caster.id, written, target.id, dice)
+                        try:
+                            magic.check_cast(self, action, str(action))
+                        except IllegalAction:
+                            break
+                        out.append(action)
+        return out
+
     def _advance_point(self, model: Model, enemy: Model, distance: float):
         me, them = self.disc(model), self.disc(enemy)
         d = geo.centre_distance(me, them)
@@ -637,7 +671,9 @@ class BattleState(State):
                  "moved": m.moved, "move_used": round(m.move_used, 4), "charged": m.charged,
                  "shot": m.shot, "jumped": m.jumped, "tested": m.tested,
                  "mount_wounds": m.mount_wounds, "no_strikes": m.no_strikes,
-                 "might": m.might, "will": m.will, "fate": m.fate}
+                 "might": m.might, "will": m.will, "fate": m.fate, "cast": m.cast,
+                 "immobilised": m.immobilised, "courage_loss": m.courage_loss,
+                 "terror": m.terror}
                 for m in self.models.values()],
             "force": dict(self.force),
             "lost": dict(self.lost),
@@ -673,7 +709,9 @@ class BattleState(State):
                 m["id"], profiles[m["profile"]], m["x"], m["y"], m["wounds"], prone=m["prone"],
                 moved=m["moved"], move_used=m["move_used"], charged=m["charged"], shot=m["shot"],
                 jumped=m["jumped"], tested=m["tested"], mount_wounds=m["mount_wounds"],
-                no_strikes=m["no_strikes"], might=m["might"], will=m["will"], fate=m["fate"])
+                no_strikes=m["no_strikes"], might=m["might"], will=m["will"], fate=m["fate"],
+                cast=m["cast"], immobilised=m["immobilised"], courage_loss=m["courage_loss"],
+                terror=m["terror"])
         self.turn, self.priority = view["turn"], view["priority"]
         self.phase, self.acting = view["phase"], view["acting"]
         self.force, self.lost = dict(view["force"]), dict(view["lost"])

@@ -83,6 +83,9 @@ def check_shot(state, shooter_id: str, target_id: str, text: str):
     if limit is None:
         raise IllegalAction(f"{shooter.id} has nothing to shoot with", rule=RULE_MISSILE_CHART,
                             action=text)
+    if shooter.immobilised:
+        raise IllegalAction(f"{shooter.id} is held by a magical power this turn",
+                            rule="Heroes: Magical Powers", action=text)
     if shooter.prone:
         raise IllegalAction(f"{shooter.id} is on the ground", rule="Models on the Ground",
                             action=text)

@@ -144,7 +144,7 @@ def best(c, side) -> int:
 
 def heroes_with_might(state, c, side) -> list:
     """Heroes of a side in this fight who have Might left."""
-    return [m for m in side_models(state, c, side) if m.might > 0]
+    return [m for m in side_models(state, c, side) if m.might_left > 0]
 
 
 def _might(state, c) -> None:
@@ -183,7 +183,7 @@ def raise_best(state, c, hero, points: int) -> None:
     dice = c["dice"][hero.id]
     i = max(range(len(dice)), key=lambda k: dice[k])
     dice[i] = min(6, dice[i] + points)
-    hero.might -= points
+    hero.spend_might(points)
     state.news.append(f"{hero.id} spends {points} Might: its best die counts {dice[i]}")
 
 
@@ -344,8 +344,8 @@ def finish_roll(state, c) -> None:
             r["dice"].append(int(state.dice.roll(f"wound {r['target']} again", D6)))
         if score(r["dice"][i], add) < need:
             striker = state.models.get(r["striker"])
-            if (striker is not None and striker.might > 0 and not r.get("declined")
-                    and r["dice"][i] + r["bonus"] + r["might"] + striker.might >= need):
+            if (striker is not None and striker.might_left > 0 and not r.get("declined")
+                    and r["dice"][i] + r["bonus"] + r["might"] + striker.might_left >= need):
                 state.question = {"kind": "might", "side": striker.side, "for": "wound"}
                 return
             state.news.append(f"{r['striker']} strikes {r['target']}: needs {r['entry']}, "
@@ -432,10 +432,10 @@ def candidates(state) -> list:
     heroes = heroes_with_might(state, c, q["side"]) if c else []
     if q.get("for") == "wound":
         striker = state.models[c["roll"]["striker"]]
-        return [Might(striker.id, n) for n in range(1, striker.might + 1)] + [Pass()]
+        return [Might(striker.id, n) for n in range(1, striker.might_left + 1)] + [Pass()]
     if q["kind"] == "bid":
-        return [Pass()] + [Might(h.id, n) for h in heroes for n in range(1, h.might + 1)]
-    return [Might(h.id, n) for h in heroes for n in range(1, h.might + 1)] + [Pass()]
+        return [Pass()] + [Might(h.id, n) for h in heroes for n in range(1, h.might_left + 1)]
+    return [Might(h.id, n) for h in heroes for n in range(1, h.might_left + 1)] + [Pass()]
 
 
 def answer(state, action, text: str) -> None:
@@ -492,13 +492,13 @@ def _answer_might(state, c, q, action, text) -> None:
             # 'Might': a Hero adjusts only his own dice
             raise IllegalAction(f"{hero.id} can spend Might only on its own dice",
                                 rule=RULE_MIGHT, action=text)
-        if not 1 <= action.points <= hero.might:
-            raise IllegalAction(f"{hero.id} has {hero.might} Might", rule=RULE_MIGHT,
+        if not 1 <= action.points <= hero.might_left:
+            raise IllegalAction(f"{hero.id} has {hero.might_left} Might", rule=RULE_MIGHT,
                                 action=text)
     state.question = None
     if q.get("for") == "wound":
         if isinstance(action, Might):
-            state.models[action.model].might -= action.points
+            state.models[action.model].spend_might(action.points)
             c["roll"]["might"] += action.points
             state.news.append(f"{action.model} spends {action.points} Might on the wound roll")
         else:

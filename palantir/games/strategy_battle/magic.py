@@ -41,8 +41,9 @@ def check_cast(state, action, text: str):
     if state.engaged(caster) or caster.prone or caster.immobilised:
         # 'Magical Powers': a Hero must be free to move to use a power
         raise IllegalAction(f"{caster.id} is not free to move", rule=RULE_POWERS, action=text)
-    if not 1 <= action.dice <= caster.will:
-        raise IllegalAction(f"{caster.id} has {caster.will} Will; roll 1 to {caster.will} dice",
+    if not 1 <= action.dice <= caster.will_left:
+        raise IllegalAction(f"{caster.id} has {caster.will_left} Will; roll 1 to "
+                            f"{caster.will_left} dice",
                             rule=RULE_POWERS, action=text)
     target = state.model(action.target, text)
     if power.on_self:
@@ -67,14 +68,14 @@ def cast(state, action, text: str) -> None:
     """Roll as many dice as Will spent; the highest must reach the casting value."""
     caster, target, power, value = check_cast(state, action, text)
     caster.cast = True
-    caster.will -= action.dice
+    caster.spend_will(action.dice)
     dice = [int(state.dice.roll(f"cast {caster.id}", D6)) for _ in range(action.dice)]
     best = max(dice)
     if best < value:
         state.news.append(f"{caster.id} tries {power.name} ({value}+): rolled {dice}: it fails")
         return
     state.news.append(f"{caster.id} casts {power.name} on {target.id}: rolled {dice}")
-    if target.side != caster.side and target.will > 0:
+    if target.side != caster.side and target.will_left > 0:
         state.question = {"kind": "resist", "side": target.side, "target": target.id,
                           "caster": caster.id, "power": power.name, "best": best}
         return
@@ -84,7 +85,7 @@ def cast(state, action, text: str) -> None:
 def candidates(state) -> list:
     """The answers to a resistance question: roll 1 to all its Will dice, or not."""
     target = state.models[state.question["target"]]
-    return [Resist(target.id, n) for n in range(1, target.will + 1)] + [Pass()]
+    return [Resist(target.id, n) for n in range(1, target.will_left + 1)] + [Pass()]
 
 
 def answer(state, action, text: str) -> None:
@@ -95,8 +96,8 @@ def answer(state, action, text: str) -> None:
         if action.model != target.id:
             raise IllegalAction(f"it is {target.id} who may resist", rule=RULE_RESIST,
                                 action=text)
-        if not 1 <= action.dice <= target.will:
-            raise IllegalAction(f"{target.id} has {target.will} Will", rule=RULE_RESIST,
+        if not 1 <= action.dice <= target.will_left:
+            raise IllegalAction(f"{target.id} has {target.will_left} Will", rule=RULE_RESIST,
                                 action=text)
     elif not isinstance(action, Pass):
         raise IllegalAction(f"resist with Will dice ('resist {target.id} 1') or 'pass'",
@@ -105,7 +106,7 @@ def answer(state, action, text: str) -> None:
     power = default_powers()[q["power"]]
     caster = state.models.get(q["caster"])
     if isinstance(action, Resist):
-        target.will -= action.dice
+        target.spend_will(action.dice)
         dice = [int(state.dice.roll(f"resist {target.id}", D6)) for _ in range(action.dice)]
         if max(dice) < q["best"] and target.profile.has("resistant to magic"):
             # 'Resistant to Magic': a Hobbit who fails may re-roll the dice once

@@ -13,8 +13,8 @@ SIDES = ("good", "evil")
 SOURCES = ("manual", "H", "M")
 WARGEAR = ("hand weapon", "shield", "spear", "two-handed weapon", "lance", "dagger", "bow",
            "orc bow", "elf bow", "dwarf bow", "uruk-hai crossbow", "throwing weapon")
-SPECIAL = ("woodland creature", "goblin climber", "terror", "mighty hero", "expert rider",
-           "will of evil", "resistant to magic")
+SPECIAL = ("woodland creature", "goblin climber", "terror", "mighty hero", "staff of power",
+           "expert rider", "will of evil", "resistant to magic")
 # Sizes decided in shared/reference/strategy-battle-game-data.md ('Sizes')
 DEFAULT_BASE_MM = 25.0
 DEFAULT_HEIGHT_MM = 28.0

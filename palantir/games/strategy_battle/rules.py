@@ -57,11 +57,35 @@ class Model:
     might: int = 0               # Hero's stores left ('Might, Will & Fate')
     will: int = 0
     fate: int = 0
+    free_might: int = 0          # 'Mighty Hero': one free point of Might each turn
+    free_will: int = 0           # 'Staff of Power': one free point of Will each turn
     cast: bool = False           # has used a magical power this turn
     immobilised: bool = False    # held by Immobilise or Transfix this turn
     courage_loss: int = 0        # Drain Courage, for the rest of the battle
     terror: bool = False         # Terrifying Aura, for the rest of the battle
     no_strikes: bool = False     # 'Thrown Rider' 2-5: strikes no blows this turn if it wins
+
+    @property
+    def might_left(self) -> int:
+        """Might the Hero can spend now, its free point first."""
+        return self.might + self.free_might
+
+    @property
+    def will_left(self) -> int:
+        """Will the Hero can spend now, its free point first."""
+        return self.will + self.free_will
+
+    def spend_might(self, points: int) -> None:
+        """Spend Might, the turn's free point first."""
+        free = min(points, self.free_might)
+        self.free_might -= free
+        self.might -= points - free
+
+    def spend_will(self, points: int) -> None:
+        """Spend Will, the turn's free point first."""
+        free = min(points, self.free_will)
+        self.free_will -= free
+        self.will -= points - free
 
     @property
     def mounted(self) -> bool:
@@ -265,6 +289,8 @@ class BattleState(State):
             m.tested = None
             m.no_strikes = False
             m.cast = m.immobilised = False
+            m.free_might = 1 if m.profile.has("mighty hero") else 0
+            m.free_will = 1 if m.profile.has("staff of power") else 0
         self.phase = MOVE
         self.acting = self.priority
         self.fights = []
@@ -631,7 +657,7 @@ class BattleState(State):
             for name, _ in caster.profile.powers:
                 written = name.lower().replace(" ", "-")
                 for target in self.models.values():
-                    for dice in range(1, min(caster.will, 2) + 1):
+                    for dice in range(1, min(caster.will_left, 2) + 1):
                         action = Cast(caster.id, written, target.id, dice)
                         try:
                             magic.check_cast(self, action, str(action))
@@ -673,7 +699,7 @@ class BattleState(State):
                  "mount_wounds": m.mount_wounds, "no_strikes": m.no_strikes,
                  "might": m.might, "will": m.will, "fate": m.fate, "cast": m.cast,
                  "immobilised": m.immobilised, "courage_loss": m.courage_loss,
-                 "terror": m.terror}
+                 "terror": m.terror, "free_might": m.free_might, "free_will": m.free_will}
                 for m in self.models.values()],
             "force": dict(self.force),
             "lost": dict(self.lost),
@@ -711,7 +737,7 @@ class BattleState(State):
                 jumped=m["jumped"], tested=m["tested"], mount_wounds=m["mount_wounds"],
                 no_strikes=m["no_strikes"], might=m["might"], will=m["will"], fate=m["fate"],
                 cast=m["cast"], immobilised=m["immobilised"], courage_loss=m["courage_loss"],
-                terror=m["terror"])
+                terror=m["terror"], free_might=m["free_might"], free_will=m["free_will"])
         self.turn, self.priority = view["turn"], view["priority"]
         self.phase, self.acting = view["phase"], view["acting"]
         self.force, self.lost = dict(view["force"]), dict(view["lost"])

@@ -31,11 +31,15 @@ def test_might_a_hero_raises_his_own_die_after_both_sides_have_rolled():
     state.apply("fight G1")
     # Aragorn's best is 2 against the Uruk's 4: he is asked, and spends 2 to make it 4
     assert state.question == {"kind": "might", "side": "good"} and state.to_move() == 0
-    with pytest.raises(IllegalAction, match="has 3 Might"):
-        state.apply("might G1 4")
+    # 3 Might and, as a Mighty Hero, one free point this turn
+    with pytest.raises(IllegalAction, match="has 4 Might"):
+        state.apply("might G1 5")
     state.apply("might G1 2")
     # 4 against 4: Fight 6 beats 4 without a tie roll; the first strike (6) slays the Uruk
-    assert "E1" not in state.models and state.models["G1"].might == 1
+    assert "E1" not in state.models
+    # the free point went first: one point of the store is spent (a new turn has begun and
+    # brought a new free point)
+    assert state.models["G1"].might == 2
     assert [d for d, _ in rolls(state)][:5] == ["duel G1"] * 3 + ["duel E1", "wound E1"]
 
 
@@ -62,7 +66,7 @@ def test_might_on_a_wound_roll_adds_to_the_die():
     # S4 against the Uruk's D5 needs a 5: the 4 misses, and Aragorn may spend Might on it
     assert state.question == {"kind": "might", "side": "good", "for": "wound"}
     state.apply("might G1 1")
-    assert "E1" not in state.models and state.models["G1"].might == 2
+    assert "E1" not in state.models and state.models["G1"].might == 3   # the free point
 
 
 def test_might_opposing_heroes_bid_in_secret_then_reveal():
@@ -80,7 +84,7 @@ def test_might_opposing_heroes_bid_in_secret_then_reveal():
     assert rebuilt.combat["bids"] == {}
     state.apply("might E1 1")
     # revealed: Aragorn 3+2 = 5 against Lurtz 4+1 = 5; Fight 6 beats 5
-    assert state.models["G1"].might == 1 and state.models["E1"].might == 2
+    assert state.models["G1"].might == 2 and state.models["E1"].might == 2
     assert any("best 5 v 5, Fight 6 v 5: good wins" in n for n in state.news)
     assert state.dice.remaining() == 0
 
@@ -140,3 +144,14 @@ def test_shielding_only_if_every_warrior_of_the_side_has_a_shield():
 def test_hero_notation_round_trips():
     for text in ("shield on", "shield off", "might G1 2", "fate G1", "pass"):
         assert str(parse(text)) == text
+
+
+def test_mighty_hero_one_free_point_of_might_each_turn_spent_first():
+    state = battle([("G1", ARAGORN, 10, 10), ("E1", URUK, 40, 40)], dice=["3", "4"])
+    aragorn = state.models["G1"]
+    assert (aragorn.might, aragorn.free_might, aragorn.might_left) == (3, 1, 4)
+    aragorn.spend_might(2)
+    assert (aragorn.might, aragorn.free_might) == (2, 0)
+    for _ in range(4):
+        state.apply("done")                   # no fights: the turn ends
+    assert state.turn == 2 and aragorn.free_might == 1 and aragorn.might == 2

@@ -26,7 +26,8 @@ def test_magical_powers_casting_the_highest_will_die_must_reach_the_casting_valu
     state.apply("cast G1 immobilise E1 2")
     assert rolls(state) == [("cast G1", "1"), ("cast G1", "3")]
     e1 = state.models["E1"]
-    assert e1.immobilised and state.models["G1"].will == 4
+    # 2 dice: the Staff of Power's free point first, then 1 of the 6 in store
+    assert e1.immobilised and state.models["G1"].will == 5
     state.apply("done")
     with pytest.raises(IllegalAction, match="held by a magical power"):
         state.apply("move E1 to 17,10")
@@ -36,7 +37,7 @@ def test_magical_powers_a_failed_cast_still_spends_the_will_and_one_power_a_turn
     state = battle([("G1", GANDALF, 10, 10), ("E1", URUK, 16, 10), ("E2", URUK, 17, 14)],
                    dice=["1", "2"])
     state.apply("cast G1 immobilise E1 2")
-    assert not state.models["E1"].immobilised and state.models["G1"].will == 4
+    assert not state.models["E1"].immobilised and state.models["G1"].will == 5
     with pytest.raises(IllegalAction, match="already used a power"):
         state.apply("cast G1 immobilise E1 1")
 
@@ -51,8 +52,8 @@ def test_magical_powers_need_sight_range_and_a_free_caster():
         far.apply("cast G1 immobilise E1 1")
     with pytest.raises(IllegalAction, match="does not have Black Dart"):
         far.apply("cast G1 black-dart E1 1")
-    with pytest.raises(IllegalAction, match="has 6 Will"):
-        far.apply("cast G1 immobilise E1 7")
+    with pytest.raises(IllegalAction, match="has 7 Will"):
+        far.apply("cast G1 immobilise E1 8")
 
 
 def test_magical_resistance_will_dice_equal_or_beat_the_casters_best():

@@ -20,8 +20,8 @@ from ..engine.errors import PalantirError, UnknownAgent
 from ..engine.game import Game, State
 
 DEFAULT_ITERATIONS = 1000
-# Payoffs are in [0, 1] and the differences between good decisions in a dice game are a few
-# percent, so the classic sqrt(2) explores far too much for the budgets people use.
+# Payoffs are in [0, 1]; a constant below the textbook sqrt(2) spends more of a modest
+# budget on the leading decisions, whose estimates the final choice compares.
 EXPLORATION = 0.5
 # Progressive widening of chance nodes: an edge visited n times keeps at most
 # ceil(WIDENING * n ** WIDENING_POWER) distinct sampled outcomes as children.

@@ -229,6 +229,21 @@ def test_chance_nodes_are_keyed_by_the_sampled_outcome():
     assert gamble.total / gamble.visits > 0.8
 
 
+def test_the_search_starts_from_the_seats_view_only():
+    seen = []
+
+    class Watched(Gamble):
+        def state_from_view(self, view, dice):
+            seen.append((view, dice.log))
+            return super().state_from_view(view, dice)
+
+    game = Watched()
+    view = GambleState(game, SeededDice(0)).view(0)
+    MCTSAgent(game, 0, 1, iterations=30).choose(view, ["safe", "gamble"])
+    assert len(seen) == 1 and seen[0][0] is view
+    assert seen[0][1] == []  # the search's own dice keep no log
+
+
 def test_chance_children_widen_progressively():
     state = opening_position(seed=2)
     agent = MCTSAgent(JOURNEY, 0, 6, iterations=400)

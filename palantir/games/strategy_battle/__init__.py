@@ -24,6 +24,9 @@ class StrategyBattle(Game):
     ruleset = "1"
     min_players = 2
     max_players = 2
+    # all but one thing is on the table: opposing Heroes' Might bids are secret until both
+    # are in ('Might'), so a seat's view is not always the whole state
+    perfect_information = False
 
     def option_schema(self):
         return (Option("scenario", "choice", "intro", "the scenario to play",
@@ -43,7 +46,7 @@ class StrategyBattle(Game):
         return state
 
     def state_from_view(self, view: Mapping[str, Any], dice: Dice) -> BattleState:
-        """The exact state a view shows (a battle hides nothing)."""
+        """The state a view shows: exact but for a secret Might bid the seat cannot see."""
         options = self.validate_options(view["options"])
         state = BattleState(self, options, load_scenario(options["scenario"]), dice)
         state.restore(view)

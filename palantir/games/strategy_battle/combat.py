@@ -380,6 +380,8 @@ def _end(state, c) -> None:
     """The fight is over — at a barrier, chargers are moved back or cross it ('Defending')."""
     defence = c.get("defence")
     if defence is None:
+        fought = set(c["good"] + c["evil"])
+        state.across = [p for p in state.across if not (p[0] in fought and p[1] in fought)]
         state.combat = None
         return
     fought = c["good"] + c["evil"]

@@ -296,6 +296,7 @@ class BattleState(State):
         self.fights = []
         self.supported = {}
         self.charge_bonus = set()
+        self.across = []        # every fight over a barrier was fought last turn
         self.news.append(f"turn {self.turn}: {self.priority} has priority")
 
     def roll_priority(self) -> str:

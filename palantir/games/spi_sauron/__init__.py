@@ -54,6 +54,14 @@ class SpiSauron(Game):
         state.start_game()
         return state
 
+    def heuristic_agent(self, seat: int, seed: int | None):
+        from .heuristics import HeuristicAgent
+        return HeuristicAgent(seat, seed)
+
+    def rollout_policy(self):
+        from .heuristics import rollout_policy
+        return rollout_policy
+
     def state_from_view(self, view: Mapping[str, Any], dice: Dice) -> SauronState:
         options = self.validate_options(view["options"])
         state = SauronState(self, options, self.components_for(options), dice)

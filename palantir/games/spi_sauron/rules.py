@@ -95,6 +95,11 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, State):
                               and any(a.pedestal for a in parts.arrivals)), None)
         self.over = False
         self.news: list[str] = []
+        # Reach of each piece in the current Movement Phase: while one side moves, the
+        # enemy's hexes and ZOCs stay put, so a piece's reachable hexes do not change. The
+        # cache is valid while its signature (what else could change them) is the same.
+        self._reach: dict = {}
+        self._reach_signature = None
         self._zoc: dict = {}   # per-position caches: ZOCs by (side, dwarf), pieces by hex
         self._outcome: Outcome | None = None
 
@@ -231,6 +236,7 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, State):
         other.pending = list(self.pending)
         # The pieces-by-hex index holds this state's piece objects: the copy builds its own.
         other._zoc = {k: v for k, v in self._zoc.items() if k != "pieces"}
+        other._reach = dict(self._reach)
         return other
 
     def narration(self, seat: int | None) -> list[str]:
@@ -519,15 +525,38 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, State):
         self.news.append(f"{SIDE_TITLES[seat_of(piece.side)]}: {who} {origin} to {path[-1]} "
                          f"({'-'.join(path)}, {half(spent)} MP)")
 
+    def reach(self, piece, start: str | None, start_cost: int = 0,
+              entry_hexes: tuple[str, ...] = ()) -> dict:
+        """cheapest_paths for a piece, kept while nothing else that bears on it changes."""
+        side = piece.side
+        signature = (self.turn, self.phase_index, self.demoralized["sauron"],
+                     self.demoralized["westernesse"], self.gate_breached(),
+                     tuple(u.hex for u in self.units.values() if u.side != side),
+                     tuple(p.hex for p in self.leaders.values() if p.side != side))
+        if signature != self._reach_signature:
+            self._reach = {}
+            self._reach_signature = signature
+        key = (piece.id if isinstance(piece, Unit) else piece.key, start, start_cost,
+               entry_hexes)
+        found = self._reach.get(key)
+        if found is None:
+            found = cheapest_paths(self, mover_of(self, piece), start, start_cost, entry_hexes)
+            self._reach[key] = found
+        return found
+
+    def occupied_hexes(self) -> set[str]:
+        """Hexes holding a combat unit (5.0)."""
+        return {h for h, pieces in self._pieces_by_hex().items()
+                if any(isinstance(p, Unit) for p in pieces)}
+
     def movement_candidates(self) -> list:
         """Sensible moves for agents: the cheapest path to every reachable hex per piece."""
         side = self.phasing_side()
         actions: list = []
+        full = self.occupied_hexes()
         for unit in self.movable_units():
-            mover = mover_of(self, unit)
-            ending = self._ending_rule(unit)
-            for there, (_, path) in cheapest_paths(self, mover, unit.hex, 0).items():
-                if ending(there) is None:
+            for there, (_, path) in self.reach(unit, unit.hex).items():
+                if there not in full:      # 5.0: one combat unit to a hex
                     actions.append(Move(path))
         seen_types: set[str] = set()
         for unit in self.arrivals_waiting(side):
@@ -535,15 +564,14 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, State):
                 continue   # identical counters: one candidate set per type
             seen_types.add(unit.type.key)
             mover = mover_of(self, unit)
-            ending = self._ending_rule(unit)
             for entry_hex in self.hexmap.entries[unit.entry]:
                 first = self._safe_first(mover, entry_hex)
                 if isinstance(first, Refusal):
                     continue
                 start = self.entry_cost(entry_hex) * first
-                reach = cheapest_paths(self, mover, None, start, (entry_hex,))
+                reach = self.reach(unit, None, start, (entry_hex,))
                 for there, (_, path) in reach.items():
-                    if ending(there) is None:
+                    if there not in full:
                         actions.append(Enter(unit.type.key, path))
         for piece in self.leaders.values():
             if piece.side != side or piece.moved or piece.magic_leader:
@@ -556,18 +584,18 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, State):
         return step_cost(self, mover, None, hex_name)
 
     def _leader_candidates(self, piece: LeaderPiece) -> list:
-        mover = mover_of(self, piece)
-        ending = self._ending_rule(piece)
+        # 8.1: a leader's move ends with a combat unit of a nationality he leads.
+        company = {u.hex for u in self.units.values() if u.side == piece.side and u.on_map
+                   and piece.leader.commands_nationality(u.type.nationality)}
         found: list = []
         if piece.on_map:
-            for there, (_, path) in cheapest_paths(self, mover, piece.hex, 0).items():
-                if ending(there) is None:
+            for there, (_, path) in self.reach(piece, piece.hex).items():
+                if there in company:
                     found.append(Move(path, piece.key))
         elif (piece.hex == WAITING and piece.arrival <= self.turn) or piece.hex == MORDOR:
             for entry_hex in self.hexmap.entries[piece.entry or "mordor"]:
-                for there, (_, path) in cheapest_paths(self, mover, None, 0,
-                                                       (entry_hex,)).items():
-                    if ending(there) is None:
+                for there, (_, path) in self.reach(piece, None, 0, (entry_hex,)).items():
+                    if there in company:
                         found.append(Enter(piece.key, path))
         return found
 

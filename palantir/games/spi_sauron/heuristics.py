@@ -1,0 +1,106 @@
+"""A fast heuristic general for either side of SPI Sauron, and a rollout policy.
+
+It reads only the view (the whole map is public, 2.0): it fires every missile it can,
+fights leaders when its rating is higher, commits every attacker of a defender together,
+retreats away from the enemy, advances after combat, rallies, brings reinforcements up, and
+moves units toward the nearest enemy (units that melee badly stay a hex behind the line).
+"""
+
+from __future__ import annotations
+
+import random
+
+from .components import default_components
+from .hexmap import distance
+from .notation import Advance, Attack, Cast, Duel, End, Enter, Fire, Hold, Move, Rally, \
+    Retreat, Stand
+from .phases import SIDE_NAMES
+
+STRONG = ("A", "B", "C")     # melee strengths worth closing with
+
+
+def _enemy_hexes(view: dict, side: str) -> list[str]:
+    return [u["hex"] for u in view["units"] if u["side"] != side and u["hex"][0].isdigit()]
+
+
+def _nearest(hex_name: str, targets: list[str]) -> int:
+    return min((distance(hex_name, t) for t in targets), default=99)
+
+
+def _strength_of(view: dict, hex_name: str) -> str:
+    for u in view["units"]:
+        if u["hex"] == hex_name:
+            return u["strength"]
+    return "-"
+
+
+def score(view: dict, action, side: str, enemies: list[str]) -> float:
+    """How much the general likes a decision (higher is better; `end` scores 0)."""
+    if isinstance(action, Fire):
+        return 50
+    if isinstance(action, Rally):
+        return 40
+    if isinstance(action, Cast):
+        return 30 if action.points <= 9 else 5
+    if isinstance(action, Duel):
+        ratings = {l["key"]: l["rally"] for l in view["leaders"]}
+        return 20 if ratings.get(action.attacker, 0) > ratings.get(action.defender, 0) else -5
+    if isinstance(action, Attack):
+        return 10 + 3 * len(action.attackers)
+    if isinstance(action, (Retreat,)):
+        return _nearest(action.path[-1], enemies) - 0.1 * len(action.path)
+    if isinstance(action, Stand):
+        return 0.5
+    if isinstance(action, Advance):
+        return 2
+    if isinstance(action, Hold):
+        return 1
+    if isinstance(action, Enter):
+        return 15 + 0.1 * len(action.path)
+    if isinstance(action, Move):
+        if action.leader:
+            return -1           # leaders stay with their units unless they must move
+        start, end = action.path[0], action.path[-1]
+        gain = _nearest(start, enemies) - _nearest(end, enemies)
+        strength = _strength_of(view, start)
+        if strength[:1] not in STRONG and _nearest(end, enemies) <= 1:
+            return -2           # weak and missile units keep a hex from the enemy
+        return gain - 0.5 if gain > 0 else -1
+    return 0
+
+
+def best_action(view: dict, legal_actions: list):
+    """The heuristic choice for this view."""
+    if len(legal_actions) == 1:
+        return legal_actions[0]
+    side = SIDE_NAMES[view["to_move"]]
+    enemies = _enemy_hexes(view, side)
+    best, best_score = None, float("-inf")
+    for action in legal_actions:
+        value = 0.0 if isinstance(action, End) else score(view, action, side, enemies)
+        if value > best_score:
+            best, best_score = action, value
+    return best
+
+
+class HeuristicAgent:
+    """The `heuristic` agent of SPI Sauron, for either seat."""
+
+    def __init__(self, seat: int, seed: int | None = None):
+        self.seat = seat
+        self.rng = random.Random(seed)
+
+    def choose(self, view: dict, legal_actions: list):
+        """The best-scoring decision for this view."""
+        return best_action(view, legal_actions)
+
+
+def rollout_policy(state, rng: random.Random):
+    """The heuristic as a rollout policy for search."""
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    return best_action(state.view(state.to_move()), legal)
+
+
+default_components()    # load (and validate) the data once, at import

@@ -746,9 +746,9 @@ class BattleState(State):
         self.combat = copy.deepcopy(view["combat"])
         self.across = copy.deepcopy(view["across"])
         if self.combat is not None:
-            # a bid the seat could not see is taken as no bid (hidden information)
-            self.combat["bids"] = {k: v for k, v in self.combat["bids"].items()
-                                   if v != "hidden"}
+            # a bid the seat could not see is taken as a bid of nothing (hidden information)
+            self.combat["bids"] = {k: ([None, 0] if v == "hidden" else v)
+                                   for k, v in self.combat["bids"].items()}
         self.question = copy.deepcopy(view["question"])
         self.shot_wound = copy.deepcopy(view["shot_wound"])
         self.fought_this_phase = set(view["fought_this_phase"])

@@ -81,7 +81,7 @@ def test_might_opposing_heroes_bid_in_secret_then_reveal():
     assert state.view(0)["combat"]["bids"] == {"good": ["G1", 2]}
     rebuilt = state.clone(ScriptedDice([]))
     rebuilt.restore(state.view(1))
-    assert rebuilt.combat["bids"] == {}
+    assert rebuilt.combat["bids"] == {"good": [None, 0]}       # a guess: nothing bid
     state.apply("might E1 1")
     # revealed: Aragorn 3+2 = 5 against Lurtz 4+1 = 5; Fight 6 beats 5
     assert state.models["G1"].might == 2 and state.models["E1"].might == 2

@@ -13,7 +13,7 @@ from typing import Any, Callable, Iterator
 
 from .dice import Roll, ScriptedDice
 from .errors import BadOption, BadRecord, DiceExhausted, IllegalAction, PalantirError
-from .game import State, get_game
+from .game import Game, State, get_game
 
 FORMAT = "palantir-record/1"
 HIDDEN = "?"  # what an excerpt shows in place of a face or decision its reader may not see
@@ -178,15 +178,21 @@ def _check_event_shape(i: int, event: Any) -> None:
 
 
 def replay(record: GameRecord, on_state: Callable[[int | None, State], None] | None = None,
-           check_result: bool = True) -> State:
-    """Rebuild every state of `record`; on_state(event index, state) sees each one."""
+           check_result: bool = True, game: Game | None = None) -> State:
+    """Rebuild every state of `record`; on_state(event index, state) sees each one.
+
+    `game`: the game to replay with (default: the registered game the record names) —
+    for a game still under construction, not yet in the registry."""
     if record.excerpt_for is not None:
         raise BadRecord(f"this is an excerpt for {record.excerpt_for}: what that seat may not "
                         f"see is hidden, so it cannot be replayed")
-    try:
-        game = get_game(record.game)
-    except PalantirError as exc:
-        raise BadRecord(f"field 'game': {exc}") from None
+    if game is None:
+        try:
+            game = get_game(record.game)
+        except PalantirError as exc:
+            raise BadRecord(f"field 'game': {exc}") from None
+    elif game.id != record.game:
+        raise BadRecord(f"field 'game': the record is of '{record.game}', not '{game.id}'")
     try:
         options = game.validate_options(record.options)
     except BadOption as exc:

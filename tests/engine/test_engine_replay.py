@@ -259,3 +259,16 @@ def test_random_module_state_does_not_matter_to_replay():
     first = replay(record).view(None)
     random.seed(2)
     assert replay(record).view(None) == first
+
+
+def test_replay_takes_an_unregistered_game_and_refuses_another_games_record():
+    """A game under construction replays its records before it joins the registry."""
+    from palantir.agents import RandomAgent
+    from palantir.engine import get_game, play_match
+    from palantir.games.journey_to_mordor import JourneyToMordor
+    unregistered = JourneyToMordor()
+    _, record = play_match(unregistered, {"players": 2}, [RandomAgent(0, 1), RandomAgent(1, 2)], 3)
+    assert replay(record, game=unregistered).outcome().to_json() == record.result
+    record.game = "another-game"
+    with pytest.raises(BadRecord, match="not 'journey-to-mordor'"):
+        replay(record, game=get_game("journey-to-mordor"))

@@ -10,6 +10,8 @@ AGENT_HELP = {
     "random": "uniform over the legal decisions",
     "heuristic": "the game's own fast rule-of-thumb player",
     "mcts[:N|:Ns]": "Monte Carlo tree search, N iterations (default 1000) or N seconds a decision",
+    "ismcts[:N|:Ns]": "information-set MCTS for hidden hands (samples what the seat cannot "
+                      "see), N iterations (default 1000) or N seconds a decision",
 }
 
 
@@ -29,6 +31,9 @@ def make_agent(spec: str, game: Game, seat: int, seed: int | None = None,
         from .mcts import MCTSAgent, parse_budget
         iterations, seconds = parse_budget(budget, spec)
         return MCTSAgent(game, seat, seed, iterations=iterations, seconds=seconds)
+    if name == "ismcts":
+        from .ismcts import make_ismcts
+        return make_ismcts(game, seat, seed, budget, spec)
     raise UnknownAgent(f"unknown agent '{spec}'; agents are: {', '.join(AGENT_HELP)}")
 
 

@@ -4,13 +4,16 @@ the expansion play to the end)."""
 
 from __future__ import annotations
 
+import random
 from typing import Any, Mapping
 
 from ...engine.dice import Dice
 from ...engine.game import Game
 from ...engine.options import Option
 from .components import default_components
+from .heuristics import HeuristicAgent, rollout_policy
 from .rules import LotrState
+from .sampling import sample_state
 
 
 class LordOfTheRingsBoardGame(Game):
@@ -48,3 +51,30 @@ class LordOfTheRingsBoardGame(Game):
         state.queue = [("board",)]
         state.run()
         return state
+
+    def sample_state(self, view: Mapping[str, Any], rng: random.Random,
+                     dice: Dice | None = None) -> LotrState:
+        """A full state consistent with `view`: the unseen cards dealt uniformly with `rng`
+        into the deck and the other hands at their shown sizes (sampling.py)."""
+        return sample_state(self, view, rng, dice)
+
+    def state_from_view(self, view: Mapping[str, Any], dice: Dice) -> LotrState:
+        """One state consistent with `view` (the unseen cards dealt with a fixed generator,
+        so the same view gives the same state); it rolls `dice`."""
+        return sample_state(self, view, random.Random(0), dice)
+
+    def search_payoffs(self, outcome, players: int) -> list[float]:
+        """Each seat's payoff for a search: the hobbits share the Fellowship's result (half
+        for the score reached, capped at a win's 60, half for winning), Sauron the rest."""
+        hobbits = outcome.details.get("hobbits", players)
+        won = bool(outcome.winners) and 0 in outcome.winners
+        fellowship = 0.5 * min(outcome.details.get("score", 0), 60) / 60 + 0.5 * won
+        return [fellowship] * hobbits + [1.0 - fellowship] * (players - hobbits)
+
+    def heuristic_agent(self, seat: int, seed: int | None):
+        """The heuristic hobbit (seats of hobbits) or heuristic Sauron (the last seat)."""
+        return HeuristicAgent(self, seat, seed)
+
+    def rollout_policy(self):
+        """The heuristic decision on a search's own state."""
+        return rollout_policy

@@ -142,7 +142,7 @@ class LegendaryPlays:
             self.say(f"{self.name(seat)} calls Gandalf: {gandalf['name']}")
             call = Resolution(f"Gandalf: {gandalf['name']}", ask="group",
                               cost=(("runes", self.parts.gandalf_cost),),
-                              then=(("gandalf", gid, arg),))
+                              then=(("gandalf-call", gid, arg),))
             self.push(("resolve", call, None), again)
             return
         card, _, target = what[0].partition("@")

@@ -20,6 +20,7 @@ from ...engine.game import Outcome, State
 from .components import ACTIVITIES, JOKER, LIFE_TOKENS, Components, Resolution
 from .legendary import FORESIGHT, TILE_PILE, WINDOW, LegendaryPlays
 from .notation import canonical, play_text
+from .sampling import procedure_view
 from .sauron_player import SAURON_CALL, SAURON_START, ONE_SYMBOL, SauronPlay
 
 # Rules quoted by refusals.
@@ -364,7 +365,7 @@ class LotrState(LegendaryPlays, SauronPlay, State):
             summary=(f"the Fellowship destroys the Ring: {score} points"
                      if self.result == "won" else
                      f"the Fellowship loses ({self.lost_because}): {score} points"),
-            details={"score": score, "board": self.board.id})
+            details={"score": score, "board": self.board.id, "hobbits": self.n})
 
     # ----- the threat die ---------------------------------------------------------------
 
@@ -641,7 +642,7 @@ class LotrState(LegendaryPlays, SauronPlay, State):
                     self.into_darkness(seat, 1)
         elif verb == "sauron-draws":
             self.sauron_draw(args[0])
-        elif verb == "gandalf":
+        elif verb == "gandalf-call":  # not a card id, so no view seems to name the card
             self.gandalf_effect(args[0], args[1])
         elif verb == "choose":
             seats = self.targets(args[0], payer)
@@ -1155,6 +1156,9 @@ class LotrState(LegendaryPlays, SauronPlay, State):
             "turns": self.turns,
             "gandalf_left": list(self.gandalf_left), "foreseen": list(self.foreseen),
             "result": self.result,
+            # The pending steps, the question and the tiles left: public, and what a
+            # search needs to rebuild a state from this view (sampling.py).
+            "procedure": procedure_view(self),
         }
         if self.expansion:
             out.update(self.sauron_view(seat))

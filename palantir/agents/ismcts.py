@@ -1,0 +1,187 @@
+"""The `ismcts` agent: information-set Monte Carlo tree search for hidden-hand games.
+
+Single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012). The agent reads nothing but
+its seat's view: each iteration asks the game for one determinization,
+`game.sample_state(view, rng, dice)` (a full state whose unseen cards are dealt at
+random consistently with the view), and descends one shared tree along it. A node is the
+sequence of decisions (in the game's notation) taken since the root, so the statistics of
+a decision are pooled over every determinization in which it was available; the chance
+outcomes and hidden cards of a determinization never split the tree. Because a decision
+is legal in some determinizations and not in others, each edge counts its
+*availability* (how often it could have been chosen) and UCB uses that count in place of
+the parent's visits. Dice rolled by the search are private and never logged.
+
+Payoffs: a game may offer `search_payoffs(outcome, players) -> list[float]` (each seat's
+payoff in [0, 1], e.g. a cooperative game's score shared by the whole team); otherwise
+`outcome.returns(players)`.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any, Callable
+
+from ..engine.errors import PalantirError, UnknownAgent
+from ..engine.game import Game, State
+from .mcts import MAX_ROLLOUT_STEPS, SamplingDice, parse_budget
+
+DEFAULT_ITERATIONS = 1000
+# Payoffs are in [0, 1]; as in mcts.py a constant below sqrt(2) spends a modest budget on
+# the leading decisions.
+EXPLORATION = 0.7
+
+
+class _Edge:
+    """A decision out of a node: its visits, the deciding seat's payoff and availability."""
+
+    __slots__ = ("visits", "total", "available", "child")
+
+    def __init__(self):
+        self.visits = 0
+        self.total = 0.0
+        self.available = 0
+        self.child: dict[str, _Edge] = {}  # the decisions after this one, by notation
+
+
+class ISMCTSAgent:
+    """SO-ISMCTS with one determinization per iteration and availability counts."""
+
+    def __init__(self, game: Game, seat: int, seed: int | None = None,
+                 iterations: int | None = None, seconds: float | None = None, *,
+                 exploration: float = EXPLORATION, max_rollout_steps: int = MAX_ROLLOUT_STEPS):
+        if iterations is not None and (isinstance(iterations, bool) or
+                                       not isinstance(iterations, int) or iterations < 1):
+            raise UnknownAgent(f"ismcts: iterations must be a whole number of at least 1, "
+                               f"got {iterations!r}")
+        if seconds is not None and (isinstance(seconds, bool) or
+                                    not isinstance(seconds, (int, float)) or
+                                    not math.isfinite(seconds) or seconds <= 0):
+            raise UnknownAgent(f"ismcts: seconds must be a number above 0, got {seconds!r}")
+        if not hasattr(game, "sample_state"):
+            raise UnknownAgent(f"ismcts: the game {game.id} cannot sample hidden information "
+                               f"(it has no sample_state); use mcts")
+        if iterations is None and seconds is None:
+            iterations = DEFAULT_ITERATIONS
+        self.game = game
+        self.seat = seat
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = exploration
+        self.max_rollout_steps = max_rollout_steps
+        self.rng = random.Random(seed)
+        self.policy: Callable[[State, random.Random], Any] | None = game.rollout_policy()
+        self.payoffs = getattr(game, "search_payoffs", None) or \
+            (lambda outcome, players: outcome.returns(players))
+        self.last_search: dict[str, Any] = {}
+
+    def choose(self, view: dict, legal_actions: list):
+        """The most-visited of `legal_actions` after the search from `view`."""
+        if not legal_actions:
+            raise PalantirError(f"ismcts (seat {self.seat}): no legal decision to choose from")
+        if len(legal_actions) == 1:
+            self.last_search = {"iterations": 0, "seconds": 0.0, "root": []}
+            return legal_actions[0]
+        offered = {str(a): a for a in legal_actions}
+        root = _Edge()
+        rng = random.Random(self.rng.getrandbits(64))
+        start = time.perf_counter()
+        deadline = None if self.seconds is None else start + self.seconds
+        done = 0
+        while True:
+            dice = SamplingDice(rng.getrandbits(64))
+            state = self.game.sample_state(view, rng, dice)
+            self._iterate(root, state, offered, rng)
+            done += 1
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        ranked = sorted(((e.visits, e.total / e.visits if e.visits else 0.0, text)
+                         for text, e in root.child.items() if text in offered), reverse=True)
+        self.last_search = {
+            "iterations": done, "seconds": time.perf_counter() - start,
+            "root": [(text, visits, mean) for visits, mean, text in ranked],
+        }
+        if not ranked:
+            return legal_actions[0]
+        return offered[ranked[0][2]]
+
+    def _iterate(self, root: _Edge, state: State, offered: dict, rng: random.Random) -> None:
+        """Select and expand along one determinization, roll out, back up."""
+        node = root
+        path: list[tuple[_Edge, int]] = []  # (edge taken, seat that took it)
+        first = True
+        while not state.is_over():
+            seat = state.to_move()
+            if first:
+                # The root's decisions are the ones offered (the same in every
+                # determinization: they depend on the seat's own cards and public facts).
+                legal = list(offered)
+                first = False
+            else:
+                legal = [str(a) for a in state.legal_actions()]
+            for text in legal:
+                edge = node.child.get(text)
+                if edge is None:
+                    edge = node.child[text] = _Edge()
+                edge.available += 1
+            untried = [t for t in legal if node.child[t].visits == 0]
+            if untried:
+                text = self._first_try(state, untried, rng)
+                state.apply(text)
+                edge = node.child[text]
+                path.append((edge, seat))
+                break
+            text = self._select(node, legal)
+            state.apply(text)
+            node = node.child[text]
+            path.append((node, seat))
+        returns = self._rollout(state, rng)
+        for edge, seat in path:
+            edge.visits += 1
+            edge.total += returns[seat]
+
+    def _first_try(self, state: State, untried: list[str], rng: random.Random) -> str:
+        """Among untried decisions, the rollout policy's pick if it is one, else any."""
+        if self.policy is not None and len(untried) > 1:
+            wanted = str(self.policy(state, rng))
+            if wanted in untried:
+                return wanted
+        return untried[rng.randrange(len(untried))]
+
+    def _select(self, node: _Edge, legal: list[str]) -> str:
+        """UCB over the decisions available here, each with its own availability count."""
+        c = self.exploration
+        best, best_score = legal[0], -math.inf
+        for text in legal:
+            edge = node.child[text]
+            score = edge.total / edge.visits + c * math.sqrt(math.log(edge.available)
+                                                             / edge.visits)
+            if score > best_score:
+                best, best_score = text, score
+        return best
+
+    def _rollout(self, state: State, rng: random.Random) -> list[float]:
+        """Play on to the end with the rollout policy; a game still running is a draw."""
+        players = state.players
+        policy = self.policy
+        for _ in range(self.max_rollout_steps):
+            if state.is_over():
+                return self.payoffs(state.outcome(), players)
+            if policy is not None:
+                action = policy(state, rng)
+            else:
+                legal = state.legal_actions()
+                action = legal[rng.randrange(len(legal))]
+            state.apply(action)
+        if state.is_over():
+            return self.payoffs(state.outcome(), players)
+        return [1.0 / players] * players
+
+
+def make_ismcts(game: Game, seat: int, seed: int | None, budget: str, spec: str) -> ISMCTSAgent:
+    """The agent of an `ismcts[:N|:Ns]` spec."""
+    iterations, seconds = parse_budget(budget, spec)
+    return ISMCTSAgent(game, seat, seed, iterations=iterations, seconds=seconds)

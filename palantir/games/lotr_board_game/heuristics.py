@@ -1,0 +1,240 @@
+"""Rule-of-thumb players: a heuristic hobbit and a heuristic Sauron, and the rollout policy.
+
+Every function here decides for the seat asked from what that seat may see: the public
+boards and tracks, the Temptation track, runes, life tokens, hand sizes, and its own hand
+(Sauron: his own hand). The agent builds its state with `game.state_from_view(view)`, so
+the other hands it holds are only a sample and are never read; the rollout policy is the
+same functions on a search's own (determinized) state.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from .components import LIFE_TOKENS
+
+# What a reward is worth to the Fellowship (reference, Play 5 and 9: life tokens guard
+# against darkness at each scenario's end, runes score and pay for Gandalf).
+REWARD_VALUE = {"rune": 1.0, "big-rune": 2.0, "heal": 1.5, "roll": -2.0}
+MAIN_TRACK = 3.0        # a main-track space brings the scenario's end and the score nearer
+SIDE_TRACK = 1.0
+# A hobbit this close to Sauron (or closer) heals before anything else.
+DANGER = 3
+# Sauron card symbols, most harmful to the Fellowship first (for Sauron's choice), and the
+# hobbit's order of preference when he suffers only one of them (least harmful first).
+HARM = {"sauron": 5.0, "darkness": 3.0, "hand-turn": 3.0, "discard-ring": 2.0,
+        "discard-life": 2.0, "black-rider": 1.0, "discard-card": 1.0, "discard-runes": 0.5}
+SUFFER_ORDER = ("discard-runes", "discard-card", "black-rider", "discard-life",
+                "discard-ring", "darkness", "sauron")
+
+
+def card_worth(state, card: str) -> float:
+    """How much a hobbit would miss this card: symbols, legendary cards more."""
+    info = state.parts.cards[card]
+    worth = float(info.symbol_count)
+    if not info.is_hobbit_card:
+        worth += 2.0
+    if info.symbols and info.symbols[0][0] == "joker":
+        worth += 0.5
+    return worth
+
+
+def _gap(state, seat: int) -> int:
+    """Spaces between a hobbit and Sauron on the Temptation track."""
+    return state.sauron - state.positions[seat]
+
+
+def _reward_worth(state, seat: int, item: str) -> float:
+    if item in LIFE_TOKENS:
+        return 2.5 if state.life[seat][item] == 0 else 0.5
+    if item.startswith("card:"):
+        return 2.0
+    return REWARD_VALUE.get(item, 0.0)
+
+
+def _play_worth(state, seat: int, text: str) -> float:
+    """The value of playing these cards on these tracks."""
+    board = state.board
+    advanced = Counter()
+    worth = 0.0
+    for token in text.split()[1:]:
+        card, _, track = token.partition("@")
+        spaces = state.parts.cards[card].symbol_count
+        rewards = board.tracks[track]
+        start = state.tracks.get(track, 0) + advanced[track]
+        room = len(rewards) - start
+        moved = min(spaces, room)
+        advanced[track] += moved
+        worth += moved * (MAIN_TRACK if track == board.main else SIDE_TRACK)
+        for space in range(start, start + moved):
+            worth += sum(_reward_worth(state, seat, r) for r in rewards[space])
+        worth -= 0.3 * card_worth(state, card)  # what is spent is gone
+        worth -= 2.0 * (spaces - moved)        # symbols wasted past the track's end
+    return worth
+
+
+def hobbit_act(state, seat: int, legal: list[str]) -> str:
+    """The turn's action: heal when in danger, play the best cards, else draw."""
+    if "heal" in legal and _gap(state, seat) <= DANGER:
+        return "heal"
+    best, best_worth = "draw", 2.0 if len(state.hands[seat]) <= 3 else 0.8
+    for text in legal:
+        if text.startswith("play "):
+            worth = _play_worth(state, seat, text)
+        elif text == "heal":
+            worth = 0.6 * state.positions[seat]
+        elif text.startswith("ring ") and text.split()[1] == state.board.main:
+            # Play 6: the Ring is worth it when the main track has room for its move.
+            room = len(state.board.tracks[state.board.main]) - state.tracks.get(state.board.main, 0)
+            worth = 4.0 if room >= 4 and _gap(state, seat) > DANGER + 2 else -1.0
+        elif text.startswith("rider "):
+            # Do Not Play Cards: only when the Black Rider is about to reach the Ring-bearer.
+            bearer = state.ring_bearer
+            close = bearer is not None and not state.rider_returning \
+                and state.rider - state.positions[bearer] <= 2
+            worth = 3.0 + int(text.split()[1]) * 0.1 if close else -1.0
+        else:
+            continue
+        if worth > best_worth:
+            best, best_worth = text, worth
+    return best
+
+
+def _give(state, seat: int, legal: list[str]) -> str:
+    """Towards a cost: pay what is cheap (hobbit cards, spare tokens, runes) to avoid the
+    consequence; suffer darkness or a roll only when far from Sauron."""
+    if "take" in legal:
+        return "take" if _gap(state, seat) > DANGER + 1 else "pass"
+    gifts = []
+    for text in legal:
+        if not text.startswith("give "):
+            continue
+        item = text.split()[1]
+        if item == "rune":
+            cost = 1.5
+        elif item in LIFE_TOKENS:
+            cost = 0.8 if state.life[seat][item] > 1 else 4.0
+        else:
+            cost = card_worth(state, item)
+        gifts.append((cost, text))
+    if not gifts:
+        return "pass"
+    cost, text = min(gifts)
+    return text if cost < 4.0 else "pass"
+
+
+def _least_worth(state, seat: int, legal: list[str]) -> str:
+    return min(legal, key=lambda t: (card_worth(state, t.split()[1]), t))
+
+
+def _window(state, seat: int, legal: list[str]) -> str:
+    """Yellow cards and Gandalf when they help: healing the hobbit nearest to Sauron,
+    anything that cancels a roll, an event or a Sauron card."""
+    for text in legal:
+        words = text.split()
+        if words[0] == "continue":
+            continue
+        what, _, target = words[1].partition("@")
+        if target in state.characters:
+            who = state.characters.index(target)
+            if what in ("elessar", "healing") and _gap(state, who) <= DANGER:
+                return text
+            if what == "lembas" and len(state.hands[who]) <= 2:
+                return text
+            if what == "athelas":
+                return text
+            continue
+        if what in ("mithril", "belt", "staff", "magic", "protection"):
+            return text
+    return "continue"
+
+
+def _suffer(state, seat: int, legal: list[str]) -> str:
+    """Start of each turn: the least harmful symbol."""
+    order = {k: i for i, k in enumerate(SUFFER_ORDER)}
+    if _gap(state, seat) > DANGER + 2:
+        order["darkness"] = 0.5  # far from Sauron a step into darkness costs little
+    return min(legal, key=lambda t: order.get(t.split()[1], 99))
+
+
+def _card_harm(state, card: str, one: bool) -> float:
+    symbols = state.card_symbols(card)
+    harms = [HARM.get(k, 0.0) * n for k, n in symbols]
+    # At the start of a turn the hobbit picks the least harmful symbol (Sam always).
+    return min(harms) if one else sum(harms)
+
+
+def sauron_decision(state, seat: int, legal: list[str]) -> str:
+    """Sauron: the most harmful card; draw (or refill) when his hand runs short."""
+    kind = state.question[0]
+    hand = len(state.sauron_hand)
+    if kind == "sauron-call":
+        if hand <= 1 and "refill" in legal:
+            return "refill"
+        target = state.question[2]
+        sam = state.ability(target) == "one-damage-per-roll"
+        plays = [t for t in legal if t.startswith("sauron ")]
+        return max(plays, key=lambda t: (_card_harm(state, t.split()[1], sam), t)) \
+            if plays else "refill"
+    nazgul = [t for t in legal if t.startswith("nazgul ")]
+    if nazgul:
+        return nazgul[0]
+    plays = [t for t in legal if t.startswith("sauron ")]
+    if hand <= 2 or not plays:
+        return "draw"
+    best = max(plays, key=lambda t: (_card_harm(state, t.split()[1], True), t))
+    return best if _card_harm(state, best.split()[1], True) >= 2.0 else "draw"
+
+
+def decide(state, rng: random.Random | None = None) -> str:
+    """The heuristic decision of the seat asked in `state`."""
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    kind, seat = state.question[0], state.question[1]
+    if seat == state.sauron_seat:
+        return sauron_decision(state, seat, legal)
+    if kind == "act":
+        return hobbit_act(state, seat, legal)
+    if kind == "give":
+        return _give(state, seat, legal)
+    if kind in ("discard", "council"):
+        return _least_worth(state, seat, legal)
+    if kind == "window":
+        return _window(state, seat, legal)
+    if kind == "sauron-symbol":
+        return _suffer(state, seat, legal)
+    if kind == "track":
+        main = f"track {state.board.main}"
+        return main if main in legal else legal[0]
+    if kind == "choose":
+        return "choose heal" if "choose heal" in legal and state.positions[seat] else \
+            next((t for t in legal if t != "choose heal"), legal[0])
+    if kind == "deal":
+        return min(legal, key=lambda t: (len(state.hands[state.characters.index(t.split()[1])]),
+                                         t))
+    return legal[0]
+
+
+class HeuristicAgent:
+    """The heuristic hobbit or Sauron of one seat; it sees only the seat's view."""
+
+    def __init__(self, game, seat: int, seed: int | None = None):
+        self.game = game
+        self.seat = seat
+        self.rng = random.Random(seed)
+
+    def choose(self, view: dict, legal_actions: list):
+        """The rule-of-thumb decision among `legal_actions`."""
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        # A state consistent with the view: other hands are a fixed sample, never read.
+        state = self.game.state_from_view(view, None)
+        wanted = decide(state, self.rng)
+        return wanted if wanted in legal_actions else legal_actions[0]
+
+
+def rollout_policy(state, rng: random.Random) -> str:
+    """The heuristic on a search's own state (fast: no view is built)."""
+    return decide(state, rng)

@@ -1,0 +1,187 @@
+"""A full state consistent with one seat's view: the determinizations of ISMCTS.
+
+What a seat cannot see is the other hands (hobbit and legendary cards), Sauron's hand,
+the order of the hobbit deck and of Sauron's deck, and which card each other hobbit chose
+at the Council. Everything else is public: the boards, the tracks, the Temptation track,
+the discards, the legendary cards still on their boards or removed, the tiles left in the
+bag (every tile is revealed face up, so its contents follow from the public history) and
+the procedure in progress (the pending steps and the question asked), which the view
+carries as `procedure` in plain JSON.
+
+The unseen cards are dealt uniformly into the other hands at their shown sizes and the
+rest into the deck: the cards a hobbit has offered to a cost (public) stay in his hand,
+legendary cards go into hands only (they never enter the deck), and Sauron's hand is
+dealt from the Sauron cards not discarded. Piles are unordered in this game, so a deck
+is a multiset and nothing else needs drawing.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import fields
+from typing import Any, Mapping
+
+from ...engine.dice import Dice, SeededDice
+from ...engine.errors import PalantirError
+from .components import Resolution, default_components
+
+_RESOLUTION_FIELDS = tuple(f.name for f in fields(Resolution))
+
+
+def encode(value: Any) -> Any:
+    """A step, question or asking in plain JSON (tuples as lists, the rest tagged)."""
+    if isinstance(value, Resolution):
+        return {"resolution": [encode(getattr(value, f)) for f in _RESOLUTION_FIELDS]}
+    if isinstance(value, tuple):
+        return [encode(v) for v in value]
+    if isinstance(value, list):
+        return {"list": [encode(v) for v in value]}
+    if isinstance(value, dict):
+        return {"dict": {str(k): encode(v) for k, v in value.items()}}
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    raise TypeError(f"lotr-board-game: cannot put {type(value).__name__} in a view")
+
+
+def decode(value: Any) -> Any:
+    """The inverse of `encode`."""
+    if isinstance(value, list):
+        return tuple(decode(v) for v in value)
+    if isinstance(value, dict):
+        if "resolution" in value:
+            return Resolution(*(decode(v) for v in value["resolution"]))
+        if "list" in value:
+            return [decode(v) for v in value["list"]]
+        if "dict" in value:
+            return {k: decode(v) for k, v in value["dict"].items()}
+        raise PalantirError(f"lotr-board-game: a malformed procedure in a view: {value!r}")
+    return value
+
+
+def procedure_view(state) -> dict:
+    """The public procedure of a state, enough with the rest of the view to rebuild it."""
+    out = {
+        "queue": encode(state.queue), "question": encode(state.question),
+        "asking": encode(state.asking), "tiles": dict(sorted(state.tiles.items())),
+        "special_runes": list(state.special_runes), "shown": list(state.shown),
+        "spared_life_tokens": list(state.athelas), "lost_because": state.lost_because,
+    }
+    if state.expansion:
+        out.update(rider_start=state.rider_start, at_crack=state.at_crack)
+    return out
+
+
+def _deal(rng: random.Random, pool: Counter, slots: list[int], must_place: Counter,
+          hands: dict[int, list[str]]) -> Counter:
+    """Deal `pool` uniformly: the cards of `must_place` into hand slots only, the rest into
+    the hand slots left and the deck. `slots` lists a hand seat once per free place;
+    returns the deck (what is left)."""
+    slots = slots[:]
+    rng.shuffle(slots)
+    forced = sorted(must_place.elements())
+    if len(forced) > len(slots):
+        raise PalantirError("lotr-board-game: a view whose hidden legendary cards do not fit "
+                            "the hands shown")
+    for card, seat in zip(forced, slots):
+        hands[seat].append(card)
+    rest = sorted((pool - must_place).elements())
+    rng.shuffle(rest)
+    free = slots[len(forced):]
+    if len(free) > len(rest):
+        raise PalantirError("lotr-board-game: a view whose hand sizes exceed the unseen cards")
+    for card, seat in zip(rest, free):
+        hands[seat].append(card)
+    return Counter(rest[len(free):])
+
+
+def sample_state(game, view: Mapping[str, Any], rng: random.Random, dice: Dice | None = None):
+    """A full state consistent with `view`, the unseen cards dealt with `rng`."""
+    from .rules import LotrState  # the rules import this module's procedure_view
+
+    if "procedure" not in view:
+        raise PalantirError("lotr-board-game: this view has no 'procedure'; pass a view made "
+                            "by LotrState.view")
+    options = game.validate_options(view["options"])
+    parts = default_components()
+    state = LotrState(game, options, parts, SeededDice(0, record=False))
+    seat = view["seat"]
+    proc = view["procedure"]
+    for name in ("positions", "eliminated", "runes", "revealed", "gandalf_left", "foreseen"):
+        setattr(state, name, list(view[name]))
+    for name in ("sauron", "ring_bearer", "active", "board_index", "event", "ring_used",
+                 "turns", "result"):
+        setattr(state, name, view[name])
+    state.life = [dict(x) for x in view["life"]]
+    state.tracks = dict(view["tracks"])
+    state.discards = Counter(view["discards"])
+    state.removed = list(view["removed"])
+    state.board_cards = {b: list(c) for b, c in view["board_cards"].items()}
+    state.tiles = Counter(proc["tiles"])
+    state.special_runes = list(proc["special_runes"])
+    state.shown = list(proc["shown"])
+    state.athelas = list(proc["spared_life_tokens"])
+    state.lost_because = proc["lost_because"]
+    state.queue = list(decode(proc["queue"]))
+    state.question = decode(proc["question"])
+    state.asking = decode(proc["asking"])
+    question = view["question"] or {}
+    state.pot = [(s, item) for s, item in question.get("pot", [])]
+    state.news, state.answered = [], None
+
+    # The hobbit cards and legendary cards no one may see.
+    n = state.n
+    all_cards = Counter(parts.hobbit_deck)
+    all_cards.update(c.id for c in parts.cards.values() if not c.is_hobbit_card)
+    seen = Counter(view["discards"]) + Counter(view["removed"]) + Counter(proc["shown"])
+    for pile in view["board_cards"].values():
+        seen.update(pile)
+    hands: dict[int, list[str]] = {s: [] for s in range(n)}
+    own = seat is not None and seat < n
+    if own:
+        hands[seat] = list(view["hand"])
+        seen.update(view["hand"])
+    # Cards offered to the cost being asked are public and still in their givers' hands.
+    for giver, item in state.pot:
+        if giver != seat and item in parts.cards:
+            hands[giver].append(item)
+            seen[item] += 1
+    pool = all_cards - seen
+    slots = [s for s in range(n) if not (own and s == seat)
+             for _ in range(view["hand_sizes"][s] - len(hands[s]))]
+    legendary = Counter({c: k for c, k in pool.items() if not parts.cards[c].is_hobbit_card})
+    state.deck = _deal(rng, pool, slots, legendary, hands)
+    state.hands = [sorted(hands[s]) for s in range(n)]
+    # Council: the cards other hobbits chose are unknown; each is one of his own cards.
+    state.council = {}
+    for s in view["council_chosen"]:
+        if own and s == seat:
+            state.council[s] = view["council_card"]
+        else:
+            state.council[s] = rng.choice(state.hands[s])
+    if state.expansion:
+        _sample_sauron(state, view, proc, rng)
+    if state.result is not None:
+        state.finish()
+    state.dice = dice if dice is not None else SeededDice(rng.getrandbits(64), record=False)
+    return state
+
+
+def _sample_sauron(state, view, proc, rng: random.Random) -> None:
+    """Sauron's hand (his own, or dealt from the cards not discarded) and the piles."""
+    state.sauron_discards = list(view["sauron_discards"])
+    state.nazgul_up = list(view["nazgul_up"])
+    state.nazgul_discards = list(view["nazgul_discards"])
+    state.nazgul_deck = sorted(set(state.nazgul_cards) - set(state.nazgul_up)
+                               - set(state.nazgul_discards))
+    state.rider = view["black_rider"]
+    state.rider_returning = view["black_rider_returning"]
+    state.rider_start = proc["rider_start"]
+    state.at_crack = proc["at_crack"]
+    unseen = sorted(set(state.sauron_cards) - set(state.sauron_discards))
+    if view["sauron_hand"] is not None:
+        hand = list(view["sauron_hand"])
+    else:
+        hand = rng.sample(unseen, view["sauron_hand_size"])
+    state.sauron_hand = sorted(hand)
+    state.sauron_deck = sorted(set(unseen) - set(hand))

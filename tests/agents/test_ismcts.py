@@ -1,0 +1,92 @@
+"""The ismcts agent: it reads only its seat's view (never another seat's hidden hand),
+keeps to its budget, is deterministic for a seed and answers a legal decision."""
+
+import time
+
+import pytest
+
+from palantir.agents import AGENT_HELP, make_agent
+from palantir.agents.ismcts import ISMCTSAgent
+from palantir.engine import SeededDice, UnknownAgent, get_game
+from palantir.games.lotr_board_game import LordOfTheRingsBoardGame
+from tests.games.lotr_board_game.lbg_table import table, tile
+
+GAME = LordOfTheRingsBoardGame()
+
+
+def frodo_to_act(sam_hand):
+    """Frodo to act at Moria; only Sam's hidden hand differs between calls."""
+    state = table(players=2, board="moria",
+                  hands=[["grey-hiding", "white-fighting", "white-joker"], sam_hand],
+                  dice=[tile("fighting")] * 2 + [tile("travelling")])
+    assert state.to_move() == 0 and state.question[0] == "act"
+    return state
+
+
+def test_ismcts_never_peeks_another_seats_hidden_hand():
+    one = frodo_to_act(["grey-fighting", "white-hiding", "white-joker"])
+    two = frodo_to_act(["white-joker", "white-joker", "grey-travelling"])
+    assert one.view(0) == two.view(0) and one.hands[1] != two.hands[1]
+    agents = [ISMCTSAgent(GAME, 0, seed=4, iterations=12) for _ in range(2)]
+    choices = [a.choose(s.view(0), s.legal_actions()) for a, s in zip(agents, (one, two))]
+    assert choices[0] == choices[1]
+    assert agents[0].last_search["root"] == agents[1].last_search["root"]
+
+
+def test_ismcts_same_seed_same_choice_and_statistics():
+    state = frodo_to_act(["gimli"])
+    runs = []
+    for _ in range(2):
+        agent = ISMCTSAgent(GAME, 0, seed=11, iterations=10)
+        runs.append((agent.choose(state.view(0), state.legal_actions()),
+                     agent.last_search["root"]))
+    assert runs[0] == runs[1]
+
+
+def test_ismcts_keeps_to_an_iteration_budget_and_a_time_budget():
+    state = frodo_to_act(["gimli"])
+    agent = ISMCTSAgent(GAME, 0, seed=1, iterations=7)
+    agent.choose(state.view(0), state.legal_actions())
+    assert agent.last_search["iterations"] == 7
+    assert sum(v for _, v, _ in agent.last_search["root"]) == 7
+    timed = ISMCTSAgent(GAME, 0, seed=1, seconds=0.3)
+    start = time.perf_counter()
+    timed.choose(state.view(0), state.legal_actions())
+    assert timed.last_search["iterations"] >= 1
+    assert time.perf_counter() - start < 0.3 + 1.0  # one iteration past the deadline at most
+
+
+def test_ismcts_leaves_the_state_it_was_shown_untouched():
+    state = frodo_to_act(["gimli"])
+    before = state.view(None), [h[:] for h in state.hands], len(state.dice.log)
+    ISMCTSAgent(GAME, 0, seed=2, iterations=5).choose(state.view(0), state.legal_actions())
+    assert (state.view(None), state.hands, len(state.dice.log)) == before
+
+
+def test_ismcts_plays_legal_decisions_for_hobbits_and_sauron():
+    state = GAME.new_state({"players": 2, "expansion": "sauron"}, SeededDice(3))
+    agents = [make_agent("ismcts:2", GAME, s, seed=s) for s in range(3)]
+    seats = set()
+    for _ in range(60):
+        seat = state.to_move()
+        legal = state.legal_actions()
+        action = agents[seat].choose(state.view(seat), legal)
+        assert action in legal
+        seats.add(seat)
+        state.apply(action)
+    assert seats == {0, 1, 2}
+
+
+def test_make_agent_knows_ismcts_and_its_budget():
+    agent = make_agent(" ISMCTS:25 ", GAME, 1, seed=3)
+    assert isinstance(agent, ISMCTSAgent) and (agent.iterations, agent.seconds) == (25, None)
+    assert make_agent("ismcts:1.5s", GAME, 0).seconds == 1.5
+    assert make_agent("ismcts", GAME, 0).iterations == 1000
+    assert any(key.startswith("ismcts") for key in AGENT_HELP)
+    with pytest.raises(UnknownAgent, match="ismcts:0"):
+        make_agent("ismcts:0", GAME, 0)
+
+
+def test_ismcts_refuses_a_game_that_cannot_sample_hidden_information():
+    with pytest.raises(UnknownAgent, match="sample_state"):
+        make_agent("ismcts:5", get_game("journey-to-mordor"), 0)

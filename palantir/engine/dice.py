@@ -56,9 +56,6 @@ class Dice:
         """Roll several dice in order; each outcome is logged separately."""
         return [self.roll(die, faces) for die, faces in dice]
 
-    def __len__(self) -> int:
-        return len(self.log)
-
 
 class SeededDice(Dice):
     """Dice driven by a seeded pseudo-random generator (normal play, simulation)."""

@@ -30,7 +30,9 @@ class StrategyBattle(Game):
 
     def option_schema(self):
         return (Option("scenario", "choice", "intro", "the scenario to play",
-                       choices=tuple(scenario_names())),)
+                       choices=tuple(scenario_names())),
+                Option("heroic_actions", "bool", True, "Heroes may make heroic actions "
+                       "(off: a quicker game without the declarations at each phase)"))
 
     def players_of(self, options: Mapping[str, Any]) -> int:
         return 2

@@ -742,6 +742,7 @@ def find_path(table: Table, models: Iterable[Disc], start: Disc, mover: Mover, *
     else:
         straight = [(float(to[0]), float(to[1]))]
     if straight:
+        straight = _written(straight)
         try:
             check_path(table, models, start, straight, mover,
                        targets=(target,) if target else ())
@@ -841,12 +842,18 @@ def find_path(table: Table, models: Iterable[Disc], start: Disc, mover: Mover, *
         contact = r + charge_target.radius
         route.append((charge_target.x - dx / d * contact, charge_target.y - dy / d * contact))
     targets = (target,) if target else ()
-    route = _straighten(table, models, start, route, mover, targets)
+    route = _written(_straighten(table, models, start, route, mover, targets))
     try:
         check_path(table, models, start, route, mover, targets=targets)
     except IllegalAction:
         return None
     return route
+
+
+def _written(points) -> list[tuple[float, float]]:
+    """Waypoints as the notation writes them (three decimals), so a path found is the path
+    recorded and replayed."""
+    return [(round(float(x), 3), round(float(y), 3)) for x, y in points]
 
 
 def _straighten(table, models, start: Disc, route, mover: Mover, targets) -> list:

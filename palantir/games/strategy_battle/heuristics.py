@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import random
 
-from .notation import (Cast, Charge, Done, FateRoll, Fight, Might, Move, Pass, Resist,
-                       Shielding, Shoot, Strike)
+from .notation import (Cast, Charge, Done, FateRoll, Fight, Heroic, Might, Move, Pass,
+                       Resist, Shielding, Shoot, Strike)
 from .profiles import default_data
 
 
@@ -81,6 +81,9 @@ class HeuristicAgent:
                 target = profile(action.target)
                 worth = {"immobilise": 2.5, "transfix": 2.5, "black-dart": 2.6}.get(action.power, 1.2)
                 return worth + target.fight / 20 - action.dice * 0.2
+            if isinstance(action, Heroic):
+                # a heroic combat gets a Hero's fight in first; moves and shots are not worth it
+                return 0.8 if view["phase"] == "fight" else 0.3
             if isinstance(action, Resist):
                 return 1.6 - action.dice * 0.3
             if isinstance(action, FateRoll):

@@ -12,6 +12,7 @@
     fate G1                    a wounded Hero spends a point of Fate to try to recover
     cast G1 immobilise E2 2    a Hero uses a magical power, rolling 2 Will dice
     resist E2 1                a Hero resists a power with 1 Will die
+    heroic G1                  a Hero's heroic action, declared at the start of a phase
     pass                       no Might, no Fate
     done                       the side has finished this phase
 """
@@ -161,6 +162,16 @@ class Resist:
 
 
 @dataclass(frozen=True)
+class Heroic:
+    """A side declares a Hero's heroic action at the start of a phase."""
+
+    model: str
+
+    def __str__(self) -> str:
+        return f"heroic {self.model}"
+
+
+@dataclass(frozen=True)
 class Pass:
     """Decline: no Might, no Fate."""
 
@@ -222,6 +233,10 @@ def parse(text: str):
             raise BadNotation("'cast' names the Hero, the power, the target and the Will dice, "
                               "e.g. 'cast G1 immobilise E2 2'", action=text)
         return Cast(words[1], words[2].lower(), words[3], int(words[4]))
+    if verb == "heroic":
+        if len(words) != 2:
+            raise BadNotation("'heroic' names the Hero, e.g. 'heroic G1'", action=text)
+        return Heroic(words[1])
     if verb == "resist":
         if len(words) != 3 or not words[2].isdigit():
             raise BadNotation("'resist' names the Hero and the Will dice, e.g. 'resist E1 1'",
@@ -241,4 +256,4 @@ def parse(text: str):
                               action=text)
         return Strike(tuple(words[1:]))
     raise BadNotation(f"unknown decision '{words[0]}'; the decisions are move, charge, shoot, "
-                      "fight, strike, shield, might, fate, cast, resist, pass and done", action=text)
+                      "fight, strike, shield, might, fate, cast, resist, heroic, pass and done", action=text)

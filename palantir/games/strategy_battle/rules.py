@@ -14,7 +14,7 @@ from ...engine.dice import Dice
 from ...engine.errors import BadNotation, IllegalAction
 from ...engine.game import Outcome, State
 from . import geometry as geo
-from . import combat, magic
+from . import combat, heroics, magic
 from .courage import courage_test, is_hero, retreat, test_before_moving
 from .move import follow_path
 from .fight import pair_fights
@@ -133,6 +133,7 @@ class BattleState(State):
         self.fights: list[tuple[str, tuple[str, ...]]] = []
         self.combat: dict | None = None      # the fight being worked out (combat.py)
         self.across: list[list[str]] = []    # [charger, defender, barrier] fighting across it
+        self.heroic: dict | None = None      # heroic actions of this phase (heroics.py)
         self.question: dict | None = None    # the question a side must answer now
         self.shot_wound: dict | None = None  # a shot's wound waiting on the Hero's Fate
         self.fought_this_phase: set[str] = set()
@@ -172,6 +173,7 @@ class BattleState(State):
         other.fights = list(self.fights)
         other.combat = copy.deepcopy(self.combat)
         other.across = copy.deepcopy(self.across)
+        other.heroic = copy.deepcopy(self.heroic)
         other.question = copy.deepcopy(self.question)
         other.shot_wound = copy.deepcopy(self.shot_wound)
         other.fought_this_phase = set(self.fought_this_phase)
@@ -198,6 +200,11 @@ class BattleState(State):
         if self.question is not None:
             if self.question["kind"] == "resist":
                 magic.answer(self, action, str(action))
+                return
+            if self.question["kind"] == "heroic":
+                heroics.answer(self, action, str(action))
+                if self.phase == FIGHT and self.question is None and self.combat is None:
+                    self._fight_phase_continues()
                 return
             combat.answer(self, action, str(action))
             if self.phase == FIGHT and self.combat is None and self.question is None:
@@ -298,6 +305,7 @@ class BattleState(State):
         self.charge_bonus = set()
         self.across = []        # every fight over a barrier was fought last turn
         self.news.append(f"turn {self.turn}: {self.priority} has priority")
+        heroics.begin(self, MOVE)
 
     def roll_priority(self) -> str:
         """Both sides roll; the higher has priority; on a tie it changes sides ('The Priority Phase')."""
@@ -355,6 +363,7 @@ class BattleState(State):
         if model.immobilised:
             raise IllegalAction(f"{ident} is held by a magical power this turn",
                                 rule=magic.RULE_POWERS, action=text)
+        heroics.allowed(self, model, text)
         return model
 
     def check_move(self, action) -> geo.PathReport:
@@ -376,13 +385,18 @@ class BattleState(State):
                     raise IllegalAction(f"{model.id} cannot see {t} at the start of its move",
                                         rule=RULE_WHO_CAN_CHARGE, action=text)
         try:
-            return geo.check_path(self.table, self.discs(), self.disc(model), action.path,
-                                  self.mover(model), targets=targets)
+            report = geo.check_path(self.table, self.discs(), self.disc(model), action.path,
+                                    self.mover(model), targets=targets)
+            heroics.ends_near_hero(self, model, report.end)
+            return report
         except IllegalAction as exc:
             raise IllegalAction(exc.reason, rule=exc.rule, action=text) from None
 
     def _apply_move_phase(self, action) -> None:
         if isinstance(action, Done):
+            if self.heroic is not None and self.heroic["stage"] == "act":
+                heroics.next_hero(self)          # this Hero's heroic move is over
+                return
             self._end_side_moves()
             return
         if isinstance(action, Cast):
@@ -403,6 +417,8 @@ class BattleState(State):
         end, completed, jumped = follow_path(self, model, points, report)
         model.x, model.y = end
         model.moved = True
+        if self.heroic is not None and self.heroic.get("current") == model.id:
+            self.heroic["hero_moved"] = True
         model.move_used = report.cost + (self.allowance(model) / 2 if model.prone else 0)
         model.prone = False
         model.jumped = jumped
@@ -456,10 +472,14 @@ class BattleState(State):
         self.fights = pair_fights(self)
         self.phase = SHOOT
         self.acting = self.priority
+        heroics.begin(self, SHOOT)
 
     # ------------------------------------------------------------ the Shoot phase
 
     def _apply_shoot_phase(self, action) -> None:
+        if isinstance(action, Done) and self.heroic is not None and self.heroic["stage"] == "act":
+            heroics.next_hero(self)              # this Hero's "Fire!" is over
+            return
         if isinstance(action, Done):
             # 'The Shoot Phase': the side with priority shoots first, then the other
             if self.acting == self.priority:
@@ -471,7 +491,9 @@ class BattleState(State):
                 self.fought_this_phase = {k for single, many in self.fights
                                           for k in (single, *many)}
                 self.supported_this_phase = set()
-                self._fight_phase_continues()
+                heroics.begin(self, FIGHT)
+                if self.question is None:
+                    self._fight_phase_continues()
             return
         if not isinstance(action, Shoot):
             raise IllegalAction(f"'{action}' is not a Shoot-phase decision", rule=RULE_SHOOT,
@@ -506,9 +528,20 @@ class BattleState(State):
         if self.combat is None and self.question is None:
             self._fight_phase_continues()
 
+    def start_heroic_fight(self, fight) -> None:
+        """A heroic combat: this Hero's fight is fought before the others ('Heroic Combat')."""
+        self.fights.remove(fight)
+        combat.start(self, fight)
+
     def _fight_phase_continues(self) -> None:
         """Drop fights emptied by casualties; when none is left, the turn ends ('End')."""
         if self.phase == OVER:
+            return
+        while (self.heroic is not None and self.heroic["phase"] == FIGHT
+               and self.heroic["stage"] == "act" and self.combat is None
+               and self.question is None and self.phase == FIGHT):
+            heroics.next_hero(self)              # the next heroic combat, if any
+        if self.combat is not None or self.question is not None or self.phase == OVER:
             return
         live = []
         for single, many in self.fights:
@@ -609,15 +642,19 @@ class BattleState(State):
         if self.question is not None:
             if self.question["kind"] == "resist":
                 return magic.candidates(self)
+            if self.question["kind"] == "heroic":
+                return heroics.candidates(self)
             return combat.candidates(self)
         if self.phase == SHOOT:
-            return [Shoot(a, b) for a, b in shooters(self)] + [Done()]
+            return [Shoot(a, b) for a, b in shooters(self)
+                    if self._may_act(self.models[a])] + [Done()]
         if self.phase == FIGHT:
             return [Fight(single) for single, _ in self.fights]
         out: list = self._cast_candidates()
         discs = self.discs()
         for model in self.models.values():
-            if model.side != self.acting or model.moved or self.engaged(model):
+            if (model.side != self.acting or model.moved or self.engaged(model)
+                    or model.immobilised or not self._may_act(model)):
                 continue
             me = self.disc(model)
             mover = self.mover(model)
@@ -628,7 +665,7 @@ class BattleState(State):
                 if not self.sees(model, enemy).visible:
                     continue
                 path = geo.find_path(self.table, discs, me, mover, target=enemy.id)
-                if path is not None:
+                if path is not None and self._near_hero(model, path[-1]):
                     out.append(Charge(model.id, (enemy.id,), Move.rounded(path)))
             if enemies:
                 nearest = min(enemies, key=lambda e: geo.gap(me, self.disc(e)))
@@ -643,11 +680,27 @@ class BattleState(State):
                     if towards is None:
                         continue
                     path = geo.find_path(self.table, discs, me, mover, to=towards)
-                    if path is not None:
+                    if path is not None and self._near_hero(model, path[-1]):
                         found = True
                         out.append(Move(model.id, Move.rounded(path)))
         out.append(Done())
         return out
+
+    def _near_hero(self, model: Model, end) -> bool:
+        """Whether a move ending here keeps a friend moving with a heroic Hero within reach."""
+        try:
+            heroics.ends_near_hero(self, model, end)
+        except IllegalAction:
+            return False
+        return True
+
+    def _may_act(self, model: Model) -> bool:
+        """Whether a model may move or shoot now, as far as heroic actions go."""
+        try:
+            heroics.allowed(self, model, "")
+        except IllegalAction:
+            return False
+        return True
 
     def _cast_candidates(self) -> list:
         """Every power each free Hero of the moving side could use now, with 1 or 2 Will dice."""
@@ -711,6 +764,7 @@ class BattleState(State):
             "fights": [[single, list(many)] for single, many in self.fights],
             "combat": self._combat_seen_by(seat),
             "across": copy.deepcopy(self.across),
+            "heroic": copy.deepcopy(self.heroic),
             "question": copy.deepcopy(self.question),
             "shot_wound": copy.deepcopy(self.shot_wound),
             "result": self.result.to_json() if self.result else None,
@@ -745,6 +799,7 @@ class BattleState(State):
         self.fights = [(single, tuple(many)) for single, many in view["fights"]]
         self.combat = copy.deepcopy(view["combat"])
         self.across = copy.deepcopy(view["across"])
+        self.heroic = copy.deepcopy(view["heroic"])
         if self.combat is not None:
             # a bid the seat could not see is taken as a bid of nothing (hidden information)
             self.combat["bids"] = {k: ([None, 0] if v == "hidden" else v)

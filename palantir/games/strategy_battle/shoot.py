@@ -76,6 +76,8 @@ def check_shot(state, shooter_id: str, target_id: str, text: str):
     if shooter.side != state.acting:
         raise IllegalAction(f"{shooter.id} belongs to {shooter.side}; {state.acting} is shooting",
                             rule=RULE_SHOOT, action=text)
+    from .heroics import allowed
+    allowed(state, shooter, text)
     if shooter.shot:
         raise IllegalAction(f"{shooter.id} has already shot this phase", rule=RULE_SHOOT,
                             action=text)

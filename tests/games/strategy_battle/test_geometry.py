@@ -383,7 +383,7 @@ def test_property_legal_moves_never_overlap_exceed_or_enter_zones(others, start_
     path = find_path(table, [start, *placed], start, mover, to=goal)
     if path is not None:
         _independent_check([start_at, *path], start, placed, 6, 1.0, INCHES.tolerance)
-        assert path[-1] == pytest.approx(goal)
+        assert path[-1] == pytest.approx(goal, abs=1e-3)     # written to three decimals
     if report is not None:
         # whatever a player may walk straight, the path finder can also find
         assert path is not None or math.dist(start_at, goal) > 6 - 0.3

@@ -1,0 +1,181 @@
+"""Heroic actions: a Hero spends a point of Might at the start of the Move, Shoot or Fight
+phase to act before the normal order ('Heroic Actions').
+
+`state.heroic` records the declarations and the action in progress (JSON-able):
+
+    declare  each side with an eligible Hero is asked, priority first, for a first pick or
+             'pass'; if both pick, a die says who goes first (1-3 Evil, 4-6 Good) and the
+             sides alternate further picks; otherwise the one side picks on until it passes
+    act      the Heroes act in the order picked: a heroic move ("With me!": friends within
+             6"/14cm move with him, beginning and ending within 6"/14cm of him), a heroic
+             shot ("Fire!": he and friends within 6"/14cm shoot first), a heroic combat (his
+             fight is fought first)
+"""
+
+from __future__ import annotations
+
+from ...engine.errors import IllegalAction
+from . import geometry as geo
+from .notation import Heroic, Pass
+
+D6 = ("1", "2", "3", "4", "5", "6")
+RULE_HEROIC = "Heroic Actions"
+
+
+def eligible(state, side: str, phase: str) -> list:
+    """The Heroes of a side who could make a heroic action in this phase."""
+    out = []
+    for m in state.models.values():
+        if m.side != side or m.might_left < 1:
+            continue
+        if phase == "fight":
+            if state.fight_of(m.id) is None:
+                continue
+        elif state.engaged(m) or m.prone or m.immobilised or (phase == "move" and m.moved):
+            continue
+        if state.heroic and m.id in state.heroic["order"] + sum(state.heroic["picks"].values(), []):
+            continue
+        out.append(m)
+    return sorted(out, key=lambda m: m.id)
+
+
+def begin(state, phase: str) -> None:
+    """At the start of a phase: ask for declarations if any Hero could act heroically."""
+    if not state.options.get("heroic_actions", True):
+        state.heroic = None
+        return
+    sides = [s for s in (state.priority, state.other(state.priority)) if eligible(state, s, phase)]
+    if not sides:
+        state.heroic = None
+        return
+    state.heroic = {"phase": phase, "stage": "declare", "to_ask": sides, "picks": {},
+                    "passed": [], "first": None, "order": [], "current": None, "group": [],
+                    "hero_moved": False}
+    state.question = {"kind": "heroic", "side": sides[0]}
+
+
+def candidates(state) -> list:
+    """The answers to a heroic-action question: a Hero to pick, or 'pass'."""
+    h, side = state.heroic, state.question["side"]
+    return [Heroic(m.id) for m in eligible(state, side, h["phase"])] + [Pass()]
+
+
+def answer(state, action, text: str) -> None:
+    """Take a declaration; then ask the next side, or begin the actions."""
+    h, side = state.heroic, state.question["side"]
+    if isinstance(action, Heroic):
+        if action.model not in [m.id for m in eligible(state, side, h["phase"])]:
+            raise IllegalAction(f"{action.model} cannot make a heroic action now",
+                                rule=RULE_HEROIC, action=text)
+    elif not isinstance(action, Pass):
+        raise IllegalAction("name a Hero for a heroic action ('heroic G1') or 'pass'",
+                            rule=RULE_HEROIC, action=text)
+    state.question = None
+    if isinstance(action, Heroic):
+        hero = state.models[action.model]
+        hero.spend_might(1)       # spent even if the action is cancelled ('Heroic Actions')
+        h["picks"].setdefault(side, []).append(hero.id)
+        state.news.append(f"{hero.id} will make a heroic {h['phase']}")
+        if h["first"] is not None:
+            h["order"].append(hero.id)
+    else:
+        h["passed"].append(side)
+    _next_question(state, h)
+
+
+def _next_question(state, h) -> None:
+    if h["to_ask"]:
+        h["to_ask"].pop(0)
+        if h["to_ask"]:
+            state.question = {"kind": "heroic", "side": h["to_ask"][0]}
+            return
+        picked = [s for s in (state.priority, state.other(state.priority)) if h["picks"].get(s)]
+        if not picked:
+            state.heroic = None
+            return
+        if len(picked) == 2:
+            roll = int(state.dice.roll("heroic first", D6))
+            h["first"] = "evil" if roll <= 3 else "good"
+            second = state.other(h["first"])
+            h["order"] = [h["picks"][h["first"]][0], h["picks"][second][0]]
+            state.news.append(f"heroic actions: rolled {roll}, {h['first']} goes first")
+        else:
+            h["first"] = picked[0]
+            h["order"] = list(h["picks"][picked[0]])
+    # further picks, alternating from the side that goes first
+    for side in _alternation(state, h):
+        if side not in h["passed"] and eligible(state, side, h["phase"]):
+            state.question = {"kind": "heroic", "side": side}
+            return
+    h["stage"] = "act"
+    next_hero(state)
+
+
+def _alternation(state, h) -> list[str]:
+    first, second = h["first"], state.other(h["first"])
+    count = {s: len(h["picks"].get(s, [])) for s in (first, second)}
+    # the side with fewer picks is next; on equal picks, the side that goes first
+    return sorted((first, second), key=lambda s: (count[s], s != first))
+
+
+def next_hero(state) -> None:
+    """Start the next declared Hero's action, or end the heroic actions of the phase."""
+    h = state.heroic
+    while h["order"]:
+        ident = h["order"].pop(0)
+        hero = state.models.get(ident)
+        if hero is None:
+            continue
+        if h["phase"] == "fight":
+            fight = state.fight_of(ident)
+            if fight is None:
+                continue
+            state.news.append(f"{ident}'s heroic combat is fought first")
+            h["current"] = ident
+            state.start_heroic_fight(fight)
+            return
+        if state.engaged(hero):
+            state.news.append(f"{ident}'s heroic {h['phase']} is cancelled: it is fighting")
+            continue
+        reach = state.units.rule(6, 14)
+        me = state.disc(hero, zone=False)
+        friends = [m.id for m in state.models.values()
+                   if m.side == hero.side and m.id != ident and not state.engaged(m)
+                   and geo.gap(me, state.disc(m, zone=False)) <= reach + 1e-9]
+        h.update({"current": ident, "group": sorted(friends), "hero_moved": False})
+        state.acting = hero.side
+        state.news.append(f"{ident} makes a heroic {h['phase']}"
+                          + (f", with {', '.join(friends)}" if friends else ""))
+        return
+    state.heroic = None
+    state.acting = state.priority
+
+
+def allowed(state, model, text: str) -> None:
+    """During a heroic move or shot, only the Hero and his group act; the Hero moves first."""
+    h = state.heroic
+    if h is None or h["stage"] != "act" or h["phase"] == "fight":
+        return
+    if model.id == h["current"]:
+        return
+    if model.id not in h["group"]:
+        raise IllegalAction(f"only {h['current']} and the friends with him act now",
+                            rule=RULE_HEROIC, action=text)
+    if h["phase"] == "move" and not h["hero_moved"]:
+        raise IllegalAction(f"{h['current']} moves before the friends who go with him",
+                            rule=RULE_HEROIC, action=text)
+
+
+def ends_near_hero(state, model, end) -> None:
+    """'Heroic Move': friends moving with the Hero must end within 6"/14cm of him."""
+    h = state.heroic
+    if h is None or h["stage"] != "act" or h["phase"] != "move" or model.id == h["current"]:
+        return
+    hero = state.models.get(h["current"])
+    if hero is None:
+        return
+    reach = state.units.rule(6, 14)
+    there = state.disc(model, zone=False).at(*end)
+    if geo.gap(there, state.disc(hero, zone=False)) > reach + 1e-9:
+        raise IllegalAction(f"{model.id} must end within {reach:g}{state.units.name} of "
+                            f"{hero.id}", rule=RULE_HEROIC, action=None)

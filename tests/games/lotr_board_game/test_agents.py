@@ -1,0 +1,71 @@
+"""The heuristic hobbit and heuristic Sauron (issue 5, 5): legal decisions from the seat's
+view only, the rules of thumb they follow, and better play than random."""
+
+import random
+import statistics
+
+from .lbg_table import GAME, table, tile
+from palantir.agents.random_agent import RandomAgent
+from palantir.engine.dice import SeededDice
+from palantir.engine.match import play_match
+from palantir.games.lotr_board_game.heuristics import decide, rollout_policy
+
+
+def frodo_to_act(sam_hand, **fields):
+    state = table(players=2, board="moria",
+                  hands=[["grey-hiding", "white-fighting", "white-joker"], sam_hand],
+                  dice=[tile("fighting")] * 2 + [tile("travelling")], **fields)
+    assert state.question[:2] == ("act", 0)
+    return state
+
+
+def test_heuristic_agent_reads_only_its_view():
+    one = frodo_to_act(["grey-fighting", "white-hiding", "white-joker"])
+    two = frodo_to_act(["white-joker", "white-joker", "grey-travelling"])
+    agents = [GAME.heuristic_agent(0, seed=1) for _ in range(2)]
+    choices = [a.choose(s.view(0), s.legal_actions()) for a, s in zip(agents, (one, two))]
+    assert choices[0] == choices[1] and choices[0] in one.legal_actions()
+
+
+def test_heuristic_hobbit_heals_when_close_to_sauron():
+    state = frodo_to_act(["grey-fighting"], positions=[9, 0], sauron=11)
+    assert decide(state) == "heal"
+
+
+def test_heuristic_hobbit_plays_on_the_main_track_when_safe():
+    state = frodo_to_act(["grey-fighting"])
+    choice = decide(state)
+    assert choice.startswith("play") and "@fighting" in choice
+
+
+def test_heuristic_sauron_refills_an_empty_hand_and_otherwise_plays_his_worst_card():
+    state = GAME.new_state({"players": 2, "expansion": "sauron"}, SeededDice(5))
+    state.question, state.sauron_hand = ("sauron-call", 2, 0, None), []
+    assert decide(state) == "refill"
+    state.sauron_hand = ["sauron-1", "sauron-13"]  # Black Rider 2; Sauron 1
+    assert decide(state) == "sauron sauron-13"
+
+
+def test_heuristic_and_rollout_policy_play_whole_games_legally():
+    options = GAME.validate_options({"players": 3, "expansion": "sauron"})
+    agents = [GAME.heuristic_agent(s, s) for s in range(4)]
+    state, _ = play_match(GAME, options, agents, seed=4)
+    assert state.is_over()
+    state = GAME.new_state(options, SeededDice(6))
+    rng = random.Random(1)
+    while not state.is_over():
+        action = rollout_policy(state, rng)
+        assert action in state.legal_actions()
+        state.apply(action)
+
+
+def test_heuristic_hobbits_score_more_than_random_hobbits():
+    def mean_score(make):
+        scores = []
+        for seed in range(8):
+            state, _ = play_match(GAME, {"players": 3}, [make(s, seed) for s in range(3)], seed)
+            scores.append(state.outcome().details["score"])
+        return statistics.mean(scores)
+    heuristic = mean_score(lambda s, seed: GAME.heuristic_agent(s, seed * 10 + s))
+    randomly = mean_score(lambda s, seed: RandomAgent(s, seed * 10 + s))
+    assert heuristic > randomly + 5

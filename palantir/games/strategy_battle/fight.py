@@ -194,10 +194,29 @@ def weapon_effect(state, model) -> tuple[int, int]:
     gear = model.profile.wargear
     if "two-handed weapon" in gear:
         return state.charts.weapons["two-handed weapon"]
-    if "dagger" in gear and not any(w in gear for w in ("hand weapon", "spear", "orc bow",
-                                                         "uruk-hai crossbow")):
+    if "lance" in gear and model.mounted:
+        if lance_charge(state, model):
+            return state.charts.weapons["lance"]
+        if "hand weapon" not in gear:
+            # 'Lances': not charging, the rider fights with the shaft: as a dagger
+            return state.charts.weapons["dagger"]
+    # 'Knives & Daggers': a model with no close-combat weapon it can use fights as with a
+    # knife; a lance cannot be used on foot ('Lances'); bladed bows and throwing weapons count
+    # as hand weapons ('Bladed Bows & Crossbows', 'Throwing Weapons')
+    usable = ("hand weapon", "spear", "orc bow", "uruk-hai crossbow", "throwing weapon")
+    if not any(w in gear for w in usable) and ("dagger" in gear or "lance" in gear):
         return state.charts.weapons["dagger"]
     return (0, 0)
+
+
+def lance_charge(state, model) -> bool:
+    """A rider who charged this turn, not in difficult terrain and not against a defended
+    barrier, has the lance's bonus, against cavalry too ('Lances', 'Fighting Across Barriers')."""
+    if not (model.mounted and model.charged):
+        return False
+    if state.table.difficult(False).covers(geo.Point(model.x, model.y)):
+        return False
+    return not (state.combat is not None and state.combat.get("defence"))
 
 
 def spear_support(state, members) -> dict[str, str]:

@@ -14,8 +14,23 @@ def jump_roll(state, model, barrier) -> int:
         state.news.append(f"{model.id} bounds over '{barrier.name}' (a Moria Goblin)")
         return 6
     height = state.disc(model, zone=False).barrier_height
-    roll = int(state.dice.roll(f"jump {model.id}", D6))
-    score = max(1, roll - 1) if (barrier.height > height or barrier.width > height) else roll
+    minus = 1 if (barrier.height > height or barrier.width > height) else 0
+    score = _jump_die(state, model, barrier, minus)
+    if score == 1 and model.mounted and model.profile.has("expert rider"):
+        # 'Expert Riders' re-roll a Jump while mounted (palantir re-rolls only a failure)
+        score = _jump_die(state, model, barrier, minus, "jump again")
+    if score == 1 and model.mounted:
+        # 'Jumping (Cavalry)': after a 1 a rider may try once more; a second 1 throws him
+        score = _jump_die(state, model, barrier, minus, "jump second try")
+        if score == 1:
+            state.news.append(f"{model.id} is thrown at '{barrier.name}'")
+            state.wound_mount_throw(model)
+    return score
+
+
+def _jump_die(state, model, barrier, minus: int, die: str = "jump") -> int:
+    roll = int(state.dice.roll(f"{die} {model.id}", D6))
+    score = max(1, roll - minus)
     state.news.append(f"{model.id} jumps '{barrier.name}': rolled {roll}"
                       + (f", -1 = {score}" if score != roll else ""))
     return score

@@ -592,6 +592,12 @@ class BattleState(State):
         self.news.append(f"{model.id}'s mount is slain")
         self.throw_rider(model)
 
+    def wound_mount_throw(self, model: Model) -> None:
+        """The rider comes off a living mount (a failed second jump): on foot, then the
+        Thrown Rider chart ('Jumping (Cavalry)')."""
+        model.mount_wounds = 0
+        self.throw_rider(model)
+
     def throw_rider(self, model: Model) -> None:
         """The Thrown Rider chart: 1 knocked flying (a Strength 3 hit, then lying down, nothing
         more this turn), 2-5 nothing more this turn and no blows if it wins a fight, 6 on its

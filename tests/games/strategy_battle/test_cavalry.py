@@ -144,3 +144,43 @@ def test_models_on_the_ground_have_no_control_zone():
     state.models["G1"].prone = True
     assert not state.disc(state.models["G1"]).zone
     state.apply(f"move E1 {10 + 2 * R + 0.3:.3f},10.8")
+
+
+WALL = {"name": "wall", "line": [[12, 0], [12, 48]], "height_mm": 30, "width_mm": 10}
+
+
+def test_jumping_cavalry_a_1_may_be_tried_again_and_a_second_1_throws_the_rider():
+    state = battle([("G1", RIDER, 10, 20), ("E1", ORC, 40, 40)], barriers=[WALL],
+                   dice=["1", "1", "5"])
+    state.apply("move G1 16,20")
+    assert [d for d, _ in rolls(state)] == ["jump G1", "jump second try G1", "thrown G1"]
+    rider = state.models["G1"]
+    assert not rider.mounted and rider.x < 12
+
+
+def test_jumping_cavalry_second_try_succeeds():
+    state = battle([("G1", RIDER, 10, 20), ("E1", ORC, 40, 40)], barriers=[WALL],
+                   dice=["1", "6"])
+    state.apply("move G1 16,20")
+    assert state.models["G1"].mounted and state.models["G1"].x == pytest.approx(16)
+
+
+def test_expert_riders_re_roll_a_failed_jump():
+    state = battle([("G1", "Théoden on horse", 10, 20), ("E1", ORC, 40, 40)], barriers=[WALL],
+                   dice=["1", "6"])
+    state.apply("move G1 16,20")
+    assert [d for d, _ in rolls(state)] == ["jump G1", "jump again G1"]
+    assert state.models["G1"].x == pytest.approx(16)
+
+
+def test_lances_plus_one_to_wound_when_charging_a_dagger_when_not():
+    from dataclasses import replace
+    from palantir.games.strategy_battle.fight import weapon_effect
+    state = battle([("G1", RIDER, 10, 10), ("E1", ORC, 16, 10), ("E2", ORC, 40, 40)])
+    rider = state.models["G1"]
+    rider.profile = replace(rider.profile, wargear=("lance",))
+    assert weapon_effect(state, rider) == (-1, 0)          # not charging: the lance's shaft
+    state.apply("charge G1 E1")
+    assert weapon_effect(state, rider) == (0, 1)
+    rider.mount_wounds = 0
+    assert weapon_effect(state, rider) == (-1, 0)          # useless on foot: a knife at best

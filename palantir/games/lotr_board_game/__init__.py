@@ -1,6 +1,5 @@
 """Knizia's Lord of the Rings board game (2000) with the Sauron expansion: cooperative,
-hidden hands. Not yet in the engine's registry (issue 5: registered once full games with
-the expansion play to the end)."""
+hidden hands. Registered in the engine as `lotr-board-game`."""
 
 from __future__ import annotations
 

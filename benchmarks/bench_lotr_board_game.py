@@ -1,0 +1,98 @@
+"""Throughput of the Lord of the Rings board game, each figure beside a peer of the same run.
+
+* games/s, heuristic seats (3 hobbits; with the Sauron expansion a heuristic Sauron too),
+  against Journey to Mordor's heuristic games/s (4 players), runs interleaved;
+* ISMCTS iterations/s of a hobbit's first turn against the generic MCTS's iterations/s
+  from the same view (the same rollout policy: the ratio is the price of one
+  determinization per iteration).
+
+    .venv/bin/python benchmarks/bench_lotr_board_game.py [--games 20] [--runs 3] [--iterations 60]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from palantir.agents.ismcts import ISMCTSAgent
+from palantir.agents.mcts import MCTSAgent
+from palantir.engine import SeededDice, get_game
+from palantir.engine.match import play_match
+
+
+def games_per_second(game_id: str, options: dict, games: int, seed: int) -> tuple[float, float]:
+    """Heuristic games per second and decisions per game."""
+    game = get_game(game_id)
+    options = game.validate_options(options)
+    seats = game.players_of(options)
+    decisions = 0
+    start = time.perf_counter()
+    for k in range(games):
+        agents = [game.heuristic_agent(s, seed + k * 10 + s) for s in range(seats)]
+        _, record = play_match(game, options, agents, seed + k)
+        decisions += len(list(record.decisions()))
+    return games / (time.perf_counter() - start), decisions / games
+
+
+def first_turn(options: dict, seed: int):
+    """The first state of a game where a hobbit has a real choice of action."""
+    game = get_game("lotr-board-game")
+    state = game.new_state(options, SeededDice(seed))
+    agents = [game.heuristic_agent(s, s) for s in range(state.players)]
+    while state.question[0] != "act":
+        seat = state.to_move()
+        state.apply(agents[seat].choose(state.view(seat), state.legal_actions()))
+    return game, state
+
+
+def iterations_per_second(agent, state) -> float:
+    """Search iterations per second for one decision."""
+    seat = state.to_move()
+    agent.choose(state.view(seat), state.legal_actions())
+    return agent.last_search["iterations"] / agent.last_search["seconds"]
+
+
+def main() -> None:
+    """Measure and print the figures with their ratios."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--iterations", type=int, default=60)
+    args = parser.parse_args()
+    contenders = {
+        "journey-to-mordor 4p heuristic": ("journey-to-mordor", {"players": 4}),
+        "lotr-board-game 3 hobbits": ("lotr-board-game", {"players": 3}),
+        "lotr-board-game 3 hobbits + Sauron": ("lotr-board-game",
+                                               {"players": 3, "expansion": "sauron"}),
+    }
+    rates = {name: [] for name in contenders}
+    lengths = {}
+    for run in range(args.runs):
+        for name, (game_id, options) in contenders.items():  # interleaved: same load
+            rate, length = games_per_second(game_id, options, args.games, 1000 * run)
+            rates[name].append(rate)
+            lengths[name] = length
+    peer = statistics.median(rates["journey-to-mordor 4p heuristic"])
+    print(f"{'contender':<38}{'games/s':>10}{'vs JtM':>9}{'decisions/game':>16}")
+    for name in contenders:
+        rate = statistics.median(rates[name])
+        print(f"{name:<38}{rate:>10.1f}{rate / peer:>9.3f}{lengths[name]:>16.1f}")
+
+    print()
+    game, state = first_turn({"players": 3, "expansion": "sauron"}, 7)
+    seat = state.to_move()
+    ismcts, mcts = [], []
+    for run in range(args.runs):
+        ismcts.append(iterations_per_second(
+            ISMCTSAgent(game, seat, run, iterations=args.iterations), state))
+        mcts.append(iterations_per_second(
+            MCTSAgent(game, seat, run, iterations=args.iterations), state))
+    i, m = statistics.median(ismcts), statistics.median(mcts)
+    print(f"{'search (a hobbit first turn, 3+Sauron)':<38}{'iter/s':>10}{'vs mcts':>9}")
+    print(f"{'ismcts':<38}{i:>10.1f}{i / m:>9.3f}")
+    print(f"{'mcts (same view, fixed sample)':<38}{m:>10.1f}{1.0:>9.3f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -745,7 +745,7 @@ class BattleState(State):
             "scenario": self.scenario.name,
             "options": dict(self.options),
             "units": self.units.name,
-            "table": {"width": self.table.width, "depth": self.table.depth},
+            "table": self._table_view(),
             "turn": self.turn,
             "priority": self.priority,
             "phase": self.phase,
@@ -754,6 +754,8 @@ class BattleState(State):
             "models": [
                 {"id": m.id, "profile": m.profile.name, "side": m.side,
                  "x": round(m.x, 4), "y": round(m.y, 4), "wounds": m.wounds, "prone": m.prone,
+                 "radius": round(self.disc(m, zone=False).radius, 4),
+                 "engaged": self.engaged(m),
                  "moved": m.moved, "move_used": round(m.move_used, 4), "charged": m.charged,
                  "shot": m.shot, "jumped": m.jumped, "tested": m.tested,
                  "mount_wounds": m.mount_wounds, "no_strikes": m.no_strikes,
@@ -775,6 +777,20 @@ class BattleState(State):
             "shot_wound": copy.deepcopy(self.shot_wound),
             "result": self.result.to_json() if self.result else None,
         }
+
+    def _table_view(self) -> dict:
+        """The table and its terrain as plain data (for drawing from a view alone)."""
+        t = self.table
+        return {"width": t.width, "depth": t.depth, "control_zone": self.units.control_zone,
+                "areas": [{"name": a.name, "going": a.going, "ground": round(a.ground, 4),
+                           "sight": round(a.sight, 4),
+                           "outline": [[round(x, 4), round(y, 4)]
+                                       for x, y in a.shape.exterior.coords]}
+                          for a in t.areas],
+                "barriers": [{"name": b.name, "height": round(b.height, 4),
+                              "width": round(b.width, 4),
+                              "line": [[round(x, 4), round(y, 4)] for x, y in b.line.coords]}
+                             for b in t.barriers]}
 
     def _combat_seen_by(self, seat: int | None):
         """The fight in progress as a seat may see it: the other side's secret bid is hidden."""

@@ -205,6 +205,9 @@ def decide(state, rng: random.Random | None = None) -> str:
         return _window(state, seat, legal)
     if kind == "sauron-symbol":
         return _suffer(state, seat, legal)
+    if kind == "life-token":
+        # The kind held most goes (a spare is cheapest at the scenario's end, Play 5).
+        return max(legal, key=lambda t: (state.life[seat][t.split()[1]], t))
     if kind == "track":
         main = f"track {state.board.main}"
         return main if main in legal else legal[0]

@@ -26,6 +26,7 @@ QUESTION_WORDS = {
     "sauron-call": "Sauron is called instead of a roll: a card on the hobbit, or refill",
     "sauron-start": "Sauron at the start of the turn: a card (one symbol), draw, or a Nazgûl",
     "sauron-symbol": "choose the one symbol to suffer",
+    "life-token": "choose the life token to discard",
 }
 
 
@@ -156,6 +157,7 @@ def help_text(view: Mapping) -> str:
         "  choose draw   pass <card> (Council)   deal sam   yellow <card>[@hobbit]",
         "  gandalf <card>[@target]   order <tiles>   continue   rider 3",
         "  Sauron: sauron <card>   refill [card]   draw   nazgul <card>   suffer <symbol>",
+        "  lose heart (the life token you discard to a Sauron card)",
         "Or type the number of a decision from the list. 'quit' leaves the game.",
     ]
     if question:

@@ -21,7 +21,7 @@ from .components import ACTIVITIES, JOKER, LIFE_TOKENS, Components, Resolution
 from .legendary import FORESIGHT, TILE_PILE, WINDOW, LegendaryPlays
 from .notation import canonical, play_text
 from .sampling import procedure_view
-from .sauron_player import SAURON_CALL, SAURON_START, ONE_SYMBOL, SauronPlay
+from .sauron_player import LIFE_TOKEN, SAURON_CALL, SAURON_START, ONE_SYMBOL, SauronPlay
 
 # Rules quoted by refusals.
 TURN = "Play 3: play up to 2 cards (one white, one grey), draw 2 hobbit cards, or heal 1"
@@ -777,7 +777,8 @@ class LotrState(LegendaryPlays, SauronPlay, State):
         return {"act": TURN, "give": GROUP_COST, "track": ACTIVITY, "discard": DISCARD,
                 "choose": CHOOSE, "council": COUNCIL, "deal": PREPARATIONS,
                 "window": WINDOW, "foresight": FORESIGHT, "sauron-call": SAURON_CALL,
-                "sauron-start": SAURON_START, "sauron-symbol": ONE_SYMBOL}.get(kind, OVER)
+                "sauron-start": SAURON_START, "sauron-symbol": ONE_SYMBOL,
+                "life-token": LIFE_TOKEN}.get(kind, OVER)
 
     def _why_not(self, text: str) -> tuple[str, str]:
         """Why a decision is refused, and the rule it breaks."""
@@ -1124,7 +1125,7 @@ class LotrState(LegendaryPlays, SauronPlay, State):
             out["cost"] = dict(self.asking["cost"])
             out["ask"] = self.asking["res"].ask
             out["pot"] = [[s, item] for s, item in self.pot]
-        elif kind == "discard":
+        elif kind in ("discard", "life-token"):
             out["count"] = self.question[2]
         elif kind == "deal":
             out["shown"] = list(self.shown)

@@ -26,6 +26,7 @@ SAURON_CALL = "Playing as Sauron: Sauron plays a card from his hand against the 
 SAURON_START = "Start of each turn: Sauron plays a card (one symbol), draws one card, or " \
                "applies a face-up Nazgûl card"
 ONE_SYMBOL = "Start of each turn: the hobbit chooses one symbol he can satisfy in full"
+LIFE_TOKEN = "Playing as Sauron: the Fellowship member discards any one life token (his choice)"
 SAURON_DECK = "sauron card"
 NAZGUL_DECK = "nazgul card"
 # Symbols a hobbit may choose when he suffers only one (Start of each turn: the list of
@@ -203,6 +204,28 @@ class SauronPlay:
             return self.runes[seat] >= n
         return True
 
+    def _step_lose_life(self, seat: int, count: int) -> None:
+        # Playing as Sauron: "The Fellowship member must discard any one life token" — the
+        # hobbit chooses which kind; with one kind held there is nothing to choose.
+        held = [k for k in LIFE_TOKENS if self.life[seat][k]]
+        if self.eliminated[seat] or count <= 0 or not held:
+            return
+        if len(held) == 1:
+            self.life[seat][held[0]] -= 1
+            self.say(f"{self.name(seat)} discards a {held[0]} token")
+            self.push(("lose-life", seat, count - 1))
+            return
+        self.question = ("life-token", seat, count)
+
+    def _legal_life_token(self, seat: int) -> list[str]:
+        return [f"lose {k}" for k in LIFE_TOKENS if self.life[seat][k]]
+
+    def _answer_life_token(self, seat: int, text: str) -> None:
+        kind = text.split()[1]
+        self.life[seat][kind] -= 1
+        self.say(f"{self.name(seat)} discards a {kind} token")
+        self.push(("lose-life", seat, self.answered[2] - 1))
+
     def _legal_sauron_symbol(self, seat: int) -> list[str]:
         return [f"suffer {k}" for k in self._acceptable(seat, self.card_symbols(self.question[2]))]
 
@@ -221,15 +244,13 @@ class SauronPlay:
             self.into_darkness(seat, n)
         elif kind == "discard-card":
             self.push(("discard", seat, n))
-        elif kind in ("discard-life", "discard-ring"):
-            for _ in range(n):
-                # Ruling: the token he holds most of goes (ties: ring, heart, sun).
-                kinds = ["ring"] if kind == "discard-ring" else list(LIFE_TOKENS)
-                held = [k for k in kinds if self.life[seat][k]]
-                if held:
-                    lost = max(held, key=lambda k: self.life[seat][k])
-                    self.life[seat][lost] -= 1
-                    self.say(f"{self.name(seat)} discards a {lost} token")
+        elif kind == "discard-ring":
+            lost = min(n, self.life[seat]["ring"])
+            self.life[seat]["ring"] -= lost
+            if lost:
+                self.say(f"{self.name(seat)} discards {lost} ring token{'s' * (lost > 1)}")
+        elif kind == "discard-life":
+            self.push(("lose-life", seat, n))
         elif kind == "discard-runes":
             self.runes[seat] = max(0, self.runes[seat] - n)
         elif kind == "hand-turn":

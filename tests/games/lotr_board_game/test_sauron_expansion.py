@@ -217,3 +217,31 @@ def test_random_games_with_sauron_end_and_hide_his_hand(seed, players):
     for event in record.excerpt(0).events:
         if event.get("die") == "sauron card" and event.get("seen_by") == [players]:
             assert event["face"] == "?"
+
+
+def test_playing_as_sauron_the_hobbit_chooses_the_life_token_he_discards():
+    # Playing as Sauron: "The Fellowship member must discard any one life token."
+    state = table(board="moria", options=SAURON, dice=sauron_setup("sauron-25", "sauron-1"),
+                  run=False, life=[{"ring": 2, "heart": 1, "sun": 0}, {"ring": 0, "heart": 0,
+                                                                       "sun": 0}])
+    state.queue = [("roll", 0)]
+    run(state)
+    step(state, "sauron sauron-25")
+    assert state.question == ("life-token", 0, 1) and state.to_move() == 0
+    assert state.legal_actions() == ["lose ring", "lose heart"]
+    before = dict(state.life[0])
+    with pytest.raises(Exception, match="discards any one life token"):
+        state.apply("lose sun")
+    assert state.life[0] == before
+    step(state, "lose heart")
+    assert state.life[0] == {"ring": 2, "heart": 0, "sun": 0}
+
+
+def test_playing_as_sauron_one_kind_of_life_token_is_discarded_without_asking():
+    state = table(board="moria", options=SAURON, dice=sauron_setup("sauron-25", "sauron-1"),
+                  run=False, life=[{"ring": 0, "heart": 0, "sun": 2}, {"ring": 0, "heart": 0,
+                                                                       "sun": 0}])
+    state.queue = [("roll", 0)]
+    run(state)
+    step(state, "sauron sauron-25")
+    assert state.life[0]["sun"] == 1 and state.question != ("life-token", 0, 1)

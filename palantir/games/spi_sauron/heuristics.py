@@ -11,7 +11,6 @@ from __future__ import annotations
 import random
 
 from .components import default_components
-from .hexmap import distance
 from .notation import Advance, Attack, Cast, Duel, End, Enter, Fire, Hold, Move, Rally, \
     Retreat, Stand
 from .phases import SIDE_NAMES
@@ -23,18 +22,36 @@ def _enemy_hexes(view: dict, side: str) -> list[str]:
     return [u["hex"] for u in view["units"] if u["side"] != side and u["hex"][0].isdigit()]
 
 
-def _nearest(hex_name: str, targets: list[str]) -> int:
-    return min((distance(hex_name, t) for t in targets), default=99)
+class Nearest:
+    """Hexes from every map hex to the nearest of `targets`: one breadth-first search over
+    the map from all targets at once, instead of a distance to each target per question."""
+
+    def __init__(self, targets: list[str]):
+        neighbours = default_components().hexmap.neighbours
+        found = {t: 0 for t in targets if t in neighbours}
+        frontier = list(found)
+        steps = 0
+        while frontier:
+            steps += 1
+            grown = []
+            for here in frontier:
+                for there in neighbours[here]:
+                    if there not in found:
+                        found[there] = steps
+                        grown.append(there)
+            frontier = grown
+        self.found = found
+
+    def __call__(self, hex_name: str) -> int:
+        return self.found.get(hex_name, 99)
 
 
-def _strength_of(view: dict, hex_name: str) -> str:
-    for u in view["units"]:
-        if u["hex"] == hex_name:
-            return u["strength"]
-    return "-"
+def _strengths(view: dict) -> dict[str, str]:
+    return {u["hex"]: u["strength"] for u in reversed(view["units"])}
 
 
-def score(view: dict, action, side: str, enemies: list[str]) -> float:
+def score(view: dict, action, side: str, enemies, strengths: dict | None = None,
+          nearest_table: dict | None = None) -> float:
     """How much the general likes a decision (higher is better; `end` scores 0)."""
     if isinstance(action, Fire):
         return 50
@@ -47,8 +64,14 @@ def score(view: dict, action, side: str, enemies: list[str]) -> float:
         return 20 if ratings.get(action.attacker, 0) > ratings.get(action.defender, 0) else -5
     if isinstance(action, Attack):
         return 10 + 3 * len(action.attackers)
+    if nearest_table is None:
+        nearest_table = Nearest(list(enemies or _enemy_hexes(view, side))).found
+
+    def nearest(hex_name: str) -> int:
+        return nearest_table.get(hex_name, 99)
+
     if isinstance(action, (Retreat,)):
-        return _nearest(action.path[-1], enemies) - 0.1 * len(action.path)
+        return nearest(action.path[-1]) - 0.1 * len(action.path)
     if isinstance(action, Stand):
         return 0.5
     if isinstance(action, Advance):
@@ -61,9 +84,9 @@ def score(view: dict, action, side: str, enemies: list[str]) -> float:
         if action.leader:
             return -1           # leaders stay with their units unless they must move
         start, end = action.path[0], action.path[-1]
-        gain = _nearest(start, enemies) - _nearest(end, enemies)
-        strength = _strength_of(view, start)
-        if strength[:1] not in STRONG and _nearest(end, enemies) <= 1:
+        gain = nearest(start) - nearest(end)
+        strength = (strengths if strengths is not None else _strengths(view)).get(start, "-")
+        if strength[:1] not in STRONG and nearest(end) <= 1:
             return -2           # weak and missile units keep a hex from the enemy
         return gain - 0.5 if gain > 0 else -1
     return 0
@@ -74,10 +97,25 @@ def best_action(view: dict, legal_actions: list):
     if len(legal_actions) == 1:
         return legal_actions[0]
     side = SIDE_NAMES[view["to_move"]]
-    enemies = _enemy_hexes(view, side)
+    nearest = Nearest(_enemy_hexes(view, side)).found
+    strengths = _strengths(view)
     best, best_score = None, float("-inf")
     for action in legal_actions:
-        value = 0.0 if isinstance(action, End) else score(view, action, side, enemies)
+        kind = type(action)
+        if kind is Move and not action.leader:
+            # the common case, scored inline: the same values as `score`
+            path = action.path
+            start_near = nearest.get(path[0], 99)
+            end_near = nearest.get(path[-1], 99)
+            if strengths.get(path[0], "-")[:1] not in STRONG and end_near <= 1:
+                value = -2
+            else:
+                gain = start_near - end_near
+                value = gain - 0.5 if gain > 0 else -1
+        elif kind is End:
+            value = 0.0
+        else:
+            value = score(view, action, side, None, strengths, nearest)
         if value > best_score:
             best, best_score = action, value
     return best

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Iterable, Mapping
 
 from .components import TERRAINS, ComponentError, Components
@@ -53,10 +52,23 @@ def cube_distance(a: tuple[int, int, int], b: tuple[int, int, int]) -> int:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]), abs(a[2] - b[2]))
 
 
-@lru_cache(maxsize=None)
+_CUBES: dict[str, tuple[int, int, int]] = {}   # hex id -> cube coordinates, filled as met
+
+
+def cube_of(hex_name: str) -> tuple[int, int, int]:
+    """Cube coordinates of a hex id (validated the first time it is met)."""
+    found = _CUBES.get(hex_name)
+    if found is None:
+        found = _CUBES[hex_name] = cube(*coordinates(hex_name))
+    return found
+
+
 def distance(a: str, b: str) -> int:
     """Number of hexes from `a` to `b` (a neighbour is 1 away)."""
-    return cube_distance(cube(*coordinates(a)), cube(*coordinates(b)))
+    ax, ay, az = _CUBES.get(a) or cube_of(a)
+    bx, by, bz = _CUBES.get(b) or cube_of(b)
+    dx, dy, dz = ax - bx, ay - by, az - bz
+    return max(dx if dx > 0 else -dx, dy if dy > 0 else -dy, dz if dz > 0 else -dz)
 
 
 def step(hex_name: str, direction: str) -> str | None:

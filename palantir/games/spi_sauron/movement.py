@@ -58,9 +58,10 @@ def mover_of(state: "SauronState", piece: Unit | LeaderPiece) -> Mover:
         state.enemy_zoc(piece.side, dwarf=unit_type.dwarf))
 
 
-def step_cost(state: "SauronState", mover: Mover, a: str | None, b: str) -> int | Refusal:
-    """Half MP for `mover` to go from `a` (None: from off the map) into adjacent `b`."""
-    hexmap, parts = state.hexmap, state.parts
+def static_step_cost(hexmap, parts, cavalry: bool, elf: bool, a: str | None,
+                     b: str) -> int | Refusal:
+    """Half MP to go from `a` (None: from off the map) into `b` by the map alone (4.3,
+    15.1.1, errata Rough), before the enemy and the gate's state are looked at."""
     terrain_name = hexmap.terrain.get(b)
     if terrain_name is None:
         return Refusal("4.25", f"{b} is not a hex of the map")
@@ -69,25 +70,62 @@ def step_cost(state: "SauronState", mover: Mover, a: str | None, b: str) -> int 
     terrain = parts.terrain[terrain_name]
     if not terrain.passable:
         return Refusal("4.3", f"{b} is {terrain_name}: no unit may enter it")
-    if mover.cavalry and not terrain.cavalry:
+    if cavalry and not terrain.cavalry:
         return Refusal("4.3", f"cavalry may not enter {terrain_name} ({b}; errata: Rough)")
-    if state.enemy_occupied(b, mover.side):
-        return Refusal("4.27", f"{b} is occupied by the enemy")
     if a is None:   # entering from off the map: along the road at its ends (14.0 B)
         on_road = b in (hexmap.road_south_end, hexmap.road_north_end) and terrain.road_half_mp
-        return terrain.road_half_mp if on_road else (2 if mover.elf else terrain.half_mp)
+        return terrain.road_half_mp if on_road else (2 if elf else terrain.half_mp)
     if hexmap.is_gate(a, b):
-        if not state.gate_open_to(mover.side):
-            return Refusal("18.0 C", "the Gates of Mordor are closed to Westernesse while "
-                                     "Sauron is inside Mordor")
         return parts.gate_half_mp       # 4.3 Gate: 1 MP under Friendly control
     if hexmap.along_road(a, b):
         return terrain.road_half_mp     # 4.3, 15.1.1 B: the road at 1/2 MP, Elves too
-    if mover.elf:
+    if elf:
         return 2                        # 15.1.1 A: Elves pay 1 MP for any passable hex
     cost = terrain.half_mp
     if hexmap.higher_side(a, b):
         cost += parts.slope_extra_half_mp   # 4.3 Slope: 1 additional MP
+    return cost
+
+
+def step_table(hexmap, parts, cavalry: bool, elf: bool) -> dict[str, dict[str, int]]:
+    """Every step the map allows this kind of mover, a -> {b: half MP}, built once per map.
+
+    The rules of 4.3 do not change during a game, so the Dijkstra of `cheapest_paths` and
+    `step_cost` look steps up instead of reading the Terrain Effects Chart each time.
+    """
+    tables = hexmap.__dict__.setdefault("_step_tables", {})
+    key = (cavalry, elf)
+    table = tables.get(key)
+    if table is None:
+        table = {}
+        for a, around in hexmap.neighbours.items():
+            row = {}
+            for b in around:
+                cost = static_step_cost(hexmap, parts, cavalry, elf, a, b)
+                if not isinstance(cost, Refusal):
+                    row[b] = cost
+            table[a] = row
+        tables[key] = table
+    return table
+
+
+def step_cost(state: "SauronState", mover: Mover, a: str | None, b: str) -> int | Refusal:
+    """Half MP for `mover` to go from `a` (None: from off the map) into adjacent `b`."""
+    hexmap = state.hexmap
+    cost = None
+    if a is not None:
+        row = step_table(hexmap, state.parts, mover.cavalry, mover.elf).get(a)
+        cost = row.get(b) if row is not None else None
+    if cost is None:
+        cost = static_step_cost(hexmap, state.parts, mover.cavalry, mover.elf, a, b)
+        if isinstance(cost, Refusal):
+            return cost
+    if state.enemy_occupied(b, mover.side):
+        return Refusal("4.27", f"{b} is occupied by the enemy")
+    if a is not None and b in hexmap.gate and a in hexmap.gate and \
+            not state.gate_open_to(mover.side):
+        return Refusal("18.0 C", "the Gates of Mordor are closed to Westernesse while "
+                                 "Sauron is inside Mordor")
     return cost
 
 
@@ -142,57 +180,71 @@ def cheapest_paths(state: "SauronState", mover: Mover, start: str | None, start_
                    entry_hexes: tuple[str, ...] = ()) -> dict[str, tuple[int, tuple[str, ...]]]:
     """Every hex `mover` can reach, with the cheapest path (Dijkstra over step_cost).
 
-    From `start` (a map hex), or from off the map into one of `entry_hexes`.
+    From `start` (a map hex), or from off the map into one of `entry_hexes`. The steps come
+    from `step_table`; what depends on the position (enemy hexes 4.27, the gate 18.0 C,
+    ZOCs 6.11, the road limit 14.1) is read once before the search.
     """
-    best: dict[str, tuple[int, tuple[str, ...]]] = {}
-    queue: list[tuple[int, tuple[str, ...]]] = []
+    table = step_table(state.hexmap, state.parts, mover.cavalry, mover.elf)
+    blocked = state.enemy_hexes(mover.side)
+    gate = state.hexmap.gate if not state.gate_open_to(mover.side) else frozenset()
+    zoc = frozenset() if mover.leader else mover.zoc
+    forbidden = zoc if mover.ezoc_rule else frozenset()    # 7.15, 9.32: never enter
+    road = road_distances_of(state) if mover.road_limit else None
+    limit = state.parts.movement["reinforcement_road_limit"]
+    allowance = mover.allowance
+    cost_of: dict[str, int] = {}
+    parent: dict[str, str | None] = {}
+    queue: list[tuple[int, str]] = []
+    first_extra = 0
     if start is not None:
-        first_cost = 0
-        if start in mover.zoc and not mover.leader:
+        if start in zoc:
             if not mover.elf:
                 return {}
-            first_cost = 2 * state.parts.movement["elf_leave_zoc_mp"]
-        heapq.heappush(queue, (start_cost, (start,)))
+            first_extra = 2 * state.parts.movement["elf_leave_zoc_mp"]   # 15.1.2 A
+        cost_of[start], parent[start] = start_cost, None
+        queue.append((start_cost, start))
     else:
         for h in entry_hexes:
             cost = step_cost(state, mover, None, h)
-            if isinstance(cost, Refusal) or start_cost + cost > mover.allowance:
+            if isinstance(cost, Refusal) or start_cost + cost > allowance or h in forbidden:
                 continue
-            if h in mover.zoc and mover.ezoc_rule:
-                continue
-            heapq.heappush(queue, (start_cost + cost, (h,)))
-        first_cost = 0
-    limit = state.parts.movement["reinforcement_road_limit"]
-    done: set[str] = set()
+            if h not in cost_of or start_cost + cost < cost_of[h]:
+                cost_of[h], parent[h] = start_cost + cost, None
+                heapq.heappush(queue, (start_cost + cost, h))
+    best: dict[str, tuple[int, tuple[str, ...]]] = {}
+    paths: dict[str, tuple[str, ...]] = {}
     while queue:
-        spent, path = heapq.heappop(queue)
-        here = path[-1]
-        if here in done:
+        spent, here = heapq.heappop(queue)
+        if here in paths or spent > cost_of[here]:
             continue
-        done.add(here)
-        if start is None or len(path) > 1:
+        before = parent[here]
+        path = paths[here] = (paths[before] + (here,)) if before is not None else (here,)
+        if here == start:
+            extra = first_extra
+        else:
             best[here] = (spent, path)
-        if here in mover.zoc and not mover.leader and (len(path) > 1 or start is None):
-            continue   # 6.11: entering an enemy ZOC ends the move
-        for there in state.hexmap.neighbours[here]:
-            if there in done:
+            if here in zoc:
+                continue   # 6.11: entering an enemy ZOC ends the move
+            extra = 0
+        for there, cost in table[here].items():
+            if there in paths or there in blocked or there in forbidden:
                 continue
-            cost = step_cost(state, mover, here, there)
-            if isinstance(cost, Refusal):
+            if here in gate and there in gate:
+                continue   # 18.0 C: closed to Westernesse while Sauron is inside
+            total = spent + cost + extra
+            if total > allowance or total >= cost_of.get(there, allowance + 1):
                 continue
-            if len(path) == 1 and start is not None:
-                cost += first_cost
-            total = spent + cost
-            if total > mover.allowance:
+            if road is not None and road[there] > limit:
                 continue
-            if there in mover.zoc and not mover.leader and mover.ezoc_rule:
-                continue
-            if mover.road_limit and state.distance_to_road(there) > limit:
-                continue
-            heapq.heappush(queue, (total, path + (there,)))
-    if start is not None:
-        best.pop(start, None)
+            cost_of[there], parent[there] = total, here
+            heapq.heappush(queue, (total, there))
     return best
+
+
+def road_distances_of(state: "SauronState") -> dict[str, int]:
+    """Hexes from every map hex to the Road of the Orcs (14.1, 14.2 B)."""
+    from .rules import road_distances
+    return road_distances(state.hexmap)
 
 
 def half(points: int) -> str:

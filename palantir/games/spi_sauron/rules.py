@@ -38,6 +38,17 @@ def road_distances(hexmap: HexMap) -> dict[str, int]:
     return cached
 
 
+def zoc_neighbours(hexmap: HexMap, parts: Components) -> dict[str, tuple[str, ...]]:
+    """6.13: the neighbours a unit in each hex extends its ZOC into (never a Mountain hex)."""
+    cached = hexmap.__dict__.get("_zoc_neighbours")
+    if cached is None:
+        cached = {h: tuple(n for n in around
+                           if not parts.terrain[hexmap.terrain[n]].blocks_zoc)
+                  for h, around in hexmap.neighbours.items()}
+        hexmap.__dict__["_zoc_neighbours"] = cached
+    return cached
+
+
 def victory_level(demoralized: Mapping[str, bool], points: Mapping[str, int]) -> str:
     """21.2: the victory level from both armies' demoralization and Victory Points."""
     sauron_down, west_down = demoralized["sauron"], demoralized["westernesse"]
@@ -324,13 +335,24 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, State):
     # ----- questions the rules ask -----------------------------------------------------
 
     def _pieces_by_hex(self) -> dict[str, list]:
-        # Built once per position (cleared with the ZOC cache whenever a piece moves).
+        # Built once per position (cleared with the ZOC cache whenever a piece moves), in
+        # one pass with the hexes each side holds and those holding a combat unit.
         index = self._zoc.get("pieces")
         if index is None:
             index = {}
-            for piece in list(self.units.values()) + list(self.leaders.values()):
+            held: dict[str, set[str]] = {"sauron": set(), "westernesse": set()}
+            occupied: set[str] = set()
+            for piece in self.units.values():
                 index.setdefault(piece.hex, []).append(piece)
+                held[piece.side].add(piece.hex)
+                occupied.add(piece.hex)
+            for piece in self.leaders.values():
+                index.setdefault(piece.hex, []).append(piece)
+                held[piece.side].add(piece.hex)
             self._zoc["pieces"] = index
+            self._zoc["occupied"] = frozenset(occupied)
+            self._zoc[("enemy-hexes", "sauron")] = frozenset(held["westernesse"])
+            self._zoc[("enemy-hexes", "westernesse")] = frozenset(held["sauron"])
         return index
 
     def combat_units_at(self, hex_name: str) -> list[Unit]:
@@ -344,7 +366,15 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, State):
 
     def enemy_occupied(self, hex_name: str, side: str) -> bool:
         """4.27: whether a piece of the other side stands in the hex."""
-        return any(p.side != side for p in self._pieces_by_hex().get(hex_name, ()))
+        return hex_name in self.enemy_hexes(side)
+
+    def enemy_hexes(self, side: str) -> frozenset[str]:
+        """Hexes where a piece (unit or leader) of the other side stands, per position."""
+        found = self._zoc.get(("enemy-hexes", side))
+        if found is None:
+            self._pieces_by_hex()
+            found = self._zoc[("enemy-hexes", side)]
+        return found
 
     def exerts_zoc(self, unit: Unit) -> bool:
         """6.0: every combat unit on the map, except those of a demoralized army (6.14)."""
@@ -354,19 +384,20 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, State):
         """Hexes in the Zone of Control of the enemies of `side` (6.0, 6.13, 15.2.1)."""
         key = (side, dwarf)
         if key not in self._zoc:
-            hexmap, parts = self.hexmap, self.parts
+            hexmap = self.hexmap
+            gate_shut = not self.gate_breached()
+            reach = zoc_neighbours(hexmap, self.parts)
             zone: set[str] = set()
             for unit in self.units.values():
                 if unit.side == side or not self.exerts_zoc(unit):
                     continue
                 if dwarf and unit.type.dwarves_ignore_zoc:
                     continue    # 15.2.1: Dwarves ignore Troll and Goblin ZOCs when moving
-                for there in hexmap.neighbours[unit.hex]:
-                    if parts.terrain[hexmap.terrain[there]].blocks_zoc:
-                        continue    # 6.13: not into Mountain hexes
-                    if hexmap.is_gate(unit.hex, there) and not self.gate_breached():
-                        continue    # 4.3 Gate, 6.13: not through an unbreached gate
-                    zone.add(there)
+                if gate_shut and unit.hex in hexmap.gate:
+                    # 4.3 Gate, 6.13: not through an unbreached gate
+                    zone.update(h for h in reach[unit.hex] if h not in hexmap.gate)
+                else:
+                    zone.update(reach[unit.hex])
             self._zoc[key] = frozenset(zone)
         return self._zoc[key]
 
@@ -528,14 +559,7 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, State):
     def reach(self, piece, start: str | None, start_cost: int = 0,
               entry_hexes: tuple[str, ...] = ()) -> dict:
         """cheapest_paths for a piece, kept while nothing else that bears on it changes."""
-        side = piece.side
-        signature = (self.turn, self.phase_index, self.demoralized["sauron"],
-                     self.demoralized["westernesse"], self.gate_breached(),
-                     tuple(u.hex for u in self.units.values() if u.side != side),
-                     tuple(p.hex for p in self.leaders.values() if p.side != side))
-        if signature != self._reach_signature:
-            self._reach = {}
-            self._reach_signature = signature
+        self._check_reach_signature(piece.side)
         key = (piece.id if isinstance(piece, Unit) else piece.key, start, start_cost,
                entry_hexes)
         found = self._reach.get(key)
@@ -544,10 +568,47 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, State):
             self._reach[key] = found
         return found
 
-    def occupied_hexes(self) -> set[str]:
+    def _check_reach_signature(self, side: str) -> None:
+        """Empty the reach cache when something that bears on `side`'s moves has changed:
+        the turn and phase, demoralization (6.14, 9.32), the gate (18.0), the enemy's places
+        (their hexes and ZOCs). Computed once per position."""
+        key = ("reach-signature", side)
+        signature = self._zoc.get(key)
+        if signature is None:
+            signature = self._zoc[key] = (
+                side, self.turn, self.phase_index, self.demoralized["sauron"],
+                self.demoralized["westernesse"], self.gate_breached(),
+                tuple(u.hex for u in self.units.values() if u.side != side),
+                tuple(p.hex for p in self.leaders.values() if p.side != side))
+        if signature != self._reach_signature:
+            self._reach = {}
+            self._reach_signature = signature
+
+    def _moves_of(self, piece, start: str | None, start_cost: int = 0,
+                  entry_hexes: tuple[str, ...] = ()) -> list:
+        """(hex, decision) for every hex the piece reaches: Move, or Enter from off the map;
+        kept with the reach it comes from, so listing them again costs nothing."""
+        found = self.reach(piece, start, start_cost, entry_hexes)
+        key = ("decisions", piece.id if isinstance(piece, Unit) else piece.key, start,
+               start_cost, entry_hexes)
+        decisions = self._reach.get(key)
+        if decisions is None:
+            if start is not None:
+                leader = piece.key if isinstance(piece, LeaderPiece) else None
+                decisions = [(there, Move(path, leader)) for there, (_, path) in found.items()]
+            else:
+                name = piece.type.key if isinstance(piece, Unit) else piece.key
+                decisions = [(there, Enter(name, path)) for there, (_, path) in found.items()]
+            self._reach[key] = decisions
+        return decisions
+
+    def occupied_hexes(self) -> frozenset[str]:
         """Hexes holding a combat unit (5.0)."""
-        return {h for h, pieces in self._pieces_by_hex().items()
-                if any(isinstance(p, Unit) for p in pieces)}
+        found = self._zoc.get("occupied")
+        if found is None:
+            self._pieces_by_hex()
+            found = self._zoc["occupied"]
+        return found
 
     def movement_candidates(self) -> list:
         """Sensible moves for agents: the cheapest path to every reachable hex per piece."""
@@ -555,9 +616,9 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, State):
         actions: list = []
         full = self.occupied_hexes()
         for unit in self.movable_units():
-            for there, (_, path) in self.reach(unit, unit.hex).items():
-                if there not in full:      # 5.0: one combat unit to a hex
-                    actions.append(Move(path))
+            # 5.0: one combat unit to a hex
+            actions.extend([m for there, m in self._moves_of(unit, unit.hex)
+                            if there not in full])
         seen_types: set[str] = set()
         for unit in self.arrivals_waiting(side):
             if unit.type.key in seen_types:
@@ -569,10 +630,8 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, State):
                 if isinstance(first, Refusal):
                     continue
                 start = self.entry_cost(entry_hex) * first
-                reach = self.reach(unit, None, start, (entry_hex,))
-                for there, (_, path) in reach.items():
-                    if there not in full:
-                        actions.append(Enter(unit.type.key, path))
+                actions.extend([m for there, m in self._moves_of(unit, None, start, (entry_hex,))
+                                if there not in full])
         for piece in self.leaders.values():
             if piece.side != side or piece.moved or piece.magic_leader:
                 continue
@@ -585,18 +644,30 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, State):
 
     def _leader_candidates(self, piece: LeaderPiece) -> list:
         # 8.1: a leader's move ends with a combat unit of a nationality he leads.
-        company = {u.hex for u in self.units.values() if u.side == piece.side and u.on_map
-                   and piece.leader.commands_nationality(u.type.nationality)}
+        company = self._company_hexes(piece)
         found: list = []
         if piece.on_map:
-            for there, (_, path) in self.reach(piece, piece.hex).items():
-                if there in company:
-                    found.append(Move(path, piece.key))
+            found.extend([m for there, m in self._moves_of(piece, piece.hex) if there in company])
         elif (piece.hex == WAITING and piece.arrival <= self.turn) or piece.hex == MORDOR:
             for entry_hex in self.hexmap.entries[piece.entry or "mordor"]:
-                for there, (_, path) in self.reach(piece, None, 0, (entry_hex,)).items():
-                    if there in company:
-                        found.append(Enter(piece.key, path))
+                found.extend([m for there, m in self._moves_of(piece, None, 0, (entry_hex,))
+                              if there in company])
+        return found
+
+    def _company_hexes(self, piece: LeaderPiece) -> frozenset[str]:
+        """8.1: hexes with a combat unit of a nationality the leader commands (per position)."""
+        key = ("company", piece.side, piece.leader.commands)
+        found = self._zoc.get(key)
+        if found is None:
+            by_nationality = self._zoc.get(("nationalities", piece.side))
+            if by_nationality is None:
+                by_nationality = self._zoc[("nationalities", piece.side)] = {}
+                for u in self.units.values():
+                    if u.side == piece.side and u.on_map:
+                        by_nationality.setdefault(u.type.nationality, set()).add(u.hex)
+            found = self._zoc[key] = frozenset(
+                h for nationality, hexes in by_nationality.items()
+                if piece.leader.commands_nationality(nationality) for h in hexes)
         return found
 
     def magic_leader_candidates(self) -> list:

@@ -1,0 +1,111 @@
+"""The precomputed tables and caches behind fast play say exactly what the rules say.
+
+Movement steps are looked up in tables built once per map (4.3, 15.1.1, errata Rough), and
+the decisions listed in a Movement Phase are kept while the enemy stands still; these tests
+hold them to the plain procedures they replace.
+"""
+
+import random
+
+from palantir.engine.dice import SeededDice
+from palantir.games.spi_sauron.hexmap import coordinates, cube, cube_distance, distance
+from palantir.games.spi_sauron.movement import Mover, Refusal, cheapest_paths, \
+    mover_of, static_step_cost, step_cost, step_table
+from palantir.games.spi_sauron.notation import Enter, Move
+
+from .helpers import GAME, cleared, new_game, place
+
+
+def test_distance_table_agrees_with_cube_arithmetic():
+    hexes = ["0101", "0232", "2301", "1331", "1224", "0917", "2332"]
+    for a in hexes:
+        for b in hexes:
+            assert distance(a, b) == cube_distance(cube(*coordinates(a)), cube(*coordinates(b)))
+
+
+def test_case_4_3_step_table_agrees_with_the_terrain_chart_for_every_hexside():
+    state = new_game()
+    hexmap, parts = state.hexmap, state.parts
+    for cavalry in (False, True):
+        for elf in (False, True):
+            table = step_table(hexmap, parts, cavalry, elf)
+            for a, around in hexmap.neighbours.items():
+                for b in around:
+                    direct = static_step_cost(hexmap, parts, cavalry, elf, a, b)
+                    listed = table[a].get(b)
+                    assert listed == (None if isinstance(direct, Refusal) else direct), (a, b)
+
+
+def test_case_4_27_step_cost_still_refuses_an_enemy_hex_and_names_the_case():
+    state = cleared()
+    place(state, "goblins-1", "1320")
+    place(state, "men-1", "1319")
+    mover = Mover("sauron", 8, False, False, False, "", False, frozenset())
+    refusal = step_cost(state, mover, "1320", "1319")
+    assert isinstance(refusal, Refusal) and refusal.rule == "4.27"
+    assert step_cost(state, mover, "1320", "1321") == step_table(
+        state.hexmap, state.parts, False, False)["1320"]["1321"]
+
+
+def brute_force_costs(state, mover, start):
+    """Cheapest costs by relaxing every hexside until nothing improves (Bellman-Ford)."""
+    zoc = frozenset() if mover.leader else mover.zoc
+    if start in zoc and not mover.elf:
+        return {}
+    extra = 2 * state.parts.movement["elf_leave_zoc_mp"] if start in zoc else 0
+    best = {start: 0}
+    changed = True
+    while changed:
+        changed = False
+        for here, spent in list(best.items()):
+            if here != start and here in zoc:
+                continue
+            for there in state.hexmap.neighbours[here]:
+                cost = step_cost(state, mover, here, there)
+                if isinstance(cost, Refusal):
+                    continue
+                total = spent + cost + (extra if here == start else 0)
+                if total > mover.allowance or (mover.ezoc_rule and there in zoc):
+                    continue
+                if total < best.get(there, 10 ** 6):
+                    best[there] = total
+                    changed = True
+    best.pop(start)
+    return best
+
+
+def test_case_4_26_cheapest_paths_match_a_brute_force_search_in_a_played_position():
+    state = new_game(dice=SeededDice(5))
+    rng = random.Random(5)
+    while state.turn < 4:
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    checked = 0
+    for unit in list(state.units.values())[::4]:
+        if not unit.on_map:
+            continue
+        mover = mover_of(state, unit)
+        found = cheapest_paths(state, mover, unit.hex, 0)
+        assert {h: c for h, (c, _) in found.items()} == brute_force_costs(state, mover, unit.hex)
+        checked += 1
+    assert checked >= 5
+
+
+def test_listed_decisions_are_the_same_with_every_cache_emptied():
+    state = new_game(dice=SeededDice(11))
+    rng = random.Random(11)
+    for step in range(400):
+        legal = state.legal_actions()
+        if step % 40 == 0:
+            fresh = GAME.state_from_view(state.view(None), SeededDice(0))
+            assert [str(a) for a in fresh.legal_actions()] == [str(a) for a in legal]
+        state.apply(legal[rng.randrange(len(legal))])
+
+
+def test_every_listed_move_is_accepted_with_the_listed_path_after_other_moves():
+    state = new_game(dice=SeededDice(2))
+    for _ in range(6):   # moves made earlier in the phase keep the cached lists right
+        moves = [a for a in state.legal_actions() if isinstance(a, (Move, Enter))]
+        for action in moves[::23]:
+            state.clone().apply(str(action))
+        state.apply(moves[len(moves) // 2])

@@ -7,7 +7,7 @@ from palantir.engine.match import play_match
 from palantir.games.strategy_battle import StrategyBattle
 from palantir.games.strategy_battle.notation import Charge, Shoot
 
-from sbg_table import ORC, ROHAN, ROHAN_BOW, battle
+from .sbg_table import ORC, ROHAN, ROHAN_BOW, battle
 
 
 def test_heuristic_generals_play_the_intro_scenario_to_the_end():

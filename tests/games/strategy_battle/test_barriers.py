@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from palantir.games.strategy_battle import geometry as geo
 
-from sbg_table import ORC, battle
+from .sbg_table import ORC, battle
 
 R = 12.5 / 25.4
 W = 10 / 25.4                                  # a wall 10mm wide

@@ -7,7 +7,7 @@ import pytest
 
 from palantir.engine.errors import IllegalAction
 
-from sbg_table import ORC, ORC_BOW, ROHAN, battle, fight
+from .sbg_table import ORC, ORC_BOW, ROHAN, battle, fight
 
 RIDER = "Rider of Rohan"
 R = 12.5 / 25.4

@@ -6,7 +6,7 @@ import pytest
 
 from palantir.games.strategy_battle.courage import courage_test, on_its_own
 
-from sbg_table import ORC, ROHAN, ROHAN_BOW, battle
+from .sbg_table import ORC, ROHAN, ROHAN_BOW, battle
 
 R = 12.5 / 25.4
 D = 2 * R

@@ -11,7 +11,7 @@ from palantir.engine.match import play_match
 from palantir.engine.record import GameRecord, replay
 from palantir.games.strategy_battle import StrategyBattle
 
-from sbg_table import ORC, ROHAN, battle, fight
+from .sbg_table import ORC, ROHAN, battle, fight
 
 R = 12.5 / 25.4
 D = 2 * R                       # centre distance of two touching 25mm bases

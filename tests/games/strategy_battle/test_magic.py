@@ -6,7 +6,7 @@ import pytest
 from palantir.engine.errors import IllegalAction
 from palantir.games.strategy_battle.notation import Cast, parse
 
-from sbg_table import ORC, ROHAN, battle
+from .sbg_table import ORC, ROHAN, battle
 
 R = 12.5 / 25.4
 D = 2 * R

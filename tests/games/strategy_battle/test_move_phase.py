@@ -11,7 +11,7 @@ from palantir.games.strategy_battle.notation import Charge, Done, Move, parse
 from palantir.games.strategy_battle.profiles import DataError, default_data, parse_profiles
 from palantir.games.strategy_battle.scenarios import load_scenario, parse_scenario
 
-from sbg_table import ORC, ROHAN, ROHAN_BOW, battle
+from .sbg_table import ORC, ROHAN, ROHAN_BOW, battle
 
 R = 12.5 / 25.4
 

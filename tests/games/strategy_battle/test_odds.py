@@ -8,7 +8,7 @@ from palantir.games.strategy_battle.odds import (Fighter, at_least, duel_odds, f
                                                  shot_odds, wound_chance)
 from palantir.games.strategy_battle.profiles import default_data
 
-from sbg_table import ORC, ROHAN, battle, fight
+from .sbg_table import ORC, ROHAN, battle, fight
 
 R = 12.5 / 25.4
 D = 2 * R

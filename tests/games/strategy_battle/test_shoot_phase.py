@@ -8,7 +8,7 @@ from palantir.engine.errors import IllegalAction
 from palantir.games.strategy_battle.profiles import default_data
 from palantir.games.strategy_battle.shoot import wound_roll
 
-from sbg_table import ORC, ORC_BOW, ROHAN, ROHAN_BOW, battle
+from .sbg_table import ORC, ORC_BOW, ROHAN, ROHAN_BOW, battle
 
 R = 12.5 / 25.4
 GOBLIN = "Moria Goblin Warrior"

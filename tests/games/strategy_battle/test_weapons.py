@@ -4,7 +4,7 @@ from dataclasses import replace
 
 import pytest
 
-from sbg_table import ORC, ROHAN, battle, fight
+from .sbg_table import ORC, ROHAN, battle, fight
 
 R = 12.5 / 25.4
 D = 2 * R

@@ -155,6 +155,11 @@ def _might(state, c) -> None:
             if side not in c["bids"]:
                 state.question = {"kind": "bid", "side": side}
                 return
+        # both bids are in: revealed together, the side with priority named first
+        state.news.append("the bids are revealed: " + ", ".join(
+            f"{side} {hero} {points}" if points else f"{side} nothing"
+            for side, (hero, points) in sorted(c["bids"].items(),
+                                               key=lambda kv: kv[0] != state.priority)))
         for side, (hero, points) in c["bids"].items():
             if points:
                 raise_best(state, c, state.models[hero], points)

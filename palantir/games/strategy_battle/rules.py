@@ -163,6 +163,13 @@ class BattleState(State):
     def outcome(self) -> Outcome | None:
         return self.result
 
+    def decision_audience(self, action) -> tuple[int, ...] | None:
+        """'Might': a bid between opposing Heroes is secret, read only by its bidder's seat
+        (both bids are revealed together through the fight's news); all else is public."""
+        if self.question is not None and self.question["kind"] == "bid":
+            return (self.seat_of(self.question["side"]),)
+        return None
+
     def clone(self, dice: Dice | None = None) -> "BattleState":
         other = object.__new__(BattleState)
         other.__dict__.update(self.__dict__)

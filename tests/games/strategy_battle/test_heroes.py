@@ -155,3 +155,60 @@ def test_mighty_hero_one_free_point_of_might_each_turn_spent_first():
     for _ in range(4):
         state.apply("done")                   # no fights: the turn ends
     assert state.turn == 2 and aragorn.free_might == 1 and aragorn.might == 2
+
+
+def test_might_a_secret_bid_is_read_only_by_its_bidder_in_the_record_until_revealed():
+    from palantir.engine.record import HIDDEN, replay
+    from palantir.games.strategy_battle import StrategyBattle
+    from palantir.games.strategy_battle.heuristics import HeuristicAgent
+    from palantir.engine.match import play_match
+
+    game = StrategyBattle()
+    pending = []
+
+    def watch(state, seat, action):
+        # 'Might': while one bid is in, the other seat's view must not depend on it
+        if state.question is not None and state.question["kind"] == "bid" \
+                and len(state.combat["bids"]) == 1:
+            bidder = next(iter(state.combat["bids"]))
+            other = 1 - state.seat_of(bidder)
+            changed = state.clone()
+            hero = state.combat["bids"][bidder][0]
+            changed.combat["bids"][bidder] = [None, 0] if hero else ["X", 3]
+            assert changed.view(other) == state.view(other)
+            assert changed.view(other)["combat"]["bids"][bidder] == "hidden"
+            assert state.view(1 - other)["combat"]["bids"][bidder] != "hidden"
+            pending.append(bidder)
+
+    state, record = play_match(game, {"scenario": "amon_hen", "heroic_actions": False},
+                               [HeuristicAgent(0, 0), HeuristicAgent(1, 0)], 0, on_step=watch)
+    assert pending, "the game saw no secret bid"
+    bids = [(i, e) for i, e in record.decisions() if "seen_by" in e]
+    assert bids and all(len(e["seen_by"]) == 1 and e["seen_by"] == [e["seat"]]
+                        for _, e in bids)
+    for i, event in bids:
+        mine, theirs = record.excerpt(event["seat"]), record.excerpt(1 - event["seat"])
+        assert mine.events[i]["action"] == event["action"] != HIDDEN
+        assert theirs.events[i]["action"] == HIDDEN
+        assert record.excerpt(None).events[i]["action"] == HIDDEN
+    # other decisions are public
+    public = [i for i, e in record.decisions() if "seen_by" not in e]
+    assert all(record.excerpt(1).events[i]["action"] != HIDDEN for i in public)
+    # the record replays, its audiences checked against the rules
+    again = replay(record, game=game)
+    assert again.outcome().to_json() == record.result
+
+
+def test_might_the_bids_are_revealed_together_once_both_are_in():
+    state = to_fight(battle([("G1", ARAGORN, 10, 10), ("E1", LURTZ, 10 + D, 10),
+                             ("E2", ORC, 40, 40)],
+                            dice=["3", "2", "1", "4", "2"] + ["1"] * 3 + ["3", "3"]))
+    state.apply("fight G1")
+    assert state.decision_audience(parse("might G1 2")) == (0,)
+    state.apply("might G1 2")
+    assert state.news == [] and state.narration(1) == []     # nothing said of the bid yet
+    assert state.decision_audience(parse("pass")) == (1,)
+    state.apply("pass")
+    assert "the bids are revealed: good G1 2, evil nothing" in state.news
+    # what follows the reveal is public again
+    assert state.decision_audience(parse("pass")) is None

@@ -159,6 +159,7 @@ class Game:
 REGISTRY_PATHS: dict[str, str] = {
     "journey-to-mordor": "palantir.games.journey_to_mordor:JourneyToMordor",
     "lotr-board-game": "palantir.games.lotr_board_game:LordOfTheRingsBoardGame",
+    "spi-sauron": "palantir.games.spi_sauron:SpiSauron",
 }
 _loaded: dict[str, Game] = {}
 

@@ -21,7 +21,7 @@ Names are written with hyphens (gil-galad, orc-archers); underscores are accepte
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ...engine.errors import BadNotation
 
@@ -46,10 +46,14 @@ class Move:
 
     path: tuple[str, ...]
     leader: str | None = None
+    # The notation, written once: listed moves are kept for a whole phase and written often.
+    text: str = field(default="", compare=False, repr=False)
 
     def __str__(self) -> str:
-        who = f"{name_text(self.leader)} " if self.leader else ""
-        return f"move {who}{'-'.join(self.path)}"
+        if not self.text:
+            who = f"{name_text(self.leader)} " if self.leader else ""
+            object.__setattr__(self, "text", f"move {who}{'-'.join(self.path)}")
+        return self.text
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,9 +62,13 @@ class Enter:
 
     piece: str
     path: tuple[str, ...]
+    text: str = field(default="", compare=False, repr=False)   # as Move.text
 
     def __str__(self) -> str:
-        return f"enter {name_text(self.piece)} {'-'.join(self.path)}"
+        if not self.text:
+            object.__setattr__(self, "text",
+                               f"enter {name_text(self.piece)} {'-'.join(self.path)}")
+        return self.text
 
 
 @dataclass(frozen=True, slots=True)

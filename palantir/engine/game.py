@@ -160,6 +160,7 @@ REGISTRY_PATHS: dict[str, str] = {
     "journey-to-mordor": "palantir.games.journey_to_mordor:JourneyToMordor",
     "lotr-board-game": "palantir.games.lotr_board_game:LordOfTheRingsBoardGame",
     "spi-sauron": "palantir.games.spi_sauron:SpiSauron",
+    "strategy-battle": "palantir.games.strategy_battle:StrategyBattle",
 }
 _loaded: dict[str, Game] = {}
 

@@ -1,7 +1,5 @@
-"""Games Workshop's Strategy Battle Game: miniatures refereed in continuous space.
-
-Not yet in the engine's registry: it joins once whole scenarios play to the end.
-"""
+"""Games Workshop's Strategy Battle Game: miniatures refereed in continuous space
+(registered as `strategy-battle`)."""
 
 from __future__ import annotations
 

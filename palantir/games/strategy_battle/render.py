@@ -1,75 +1,134 @@
-"""The battle as text for a terminal: a coarse map of the table and a listing of the models."""
+"""The battle as text for a terminal, drawn from a seat's view alone: a coarse map of the
+table and a listing of the models (the engine's terminal contract: render_table, help_text)."""
 
 from __future__ import annotations
 
 import math
+from typing import Any, Mapping
 
-from shapely.geometry import Point
-
-from .rules import BattleState
+from shapely.geometry import LineString, Point, Polygon
 
 # map characters: what covers a cell, most important last (later marks overwrite earlier)
 GOING_MARK = {"difficult": "~", "woods": "%", "impassable": "#"}
 BARRIER_MARK = "="
 ELEVATED_MARK = "^"
+SIDE_COLOUR = {"good": "34", "evil": "31"}       # ANSI blue and red
 
 
-def table_map(state: BattleState, columns: int = 48) -> list[str]:
+def _paint(text: str, code: str, color: bool) -> str:
+    return f"\x1b[{code}m{text}\x1b[0m" if color else text
+
+
+def table_map(view: Mapping[str, Any], columns: int = 48) -> list[str]:
     """A coarse map: one character per cell, rows twice as tall as columns are wide (terminal
     cells are about twice as tall as wide); a model is written as its id, Good ids in upper
     case, Evil ids in lower case, starting at its cell."""
-    table = state.table
-    cell = table.width / columns
-    rows = max(1, math.ceil(table.depth / (2 * cell)))
+    table = view["table"]
+    width, depth = table["width"], table["depth"]
+    cell = width / columns
+    rows = max(1, math.ceil(depth / (2 * cell)))
     grid = [["." for _ in range(columns)] for _ in range(rows)]
-
-    def centre(col, row):
-        return (col + 0.5) * cell, table.depth - (row + 0.5) * 2 * cell   # y grows up the map
-
+    areas = [(Polygon(a["outline"]), a) for a in table["areas"]]
+    barriers = [LineString(b["line"]).buffer(b["width"] / 2, cap_style="flat")
+                for b in table["barriers"]]
     for row in range(rows):
         for col in range(columns):
-            x, y = centre(col, row)
-            here = Point(x, y)
-            for area in table.areas:
-                if area.shape.covers(here):
-                    grid[row][col] = GOING_MARK.get(area.going, ELEVATED_MARK if area.ground
-                                                    else grid[row][col])
-            for barrier in table.barriers:
-                if barrier.footprint.distance(here) <= cell:
-                    grid[row][col] = BARRIER_MARK
-    for model in state.models.values():
-        col = min(columns - 1, int(model.x / cell))
-        row = min(rows - 1, int((table.depth - model.y) / (2 * cell)))
-        name = model.id.upper() if model.side == "good" else model.id.lower()
-        col = min(col, columns - len(name))
+            # y grows up the map, away from the Good player's edge
+            here = Point((col + 0.5) * cell, depth - (row + 0.5) * 2 * cell)
+            for shape, area in areas:
+                if shape.covers(here):
+                    grid[row][col] = GOING_MARK.get(area["going"], ELEVATED_MARK
+                                                    if area["ground"] else grid[row][col])
+            if any(footprint.distance(here) <= cell for footprint in barriers):
+                grid[row][col] = BARRIER_MARK
+    for model in view["models"]:
+        col = min(columns - 1, int(model["x"] / cell))
+        row = min(rows - 1, max(0, int((depth - model["y"]) / (2 * cell))))
+        name = model["id"].upper() if model["side"] == "good" else model["id"].lower()
+        col = max(0, min(col, columns - len(name)))
         for k, letter in enumerate(name):
             grid[row][col + k] = letter
     border = "+" + "-" * columns + "+"
     return [border] + ["|" + "".join(r) + "|" for r in grid] + [border]
 
 
-def listing(state: BattleState) -> list[str]:
-    """One line per model: id, profile, place, wounds and what it has done this turn."""
+def listing(view: Mapping[str, Any], color: bool = False) -> list[str]:
+    """One line per model: id, profile, place, wounds, stores and what it has done this turn."""
     out = []
-    for model in sorted(state.models.values(), key=lambda m: (m.side, m.id)):
-        flags = [word for word, on in (("moved", model.moved), ("charged", model.charged),
-                                       ("shot", model.shot), ("engaged", state.engaged(model)),
-                                       ("on the ground", model.prone)) if on]
-        out.append(f"{model.id:4} {model.side:4} {model.profile.name:40} "
-                   f"({model.x:6.2f},{model.y:6.2f}) W{model.wounds}"
-                   + (f"  [{', '.join(flags)}]" if flags else ""))
+    for m in sorted(view["models"], key=lambda m: (m["side"], m["id"])):
+        flags = [word for word, on in (("moved", m["moved"]), ("charged", m["charged"]),
+                                       ("shot", m["shot"]), ("engaged", m["engaged"]),
+                                       ("on the ground", m["prone"]),
+                                       ("held", m["immobilised"])) if on]
+        stores = "".join(f" {k}{m[name]}" for k, name in (("M", "might"), ("W", "will"),
+                                                          ("F", "fate")) if m[name])
+        mount = f" mount W{m['mount_wounds']}" if m["mount_wounds"] else ""
+        line = (f"{m['id']:4} {m['side']:4} {m['profile']:40} "
+                f"({m['x']:6.2f},{m['y']:6.2f}) W{m['wounds']}{stores}{mount}"
+                + (f"  [{', '.join(flags)}]" if flags else ""))
+        out.append(_paint(line, SIDE_COLOUR[m["side"]], color))
     return out
 
 
-def render(state: BattleState, seat: int | None = None) -> str:
-    """The whole table as text: heading, map, models, fights and what just happened."""
-    head = (f"Turn {state.turn}, {state.phase} phase; {state.priority} has priority"
-            + ("" if state.is_over() else f"; {state.acting} to decide"))
-    lines = [head, *table_map(state), *listing(state)]
-    if state.fights:
+def _question_line(view: Mapping[str, Any]) -> str | None:
+    q = view.get("question")
+    if not q:
+        return None
+    asks = {"shield": "shield on or off", "might": "spend Might or pass",
+            "bid": "bid Might in secret, or pass", "strike": "say where the strikes go",
+            "fate": f"roll Fate for {q.get('target')} or pass",
+            "resist": "resist the power with Will, or pass",
+            "heroic": "declare a heroic action, or pass"}
+    return f"{q['side']} must {asks.get(q['kind'], q['kind'])}"
+
+
+def render_table(view: Mapping[str, Any], color: bool = True) -> str:
+    """The whole table as `view` shows it: heading, map, models, fights and the question."""
+    if view.get("result"):
+        head = f"Game over after turn {view['turn']}: {view['result']['summary']}"
+    else:
+        head = (f"Turn {view['turn']}, {view['phase']} phase; {view['priority']} has "
+                f"priority; {view['acting']} to decide")
+    lines = [_paint(head, "1", color), *table_map(view), *listing(view, color)]
+    if view.get("fights"):
         lines.append("fights: " + "; ".join(f"{single} v {'+'.join(many)}"
-                                             for single, many in state.fights))
-    lines.extend(state.news)
-    if state.is_over():
-        lines.append(state.outcome().summary)
+                                             for single, many in view["fights"]))
+    combat = view.get("combat")
+    if combat and combat.get("dice"):
+        lines.append("duel dice: " + ", ".join(f"{k} {'/'.join(map(str, d))}"
+                                               for k, d in sorted(combat["dice"].items())))
+    question = _question_line(view)
+    if question:
+        lines.append(question)
+    return "\n".join(lines)
+
+
+NOTATION = """Notation (coordinates in the table's unit, x across, y away from Good's edge):
+  move G1 12.5,10 14,10     move along waypoints       move G1 to 14,10   the referee finds a path
+  charge G1 E2              charge (path found)        charge G1 E2+E3 13,11  along waypoints
+  shoot G3 E4               shoot                      fight G1           fight G1's fight next
+  strike E1 E1              where the winners' strikes go (E1.mount: a rider's mount)
+  shield on | shield off    might G1 2 | pass          fate G1            cast G1 immobilise E2 2
+  resist E2 1               heroic G1                  done               this side has finished
+Or type the number of a decision from the list (the list is a sample: any legal path is allowed)."""
+
+
+def help_text(view: Mapping[str, Any]) -> str:
+    """The notation, and what the decision at hand is about."""
+    now = _question_line(view) or {
+        "move": "Move phase: move or charge each model, cast powers; 'done' when finished",
+        "shoot": "Shoot phase: shoot with each model that may; 'done' when finished",
+        "fight": "Fight phase: the side with priority names the next fight",
+    }.get(view["phase"], "the game is over")
+    return NOTATION + "\n\nNow: " + now
+
+
+def seat_title(view: Mapping[str, Any], seat: int) -> str:
+    """The side a seat commands ('The Game Turn': seat 0 Good, seat 1 Evil)."""
+    return ("Good", "Evil")[seat]
+
+
+def render(state, seat: int | None = None) -> str:
+    """The table as `seat` sees it, followed by what just happened."""
+    lines = [render_table(state.view(seat), color=False), *state.narration(seat)]
     return "\n".join(lines)

@@ -15,6 +15,31 @@ GOING_FILL = {"open": "#d9c9a3", "difficult": "#a08a5a", "woods": "#5f8a4a",
 SIDE_FILL = {"good": "#2f63c4", "evil": "#c8312b"}
 
 
+def seat_names(view: Mapping[str, Any]) -> list[str]:
+    """The seats' names at the table: seat 0 commands Good, seat 1 Evil."""
+    return ["Good", "Evil"]
+
+
+def action_label(view: Mapping[str, Any], text: str) -> str:
+    """A decision as the web table lists it, with the model's profile for moves and shots."""
+    words = text.split()
+    models = {m["id"]: m for m in view["models"]}
+    if len(words) >= 2 and words[0] in ("move", "charge", "shoot") and words[1] in models:
+        return f"{text} ({models[words[1]]['profile']})"
+    return text
+
+
+def selection(view: Mapping[str, Any]) -> None:
+    """No click-to-select helper yet: decisions are typed or chosen from the list."""
+    return None
+
+
+def phase_help(view: Mapping[str, Any]) -> str:
+    """The notation and what the decision at hand is about."""
+    from .render import help_text
+    return help_text(view)
+
+
 def render_svg(view: Mapping[str, Any]) -> str:
     """The whole table as an SVG document."""
     table = view["table"]

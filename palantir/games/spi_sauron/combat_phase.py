@@ -242,6 +242,7 @@ class CombatMixin:
                 actions.append(Attack(target_hex, (a,)))
             if len(attackers) > 1:
                 actions.append(Attack(target_hex, tuple(sorted(attackers))))
+        actions.extend(self.beast_combat_candidates(self.combat_step))
         return actions
 
     def pending_candidates(self) -> list:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+from .beast import FACINGS, kill_zone
 from .components import default_components
 from .notation import Advance, Attack, Cast, Duel, End, Enter, Fire, Hold, Move, Rally, \
     Retreat, Stand
@@ -58,6 +59,12 @@ def score(view: dict, action, side: str, enemies, strengths: dict | None = None,
     if isinstance(action, Rally):
         return 40
     if isinstance(action, Cast):
+        if action.spell == "death_breath":     # 17.2.4: worth it only if the breath kills
+            beast = (view.get("beast") or {}).get("hex", "")
+            zone = set(kill_zone(beast, action.facing, lambda h: True)) \
+                if beast[:1].isdigit() and action.facing in FACINGS else set()
+            victims = sum(1 for u in view["units"] if u["side"] != side and u["hex"] in zone)
+            return 25 * victims - 10 if victims else -10
         return 30 if action.points <= 9 else 5
     if isinstance(action, Duel):
         ratings = {l["key"]: l["rally"] for l in view["leaders"]}

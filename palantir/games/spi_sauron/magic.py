@@ -1,7 +1,7 @@
 """Magic (8.5, 16.0): Sauron casts spells from the Pedestal in the Magic Leader phases.
 
 The Magic Spell Chart (8.57) is reconstructed: success when two dice total at most
-`base + points` (spells.toml). The Beast of Mordor (17.0) is not in play yet.
+`base + points` (spells.toml). The Beast of Mordor's own rules (17.0) are in beast.py.
 """
 
 from __future__ import annotations
@@ -31,23 +31,30 @@ class MagicMixin:
         sauron = self.leaders.get("sauron")
         return (sauron is not None and sauron.on_map and not sauron.moved
                 and self.on_pedestal_at_start and not self.pedestal_moved
-                and self.cast_turn != self.turn)
+                and (self.cast_turn != self.turn or self.beast_bonus_cast()))
 
-    def spell_refusal(self, key: str, points: int) -> tuple[str, str] | None:
-        """Why Sauron may not try `key` with `points` now, or None (8.54, 8.55, 16.0)."""
+    def spell_refusal(self, key: str, points: int,
+                      facing: str | None = None) -> tuple[str, str] | None:
+        """Why Sauron may not try `key` with `points` now, or None (8.54, 8.55, 16.0, 17.0)."""
         spell = self.parts.spells.get(key)
         if spell is None:
             return ("16.0", f"no spell '{key}' (spells: {', '.join(self.parts.spells)})")
-        if spell.beast or key == "conjure_beast":
-            return ("17.0", "the Beast of Mordor is not in play in this version")
         if self.phase.kind != "magic":
             return ("8.54", "spells are cast in a Magic Leader Movement Phase")
         if not self.sauron_may_cast():
             return ("16.5.1", "Sauron casts only if he began the phase on the Pedestal, the "
                               "Pedestal did not move in the last Movement Phase, he has not "
                               "moved this phase and cast no spell in phase A (3.0 E)")
-        if points < spell.cost:
-            return ("8.54", f"{spell.name} costs at least {spell.cost} points")
+        if self.cast_turn == self.turn and not spell.beast:
+            return ("3.0 E", "after conjuring the Beast only one of its capabilities may be "
+                             "activated in the phase that follows (17.0 A)")
+        problem = self.beast_refusal(key, facing)
+        if problem:
+            return problem
+        cost = self.beast_spell_cost(key)
+        if points < cost:
+            return ("17.3.3" if cost != spell.cost else "8.54",
+                    f"{spell.name} costs at least {cost} points")
         if points > self.leaders["sauron"].magic_left:
             return ("8.55", f"Sauron has {self.leaders['sauron'].magic_left} Magic Capability "
                             "Points left")
@@ -61,16 +68,20 @@ class MagicMixin:
             return []
         left = self.leaders["sauron"].magic_left
         found = []
+        from .beast import FACINGS
         for key, spell in self.parts.spells.items():
-            for points in sorted({spell.cost, spell.cost + 2,
-                                  max(spell.cost, SURE_TOTAL - self.parts.spell_base)}):
-                if points <= left and self.spell_refusal(key, points) is None:
-                    found.append(Cast(key, points))
+            cost = self.beast_spell_cost(key)
+            facings = FACINGS if key == "death_breath" else (None,)
+            for points in sorted({cost, cost + 2,
+                                  max(cost, SURE_TOTAL - self.parts.spell_base)}):
+                for facing in facings:
+                    if points <= left and self.spell_refusal(key, points, facing) is None:
+                        found.append(Cast(key, points, facing))
         return found
 
     def check_cast(self, action: Cast) -> None:
         """8.54: a spell Sauron may try, or IllegalAction naming the case."""
-        problem = self.spell_refusal(action.spell, action.points)
+        problem = self.spell_refusal(action.spell, action.points, action.facing)
         if problem:
             raise IllegalAction(problem[1], rule=problem[0])
 
@@ -90,6 +101,7 @@ class MagicMixin:
         sauron.magic_left -= action.points
         self.spells_cast[action.spell] = self.spells_cast.get(action.spell, 0) + 1
         self.spell_until[action.spell] = self.turn + spell.duration - 1
+        self.carry_out_beast_spell(action.spell, action.facing)
         self.news.append(f"Sauron casts {spell.name} with {action.points} points: 2d6 = "
                          f"{total}, needs 2–{min(needed, SURE_TOTAL)}: it works "
                          f"({sauron.magic_left} points left)")

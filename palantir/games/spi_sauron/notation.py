@@ -214,7 +214,8 @@ def parse_action(text: str):
         if len(words) != 3:
             raise BadNotation("'fire' takes the firing hex and the target hex: fire 0608 0710",
                               action=text)
-        return Fire(parse_hex(words[1], text), parse_hex(words[2], text))
+        target = "beast" if words[2].lower() == "beast" else parse_hex(words[2], text)
+        return Fire(parse_hex(words[1], text), target)
     if verb == "duel":
         if len(words) != 3:
             raise BadNotation("'duel' takes two leaders: duel elendil gorgol", action=text)
@@ -223,8 +224,9 @@ def parse_action(text: str):
         if len(words) < 4 or words[2].lower() != "from":
             raise BadNotation("'attack' takes the defender's hex, 'from' and the attackers' "
                               "hexes: attack 1109 from 1108 1209", action=text)
-        return Attack(parse_hex(words[1], text),
-                      tuple(parse_hex(w, text) for w in words[3:]))
+        # the Beast of Mordor is named, not placed (17.0); so are leaders striking it (17.3.2)
+        defender = "beast" if words[1].lower() == "beast" else parse_hex(words[1], text)
+        return Attack(defender, tuple(w if HEX.match(w) else key_of(w) for w in words[3:]))
     if verb in ("retreat", "advance"):
         if len(words) != 2:
             raise BadNotation(f"'{verb}' takes a path: {verb} 1109-1110", action=text)

@@ -11,6 +11,7 @@ from typing import Any, Mapping
 from ...engine.dice import Dice
 from ...engine.errors import IllegalAction
 from ...engine.game import Outcome, State
+from .beast import BEAST, BeastMixin, BeastPiece
 from .combat_phase import CombatMixin, Pending
 from .components import Components
 from .hexmap import HexMap, distance, map_of
@@ -63,7 +64,7 @@ def victory_level(demoralized: Mapping[str, bool], points: Mapping[str, int]) ->
     return "Draw"
 
 
-class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, State):
+class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, BeastMixin, State):
     """A position of SPI Sauron: every piece, the Game-Turn and Phase, the armies' tallies."""
 
     def __init__(self, game, options: Mapping[str, Any], parts: Components, dice: Dice):
@@ -104,6 +105,8 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, State):
         self.pedestal_moved = False
         self.pedestal = next((u.id for u in units if u.type.key == "orc_archers"
                               and any(a.pedestal for a in parts.arrivals)), None)
+        self.beast = BeastPiece()                 # the Beast of Mordor (17.0)
+        self.beast_conjured_in = (0, 0)           # (turn, phase index) it appeared in
         self.over = False
         self.news: list[str] = []
         # Reach of each piece in the current Movement Phase: while one side moves, the
@@ -175,6 +178,14 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, State):
                 self._check_end()
                 self.news = []
                 self.end_phase()
+            elif isinstance(action, (Fire, Attack)) and self.beast_in_play(action):
+                self.check_beast_combat(action)
+                self.news = []
+                self.carry_out_beast_combat(action)
+            elif isinstance(action, Move) and action.leader == BEAST:
+                self.check_beast_move(action)
+                self.news = []
+                self.carry_out_beast_move(action)
             elif isinstance(action, Fire):
                 firer, target = self.check_fire(action)
                 self.news = []
@@ -245,6 +256,7 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, State):
         for name in ("rally_tries", "spells_cast", "spell_until"):
             setattr(other, name, dict(getattr(self, name)))
         other.pending = list(self.pending)
+        other.beast = self.beast.copy()
         # The pieces-by-hex index holds this state's piece objects: the copy builds its own.
         other._zoc = {k: v for k, v in self._zoc.items() if k != "pieces"}
         other._reach = dict(self._reach)
@@ -293,6 +305,9 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, State):
             "spell_until": dict(self.spell_until), "cast_turn": self.cast_turn,
             "on_pedestal_at_start": self.on_pedestal_at_start,
             "pedestal_moved": self.pedestal_moved, "pedestal": self.pedestal,
+            "beast": {"hex": self.beast.hex, "reduced": self.beast.reduced,
+                      "moved": self.beast.moved,
+                      "conjured_in": list(self.beast_conjured_in)},
             "outcome": self._outcome.to_json() if self._outcome else None,
         }
 
@@ -327,6 +342,10 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, State):
         self.melee = (view["melee"][0], tuple(view["melee"][1])) if view["melee"] else None
         for name in ("cast_turn", "on_pedestal_at_start", "pedestal_moved", "pedestal"):
             setattr(self, name, view[name])
+        beast = view["beast"]
+        self.beast.hex, self.beast.reduced, self.beast.moved = \
+            beast["hex"], beast["reduced"], beast["moved"]
+        self.beast_conjured_in = tuple(beast["conjured_in"])
         self.over = view["over"]
         if self.over:
             self.finish()
@@ -349,6 +368,9 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, State):
             for piece in self.leaders.values():
                 index.setdefault(piece.hex, []).append(piece)
                 held[piece.side].add(piece.hex)
+            # 4.27: the Beast (17.0) bars its hex to the enemy, though no combat unit (5.0)
+            index.setdefault(self.beast.hex, []).append(self.beast)
+            held["sauron"].add(self.beast.hex)
             self._zoc["pieces"] = index
             self._zoc["occupied"] = frozenset(occupied)
             self._zoc[("enemy-hexes", "sauron")] = frozenset(held["westernesse"])
@@ -579,7 +601,8 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, State):
                 side, self.turn, self.phase_index, self.demoralized["sauron"],
                 self.demoralized["westernesse"], self.gate_breached(),
                 tuple(u.hex for u in self.units.values() if u.side != side),
-                tuple(p.hex for p in self.leaders.values() if p.side != side))
+                tuple(p.hex for p in self.leaders.values() if p.side != side),
+                self.beast.hex if side != "sauron" else None)
         if signature != self._reach_signature:
             self._reach = {}
             self._reach_signature = signature
@@ -636,6 +659,8 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, State):
             if piece.side != side or piece.moved or piece.magic_leader:
                 continue
             actions.extend(self._leader_candidates(piece))
+        if side == "sauron":
+            actions.extend(self.beast_moves())
         return actions
 
     def _safe_first(self, mover, hex_name: str):
@@ -723,6 +748,7 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, State):
         self.entered = {}
         for piece in list(self.units.values()) + list(self.leaders.values()):
             piece.moved = False
+        self.beast.moved = False
         self.combat_step = 0
         self.fired, self.attacked, self.dueled, self.advanced = set(), set(), set(), set()
         if phase.key == "sauron-movement":

@@ -76,12 +76,13 @@ def options_for_seats(game: Game, options: Mapping[str, Any] | None, seats: int)
     if not game.min_players <= seats <= game.max_players:
         raise BadOption("players", f"{game.title} takes {game.min_players} to "
                         f"{game.max_players} players, but --seats names {seats}")
-    if any(o.name == "players" for o in game.option_schema()):
-        given = options.get("players")
-        if given is not None and str(given).strip() != str(seats):
-            raise BadOption("players", f"{given} given, but --seats names {seats} seats")
-        options["players"] = seats
-    return game.validate_options(options)
+    if "players" not in options and any(o.name == "players" for o in game.option_schema()):
+        options["players"] = game.players_for_seats(seats, options)
+    validated = game.validate_options(options)
+    if game.players_of(validated) != seats:
+        raise BadOption("players", f"{options.get('players')} given, but --seats names "
+                        f"{seats} seats")
+    return validated
 
 
 def renderer(game: Game) -> ModuleType | None:
@@ -249,8 +250,15 @@ class TerminalTable:
         if thinking:
             self.out.write("\r\x1b[K")
         self._apply(seat, action)
-        self.say(f"  {self._who(seat)}: {action}")
+        self.say(f"  {self._who(seat)}: {self._readable(self._decided)}")
         return action
+
+    def _readable(self, event: dict) -> str:
+        """A decision as the person at the terminal may read it (a private one is hidden)."""
+        audience = event.get("seen_by")
+        if audience is not None and self.viewer not in audience:
+            return "(a decision you may not see)"
+        return event["action"]
 
     def _who(self, seat: int) -> str:
         view = self.state.view(seat)

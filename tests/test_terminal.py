@@ -177,3 +177,26 @@ def test_ctrl_c_keeps_the_record_so_far_and_still_interrupts(tmp_path):
     saved = GameRecord.load(path)
     assert [e["action"] for _, e in saved.decisions()][:1] == ["keep G:yellow"]
     assert replay(saved).to_move() is not None
+
+
+def test_the_seats_of_a_game_with_a_non_player_seat_set_its_player_count():
+    """The Sauron expansion: Sauron is the last seat, so three seats are two hobbits."""
+    from palantir.engine import get_game
+    from palantir.terminal import options_for_seats
+    game = get_game("lotr-board-game")
+    options = options_for_seats(game, {"expansion": "sauron"}, 3)
+    assert options["players"] == 2 and game.players_of(options) == 3
+
+
+def test_a_computer_seats_private_decision_is_not_shown_to_the_person():
+    """Hidden information: the card passed face down at the Council stays hidden."""
+    import io
+    from palantir.engine import get_game
+    from palantir.terminal import play_terminal
+    out = io.StringIO()
+    play_terminal(get_game("lotr-board-game"), {"expansion": "sauron"},
+                  ["ai:heuristic", "human", "ai:heuristic"], 3, io.StringIO("quit\n"), out,
+                  color=False)
+    text = out.getvalue()
+    assert "(a decision you may not see)" in text
+    assert "Frodo (ai:heuristic): pass " not in text

@@ -122,6 +122,11 @@ class Game:
         """How many seats a game with these (validated) options has."""
         return int(options.get("players", self.min_players))
 
+    def players_for_seats(self, seats: int, given: Mapping[str, Any]) -> int:
+        """The `players` option a table of `seats` seats implies (given: the other options,
+        unvalidated) — the inverse of players_of, for games whose seats are not all players."""
+        return seats
+
     def new_state(self, options: Mapping[str, Any] | None, dice: Dice) -> State:
         """The initial state for these options (validated here), rolling `dice` as needed."""
         raise NotImplementedError

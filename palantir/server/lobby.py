@@ -249,7 +249,7 @@ class Lobby:
         options = dict(options)
         names = {o.name for o in game.option_schema()}
         if "players" in names and "players" not in options and isinstance(seat_specs, list):
-            options["players"] = len(seat_specs)
+            options["players"] = game.players_for_seats(len(seat_specs), options)
         try:
             validated = game.validate_options(options)
         except BadOption as exc:

@@ -68,7 +68,7 @@ def prepare(game_id: str, options: Mapping[str, Any] | None, agent_specs: Sequen
             f"--agents: {len(specs)} agents given, but {game_id} takes "
             f"{game.min_players} to {game.max_players} players")
     if has_players and "players" not in given:
-        given["players"] = len(specs)
+        given["players"] = game.players_for_seats(len(specs), given)
     validated = game.validate_options(given)
     players = game.players_of(validated)
     if players != len(specs):

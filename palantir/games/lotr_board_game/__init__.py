@@ -44,6 +44,11 @@ class LordOfTheRingsBoardGame(Game):
         """The hobbits, and Sauron's seat with the expansion."""
         return int(options["players"]) + (options.get("expansion") == "sauron")
 
+    def players_for_seats(self, seats: int, given: Mapping[str, Any]) -> int:
+        """With the expansion the last seat is Sauron's: the hobbits are one fewer."""
+        expansion = str(given.get("expansion", "")).strip().lower()
+        return seats - (expansion == "sauron")
+
     def new_state(self, options: Mapping[str, Any] | None, dice: Dice) -> LotrState:
         options = self.validate_options(options)
         state = LotrState(self, options, default_components(), dice)

@@ -51,6 +51,11 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("--steps", action="store_true", help="print the narration of every step")
     rep.add_argument("--no-color", action="store_true", help="plain text, no colours")
 
+    odds = sub.add_parser("odds", help="exact odds of a game's fights or shots",
+                          description="palantir odds strategy-battle fight|shot --help")
+    odds.add_argument("game")
+    odds.add_argument("query", nargs=argparse.REMAINDER, help="the game's own odds query")
+
     from .server import add_serve_parser
     add_serve_parser(sub)
     return parser
@@ -72,6 +77,12 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "replay":
             from .commands import replay_command
             return replay_command(args)
+        if args.command == "odds":
+            if args.game != "strategy-battle":
+                raise PalantirError(f"odds: only strategy-battle has an odds calculator, "
+                                    f"not '{args.game}'")
+            from .games.strategy_battle.odds_command import odds_command
+            return odds_command(args.query)
         if args.command == "serve":
             from .server.app import serve_command
             return serve_command(args)

@@ -69,6 +69,13 @@ class Step:
     seat: int | None
     action: str | None
     lines: dict[int | None, list[str]]
+    audience: list[int] | None = None  # who may read the decision (None: everyone)
+
+    def action_for(self, viewer: int | None) -> str | None:
+        """The decision as `viewer` may read it: a private one is withheld."""
+        if self.audience is not None and viewer not in self.audience:
+            return None
+        return self.action
 
 
 @dataclass
@@ -219,7 +226,7 @@ class Lobby:
             else:
                 event = record.events[index]
                 steps.append(Step(len(steps), event["seat"], event["action"],
-                                  narrate(state, players)))
+                                  narrate(state, players), event.get("seen_by")))
 
         state = replay(record, on_state=on_state, check_result=False)
         table = LiveTable(id=row.id, game=game, options=options, seed=row.seed,
@@ -352,7 +359,8 @@ class Lobby:
             table.record.result = outcome.to_json() if outcome else None
             table.state = new_state
             table.steps.append(Step(len(table.steps), seat, str(action),
-                                    narrate(new_state, len(table.seats))))
+                                    narrate(new_state, len(table.seats)),
+                                    new_events[0].get("seen_by")))
             table.revision += 1
         self._changed(table)
         return True

@@ -24,7 +24,8 @@ def seat_summary(table: LiveTable) -> list[dict[str, Any]]:
 
 def log_entries(table: LiveTable, viewer: int | None, start: int = 0) -> list[dict]:
     """The log from step `start` on, in the words `viewer` may read."""
-    return [{"step": s.index, "seat": s.seat, "action": s.action, "lines": s.lines[viewer]}
+    return [{"step": s.index, "seat": s.seat, "action": s.action_for(viewer),
+             "lines": s.lines[viewer]}
             for s in table.steps[start:]]
 
 
@@ -88,7 +89,7 @@ def history(table: LiveTable, viewer: int | None) -> list[dict]:
     def on_state(_index, state):
         view = state.view(viewer)
         step = steps[len(frames)]
-        frames.append({"step": step.index, "seat": step.seat, "action": step.action,
+        frames.append({"step": step.index, "seat": step.seat, "action": step.action_for(viewer),
                        "lines": step.lines[viewer], "view": view,
                        "svg": module.render_svg(view) if module else None})
 

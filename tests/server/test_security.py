@@ -230,3 +230,34 @@ def test_the_record_of_a_game_in_progress_leaves_out_the_seed(client):
     record = client.get(f"/api/tables/{table}/record").json()
     assert record["seed"] is None and record["excerpt_for"] == "spectator"
     assert record["events"], "the opening roll is public and is shown"
+
+
+def test_a_private_decision_is_withheld_from_the_other_seats_logs(client):
+    """Hidden information in the log: the card passed face down at the Council is read
+    only by its passer (lotr-board-game), never by another seat or a spectator."""
+    created = client.post("/api/tables", json={
+        "game": "lotr-board-game", "seats": ["human", "human", "human"]}).json()
+    table_id = created["id"]
+    headers = [{"X-Seat-Token": created["seats"][s]["token"]} for s in range(3)]
+    private = []
+    for _ in range(400):
+        spectator = client.get(f"/api/tables/{table_id}").json()
+        mover = spectator["to_move"]
+        if mover is None:
+            break
+        payload = client.get(f"/api/tables/{table_id}", headers=headers[mover]).json()
+        action = payload["legal"][0]["action"]
+        response = client.post(f"/api/tables/{table_id}/decisions", headers=headers[mover],
+                               json={"action": action})
+        assert response.status_code == 200, response.text
+        if action.startswith("pass "):
+            private.append((mover, action))
+        if len(private) >= 2:
+            break
+    assert private, "the Council pass was reached"
+    for passer, action in private:
+        for reader in [None, 0, 1, 2]:
+            log = client.get(f"/api/tables/{table_id}",
+                             headers={} if reader is None else headers[reader]).json()["log"]
+            shown = [entry["action"] for entry in log if entry["seat"] == passer]
+            assert (action in shown) == (reader == passer)

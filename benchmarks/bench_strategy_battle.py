@@ -1,7 +1,9 @@
 """Throughput of the Strategy Battle referee, each figure beside a yardstick measured in the
 same run: fights resolved per second (against a bare Python loop rolling the same dice),
 path checks and path finds per second (against shapely buffering and intersecting the same
-path), and whole introductory-scenario games per second played by random agents.
+path), whole introductory-scenario games per second played by random agents, and the_wall
+played heuristic against heuristic with the path finder's Reach bound and without it (the
+code before it), in Journey to Mordor heuristic games' time.
 
 Run it: `.venv/bin/python benchmarks/bench_strategy_battle.py [--seconds 2]`.
 """
@@ -104,6 +106,49 @@ def main() -> None:
 
     games = rate(one_game, max(s, 3.0))
     print(f"intro games/s (random) {games:9.2f}   per fight-second {games / fights:.6f}")
+
+    # the candidate list's path searches: with each model's Reach bound (now) and without
+    # it (before: every hopeless charge searched the whole grid), heuristic against
+    # heuristic on the_wall, beside Journey to Mordor heuristic games in the same run
+    from palantir.engine.match import play_match
+    from palantir.games.journey_to_mordor import JourneyToMordor
+    from palantir.games.strategy_battle.heuristics import HeuristicAgent
+
+    def wall_game(seed):
+        play_match(game, {"scenario": "the_wall"},
+                   [HeuristicAgent(0, seed), HeuristicAgent(1, seed)], seed)
+
+    bounded = geo.find_path
+
+    def unbounded(*args, bound=None, **kwargs):
+        return bounded(*args, **kwargs)
+
+    jtm = JourneyToMordor()
+    jtm_seeds = iter(range(10**9))
+
+    def jtm_game():
+        seed = next(jtm_seeds)
+        play_match(jtm, {"players": 2}, [jtm.heuristic_agent(i, seed) for i in range(2)],
+                   seed)
+
+    seeds = [1, 2, 3]
+    started = time.perf_counter()
+    for seed in seeds:
+        wall_game(seed)
+    after = (time.perf_counter() - started) / len(seeds)
+    geo.find_path = unbounded
+    try:
+        started = time.perf_counter()
+        for seed in seeds:
+            wall_game(seed)
+        before = (time.perf_counter() - started) / len(seeds)
+    finally:
+        geo.find_path = bounded
+    peer = rate(jtm_game, s)
+    print(f"the_wall heuristic game  before {before:6.2f} s   after {after:6.2f} s   "
+          f"speed-up {before / after:.2f}x")
+    print(f"  in Journey to Mordor heuristic games ({peer:.1f}/s): before "
+          f"{before * peer:.1f}, after {after * peer:.1f} games' time")
 
 
 if __name__ == "__main__":

@@ -707,10 +707,112 @@ def _side(line: LineString, x, y):
     return (bx - ax) * (np.asarray(y) - ay) - (by - ay) * (np.asarray(x) - ax)
 
 
+def _slices(n: int, d: int) -> tuple[slice, slice]:
+    """Index ranges (destination, source) of a shift by d along an axis of length n."""
+    return slice(max(d, 0), n + min(d, 0)), slice(max(-d, 0), n + min(-d, 0))
+
+
+def _grid_costs(blocked: np.ndarray, factor: np.ndarray, si: int, sj: int, first: float,
+                step: float, limit: float) -> np.ndarray:
+    """The cheapest cost of reaching every grid node from (si, sj) over the same moves and
+    prices as the path finder's search (inf where none is within `limit`): the relaxation
+    swept over whole arrays until nothing changes (Bellman-Ford, vectorised, in place)."""
+    nx, ny = blocked.shape
+    cost = np.full(blocked.shape, np.inf)
+    cost[si, sj] = first
+    stencils = []
+    for di, dj in _STEPS:
+        (ti, fi), (tj, fj) = _slices(nx, di), _slices(ny, dj)
+        # a move from (i - di, j - dj) into (i, j): the destination free and, for the long
+        # knight step, the cell it passes over free too (the source is a node reached, or
+        # the start, which may itself lie on a blocked cell: the search leaves it all the same)
+        ok = ~blocked[ti, tj]
+        if abs(di) == 2 or abs(dj) == 2:
+            mi, mj = (di // 2 if abs(di) == 2 else 0), (dj // 2 if abs(dj) == 2 else 0)
+            (mti, mfi), (mtj, mfj) = _slices(nx, di - mi), _slices(ny, dj - mj)
+            over = np.ones(blocked.shape, dtype=bool)
+            over[mti, mtj] = blocked[mfi, mfj]
+            ok &= ~over[ti, tj]
+        price = step * math.hypot(di, dj) * (factor[ti, tj] + factor[fi, fj]) / 2
+        stencils.append(((ti, tj), (fi, fj), np.where(ok, price, np.inf)))
+    while True:
+        before = cost.copy()
+        for to, frm, price in stencils:
+            np.minimum(cost[to], cost[frm] + price, out=cost[to])
+        if np.array_equal(before, cost):
+            break
+    # costs only fall while sweeping, so the fixed point is the cheapest cost; beyond the
+    # limit (a hair of slack for the order of float sums) the search never goes
+    cost[cost > limit + 1e-9] = np.inf
+    return cost
+
+
+class Reach:
+    """Where a model could get to this move ignoring control zones: a bound computed once
+    per model that lets the path finder skip targets no legal path can reach (every legal
+    path, charge or move, is a path of this relaxed grid)."""
+
+    def __init__(self, table: Table, models: Iterable[Disc], start: Disc, mover: Mover):
+        self.table, self.start, self.mover = table, start, mover
+        self.models = [m for m in models if m.key != start.key]
+        self.step = table.units.rule(0.25, 0.5)
+        self._grid_data = None
+
+    @property
+    def grid(self):
+        """The relaxed grid and its costs, worked out on the first question (a model whose
+        searches all go straight never needs them)."""
+        if self._grid_data is None:
+            self._grid_data = (self._costs(),)
+        return self._grid_data[0]
+
+    def _costs(self):
+        table, start, mover = self.table, self.start, self.mover
+        # zones off: a model's grid blocked by bases, impassable ground and barriers only
+        relaxed = [replace(m, zone=False) for m in self.models]
+        grid = _grid(table, relaxed, start, mover, self.step)
+        if grid is None:
+            return None
+        gx, gy, blocked, factor, x0, y0 = grid
+        nx, ny = gx.shape
+        si = min(max(int(round((start.x - x0) / self.step)), 0), nx - 1)
+        sj = min(max(int(round((start.y - y0) / self.step)), 0), ny - 1)
+        first = math.dist((start.x, start.y), (gx[si, sj], gy[si, sj]))
+        self.cost = _grid_costs(blocked, factor, si, sj, first, self.step,
+                                mover.allowance + self.step)
+        return grid
+
+    def may_charge(self, target: Disc) -> bool:
+        """False only when the grid search cannot bring a charge into touch with `target`
+        (nor to the barrier it defends)."""
+        if self.grid is None:
+            return False
+        gx, gy, blocked, _, _, _ = self.grid
+        contact = self.start.radius + target.radius
+        d = np.hypot(gx - target.x, gy - target.y)
+        goal = (d >= contact - EPS) & (d <= contact + 1.5 * self.step)
+        defended = _defended_goal(self.table, self.start, target, gx, gy, blocked, self.step)
+        if defended is not None:
+            goal |= defended[0]
+        return bool(np.isfinite(self.cost[goal]).any())
+
+    def may_reach(self, to: tuple[float, float]) -> bool:
+        """False only when the grid search cannot end a move at `to`."""
+        if self.grid is None:
+            return False
+        gx, gy = self.grid[0], self.grid[1]
+        near = np.hypot(gx - to[0], gy - to[1]) <= 1.5 * self.step
+        return bool(np.isfinite(self.cost[near]).any())
+
+
 def find_path(table: Table, models: Iterable[Disc], start: Disc, mover: Mover, *,
               to: tuple[float, float] | None = None, target: str | None = None,
-              step: float | None = None) -> list[tuple[float, float]] | None:
+              step: float | None = None, bound: "Reach | None" = None
+              ) -> list[tuple[float, float]] | None:
     """A legal path to a point, or into contact with a target (a charge), or None.
+
+    `bound`: the model's `Reach` this move (built from the same models), to skip a grid search it shows to be hopeless
+    (the answer is the same, only sooner).
 
     A* over a grid of centres (step 1/4"/0.5cm) that keeps clear of bases, impassable
     ground, barriers that are not strided over, the table edge and control zones, with
@@ -749,6 +851,10 @@ def find_path(table: Table, models: Iterable[Disc], start: Disc, mover: Mover, *
             return straight
         except IllegalAction:
             pass
+    if bound is not None and bound.start == start and bound.mover == mover \
+            and bound.step == step and not (bound.may_charge(charge_target) if charge_target
+                                            is not None else bound.may_reach(to)):
+        return None
     grid = _grid(table, models, start, mover, step, charge_target)
     if grid is None:
         return None

@@ -253,7 +253,17 @@ class BattleState(State):
 
     def discs(self) -> list[geo.Disc]:
         """Every model on the table as geometry sees it."""
-        return [self.disc(m) for m in self.models.values()]
+        bare = {k: self.disc(m, zone=False) for k, m in self.models.items()}
+        # who is engaged, worked out once for all ('Control Zone rule': none while touching)
+        engaged = {k for pair in self.across for k in pair[:2]}
+        tol = self.units.tolerance
+        items = list(bare.items())
+        for i, (ka, a) in enumerate(items):
+            for kb, b in items[i + 1:]:
+                if a.side != b.side and geo.in_contact(a, b, tol):
+                    engaged.update((ka, kb))
+        return [replace(bare[k], zone=not m.prone and k not in engaged)
+                for k, m in self.models.items()]
 
     def allowance(self, model: Model) -> float:
         """The model's maximum move over open ground ('Movement Chart')."""
@@ -671,13 +681,16 @@ class BattleState(State):
                 continue
             me = self.disc(model)
             mover = self.mover(model)
+            # where the model could get ignoring zones, once for all its searches (speed)
+            reach = geo.Reach(self.table, discs, me, mover)
             enemies = [m for m in self.models.values() if m.side != model.side]
             for enemy in enemies:
                 if geo.centre_distance(me, self.disc(enemy)) > mover.allowance * 1.5 + 2:
                     continue
                 if not self.sees(model, enemy).visible:
                     continue
-                path = geo.find_path(self.table, discs, me, mover, target=enemy.id)
+                path = geo.find_path(self.table, discs, me, mover, target=enemy.id,
+                                     bound=reach)
                 if path is not None and self._near_hero(model, path[-1]):
                     out.append(Charge(model.id, (enemy.id,), Move.rounded(path)))
             if enemies:
@@ -692,7 +705,8 @@ class BattleState(State):
                                                   mover.allowance * fraction - 0.01)
                     if towards is None:
                         continue
-                    path = geo.find_path(self.table, discs, me, mover, to=towards)
+                    path = geo.find_path(self.table, discs, me, mover, to=towards,
+                                         bound=reach)
                     if path is not None and self._near_hero(model, path[-1]):
                         found = True
                         out.append(Move(model.id, Move.rounded(path)))

@@ -387,3 +387,36 @@ def test_property_legal_moves_never_overlap_exceed_or_enter_zones(others, start_
     if report is not None:
         # whatever a player may walk straight, the path finder can also find
         assert path is not None or math.dist(start_at, goal) > 6 - 0.3
+
+
+def test_path_finder_bound_skips_only_hopeless_searches_same_answers():
+    # the speed-up of the candidate list: a model's Reach (zones ignored) may only turn a
+    # search into an early None when the full search would also find nothing
+    import random as _random
+    from palantir.engine.dice import SeededDice
+    from palantir.games.strategy_battle import StrategyBattle
+    from palantir.games.strategy_battle import geometry as geo
+    state = StrategyBattle().new_state({"scenario": "the_wall", "heroic_actions": False},
+                                       SeededDice(5))
+    rng = _random.Random(5)
+    compared = skipped = 0
+    for _ in range(12):
+        if state.phase == "move" and state.question is None:
+            discs = state.discs()
+            for model in list(state.models.values())[:6]:
+                if model.side != state.acting or state.engaged(model) or model.moved:
+                    continue
+                me, mover = state.disc(model), state.mover(model)
+                bound = geo.Reach(state.table, discs, me, mover)
+                for enemy in state.models.values():
+                    if enemy.side == model.side:
+                        continue
+                    fast = geo.find_path(state.table, discs, me, mover, target=enemy.id,
+                                         bound=bound)
+                    full = geo.find_path(state.table, discs, me, mover, target=enemy.id)
+                    assert fast == full
+                    compared += 1
+                    skipped += fast is None
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    assert compared >= 10 and skipped >= 1

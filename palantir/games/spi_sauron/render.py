@@ -29,6 +29,7 @@ def map_lines(view: Mapping, color: bool = False) -> list[str]:
     for u in view["units"]:
         units.setdefault(u["hex"], []).append(u)
     leaders = {l["hex"] for l in view["leaders"]}
+    beast = view.get("beast", {}).get("hex")      # 17.0: the Beast of Mordor, 'X'
     mover = ("sauron", "westernesse")[view["to_move"]] if view["to_move"] is not None else None
     zoc = set()
     if mover:
@@ -43,7 +44,9 @@ def map_lines(view: Mapping, color: bool = False) -> list[str]:
         for column in range(1, hexmap.columns + 1):
             h = hex_id(column, row)
             here = units.get(h, [])
-            if len(here) > 1:
+            if h == beast:
+                cells.append(_paint("X", "31;1", color))
+            elif len(here) > 1:
                 cells.append(_paint("2", "1", color))
             elif here:
                 u = here[0]
@@ -86,7 +89,8 @@ def render_table(view: Mapping, color: bool = True) -> str:
                      f"{', '.join(here) or 'none on the map'}")
     lines.append("Letters: g goblins w wargs a orc archers o orcs s slaves t trolls | C L "
                  "cavalry M men B bowmen A archers P pikes S swordsmen D dwarves E elves "
-                 "R elven archers W elven bowmen | * leader, 2 stack, : enemy ZOC")
+                 "R elven archers W elven bowmen | X the Beast of Mordor, * leader, 2 stack, "
+                 ": enemy ZOC")
     return "\n".join(lines)
 
 

@@ -84,5 +84,13 @@ def render_svg(view: Mapping[str, Any]) -> str:
         out.append(f'<circle cx="{x + 7:.1f}" cy="{y - 7:.1f}" r="4" fill="gold" '
                    f'stroke="black" stroke-width="0.5"><title>{escape(l["name"])}</title>'
                    '</circle>')
+    beast = view.get("beast", {})
+    if beast.get("hex") in hexmap.terrain:      # 17.0: the Beast of Mordor
+        x, y = centre(beast["hex"])
+        state = " (wounded)" if beast.get("reduced") else ""
+        out.append(f'<polygon class="beast" points="{x:.1f},{y - 11:.1f} {x + 10:.1f},'
+                   f'{y + 7:.1f} {x - 10:.1f},{y + 7:.1f}" fill="black" stroke="#8b1a1a" '
+                   f'stroke-width="1.5"><title>The Beast of Mordor{state} in {beast["hex"]}'
+                   '</title></polygon>')
     out.append("</svg>")
     return "\n".join(out)

@@ -2,9 +2,10 @@
 
 Every function here decides for the seat asked from what that seat may see: the public
 boards and tracks, the Temptation track, runes, life tokens, hand sizes, and its own hand
-(Sauron: his own hand). The agent builds its state with `game.state_from_view(view)`, so
-the other hands it holds are only a sample and are never read; the rollout policy is the
-same functions on a search's own (determinized) state.
+(Sauron: his own hand). The agent reads its view through `SeenTable`, a thin object with
+the few attributes the rules of thumb use (no state is rebuilt, no hidden card sampled:
+another seat's hand is only its size); the rollout policy is the same functions on a
+search's own (determinized) state.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from .components import LIFE_TOKENS
+from .components import LIFE_TOKENS, default_components
 
 # What a reward is worth to the Fellowship (reference, Play 5 and 9: life tokens guard
 # against darkness at each scenario's end, runes score and pay for Gandalf).
@@ -187,9 +188,10 @@ def sauron_decision(state, seat: int, legal: list[str]) -> str:
     return best if _card_harm(state, best.split()[1], True) >= 2.0 else "draw"
 
 
-def decide(state, rng: random.Random | None = None) -> str:
-    """The heuristic decision of the seat asked in `state`."""
-    legal = state.legal_actions()
+def decide(state, rng: random.Random | None = None, legal: list[str] | None = None) -> str:
+    """The heuristic decision of the seat asked in `state` (among `legal` if given)."""
+    if legal is None:
+        legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
     kind, seat = state.question[0], state.question[1]
@@ -220,6 +222,46 @@ def decide(state, rng: random.Random | None = None) -> str:
     return legal[0]
 
 
+class SeenTable:
+    """What one seat's view shows, with the attribute names of a state that `decide` reads.
+
+    Another hobbit's hand is a list of `None` of its shown size: the rules of thumb only
+    count it, and nothing hidden is there to read."""
+
+    def __init__(self, view: dict):
+        from .sampling import decode  # sampling imports nothing from here; avoid a cycle
+
+        self.parts = parts = default_components()
+        self.board = parts.boards[view["board"]]
+        self.characters = tuple(view["characters"])
+        self.tracks = view["tracks"]
+        self.positions = view["positions"]
+        self.sauron = view["sauron"]
+        self.life = view["life"]
+        self.runes = view["runes"]
+        self.ring_bearer = view["ring_bearer"]
+        seat = view["seat"]
+        self.hands = [list(view["hand"]) if s == seat and view["hand"] is not None
+                      else [None] * size for s, size in enumerate(view["hand_sizes"])]
+        self.question = decode(view["procedure"]["question"])
+        self.sauron_seat = view.get("sauron_seat")
+        self.sauron_hand = view.get("sauron_hand") or \
+            [None] * view.get("sauron_hand_size", 0)
+        self.rider = view.get("black_rider")
+        self.rider_returning = view.get("black_rider_returning")
+        if self.sauron_seat is not None:
+            self._symbols = {c.id: c.symbols for c in parts.sauron_cards}
+            self._symbols.update((c.id, (c.corner,)) for c in parts.nazgul_cards)
+
+    def ability(self, seat: int) -> str:
+        """The special ability of the hobbit at `seat`."""
+        return self.parts.abilities[self.characters[seat]]
+
+    def card_symbols(self, card: str):
+        """The symbols of a Sauron card, or a Nazgûl card's corner symbol."""
+        return self._symbols[card]
+
+
 class HeuristicAgent:
     """The heuristic hobbit or Sauron of one seat; it sees only the seat's view."""
 
@@ -232,10 +274,9 @@ class HeuristicAgent:
         """The rule-of-thumb decision among `legal_actions`."""
         if len(legal_actions) == 1:
             return legal_actions[0]
-        # A state consistent with the view: other hands are a fixed sample, never read.
-        state = self.game.state_from_view(view, None)
-        wanted = decide(state, self.rng)
-        return wanted if wanted in legal_actions else legal_actions[0]
+        legal = [str(a) for a in legal_actions]
+        wanted = decide(SeenTable(view), self.rng, legal)
+        return legal_actions[legal.index(wanted)] if wanted in legal else legal_actions[0]
 
 
 def rollout_policy(state, rng: random.Random) -> str:

@@ -957,41 +957,63 @@ class LotrState(LegendaryPlays, SauronPlay, State):
 
     def deficit(self, cost: Mapping[str, Any], pot) -> int:
         """How many units the pot still lacks to pay the cost (0: paid)."""
-        spec = Counter()
-        jokers = cards = runes = 0
-        life = Counter()
+        tally = self._tally()
         for seat, item in pot:
-            if item == "rune":
-                runes += 1
-            elif item in LIFE_TOKENS:
-                life[item] += 1
-            else:
-                cards += 1
-                card = self.parts.cards[item]
-                for symbol, n in card.symbols:
-                    is_joker = symbol == JOKER or (card.is_hobbit_card and card.colour == "white"
-                                                   and self.ability(seat) ==
-                                                   "white-cards-are-jokers")
-                    if is_joker:
-                        jokers += n
-                    else:
-                        spec[symbol] += n
-        short = 0
+            self._add(tally, seat, item)
+        return self._short(cost, tally)
+
+    @staticmethod
+    def _tally() -> dict:
+        """An empty count of what a pot holds (symbols, jokers, cards, runes, life, ids)."""
+        return {"jokers": 0, "cards": 0, "runes": 0, "ids": set(),
+                **{s: 0 for s in ACTIVITIES}, **{f"life-{k}": 0 for k in LIFE_TOKENS}}
+
+    def _add(self, tally: dict, seat: int, item: str) -> None:
+        """Count one item given by `seat` into `tally`."""
+        if item == "rune":
+            tally["runes"] += 1
+        elif item in LIFE_TOKENS:
+            tally["life-" + item] += 1
+        else:
+            tally["cards"] += 1
+            tally["ids"].add(item)
+            card = self.parts.cards[item]
+            # Frodo's ability: his white hobbit cards are jokers (reference, Hobbits).
+            all_jokers = card.is_hobbit_card and card.colour == "white" and \
+                self.ability(seat) == "white-cards-are-jokers"
+            for symbol, n in card.symbols:
+                tally["jokers" if all_jokers or symbol == JOKER else symbol] += n
+
+    @staticmethod
+    def _short(cost: Mapping[str, Any], tally: dict) -> int:
+        """The units `tally` lacks to pay `cost`: jokers first stand for missing symbols."""
         need_j = cost.get(JOKER, 0)
-        short += max(0, need_j - jokers)
+        jokers = tally["jokers"]
+        short = max(0, need_j - jokers)
         spare_j = max(0, jokers - need_j)
-        lack = sum(max(0, cost.get(s, 0) - spec[s]) for s in ACTIVITIES)
+        lack = spare = 0
+        for s in ACTIVITIES:
+            d = cost.get(s, 0) - tally[s]
+            if d > 0:
+                lack += d
+            else:
+                spare -= d
         used = min(spare_j, lack)
         short += lack - used
-        spare = spare_j - used + sum(max(0, spec[s] - cost.get(s, 0)) for s in ACTIVITIES)
+        spare += spare_j - used
         short += max(0, cost.get("symbols", 0) - spare)
-        short += max(0, cost.get("cards", 0) - cards)
-        short += max(0, cost.get("runes", 0) - runes)
-        lack_life = sum(max(0, cost.get(k, 0) - life[k]) for k in LIFE_TOKENS)
-        spare_life = sum(max(0, life[k] - cost.get(k, 0)) for k in LIFE_TOKENS)
+        short += max(0, cost.get("cards", 0) - tally["cards"])
+        short += max(0, cost.get("runes", 0) - tally["runes"])
+        lack_life = spare_life = 0
+        for k in LIFE_TOKENS:
+            d = cost.get(k, 0) - tally["life-" + k]
+            if d > 0:
+                lack_life += d
+            else:
+                spare_life -= d
         short += lack_life + max(0, cost.get("life", 0) - spare_life)
         if "card" in cost:
-            short += 0 if any(item == cost["card"] for _, item in pot) else 1
+            short += 0 if cost["card"] in tally["ids"] else 1
         return short
 
     def _offers(self, seat: int) -> list[str]:
@@ -1019,9 +1041,16 @@ class LotrState(LegendaryPlays, SauronPlay, State):
         suffered = [k for k in ("darkness", "roll", "call-sauron") if k in cost]
         if suffered:
             return ["take", "pass"]
-        now = self.deficit(cost, self.pot)
-        gifts = [f"give {item}" for item in self._offers(seat)
-                 if self.deficit(cost, self.pot + [(seat, item)]) < now]
+        base = self._tally()
+        for giver, item in self.pot:
+            self._add(base, giver, item)
+        now = self._short(cost, base)
+        gifts = []
+        for item in self._offers(seat):
+            tally = dict(base, ids=set(base["ids"]))
+            self._add(tally, seat, item)
+            if self._short(cost, tally) < now:
+                gifts.append(f"give {item}")
         return gifts + ["pass"]
 
     def _answer_give(self, seat: int, text: str) -> None:

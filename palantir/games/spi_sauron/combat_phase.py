@@ -318,9 +318,14 @@ class CombatMixin:
         hit, other = (attacker, defender) if result[0] == "A" else (defender, attacker)
         effect = result[1:]
         units_there = [u for u in self.combat_units_at(hit.hex) if u.side == hit.side]
+        steadfast = self.sauron_on_pedestal(hit)
         if effect in ("e", "1/2e"):
             self.hurt_leader(hit, effect == "e", f"leader combat, 7.26", captor=other)
-        if units_there:
+        if steadfast and hit.on_map:
+            # 16.5.4 A: Sauron on the Pedestal ignores the retreat (his unit stays with him)
+            self.news.append(f"{hit.leader.name} stands on the Pedestal: the retreat is "
+                             "ignored (16.5.4 A)")
+        elif units_there:
             # 7.23: the unit he is stacked with retreats two hexes (he goes along if alive)
             self.start_retreat(units_there[0], 2, (), case="7.23")
         elif effect == "r2" and hit.on_map:
@@ -565,7 +570,9 @@ class CombatMixin:
             self.news.append(f"{piece.leader.name} retreats to {end} ({'-'.join(path)})")
             return
         friend = self.unit_at(end)
-        companions = [p for p in self.leaders_at(start) if p.side == piece.side]
+        # 16.5.4 A: Sauron on the Pedestal does not go along (the Pedestal never retreats)
+        companions = [p for p in self.leaders_at(start) if p.side == piece.side
+                      and not self.sauron_on_pedestal(p)]
         piece.hex = end
         for leader in companions:
             leader.hex = end

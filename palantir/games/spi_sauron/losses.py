@@ -60,6 +60,8 @@ class LossesMixin:
     def transfer_leader(self, piece: LeaderPiece, case: str) -> None:
         """8.24: a leader whose unit is gone goes to the nearest Friendly combat unit he may
         stack with (8.1; ties: lowest hex id); with none left he stays where he is."""
+        if self.sauron_on_pedestal(piece):
+            return      # 16.5.4 B: Sauron remains on the Pedestal
         fits = [u for u in self.units.values() if u.side == piece.side and u.on_map
                 and piece.leader.commands_nationality(u.type.nationality)]
         if not fits or any(u.hex == piece.hex for u in fits):
@@ -142,6 +144,11 @@ class LossesMixin:
             self.pedestal = bearer.id
             self.news.append(f"The Pedestal is recaptured and given to the Orc Archers in "
                              f"{bearer.hex} (16.5.3 C)")
+
+    def sauron_on_pedestal(self, piece) -> bool:
+        """16.5.4: whether `piece` is Sauron standing in the Pedestal's hex."""
+        return isinstance(piece, LeaderPiece) and piece.key == "sauron" and piece.on_map \
+            and piece.hex == self.pedestal_hex()
 
     def pedestal_hex(self) -> str | None:
         """Where the Pedestal is on the map (None: waiting, or carried off by the enemy)."""

@@ -178,3 +178,58 @@ def test_case_16_5_3_the_pedestal_is_left_behind_and_captured():
     assert state.pedestal == "0504"
     state.apply("advance 0604-0504")
     assert state.pedestal == "captured:men-1" and state.pedestal_hex() is None
+
+
+def pedestal_duel(die):
+    state = cleared("westernesse-combat", 5, ScriptedDice([die]))
+    place(state, "men-1", "0604")
+    place(state, "elendil", "0604")
+    place(state, "orc_archers-1", "0504")      # the Pedestal's bearer
+    place(state, "sauron", "0504")
+    state._begin_phase()
+    return state
+
+
+def test_case_16_5_4_a_sauron_on_the_pedestal_ignores_a_leader_combat_retreat():
+    state = pedestal_duel("4")                 # +1, die 4: Dr2
+    state.apply("duel elendil sauron")
+    assert not state.pending
+    assert state.leaders["sauron"].hex == "0504" and state.units["orc_archers-1"].hex == "0504"
+    assert any("16.5.4 A" in line for line in state.news)
+    # off the Pedestal the same result sends his unit back two hexes (7.23)
+    state = pedestal_duel("4")
+    state.pedestal = "0404"
+    state.apply("duel elendil sauron")
+    assert state.pending and state.pending[0].piece == "orc_archers-1"
+
+
+def test_case_16_5_4_a_sauron_stays_on_the_pedestal_when_his_bearer_retreats():
+    state = cleared("westernesse-combat", 5, ScriptedDice(["3", "3", "4"]))
+    place(state, "orc_archers-1", "0504", reduced=True)
+    place(state, "sauron", "0504")
+    place(state, "men-1", "0604")
+    state.apply("attack 0504 from 0604")       # 6 hits; 4 vs Y: r2
+    assert state.to_move() == 0
+    state.apply(state.legal_actions()[0])
+    assert state.units["orc_archers-1"].hex != "0504"
+    assert state.leaders["sauron"].hex == "0504" and state.pedestal == "0504"
+
+
+def test_case_16_5_4_b_sauron_remains_on_the_pedestal_when_his_bearer_is_eliminated():
+    state = cleared("westernesse-combat", 5, ScriptedDice(["3", "3", "3", "1"]))
+    place(state, "orc_archers-1", "0504", reduced=True)
+    place(state, "sauron", "0504")
+    place(state, "orcs-1", "0404")             # the nearest friend he would otherwise join
+    place(state, "men-1", "0604")
+    state.apply("attack 0504 from 0604")       # 6 hits; 3 vs Y: 1/2E on a reduced unit
+    assert state.units["orc_archers-1"].hex == "eliminated"
+    assert state.leaders["sauron"].hex == "0504" and state.pedestal == "0504"
+    # 16.5.4 B against 8.24: off the Pedestal he joins the nearest unit he leads
+    state = cleared("westernesse-combat", 5, ScriptedDice(["3", "3", "3", "1"]))
+    place(state, "orc_archers-1", "0504", reduced=True)
+    place(state, "sauron", "0504")
+    place(state, "orcs-1", "0404")
+    place(state, "men-1", "0604")
+    state.pedestal = "1329"
+    state.apply("attack 0504 from 0604")
+    assert state.leaders["sauron"].hex == "0404"

@@ -13,6 +13,7 @@
     hold                       no advance after combat (7.51 "may")
     rally elendil 1109         a leader tries to rally the disrupted unit in 1109 (8.3)
     cast total-eclipse 6       Sauron spends 6 Magic Capability Points on a spell (8.54)
+    give narsil isildur        Elendil hands Narsil to Isildur in the same hex (19.1.4)
     end                        the phasing player ends the current phase (or step)
 
 Names are written with hyphens (gil-galad, orc-archers); underscores are accepted too.
@@ -27,7 +28,7 @@ from ...engine.errors import BadNotation
 
 HEX = re.compile(r"^\d{4}$")
 VERBS = ("move", "enter", "fire", "duel", "attack", "retreat", "stand", "advance", "hold",
-         "rally", "cast", "end")
+         "rally", "cast", "give", "end")
 
 
 def name_text(key: str) -> str:
@@ -175,6 +176,17 @@ class Cast:
         return f"cast {name_text(self.spell)} {self.points}{tail}"
 
 
+@dataclass(frozen=True, slots=True)
+class Give:
+    """The magic weapon `weapon` passes to the leader `to` in the same hex (19.1.4)."""
+
+    weapon: str
+    to: str
+
+    def __str__(self) -> str:
+        return f"give {name_text(self.weapon)} {name_text(self.to)}"
+
+
 STAND, HOLD = Stand(), Hold()
 
 
@@ -246,6 +258,11 @@ def parse_action(text: str):
                               action=text)
         return Cast(key_of(words[1]), int(words[2]), words[3].upper() if len(words) == 4
                     else None)
+    if verb == "give":
+        if len(words) != 3:
+            raise BadNotation("'give' takes a magic weapon and a leader: give narsil isildur",
+                              action=text)
+        return Give(key_of(words[1]), key_of(words[2]))
     if verb == "move":
         if len(words) == 2:
             return Move(parse_path(words[1], text))

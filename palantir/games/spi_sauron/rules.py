@@ -18,7 +18,7 @@ from .hexmap import HexMap, distance, map_of
 from .losses import LossesMixin
 from .magic import MagicMixin
 from .movement import Refusal, check_path, cheapest_paths, half, mover_of
-from .notation import END, Advance, Attack, Cast, Duel, End, Enter, Fire, Hold, Move, \
+from .notation import END, Advance, Attack, Cast, Duel, End, Enter, Fire, Give, Hold, Move, \
     Rally, Retreat, Stand, name_text, parse_action
 from .rally import RallyMixin
 from .phases import PHASES, SAURON, SIDE_NAMES, SIDE_TITLES, WESTERNESSE, seat_of
@@ -223,6 +223,10 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, BeastMixin, 
                 self.check_cast(action)
                 self.news = []
                 self.carry_out_cast(action)
+            elif isinstance(action, Give):
+                giver, taker = self.check_give(action)
+                self.news = []
+                self.carry_out_give(giver, taker)
             elif isinstance(action, Move):
                 piece, mover, path, start_cost = self._check_move(action)
                 self.news = []
@@ -661,7 +665,54 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, BeastMixin, 
             actions.extend(self._leader_candidates(piece))
         if side == "sauron":
             actions.extend(self.beast_moves())
+        else:
+            actions.extend(self.give_candidates())
         return actions
+
+    # ----- 19.1.4: Elendil and Isildur exchange Narsil ------------------------------------
+
+    NARSIL_PAIR = ("elendil", "isildur")
+
+    def check_give(self, action: Give) -> tuple[LeaderPiece, LeaderPiece]:
+        """19.1.4: the giver and the taker of Narsil, or IllegalAction naming the case."""
+        if action.weapon != "narsil":
+            raise IllegalAction(f"only Narsil may be handed over ({name_text(action.weapon)} "
+                                "may not)", rule="19.1.4")
+        if self.phase.key != "westernesse-movement" or self.pending:
+            raise IllegalAction("Narsil changes hands in the Westernesse Movement Phase",
+                                rule="19.1.4")
+        if action.to not in self.NARSIL_PAIR:
+            raise IllegalAction("Narsil passes only between Elendil and Isildur",
+                                rule="19.1.4")
+        taker = self.leaders[action.to]
+        giver = self.leaders[self.NARSIL_PAIR[1 - self.NARSIL_PAIR.index(action.to)]]
+        if giver.weapon != "narsil":
+            raise IllegalAction(f"{giver.leader.name} does not carry Narsil", rule="19.1.4")
+        if taker.weapon is not None:
+            raise IllegalAction(f"{taker.leader.name} already carries a weapon", rule="19.2.3")
+        if not (giver.on_map and taker.on_map and giver.hex == taker.hex):
+            raise IllegalAction("Elendil and Isildur must occupy the same hex", rule="19.1.4")
+        if not self.leaders["elendil"].reduced or self.leaders["isildur"].reduced:
+            raise IllegalAction("only while Elendil is wounded and Isildur unhurt",
+                                rule="19.1.4")
+        return giver, taker
+
+    def carry_out_give(self, giver: LeaderPiece, taker: LeaderPiece) -> None:
+        """19.1.4: the weapon changes hands at no cost to either's movement."""
+        taker.weapon, giver.weapon = giver.weapon, None
+        self.news.append(f"{giver.leader.name} hands Narsil to {taker.leader.name} in "
+                         f"{taker.hex} (19.1.4)")
+
+    def give_candidates(self) -> list:
+        """The exchange of Narsil when 19.1.4 allows it now."""
+        found = []
+        for to in self.NARSIL_PAIR:
+            try:
+                self.check_give(Give("narsil", to))
+            except IllegalAction:
+                continue
+            found.append(Give("narsil", to))
+        return found
 
     def _safe_first(self, mover, hex_name: str):
         from .movement import step_cost

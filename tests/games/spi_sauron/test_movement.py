@@ -5,7 +5,7 @@ import pytest
 from palantir.engine.errors import IllegalAction
 from palantir.games.spi_sauron.notation import Move
 
-from .helpers import cleared, new_game, place
+from .helpers import at_phase, cleared, new_game, place
 
 
 def refused(state, action, rule):
@@ -342,3 +342,49 @@ def test_listed_moves_are_the_cheapest_path_to_each_hex():
     moves = {a.path[-1]: a for a in state.legal_actions() if isinstance(a, Move)}
     assert moves["1312"].path == tuple(f"13{r:02d}" for r in range(20, 11, -1))
     assert "1311" not in moves
+
+
+def narsil_position(elendil_reduced=True, isildur_reduced=False, isildur_hex="1108"):
+    state = cleared("westernesse-movement", 3)
+    place(state, "men-1", "1108")
+    place(state, "elendil", "1108", reduced=elendil_reduced, weapon="narsil")
+    place(state, "isildur", isildur_hex, reduced=isildur_reduced)
+    return state
+
+
+def test_case_19_1_4_wounded_elendil_hands_narsil_to_unhurt_isildur():
+    from palantir.games.spi_sauron.notation import Give
+    state = narsil_position()
+    assert Give("narsil", "isildur") in state.legal_actions()
+    state.apply("give narsil isildur")
+    assert state.leaders["isildur"].weapon == "narsil" and state.leaders["elendil"].weapon is None
+    assert not state.leaders["isildur"].moved      # 19.1.4: no penalty to their MAs
+    assert Give("narsil", "elendil") in state.legal_actions()    # and back, while it holds
+
+
+@pytest.mark.parametrize("setting, why", [
+    (dict(elendil_reduced=False), "Elendil unhurt"),
+    (dict(isildur_reduced=True), "Isildur wounded"),
+    (dict(isildur_hex="1208"), "not in the same hex"),
+])
+def test_case_19_1_4_no_exchange_unless_wounded_elendil_meets_unhurt_isildur(setting, why):
+    from palantir.games.spi_sauron.notation import Give
+    state = narsil_position(**setting)
+    place(state, "men-2", "1208")
+    assert Give("narsil", "isildur") not in state.legal_actions(), why
+    before = state.view(None)
+    with pytest.raises(IllegalAction) as info:
+        state.apply("give narsil isildur")
+    assert info.value.rule == "19.1.4" and state.view(None) == before
+
+
+def test_case_19_1_4_only_narsil_and_only_in_the_westernesse_movement_phase():
+    state = narsil_position()
+    for text in ("give aiglos isildur", "give narsil anarion"):
+        with pytest.raises(IllegalAction) as info:
+            state.apply(text)
+        assert info.value.rule == "19.1.4"
+    at_phase(state, "sauron-movement")
+    with pytest.raises(IllegalAction) as info:
+        state.apply("give narsil isildur")
+    assert info.value.rule == "19.1.4"

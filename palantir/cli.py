@@ -51,6 +51,24 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("--steps", action="store_true", help="print the narration of every step")
     rep.add_argument("--no-color", action="store_true", help="plain text, no colours")
 
+    ana = sub.add_parser("analyze", help="balance sweeps: simulate a grid of options, "
+                                         "print a table per setting, plot it")
+    ana.add_argument("game")
+    ana.add_argument("--sweep", action="append", metavar="OPTION=a..b|v1,v2,...",
+                     help="an option and its values (repeat for a grid; the pseudo-option "
+                          "agents=A+B,C+D sweeps agent lists); none: the game's default grid")
+    ana.add_argument("--agents", default=None,
+                     help="comma list of agents, repeated or cut to each setting's seats: "
+                          "the last keeps the last seat, the one before it fills the middle "
+                          "(default: heuristic in every seat)")
+    ana.add_argument("--option", action="append", metavar="K=V", help="a fixed game option")
+    ana.add_argument("--games", type=int, default=None,
+                     help="games per setting (default: the game's own)")
+    ana.add_argument("--seed", type=int, default=0)
+    ana.add_argument("--workers", type=int, default=1)
+    ana.add_argument("--plot", metavar="FILE.png", help="draw the results into this PNG")
+    ana.add_argument("--json", action="store_true", help="print the whole result as JSON")
+
     odds = sub.add_parser("odds", help="exact odds of a game's fights or shots",
                           description="palantir odds strategy-battle fight|shot --help")
     odds.add_argument("game")
@@ -77,6 +95,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "replay":
             from .commands import replay_command
             return replay_command(args)
+        if args.command == "analyze":
+            from .analysis.command import analyze_command
+            return analyze_command(args)
         if args.command == "odds":
             if args.game != "strategy-battle":
                 raise PalantirError(f"odds: only strategy-battle has an odds calculator, "

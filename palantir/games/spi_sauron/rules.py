@@ -153,6 +153,8 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, BeastMixin, 
         actions: list = []
         if kind == "movement":
             actions = self.movement_candidates()
+            if self.dwarves_owing_a_move():
+                return actions      # 15.2.2: no `end` while a Dwarf must close with Orcs
         elif kind == "magic":
             actions = self.spell_candidates() + self.magic_leader_candidates()
         elif kind == "combat":
@@ -519,6 +521,12 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, BeastMixin, 
             raise IllegalAction(f"the piece in {start} has already moved this phase", rule="4.24")
         mover = mover_of(self, piece)
         spent = check_path(self, mover, action.path, 0, False, self._ending_rule(piece))
+        if isinstance(piece, Unit):
+            closing = self.dwarf_closing_hexes(piece)
+            if closing and action.path[-1] not in closing:
+                raise IllegalAction("a Dwarf unit that began the phase within 2 hexes of an "
+                                    "Orc unit must move adjacent to it: "
+                                    + ", ".join(sorted(closing)), rule="15.2.2")
         return piece, mover, action.path, spent
 
     def _check_enter(self, action: Enter):
@@ -643,9 +651,10 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, BeastMixin, 
         actions: list = []
         full = self.occupied_hexes()
         for unit in self.movable_units():
-            # 5.0: one combat unit to a hex
+            # 5.0: one combat unit to a hex; 15.2.2: a Dwarf near Orcs closes with them
+            closing = self.dwarf_closing_hexes(unit) if unit.type.dwarf else None
             actions.extend([m for there, m in self._moves_of(unit, unit.hex)
-                            if there not in full])
+                            if there not in full and (not closing or there in closing)])
         seen_types: set[str] = set()
         for unit in self.arrivals_waiting(side):
             if unit.type.key in seen_types:
@@ -755,9 +764,39 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, BeastMixin, 
     # ----- the sequence of play (3.0) ----------------------------------------------------
 
     def _check_end(self) -> None:
-        """6.3, 7.31: a Combat Phase may not end while an attack is owed."""
+        """6.3, 7.31: a Combat Phase may not end while an attack is owed; 15.2.2: nor a
+        Westernesse Movement Phase while a Dwarf unit owes its move toward the Orcs."""
         if self.phase.kind == "combat":
             self.check_combat_end()
+        elif self.phase.kind == "movement":
+            owing = self.dwarves_owing_a_move()
+            if owing:
+                raise IllegalAction("Dwarf units within 2 hexes of an Orc unit must first move "
+                                    "adjacent to it: " + ", ".join(sorted(u.hex for u in owing)),
+                                    rule="15.2.2")
+
+    # ----- 15.2.2: Dwarves move toward Orcs ----------------------------------------------
+
+    def dwarf_closing_hexes(self, unit: Unit) -> frozenset[str]:
+        """15.2.2: the hexes a Dwarf unit that has not moved yet (so stands where it began the
+        phase) must end its move in — empty, reachable, adjacent to an Orc unit within 2
+        hexes of it; empty when no such Orc or no such hex (the 'if possible')."""
+        if not unit.type.dwarf or unit.moved or not unit.on_map or unit.disrupted \
+                or self.phase.kind != "movement":
+            return frozenset()
+        orcs = [u.hex for u in self.units.values() if u.type.orc and u.on_map
+                and u.side != unit.side and distance(u.hex, unit.hex) <= 2]
+        if not orcs or any(distance(h, unit.hex) == 1 for h in orcs):
+            return frozenset()          # none near, or adjacent already: it has closed
+        full = self.occupied_hexes()
+        return frozenset(there for there in self.reach(unit, unit.hex)
+                         if there not in full and any(distance(there, h) == 1 for h in orcs))
+
+    def dwarves_owing_a_move(self) -> list[Unit]:
+        """15.2.2: the phasing side's Dwarf units that must still move next to an Orc."""
+        side = self.phasing_side()
+        return [u for u in self.units.values() if u.side == side and u.type.dwarf
+                and self.dwarf_closing_hexes(u)]
 
     def start_game(self) -> None:
         """Set up (13.0) and open the first phase that needs a decision."""

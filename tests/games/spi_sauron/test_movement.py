@@ -388,3 +388,39 @@ def test_case_19_1_4_only_narsil_and_only_in_the_westernesse_movement_phase():
     with pytest.raises(IllegalAction) as info:
         state.apply("give narsil isildur")
     assert info.value.rule == "19.1.4"
+
+
+def dwarves_near(orc_hex):
+    state = cleared("westernesse-movement", 3)
+    place(state, "dwarves-1", "0610")
+    place(state, "orcs-1", orc_hex)
+    return state
+
+
+def test_case_15_2_2_a_dwarf_within_two_hexes_of_an_orc_must_move_adjacent_to_it():
+    from palantir.games.spi_sauron.hexmap import distance
+    state = dwarves_near("0612")                 # two hexes south
+    assert distance("0610", "0612") == 2
+    legal = state.legal_actions()
+    assert "end" not in [str(a) for a in legal]
+    moves = [a for a in legal if isinstance(a, Move)]
+    assert moves and all(distance(m.path[-1], "0612") == 1 for m in moves)
+    before = state.view(None)
+    for text in ("end", "move 0610-0609"):
+        with pytest.raises(IllegalAction) as info:
+            state.apply(text)
+        assert info.value.rule == "15.2.2" and state.view(None) == before
+    state.apply(moves[0])
+    assert "end" in [str(a) for a in state.legal_actions()]
+    state.apply("end")
+
+
+def test_case_15_2_2_no_obligation_beyond_two_hexes_or_when_already_adjacent():
+    for orc_hex in ("0613", "0611"):             # three hexes away; adjacent already
+        state = dwarves_near(orc_hex)
+        assert "end" in [str(a) for a in state.legal_actions()]
+        assert not state.dwarves_owing_a_move()
+    state = dwarves_near("0612")
+    place(state, "goblins-1", "0612")            # 15.2.2 concerns Orcs only
+    place(state, "orcs-1", "eliminated")
+    assert "end" in [str(a) for a in state.legal_actions()]

@@ -244,9 +244,13 @@ def play_game(game: Game, options: Mapping[str, Any], specs: Sequence[str], seed
 
 def play_task(task: tuple) -> tuple[int, list[GameMeasures]]:
     """Play one chunk of one cell (in a worker): games start..stop-1."""
-    cell_index, game_id, options, specs, seed, start, stop = task
+    cell_index, label, game_id, options, specs, seed, start, stop = task
     game = get_game(game_id)
-    return cell_index, [play_game(game, options, specs, seed, i) for i in range(start, stop)]
+    try:
+        return cell_index, [play_game(game, options, specs, seed, i)
+                            for i in range(start, stop)]
+    except AnalysisError as exc:
+        raise AnalysisError(f"cell {label}: {exc}") from None
 
 
 def _ignore_interrupts() -> None:
@@ -283,7 +287,7 @@ def run_analysis(game_id: str, sweep_texts: Sequence[str] = (),
     if agents is not None and any(s.option == AGENTS_KEY for s in sweeps):
         raise AnalysisError("--agents: the agents are also swept; give one or the other")
     cells = plan_cells(game, sweeps, fixed_options, agents)
-    tasks = [(i, game.id, cell.options, cell.agents, seed, start, stop)
+    tasks = [(i, cell.label(), game.id, cell.options, cell.agents, seed, start, stop)
              for i, cell in enumerate(cells) for start, stop in chunk_ranges(games, workers)]
     workers = min(workers, len(tasks))
     analysis = Analysis(game=game.id, seed=seed, games=games, sweeps=list(sweeps),

@@ -467,6 +467,19 @@ class CombatMixin:
         mover = mover_of(self, unit)
         return not isinstance(step_cost(self, mover, unit.hex, hex_name), Refusal)
 
+    def settle_pending(self) -> None:
+        """7.56: a queued retreat or displacement whose every path has closed since it was
+        queued (an earlier retreat took the last way out) ends as one with no path."""
+        while self.pending and self.pending[0].kind in ("retreat", "displace") and \
+                not self.retreat_options(self.pending[0]):
+            pending = self.pending.pop(0)
+            piece = self.units.get(pending.piece) or self.leaders.get(pending.piece)
+            if isinstance(piece, Unit) and piece.on_map:
+                self.news.append(f"{piece.type.name} in {piece.hex} has no path of retreat "
+                                 "left (7.56)")
+                self._cannot_retreat(piece, "7.56", pending.advance_by)
+            self.after_decision()
+
     def push_pending(self, pending: Pending) -> None:
         """Queue a mid-phase decision; a retreat with a single way is taken at once."""
         self.pending.append(pending)

@@ -239,6 +239,7 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, BeastMixin, 
                 self._carry_out_move(piece, path, start_cost, action, entering=True)
             else:
                 raise IllegalAction(f"not an SPI Sauron decision: {action!r}", rule="notation")
+            self.settle_pending()
         except IllegalAction as exc:
             if exc.action is None:
                 raise IllegalAction(exc.reason, rule=exc.rule, action=str(action)) from None
@@ -514,7 +515,9 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, BeastMixin, 
             units = [u for u in self.combat_units_at(start) if u.side == side]
             if not units:
                 raise IllegalAction(f"no combat unit of {side} in {start}", rule="4.0")
-            piece = next((u for u in units if not u.moved), units[0])
+            # two units share a hex after a displacement (7.61): the one free to move moves
+            piece = next((u for u in units if not u.moved and not u.disrupted),
+                         next((u for u in units if not u.moved), units[0]))
             if piece.disrupted:
                 raise IllegalAction("a disrupted unit may not move until rallied", rule="7.57")
         if piece.moved:

@@ -423,3 +423,30 @@ def test_case_21_1_westernesse_units_entering_mordor_cost_sauron_a_point():
     place(state, "cavalry-1", "1329")
     state.apply("move 1329-1330-1331")       # Sauron is not in Mordor: the gate is open
     assert state.victory_points["sauron"] == -1
+
+
+def test_case_7_56_a_queued_retreat_whose_paths_closed_meanwhile_is_no_retreat():
+    from palantir.games.spi_sauron.combat_phase import Pending
+    from palantir.games.spi_sauron.hexmap import distance
+    state = combat("westernesse")
+    place(state, "goblins-1", "0504")
+    place(state, "goblins-2", "1010")
+    # every neighbour of 0504 held by Westernesse: no path of retreat for goblins-1
+    westerners = iter(["men-1", "men-2", "men-3", "men-4", "men-5", "men-6"])
+    for h in state.hexmap.neighbours["0504"]:
+        place(state, next(westerners), h)
+    state.pending = [Pending("retreat", 0, "goblins-2", 1, (), "1010"),
+                     Pending("retreat", 0, "goblins-1", 1, (), "0504")]
+    way = state.legal_actions()[0]
+    assert distance(way.path[-1], "1010") == 1
+    state.apply(way)
+    assert state.units["goblins-1"].hex == "eliminated" and not state.pending
+    assert any("7.56" in line for line in state.news)
+
+
+def test_case_7_61_a_displaced_pair_moves_the_unit_free_to_move():
+    state = cleared("sauron-movement", 3)
+    place(state, "goblins-1", "1010", disrupted=True)
+    place(state, "goblins-2", "1010")
+    state.apply("move 1010-1011")
+    assert state.units["goblins-2"].hex == "1011" and state.units["goblins-1"].hex == "1010"

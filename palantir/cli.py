@@ -68,6 +68,9 @@ def build_parser() -> argparse.ArgumentParser:
     ana.add_argument("--workers", type=int, default=1)
     ana.add_argument("--plot", metavar="FILE.png", help="draw the results into this PNG")
     ana.add_argument("--json", action="store_true", help="print the whole result as JSON")
+    ana.add_argument("--keep-going", action="store_true",
+                     help="leave a game that fails out of its cell's figures (listed as "
+                          "failed) instead of stopping")
 
     odds = sub.add_parser("odds", help="exact odds of a game's fights or shots",
                           description="palantir odds strategy-battle fight|shot --help")

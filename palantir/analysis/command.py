@@ -20,7 +20,7 @@ def analyze_command(args) -> int:
     # The bar goes to stderr; hide it only where it would be noise in a machine's log.
     progress = not (args.json and not sys.stderr.isatty())
     analysis = run_analysis(args.game, args.sweep or (), agents, args.games, args.seed,
-                            args.workers, fixed, progress)
+                            args.workers, fixed, progress, args.keep_going)
     if args.plot is not None:
         from .plots import plot_analysis
         try:

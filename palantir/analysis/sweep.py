@@ -39,6 +39,7 @@ class Cell:
     options: dict[str, Any]
     agents: list[str]
     results: list[GameMeasures] = field(default_factory=list)
+    failed: list[tuple[int, str]] = field(default_factory=list)
 
     @property
     def games(self) -> int:
@@ -143,6 +144,7 @@ class Analysis:
                 "options": cell.options,
                 "agents": cell.agents,
                 "games": cell.games,
+                "failed": [{"index": i, "error": e} for i, e in cell.failed],
                 "win_rate": cell.win_rate(),
                 "no_winner_rate": cell.no_winner_rate(),
                 "elimination_rate": cell.elimination_rate(),
@@ -178,6 +180,10 @@ class Analysis:
         for cell in self.cells:
             lines += ["", f"{cell.label()}   agents {','.join(cell.agents)}   "
                           f"{cell.games} games"]
+            if cell.failed:
+                plural = "s" if len(cell.failed) != 1 else ""
+                lines.append(f"  {'failed':<{width}}  {len(cell.failed)} game{plural} left "
+                             f"out, first: {cell.failed[0][1]}")
             seats = "  ".join(f"seat {s} {_percent(r)}" for s, r in enumerate(cell.win_rate()))
             lines.append(f"  {'win rate':<{width}}  {seats}")
             lines.append(f"  {'no winner':<{width}}  {_percent(cell.no_winner_rate())}")
@@ -242,15 +248,27 @@ def play_game(game: Game, options: Mapping[str, Any], specs: Sequence[str], seed
                         values=measure_outcome(outcome, profile_of(game.id)))
 
 
-def play_task(task: tuple) -> tuple[int, list[GameMeasures]]:
-    """Play one chunk of one cell (in a worker): games start..stop-1."""
-    cell_index, label, game_id, options, specs, seed, start, stop = task
+def play_task(task: tuple) -> tuple[int, int, list[GameMeasures | tuple[int, str]]]:
+    """Play one chunk of one cell (in a worker): games start..stop-1.
+
+    With keep_going a game that fails is returned as (index, message) instead of stopping
+    the analysis; otherwise its error names the cell and stops everything.
+    """
+    cell_index, label, game_id, options, specs, seed, start, stop, keep_going = task
     game = get_game(game_id)
-    try:
-        return cell_index, [play_game(game, options, specs, seed, i)
-                            for i in range(start, stop)]
-    except AnalysisError as exc:
-        raise AnalysisError(f"cell {label}: {exc}") from None
+    played: list[GameMeasures | tuple[int, str]] = []
+    for i in range(start, stop):
+        try:
+            played.append(play_game(game, options, specs, seed, i))
+        except AnalysisError as exc:
+            if not keep_going:
+                raise AnalysisError(f"cell {label}: {exc}") from None
+            played.append((i, str(exc)))
+        except Exception as exc:  # a crash inside a game or agent, not a refused decision
+            if not keep_going:
+                raise
+            played.append((i, f"game {i + 1}: {type(exc).__name__}: {exc}"))
+    return cell_index, start, played
 
 
 def _ignore_interrupts() -> None:
@@ -262,8 +280,12 @@ def _ignore_interrupts() -> None:
 def run_analysis(game_id: str, sweep_texts: Sequence[str] = (),
                  agents: Sequence[str] | None = None, games: int | None = None,
                  seed: int = 0, workers: int = 1, fixed: Mapping[str, Any] | None = None,
-                 progress: bool = True) -> Analysis:
-    """Simulate every cell of the grid (the game's default grid without --sweep)."""
+                 progress: bool = True, keep_going: bool = False) -> Analysis:
+    """Simulate every cell of the grid (the game's default grid without --sweep).
+
+    keep_going: a game that fails (a bug in a game or an agent) is left out of its cell's
+    figures and listed in Cell.failed, instead of stopping the analysis.
+    """
     game = get_game(game_id)
     profile = profile_of(game.id)
     games = profile.get("games", DEFAULT_GAMES) if games is None else games
@@ -287,30 +309,35 @@ def run_analysis(game_id: str, sweep_texts: Sequence[str] = (),
     if agents is not None and any(s.option == AGENTS_KEY for s in sweeps):
         raise AnalysisError("--agents: the agents are also swept; give one or the other")
     cells = plan_cells(game, sweeps, fixed_options, agents)
-    tasks = [(i, cell.label(), game.id, cell.options, cell.agents, seed, start, stop)
+    tasks = [(i, cell.label(), game.id, cell.options, cell.agents, seed, start, stop,
+              keep_going)
              for i, cell in enumerate(cells) for start, stop in chunk_ranges(games, workers)]
     workers = min(workers, len(tasks))
     analysis = Analysis(game=game.id, seed=seed, games=games, sweeps=list(sweeps),
                         fixed=fixed_options, cells=cells, workers=workers)
     started = time.perf_counter()
-    chunks: list[tuple[int, list[GameMeasures]]] = []
+    chunks: list[tuple[int, int, list]] = []
     bar = tqdm(total=games * len(cells), unit="game", desc=f"analyze {game.id}",
                file=sys.stderr, disable=not progress, dynamic_ncols=True, leave=False)
     if workers == 1:
         with bar:
             for task in tasks:
                 chunks.append(play_task(task))
-                bar.update(len(chunks[-1][1]))
+                bar.update(len(chunks[-1][2]))
     else:
         # The pool is forked before the bar starts its monitor thread; leaving the `with`
         # terminates the workers, also on an error or Ctrl-C.
         with multiprocessing.Pool(workers, initializer=_ignore_interrupts) as pool, bar:
             for chunk in pool.imap_unordered(play_task, tasks):
                 chunks.append(chunk)
-                bar.update(len(chunk[1]))
+                bar.update(len(chunk[2]))
     # Games in index order per cell, so every figure is the same for any number of workers.
-    for cell_index, results in sorted(chunks, key=lambda c: (c[0], c[1][0].index)):
-        cells[cell_index].results.extend(results)
+    for cell_index, _, played in sorted(chunks, key=lambda c: (c[0], c[1])):
+        for game_played in played:
+            if isinstance(game_played, GameMeasures):
+                cells[cell_index].results.append(game_played)
+            else:
+                cells[cell_index].failed.append(game_played)
     analysis.wall_seconds = time.perf_counter() - started
     return analysis
 

@@ -4,7 +4,8 @@ import json
 
 import pytest
 
-from palantir.analysis import run_analysis
+from palantir.analysis import AnalysisError, run_analysis
+from palantir.analysis import sweep
 from palantir.cli import main
 from palantir.sim import run_simulation
 
@@ -51,7 +52,7 @@ def test_the_json_shape(one_worker):
     for players, cell in zip((1, 2, 3), doc["cells"]):
         assert cell["agents"] == ["random"] * players
         assert cell["options"]["players"] == players
-        assert cell["games"] == 4
+        assert cell["games"] == 4 and cell["failed"] == []
         assert len(cell["win_rate"]) == players == len(cell["elimination_rate"])
         assert sum(cell["win_rate"]) + cell["no_winner_rate"] == pytest.approx(1.0)
         assert set(cell["rounds"]) == {"n", "mean", "sd", "sem", "min", "max"}
@@ -123,3 +124,28 @@ def test_bad_input_is_one_line_naming_the_field_and_exit_2(argv, message, capsys
     err = capsys.readouterr().err
     assert message in err
     assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def failing_second_game(real):
+    """play_game, except that game 2 of every cell is refused as a broken game would be."""
+    def play(game, options, specs, seed, index):
+        if index == 1:
+            raise AnalysisError(f"game 2 (seed {seed}): 'move x': not legal (7.57)")
+        return real(game, options, specs, seed, index)
+    return play
+
+
+def test_a_failed_game_stops_the_analysis_naming_its_cell(monkeypatch):
+    monkeypatch.setattr(sweep, "play_game", failing_second_game(sweep.play_game))
+    with pytest.raises(AnalysisError, match=r"^cell players=1: game 2 .*\(7\.57\)"):
+        small(workers=1)
+
+
+def test_keep_going_leaves_a_failed_game_out_and_lists_it(monkeypatch):
+    monkeypatch.setattr(sweep, "play_game", failing_second_game(sweep.play_game))
+    analysis = small(workers=1, keep_going=True)
+    for cell in analysis.to_json()["cells"]:
+        assert cell["games"] == 3
+        assert [f["index"] for f in cell["failed"]] == [1]
+        assert cell["rounds"]["n"] == 3
+    assert "1 game left out, first: game 2 (seed 7): 'move x'" in analysis.table()

@@ -36,6 +36,9 @@ MAX_ROLLOUT_STEPS = 5000
 # decision beats it by this many standard errors: a game's heuristic is usually within a
 # few percent of the best decision, well inside the noise of a few hundred rollouts.
 CONFIDENCE = 2.0
+# ...and to make that comparison sharp, UCT may not starve the policy's pick at the root:
+# it gets at least this share of the visits of the most-visited decision.
+POLICY_SHARE = 0.5
 
 _ITERATIONS = re.compile(r"[0-9]+")
 _SECONDS = re.compile(r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)s")
@@ -154,18 +157,20 @@ class MCTSAgent:
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
         done = 0
+        anchor = None
         while True:
-            self._iterate(root, root_state, dice, rollout_rng, players)
+            self._iterate(root, root_state, dice, rollout_rng, players, anchor)
             done += 1
+            if anchor is None and preferred is not None:
+                anchor = next(e for e in root.edges if e.action is preferred)
             if self.iterations is not None and done >= self.iterations:
                 break
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         best = max(root.edges, key=lambda e: (e.visits, e.mean()))
-        policy_edge = next((e for e in root.edges if e.action is preferred), None)
-        overruled = policy_edge is not None and best is not policy_edge
-        if overruled and not self._clearly_better(best, policy_edge):
-            best, overruled = policy_edge, False
+        overruled = anchor is not None and best is not anchor
+        if overruled and not self._clearly_better(best, anchor):
+            best, overruled = anchor, False
         self.last_search = {
             "iterations": done,
             "seconds": time.perf_counter() - start,
@@ -184,7 +189,7 @@ class MCTSAgent:
     # ----- one iteration ---------------------------------------------------------------
 
     def _iterate(self, root: _Node, root_state: State, dice: SamplingDice,
-                 rng: random.Random, players: int) -> None:
+                 rng: random.Random, players: int, anchor: _Edge | None) -> None:
         state = root_state.clone(dice=dice)
         node = root
         path: list[tuple[_Node, _Edge]] = []
@@ -198,6 +203,9 @@ class MCTSAgent:
                                  math.ceil((node.visits + 1) ** ACTION_WIDENING_POWER)):
                 edge = _Edge(node.untried.pop())
                 node.edges.append(edge)
+            elif node is root and anchor is not None and \
+                    anchor.visits < POLICY_SHARE * max(e.visits for e in node.edges):
+                edge = anchor
             else:
                 edge = self._select(node)
             dice.rolled.clear()

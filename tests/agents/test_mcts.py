@@ -186,6 +186,14 @@ def test_without_enough_confidence_the_policys_pick_stands():
         assert not doubter.last_search["overruled"]
 
 
+def test_the_policys_pick_is_searched_enough_to_be_compared():
+    state = opening_position(seed=6)
+    agent = MCTSAgent(JOURNEY, 0, 2, iterations=300)
+    agent.choose(state.view(0), state.legal_actions())
+    visits = {action: n for action, n, _ in agent.last_search["root"]}
+    assert visits[agent.last_search["policy"]] >= max(visits.values()) // 2
+
+
 def test_chosen_action_is_an_element_of_the_legal_list():
     state = opening_position(players=3)
     legal = state.legal_actions()

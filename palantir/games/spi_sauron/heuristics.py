@@ -12,11 +12,13 @@ import random
 
 from .beast import FACINGS, kill_zone
 from .components import default_components
-from .notation import Advance, Attack, Cast, Duel, End, Enter, Fire, Hold, Move, Rally, \
+from .notation import Advance, Attack, Cast, Duel, End, Enter, Fire, Give, Hold, Move, Rally, \
     Retreat, Stand
 from .phases import SIDE_NAMES
 
 STRONG = ("A", "B", "C")     # melee strengths worth closing with
+ATTACK_LETTERS = ("A", "B", "C", "D", "E")
+TWO_DICE = {t: 6 - abs(t - 7) for t in range(2, 13)}     # ways to throw each 2d6 total
 
 
 def _enemy_hexes(view: dict, side: str) -> list[str]:
@@ -51,6 +53,40 @@ def _strengths(view: dict) -> dict[str, str]:
     return {u["hex"]: u["strength"] for u in reversed(view["units"])}
 
 
+def hit_chance(attacker: str, defender: str) -> float:
+    """7.41: the chance that a melee attack with strength text `attacker` ('B-3-W') causes a
+    casualty on the defender `defender` (0 for a unit with no melee letter)."""
+    letter = attacker[:1]
+    if letter not in ATTACK_LETTERS:
+        return 0.0
+    armour = int(defender.split("-")[1]) if defender.count("-") >= 2 else 2
+    needed = default_components().casualty_probability[letter, min(4, max(1, armour))]
+    return sum(TWO_DICE[t] for t in needed) / 36
+
+
+def attack_value(view: dict, action: Attack, strengths: dict | None) -> float:
+    """A melee is worth its expected casualties; long shots score below `end` (7.31 still
+    forces one when an attack is owed, and then the best of them is chosen)."""
+    strengths = strengths if strengths is not None else _strengths(view)
+    if action.defender == "beast":
+        return 5 + 2 * len(action.attackers)
+    target = strengths.get(action.defender, "C-2-X")
+    expected = sum(hit_chance(strengths.get(h, "-"), target) for h in action.attackers
+                   if h[:1].isdigit())
+    return 30 * expected - 9 + len(action.attackers)
+
+
+def pedestal_hex(view: dict) -> str | None:
+    """Where the Pedestal stands (its bearer's hex, or where it lies), as the view says."""
+    where = view.get("pedestal")
+    if not where or where.startswith("captured:"):
+        return None
+    if where[:1].isdigit():
+        return where
+    bearer = next((u for u in view["units"] if u["id"] == where), None)
+    return bearer["hex"] if bearer and bearer["hex"][:1].isdigit() else None
+
+
 def score(view: dict, action, side: str, enemies, strengths: dict | None = None,
           nearest_table: dict | None = None) -> float:
     """How much the general likes a decision (higher is better; `end` scores 0)."""
@@ -70,7 +106,13 @@ def score(view: dict, action, side: str, enemies, strengths: dict | None = None,
         ratings = {l["key"]: l["rally"] for l in view["leaders"]}
         return 20 if ratings.get(action.attacker, 0) > ratings.get(action.defender, 0) else -5
     if isinstance(action, Attack):
-        return 10 + 3 * len(action.attackers)
+        return attack_value(view, action, strengths)
+    if isinstance(action, Give):
+        return 35               # 19.1.4: Narsil to the unhurt Isildur rallies and strikes better
+    if isinstance(action, (Move, Enter)) and getattr(action, "leader", None) == "sauron" \
+            or isinstance(action, Enter) and action.piece == "sauron":
+        # 16.5.1: Sauron casts only from the Pedestal's hex: go there and stay
+        return 30 if action.path[-1] == pedestal_hex(view) else -3
     if nearest_table is None:
         nearest_table = Nearest(list(enemies or _enemy_hexes(view, side))).found
 
@@ -106,6 +148,8 @@ def best_action(view: dict, legal_actions: list):
     side = SIDE_NAMES[view["to_move"]]
     nearest = Nearest(_enemy_hexes(view, side)).found
     strengths = _strengths(view)
+    # 16.5.1 B: the Pedestal's bearer stays put, so Sauron may cast from it
+    anchor = pedestal_hex(view) if side == "sauron" else None
     best, best_score = None, float("-inf")
     for action in legal_actions:
         kind = type(action)
@@ -114,7 +158,9 @@ def best_action(view: dict, legal_actions: list):
             path = action.path
             start_near = nearest.get(path[0], 99)
             end_near = nearest.get(path[-1], 99)
-            if strengths.get(path[0], "-")[:1] not in STRONG and end_near <= 1:
+            if path[0] == anchor:
+                value = -5
+            elif strengths.get(path[0], "-")[:1] not in STRONG and end_near <= 1:
                 value = -2
             else:
                 gain = start_near - end_near

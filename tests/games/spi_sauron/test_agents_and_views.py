@@ -75,3 +75,25 @@ def test_render_svg_is_well_formed_with_a_counter_per_unit_on_the_map():
     assert len(rects) == len(on_map) > 0
     assert svg.seat_names(view) == ["Sauron", "Westernesse"]
     assert SpiSauron().view_module("svg") is svg and SpiSauron().view_module("terminal") is render
+
+
+def test_heuristic_prefers_attacks_at_good_odds_and_keeps_sauron_on_the_pedestal():
+    from palantir.games.spi_sauron.heuristics import best_action, hit_chance
+    from palantir.games.spi_sauron.notation import Attack, Give, Move
+    assert hit_chance("A-4-W", "E-1-Z") > hit_chance("E-1-Z", "A-4-W") > 0   # 7.41
+    assert hit_chance("-e-2-Z", "E-1-Z") == 0                               # no melee letter
+    view = {"units": [{"id": "men-1", "hex": "0604", "strength": "A-4-W", "side": "westernesse"},
+                      {"id": "men-2", "hex": "0606", "strength": "E-1-Z", "side": "westernesse"},
+                      {"id": "orcs-1", "hex": "0504", "strength": "E-1-Y", "side": "sauron"},
+                      {"id": "trolls-1", "hex": "0505", "strength": "A-4-X", "side": "sauron"}],
+            "leaders": [], "to_move": 1, "pedestal": None}
+    good, bad = Attack("0504", ("0604",)), Attack("0505", ("0606",))
+    assert best_action(view, [bad, END, good]) == good
+    assert best_action(view, [bad, END]) == END          # a long shot is not worth it
+    assert best_action(view, [Give("narsil", "isildur"), END]) == Give("narsil", "isildur")
+    view["to_move"], view["pedestal"] = 0, "orc_archers-1"
+    view["units"].append({"id": "orc_archers-1", "hex": "1329", "strength": "Ee-3-Y",
+                          "side": "sauron"})
+    there, elsewhere = Move(("1330", "1329"), "sauron"), Move(("1330", "1229"), "sauron")
+    assert best_action(view, [elsewhere, there, END]) == there           # 16.5.1
+    assert best_action(view, [Move(("1329", "1328")), END]) == END       # 16.5.1 B

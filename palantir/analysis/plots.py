@@ -69,8 +69,10 @@ def plot_analysis(analysis: Analysis, path: str | os.PathLike, dpi: int = 80) ->
     ticks, title = axis_labels(analysis)
     bottom = axes[-1]
     bottom.set_xticks(x)
-    bottom.set_xticklabels(ticks, rotation=45 if len(cells) > 6 else 0,
-                           ha="right" if len(cells) > 6 else "center")
+    # Slanted when the labels side by side would be wider than the axis.
+    slanted = len(cells) * max(len(t) for t in ticks) > 8 * width
+    bottom.set_xticklabels(ticks, rotation=35 if slanted else 0,
+                           ha="right" if slanted else "center")
     bottom.set_xlabel(title)
     fig.suptitle(f"{analysis.game}: {analysis.games} games per setting, seed {analysis.seed}")
     fig.tight_layout()

@@ -36,6 +36,9 @@ PROFILES: dict[str, dict[str, Any]] = {
         "games": 30,
         # "hobbits" repeats the players option.
         "hide": ["hobbits"],
+        # Where the game ended, in the order of the journey.
+        "order": {"board": ["bag-end", "rivendell", "moria", "lothlorien", "helms-deep",
+                            "shelobs-lair", "mordor"]},
         "plot": ["score", "board"],
     },
     "journey-to-mordor": {

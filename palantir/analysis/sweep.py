@@ -210,17 +210,15 @@ def plan_cells(game: Game, sweeps: Sequence[Sweep], fixed: Mapping[str, Any],
                agents: Sequence[str] | None) -> list[Cell]:
     """Every cell of the grid with its checked options and one agent per seat.
 
-    When `players` is neither swept nor fixed, a list of several agents sets it as in
-    `palantir simulate` (Game.players_for_seats); one agent (or none) keeps the default.
+    A cell's seats follow from its options alone (swept, fixed or the game's defaults,
+    through Game.players_of); the agents list is then fitted to them by seat_agents, so
+    one list serves every cell however many seats it has.
     """
     cells = []
-    has_players = any(o.name == "players" for o in game.option_schema())
     for setting in expand_grid(sweeps):
         given = dict(fixed)
         given.update({k: v for k, v in setting.items() if k != AGENTS_KEY})
         listed = list(setting.get(AGENTS_KEY) or agents or [DEFAULT_AGENT])
-        if has_players and "players" not in given and len(listed) > 1:
-            given["players"] = game.players_for_seats(len(listed), given)
         try:
             specs = seat_agents(listed, game.players_of(game.validate_options(given)))
             _, options, specs = prepare(game.id, given, specs)

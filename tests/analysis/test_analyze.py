@@ -94,12 +94,22 @@ def test_the_command_prints_a_table_per_cell_and_writes_the_plot(tmp_path, capsy
 
 def test_the_command_prints_json(capsys):
     code = main(["analyze", "journey-to-mordor", "--sweep", "locations=true,false",
-                 "--games", "2", "--agents", "random,random", "--json"])
+                 "--option", "players=3", "--games", "2", "--agents", "random,heuristic",
+                 "--json"])
     doc = json.loads(capsys.readouterr().out)
     assert code == 0
     assert [c["setting"] for c in doc["cells"]] == [{"locations": True}, {"locations": False}]
-    # Two agents and players not swept: two players, as palantir simulate would have it.
-    assert all(c["options"]["players"] == 2 for c in doc["cells"])
+    # The seats follow the options; the agents list is fitted to them.
+    for cell in doc["cells"]:
+        assert cell["options"]["players"] == 3
+        assert cell["agents"] == ["random", "random", "heuristic"]
+
+
+def test_the_agents_list_fits_the_sauron_seat_whatever_the_hobbits():
+    lotr = run_analysis("lotr-board-game", ["players=2,3"], ["random", "heuristic"], 1, 0,
+                        fixed={"expansion": "sauron"}, progress=False)
+    assert [c.agents for c in lotr.cells] == [["random", "random", "heuristic"],
+                                              ["random", "random", "random", "heuristic"]]
 
 
 @pytest.mark.parametrize("argv, message", [

@@ -598,6 +598,9 @@ class CombatMixin:
             self.melee = None
             self.drop_pedestal_on_retreat(piece, start)
             self.vacated_before_combat(start, pending.advance_by)
+            if friend is not None and friend is not piece:
+                # 7.61: a retreat before combat onto a Friendly unit displaces it too
+                self.pending.insert(0, Pending("displace", seat_of(friend.side), friend.id, 1))
             return
         piece.disrupted = True
         self.news.append(f"{piece.type.name} retreats to {end} ({'-'.join(path)}), disrupted "

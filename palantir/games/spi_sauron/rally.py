@@ -69,9 +69,11 @@ class RallyMixin:
         piece = self.leaders.get(action.leader)
         if piece is None or piece.side != side:
             raise IllegalAction(f"{action.leader} is no leader of {side}", rule="8.34")
-        unit = self.unit_at(action.hex, side)
-        if unit is None:
+        here = [u for u in self.combat_units_at(action.hex) if u.side == side]
+        if not here:
             raise IllegalAction(f"no unit of {side} in {action.hex}", rule="8.34")
+        # two units share a hex only mid-displacement (7.61): the disrupted one is meant
+        unit = next((u for u in here if u.disrupted), here[0])
         problem = self.rally_refusal(piece, unit)
         if problem:
             raise IllegalAction(problem.reason, rule=problem.rule)

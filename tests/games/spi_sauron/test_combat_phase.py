@@ -450,3 +450,31 @@ def test_case_7_61_a_displaced_pair_moves_the_unit_free_to_move():
     place(state, "goblins-2", "1010")
     state.apply("move 1010-1011")
     assert state.units["goblins-2"].hex == "1011" and state.units["goblins-1"].hex == "1010"
+
+
+def test_case_7_61_a_retreat_before_combat_onto_a_friend_displaces_it():
+    state = combat("sauron", dice=["4"])
+    place(state, "goblins-1", "0504")
+    place(state, "bowmen-1", "0604")
+    place(state, "men-1", "0704")
+    state.apply("attack 0604 from 0504")
+    pending = state.pending[0]
+    assert pending.kind == "before"
+    # the procedure itself, as when 0704 is the only way out (7.61)
+    state.carry_out_retreat(pending, state.units["bowmen-1"], ("0604", "0704"))
+    assert state.pending[0].kind == "displace" and state.pending[0].piece == "men-1"
+
+
+def test_case_8_34_a_rally_in_a_shared_hex_is_of_the_disrupted_unit():
+    state = cleared("rally", 3, ScriptedDice(["6", "6"]))
+    place(state, "men-1", "1111")
+    place(state, "men-2", "1111", disrupted=True)
+    place(state, "elendil", "1111")
+    state.rally_seat = 1
+    piece, unit = state.check_rally(parse_rally("rally elendil 1111"))
+    assert unit.id == "men-2"
+
+
+def parse_rally(text):
+    from palantir.games.spi_sauron.notation import parse_action
+    return parse_action(text)

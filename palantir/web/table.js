@@ -9,6 +9,7 @@ let current = null;      // the last payload drawn
 let log = [];            // every step's entry, in order
 let frames = null;       // replay frames, when replaying
 let frameAt = 0;
+let picked = null;       // the map piece or place whose decisions are shown, if any
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -77,6 +78,91 @@ function bindDice(p) {
   }
 }
 
+// Picking on the map: a decision's places are the words after its verb, split at '-'
+// ("move 0821-0721-0620": from 0821 to 0620; "move G2 15.7,9.9": model G2). A shape of the
+// board names a place by data-hex, data-model or data-place, else by the last word of its
+// <title>. Clicking a place that starts decisions shows where they lead; clicking one of
+// those takes the decision (the shortest way there), or lists them if they differ in kind.
+function placesOf(action) {
+  return action.split(/\s+/).slice(1).flatMap((w) => w.split("-")).filter((w) => w);
+}
+
+function placeOf(shape) {
+  const d = shape.dataset || {};
+  if (d.hex || d.model || d.place) return d.hex || d.model || d.place;
+  const title = shape.querySelector(":scope > title");
+  return title ? title.textContent.trim().split(/\s+/).pop() : null;
+}
+
+function boardShapes() {
+  const shapes = new Set(document.querySelectorAll(
+    "#board svg [data-hex], #board svg [data-model], #board svg [data-place]"));
+  for (const t of document.querySelectorAll("#board svg title")) {
+    if (!t.parentElement.closest("[data-hex], [data-model], [data-place]")) shapes.add(t.parentElement);
+  }
+  return [...shapes];
+}
+
+function pickable(p) {
+  return !frames && p && p.your_turn && !p.select;
+}
+
+function showPick(p) {
+  const legal = pickable(p) ? p.legal : [];
+  const origins = new Set(legal.map((d) => placesOf(d.action)[0]).filter((x) => x));
+  if (picked && !origins.has(picked)) picked = null;
+  const from = legal.filter((d) => picked && placesOf(d.action)[0] === picked);
+  const targets = new Set(from.map((d) => placesOf(d.action)).filter((ps) => ps.length > 1)
+    .map((ps) => ps[ps.length - 1]));
+  for (const shape of boardShapes()) {
+    const place = placeOf(shape);
+    shape.classList.toggle("pickable", origins.has(place) || targets.has(place));
+    shape.classList.toggle("picked", place !== null && place === picked);
+    shape.classList.toggle("reachable", targets.has(place));
+    if (place !== null) shape.dataset.pick = place;
+  }
+  for (const b of document.querySelectorAll("#legal button.decision")) {
+    const first = placesOf(b.dataset.action)[0];
+    b.hidden = Boolean(picked && first && first !== picked);
+  }
+  $("pick-area").hidden = !picked;
+  $("pick-hint").textContent = picked ?
+    `${picked} selected: ${from.length} decisions, ${targets.size} places to click. ` : "";
+}
+
+function clickPlace(place) {
+  const p = current;
+  if (!pickable(p) || place === null) return;
+  const legal = p.legal.map((d) => d.action);
+  const reaching = picked ? legal.filter((a) => {
+    const ps = placesOf(a);
+    return ps.length > 1 && ps[0] === picked && ps[ps.length - 1] === place;
+  }) : [];
+  if (reaching.length) {
+    const verbs = new Set(reaching.map((a) => a.split(/\s+/)[0]));
+    if (verbs.size === 1) {
+      const shortest = reaching.reduce((a, b) => (placesOf(b).length < placesOf(a).length ? b : a));
+      picked = null;
+      decide(shortest);
+      return;
+    }
+    for (const b of document.querySelectorAll("#legal button.decision")) {
+      b.hidden = !reaching.includes(b.dataset.action);
+    }
+    return;
+  }
+  const starts = legal.some((a) => placesOf(a)[0] === place);
+  picked = starts && place !== picked ? place : null;
+  showPick(p);
+}
+
+function bindPlaces() {
+  $("board").addEventListener("click", (e) => {
+    const shape = e.target.closest("#board svg [data-pick]");
+    if (shape) clickPlace(shape.dataset.pick);
+  });
+}
+
 function draw(p) {
   if (current && p.epoch === current.epoch && p.revision < current.revision) return;
   if (!mergeLog(p)) return;
@@ -90,6 +176,7 @@ function draw(p) {
   }
   $("help").textContent = p.help;
   drawDecisions(p);
+  showPick(p);
   drawLog(p);
   $("replay-open").hidden = p.status !== "finished";
   document.body.dataset.status = p.status;
@@ -188,6 +275,8 @@ function start() {
   $("replay-close").addEventListener("click", () => {
     frames = null; $("replay").hidden = true; const p = current; current = null; log = []; refresh();
   });
+  bindPlaces();
+  $("pick-clear").addEventListener("click", () => { picked = null; showPick(current); });
   $("share").textContent = `Spectator link: ${location.origin}/table/${tableId}`;
   listen();
 }

@@ -1,0 +1,69 @@
+"""A turn of SPI Sauron played by clicks on the hex map: pick a unit, see where it can go,
+click a hex to move there, end the phase; the page and the API agree on what changed."""
+
+from __future__ import annotations
+
+import httpx
+
+
+def unit_hexes(view: dict, side: str) -> set[str]:
+    """The hexes on the map holding a unit of `side`."""
+    return {u["hex"] for u in view["units"] if u["side"] == side}
+
+
+def test_a_movement_phase_of_spi_sauron_by_clicks_on_the_map(server, browser, screenshots):
+    with httpx.Client(base_url=server.url, timeout=30) as api:
+        created = api.post("/api/tables", json={"game": "spi-sauron",
+                                                "seats": ["human", "human"]}).json()
+        table_id, seat = created["id"], created["seats"][0]
+        headers = {"X-Seat-Token": seat["token"]}
+        before = api.get(f"/api/tables/{table_id}", headers=headers).json()
+        assert before["to_move"] == 0 and "Movement" in before["view"]["phase_title"]
+
+        page = browser.new_page(viewport={"width": 1280, "height": 1000})
+        page.goto(server.url + seat["url"])
+        page.wait_for_selector("#board svg.spi-sauron")
+        page.wait_for_selector("#legal button.decision")
+        assert page.locator("#turn").inner_text() == "Your turn: choose a decision"
+
+        for moves in range(2):
+            legal = [d["action"] for d in
+                     api.get(f"/api/tables/{table_id}", headers=headers).json()["legal"]]
+            origin = sorted({a.split()[1].split("-")[0] for a in legal if a.startswith("move")})
+            origin = origin[moves]
+            version = int(page.evaluate("document.body.dataset.version"))
+            # The unit's counter: a rect whose title names its hex.
+            page.locator(f'#board svg rect[data-pick="{origin}"]').first.click()
+            page.wait_for_selector("#board svg .reachable")
+            assert page.locator("#pick-hint").inner_text().startswith(f"{origin} selected")
+            reachable = page.eval_on_selector_all(
+                "#board svg polygon.reachable", "shapes => shapes.map(s => s.dataset.pick)")
+            ends = {a.split()[1].split("-")[-1] for a in legal
+                    if a.startswith(f"move {origin}-")}
+            assert set(reachable) == ends and reachable
+            # Only this unit's decisions are offered (and those of no unit, as ending).
+            shown = page.eval_on_selector_all("#legal button.decision:not([hidden])",
+                                              "bs => bs.map(b => b.dataset.action)")
+            assert all(a.startswith(f"move {origin}-") or a == "end" for a in shown)
+            if moves == 0:
+                page.locator("#board-section").screenshot(
+                    path=str(screenshots / "spi-sauron-table.png"))
+            target = sorted(reachable)[0]
+            page.locator(f'#board svg polygon.reachable[data-pick="{target}"]').click()
+            page.wait_for_function(f"Number(document.body.dataset.version) > {version}")
+            assert page.locator("#error").inner_text() == ""
+            after = api.get(f"/api/tables/{table_id}", headers=headers).json()
+            assert target in unit_hexes(after["view"], "sauron")
+            page.wait_for_selector(f'#board svg rect[data-pick="{target}"]')
+            assert page.locator("#log .step").count() == after["steps"]
+
+        version = int(page.evaluate("document.body.dataset.version"))
+        page.locator('#legal button.decision[data-action="end"]').click()
+        page.wait_for_function(f"Number(document.body.dataset.version) > {version}")
+        after = api.get(f"/api/tables/{table_id}", headers=headers).json()
+        assert after["to_move"] == 1 and after["view"]["phase_title"] != \
+            before["view"]["phase_title"]
+        assert page.locator("#turn").inner_text() == "Waiting for Westernesse"
+        assert page.locator("#legal button.decision").count() == 0
+        assert page.locator("#board svg .pickable").count() == 0
+        page.close()

@@ -1,0 +1,68 @@
+"""A hand of the Lord of the Rings board game is seen only by its seat: two people in two
+browser contexts each see their own cards and never the other's; a spectator sees none."""
+
+from __future__ import annotations
+
+import httpx
+
+CARDS_ON_BOARD = ("els => els.map(r => r.nextElementSibling.textContent)")
+
+
+def cards_on(page) -> list[str]:
+    """The cards the page draws as its seat's hand."""
+    return sorted(page.eval_on_selector_all("#board svg rect.card", CARDS_ON_BOARD))
+
+
+def test_each_seat_sees_its_own_hand_and_only_it(server, browser, screenshots):
+    with httpx.Client(base_url=server.url, timeout=30) as api:
+        created = api.post("/api/tables", json={"game": "lotr-board-game",
+                                                "options": {"players": 2},
+                                                "seats": ["human", "human"]}).json()
+        table_id = created["id"]
+        seats = created["seats"]
+        contexts = [browser.new_context(viewport={"width": 1280, "height": 1000})
+                    for _ in range(3)]
+        pages = [context.new_page() for context in contexts]
+        for seat, page in enumerate(pages[:2]):
+            page.goto(server.url + seats[seat]["url"])
+        spectator = pages[2]
+        spectator.goto(f"{server.url}/table/{table_id}")
+        for page in pages:
+            page.wait_for_selector("#board svg.lbg-table")
+
+        def api_view(seat: int) -> dict:
+            return api.get(f"/api/tables/{table_id}",
+                           headers={"X-Seat-Token": seats[seat]["token"]}).json()
+
+        decisions = 0
+        while True:
+            views = [api_view(0), api_view(1)]
+            version = views[0]["version"]
+            hands = [sorted(v["view"]["hand"]) for v in views]
+            for seat, page in enumerate(pages[:2]):
+                page.wait_for_function(f"Number(document.body.dataset.version) >= {version}")
+                assert cards_on(page) == hands[seat]
+                held = page.evaluate("current.view")
+                assert sorted(held["hand"]) == hands[seat] and "hands" not in held
+                assert seats[1 - seat]["token"] not in page.content()
+            if hands[0] != hands[1]:
+                assert cards_on(pages[0]) != cards_on(pages[1])
+            spectator.wait_for_function(f"Number(document.body.dataset.version) >= {version}")
+            assert spectator.locator("#board svg rect.card").count() == 0
+            assert spectator.evaluate("current.view.hand") is None
+            assert "Your hand" not in spectator.locator("#board").inner_text()
+            if decisions == 3:
+                break
+            if decisions == 1:
+                pages[0].locator("#board-section").screenshot(
+                    path=str(screenshots / "lotr-board-game-hand.png"))
+            mover = views[0]["to_move"]
+            page = pages[mover]
+            page.wait_for_selector("#legal button.decision")
+            assert pages[1 - mover].locator("#legal button.decision").count() == 0
+            page.locator("#legal button.decision").first.click()
+            page.wait_for_function(f"Number(document.body.dataset.version) > {version}")
+            assert page.locator("#error").inner_text() == ""
+            decisions += 1
+        for context in contexts:
+            context.close()

@@ -126,8 +126,10 @@ function showPick(p) {
     b.hidden = Boolean(picked && first && first !== picked);
   }
   $("pick-area").hidden = !picked;
-  $("pick-hint").textContent = picked ?
-    `${picked} selected: ${from.length} decisions, ${targets.size} places to click. ` : "";
+  const n = from.length;
+  $("pick-hint").textContent = picked ? `${picked} selected: ${n} decision${n === 1 ? "" : "s"}` +
+    (document.querySelector("#board svg .reachable") ? "; click a highlighted place or a button. "
+      : "; choose below. ") : "";
 }
 
 function clickPlace(place) {

@@ -1,0 +1,57 @@
+"""Strategy Battle at the web table: the terrain and every base are drawn, and a base picked
+on the table offers its own decisions, one of which is taken by a click."""
+
+from __future__ import annotations
+
+import httpx
+
+CENTRES = "gs => Object.fromEntries(gs.map(g => [g.dataset.model, " \
+    "[g.querySelector('circle').getAttribute('cx'), g.querySelector('circle').getAttribute('cy')]]))"
+
+
+def test_a_base_is_picked_and_moved_by_clicks(server, browser, screenshots):
+    with httpx.Client(base_url=server.url, timeout=30) as api:
+        created = api.post("/api/tables", json={"game": "strategy-battle",
+                                                "seats": ["human", "human"]}).json()
+        table_id, seat = created["id"], created["seats"][0]
+        headers = {"X-Seat-Token": seat["token"]}
+        before = api.get(f"/api/tables/{table_id}", headers=headers).json()
+        view = before["view"]
+
+        page = browser.new_page(viewport={"width": 1280, "height": 1000})
+        page.goto(server.url + seat["url"])
+        page.wait_for_selector("#board svg.strategy-battle")
+        page.wait_for_selector("#legal button.decision")
+        # Terrain and bases, as the view has them.
+        assert view["table"]["areas"]
+        assert page.locator("#board svg polygon").count() == len(view["table"]["areas"])
+        ids = sorted(m["id"] for m in view["models"])
+        assert sorted(page.eval_on_selector_all("#board svg g.model",
+                                                "gs => gs.map(g => g.dataset.model)")) == ids
+        drawn = page.eval_on_selector_all("#board svg g.model", CENTRES)
+        page.locator("#board-section").screenshot(
+            path=str(screenshots / "strategy-battle-table.png"))
+
+        moves = [d["action"] for d in before["legal"] if d["action"].startswith("move ")]
+        model = moves[0].split()[1]
+        page.locator(f'#board svg g.model[data-model="{model}"]').click()
+        assert page.locator("#pick-hint").inner_text().startswith(f"{model} selected")
+        shown = page.eval_on_selector_all("#legal button.decision:not([hidden])",
+                                          "bs => bs.map(b => b.dataset.action)")
+        assert shown and all(a.startswith(f"move {model} ") or a == "done" for a in shown)
+        assert len(shown) < len(before["legal"])
+        action = next(a for a in shown if a != "done")
+        page.locator(f'#legal button.decision[data-action="{action}"]').click()
+        page.wait_for_function(
+            f"Number(document.body.dataset.version) > {before['version']}")
+        assert page.locator("#error").inner_text() == ""
+
+        after = api.get(f"/api/tables/{table_id}", headers=headers).json()
+        moved = next(m for m in after["view"]["models"] if m["id"] == model)
+        x, y = (float(v) for v in action.split()[2].split(","))
+        assert (round(moved["x"], 3), round(moved["y"], 3)) == (x, y)
+        redrawn = page.eval_on_selector_all("#board svg g.model", CENTRES)
+        assert redrawn[model] != drawn[model]
+        assert all(redrawn[m] == drawn[m] for m in ids if m != model)
+        assert page.locator("#log .step").count() == after["steps"]
+        page.close()

@@ -285,16 +285,11 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, BeastMixin, 
             "rally_seat": self.rally_seat,
             "to_move": self.to_move(),
             "over": self.over,
-            "units": [{"id": u.id, "type": u.type.key, "side": u.side, "hex": u.hex,
-                       "strength": str(u.strength), "reduced": u.reduced,
-                       "disrupted": u.disrupted, "moved": u.moved, "arrival": u.arrival,
-                       "entry": u.entry, "first_turn_on_map": u.first_turn_on_map}
-                      for u in self.units.values()],
-            "leaders": [{"key": l.key, "name": l.leader.name, "side": l.side, "hex": l.hex,
-                         "rally": l.rally, "reduced": l.reduced, "moved": l.moved,
-                         "arrival": l.arrival, "entry": l.entry, "weapon": l.weapon,
-                         "magic_left": l.magic_left, "first_turn_on_map": l.first_turn_on_map}
-                        for l in self.leaders.values()],
+            # Compact: a piece's arrival turn and entry area never change once the order of
+            # battle is drawn up from the options (14.0, 21.3), so only a waiting piece shows
+            # its turn, and `restore` takes both from the options.
+            "units": [self._unit_view(u) for u in self.units.values()],
+            "leaders": [self._leader_view(l) for l in self.leaders.values()],
             "entered": dict(self.entered),
             "demoralized": dict(self.demoralized),
             "demoralization_points": dict(self.demoralization_points),
@@ -318,6 +313,24 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, BeastMixin, 
             "outcome": self._outcome.to_json() if self._outcome else None,
         }
 
+    @staticmethod
+    def _unit_view(u: Unit) -> dict:
+        entry = {"id": u.id, "type": u.type.key, "side": u.side, "hex": u.hex,
+                 "strength": str(u.strength), "reduced": u.reduced, "disrupted": u.disrupted,
+                 "moved": u.moved, "first_turn_on_map": u.first_turn_on_map}
+        if u.hex == WAITING:
+            entry["arrival"] = u.arrival
+        return entry
+
+    @staticmethod
+    def _leader_view(l: LeaderPiece) -> dict:
+        entry = {"key": l.key, "name": l.leader.name, "side": l.side, "hex": l.hex,
+                 "rally": l.rally, "reduced": l.reduced, "moved": l.moved, "weapon": l.weapon,
+                 "magic_left": l.magic_left, "first_turn_on_map": l.first_turn_on_map}
+        if l.hex == WAITING:
+            entry["arrival"] = l.arrival
+        return entry
+
     def restore(self, view: Mapping[str, Any]) -> None:
         """Set every changing value from a view (a perfect-information game: exact)."""
         self.turn = view["turn"]
@@ -325,13 +338,12 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, BeastMixin, 
         self.rally_seat = view["rally_seat"]
         for entry in view["units"]:
             unit = self.units[entry["id"]]
-            for name in ("hex", "reduced", "disrupted", "moved", "arrival", "entry",
-                         "first_turn_on_map"):
+            for name in ("hex", "reduced", "disrupted", "moved", "first_turn_on_map"):
                 setattr(unit, name, entry[name])
         for entry in view["leaders"]:
             piece = self.leaders[entry["key"]]
-            for name in ("hex", "reduced", "moved", "arrival", "entry", "weapon",
-                         "magic_left", "first_turn_on_map"):
+            for name in ("hex", "reduced", "moved", "weapon", "magic_left",
+                         "first_turn_on_map"):
                 setattr(piece, name, entry[name])
         self.entered = dict(view["entered"])
         self.demoralized = dict(view["demoralized"])

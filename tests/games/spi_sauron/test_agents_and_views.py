@@ -97,3 +97,16 @@ def test_heuristic_prefers_attacks_at_good_odds_and_keeps_sauron_on_the_pedestal
     there, elsewhere = Move(("1330", "1329"), "sauron"), Move(("1330", "1229"), "sauron")
     assert best_action(view, [elsewhere, there, END]) == there           # 16.5.1
     assert best_action(view, [Move(("1329", "1328")), END]) == END       # 16.5.1 B
+
+
+def test_case_21_3_a_compact_view_rebuilds_arrivals_from_the_options():
+    from palantir.engine.dice import SeededDice
+    state = GAME.new_state({"reinforcement_delay": 2}, SeededDice(4))
+    view = state.view(0)
+    waiting = [u for u in view["units"] if u["hex"] == "waiting"]
+    assert waiting and all("arrival" in u and "entry" not in u for u in waiting)
+    assert all("arrival" not in u for u in view["units"] if u["hex"] != "waiting")
+    again = GAME.state_from_view(view, SeededDice(4))
+    assert {u.id: (u.arrival, u.entry) for u in again.units.values()} == \
+        {u.id: (u.arrival, u.entry) for u in state.units.values()}
+    assert again.view(0) == view

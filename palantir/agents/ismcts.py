@@ -11,6 +11,15 @@ is legal in some determinizations and not in others, each edge counts its
 *availability* (how often it could have been chosen) and UCB uses that count in place of
 the parent's visits. Dice rolled by the search are private and never logged.
 
+Strength at small budgets, as in mcts.py: the root keeps the rollout policy's pick unless
+the most-visited decision beats it by CONFIDENCE standard errors; below the root a node
+visited n times searches at most ceil(n ** 0.5) decisions, the policy's pick first, so a
+deep node plays like the policy instead of trying every poor decision once. A game may
+offer `determinizer(view) -> (rng, dice) -> state`, which reads the view once and deals
+each determinization afresh (cheaper than `sample_state` every iteration), and
+`search_worthy(view) -> bool`: where it answers False the agent spends no budget and
+plays the rollout policy's pick on one determinization (e.g. a game's minor questions).
+
 Payoffs: a game may offer `search_payoffs(outcome, players) -> list[float]` (each seat's
 payoff in [0, 1], e.g. a cooperative game's score shared by the whole team); otherwise
 `outcome.returns(players)`.
@@ -25,7 +34,8 @@ from typing import Any, Callable
 
 from ..engine.errors import PalantirError, UnknownAgent
 from ..engine.game import Game, State
-from .mcts import MAX_ROLLOUT_STEPS, SamplingDice, parse_budget
+from .mcts import (ACTION_WIDENING_POWER, CONFIDENCE, MAX_ROLLOUT_STEPS, SamplingDice,
+                   parse_budget)
 
 DEFAULT_ITERATIONS = 1000
 # Payoffs are in [0, 1]; as in mcts.py a constant below sqrt(2) spends a modest budget on
@@ -36,13 +46,25 @@ EXPLORATION = 0.7
 class _Edge:
     """A decision out of a node: its visits, the deciding seat's payoff and availability."""
 
-    __slots__ = ("visits", "total", "available", "child")
+    __slots__ = ("visits", "total", "squares", "available", "child")
 
     def __init__(self):
         self.visits = 0
         self.total = 0.0
+        self.squares = 0.0  # summed squared payoffs, for the standard error
         self.available = 0
         self.child: dict[str, _Edge] = {}  # the decisions after this one, by notation
+
+    def mean(self) -> float:
+        """Average payoff of the deciding seat (0 before any visit)."""
+        return self.total / self.visits if self.visits else 0.0
+
+    def variance_of_mean(self) -> float:
+        """Squared standard error of `mean`, with one pseudo-payoff of the largest variance."""
+        if not self.visits:
+            return math.inf
+        spread = max(0.0, self.squares - self.total * self.total / self.visits)
+        return (spread + 0.25) / (self.visits * self.visits)
 
 
 class ISMCTSAgent:
@@ -50,7 +72,8 @@ class ISMCTSAgent:
 
     def __init__(self, game: Game, seat: int, seed: int | None = None,
                  iterations: int | None = None, seconds: float | None = None, *,
-                 exploration: float = EXPLORATION, max_rollout_steps: int = MAX_ROLLOUT_STEPS):
+                 exploration: float = EXPLORATION, max_rollout_steps: int = MAX_ROLLOUT_STEPS,
+                 confidence: float = CONFIDENCE):
         if iterations is not None and (isinstance(iterations, bool) or
                                        not isinstance(iterations, int) or iterations < 1):
             raise UnknownAgent(f"ismcts: iterations must be a whole number of at least 1, "
@@ -70,6 +93,7 @@ class ISMCTSAgent:
         self.seconds = seconds
         self.exploration = exploration
         self.max_rollout_steps = max_rollout_steps
+        self.confidence = confidence
         self.rng = random.Random(seed)
         self.policy: Callable[[State, random.Random], Any] | None = game.rollout_policy()
         self.payoffs = getattr(game, "search_payoffs", None) or \
@@ -89,26 +113,55 @@ class ISMCTSAgent:
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
         done = 0
+        make = getattr(self.game, "determinizer", None)
+        if make is not None:
+            determinize = make(view)
+        else:
+            def determinize(rng, dice):
+                return self.game.sample_state(view, rng, dice)
+        preferred = None
+        worthy = getattr(self.game, "search_worthy", None)
+        if worthy is not None and self.policy is not None and not worthy(view):
+            state = determinize(rng, SamplingDice(rng.getrandbits(64)))
+            wanted = str(self.policy(state, rng))
+            self.last_search = {"iterations": 0, "seconds": time.perf_counter() - start,
+                                "root": [], "policy": wanted, "overruled": False}
+            return offered.get(wanted, legal_actions[0])
         while True:
             dice = SamplingDice(rng.getrandbits(64))
-            state = self.game.sample_state(view, rng, dice)
-            self._iterate(root, state, offered, rng)
+            state = determinize(rng, dice)
+            if done == 0 and self.policy is not None:
+                # The policy's pick from the first determinization: the root's decisions
+                # are the seat's own, so any determinization offers the same ones.
+                wanted = str(self.policy(state, rng))
+                preferred = wanted if wanted in offered else None
+            self._iterate(root, state, offered, rng, preferred)
             done += 1
             if self.iterations is not None and done >= self.iterations:
                 break
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-        ranked = sorted(((e.visits, e.total / e.visits if e.visits else 0.0, text)
+        ranked = sorted(((e.visits, e.mean(), text)
                          for text, e in root.child.items() if text in offered), reverse=True)
+        choice = ranked[0][2] if ranked else str(legal_actions[0])
+        overruled = preferred is not None and choice != preferred
+        if overruled and not self._clearly_better(root.child[choice],
+                                                  root.child.get(preferred, _Edge())):
+            choice, overruled = preferred, False
         self.last_search = {
             "iterations": done, "seconds": time.perf_counter() - start,
             "root": [(text, visits, mean) for visits, mean, text in ranked],
+            "policy": preferred, "overruled": overruled,
         }
-        if not ranked:
-            return legal_actions[0]
-        return offered[ranked[0][2]]
+        return offered[choice]
 
-    def _iterate(self, root: _Edge, state: State, offered: dict, rng: random.Random) -> None:
+    def _clearly_better(self, edge: _Edge, than: _Edge) -> bool:
+        """Whether `edge` beats `than` by `confidence` standard errors."""
+        error = math.sqrt(edge.variance_of_mean() + than.variance_of_mean())
+        return edge.mean() - than.mean() > self.confidence * error
+
+    def _iterate(self, root: _Edge, state: State, offered: dict, rng: random.Random,
+                 preferred: str | None = None) -> None:
         """Select and expand along one determinization, roll out, back up."""
         node = root
         path: list[tuple[_Edge, int]] = []  # (edge taken, seat that took it)
@@ -119,7 +172,6 @@ class ISMCTSAgent:
                 # The root's decisions are the ones offered (the same in every
                 # determinization: they depend on the seat's own cards and public facts).
                 legal = list(offered)
-                first = False
             else:
                 legal = [str(a) for a in state.legal_actions()]
             for text in legal:
@@ -127,21 +179,35 @@ class ISMCTSAgent:
                 if edge is None:
                     edge = node.child[text] = _Edge()
                 edge.available += 1
-            untried = [t for t in legal if node.child[t].visits == 0]
+            tried = [t for t in legal if node.child[t].visits]
+            untried = len(tried) < len(legal)
+            if untried and not first and tried and len(tried) >= math.ceil(
+                    (node.visits + 1) ** ACTION_WIDENING_POWER):
+                # Progressive widening below the root (as mcts.py): few visits, few
+                # decisions searched.
+                legal, untried = tried, False
             if untried:
-                text = self._first_try(state, untried, rng)
+                untried_list = [t for t in legal if not node.child[t].visits]
+                if first and preferred in untried_list:
+                    text = preferred
+                else:
+                    text = self._first_try(state, untried_list, rng)
                 state.apply(text)
                 edge = node.child[text]
                 path.append((edge, seat))
                 break
+            first = False
             text = self._select(node, legal)
             state.apply(text)
             node = node.child[text]
             path.append((node, seat))
         returns = self._rollout(state, rng)
+        root.visits += 1
         for edge, seat in path:
+            payoff = returns[seat]
             edge.visits += 1
-            edge.total += returns[seat]
+            edge.total += payoff
+            edge.squares += payoff * payoff
 
     def _first_try(self, state: State, untried: list[str], rng: random.Random) -> str:
         """Among untried decisions, the rollout policy's pick if it is one, else any."""

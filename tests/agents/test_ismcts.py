@@ -90,3 +90,33 @@ def test_make_agent_knows_ismcts_and_its_budget():
 def test_ismcts_refuses_a_game_that_cannot_sample_hidden_information():
     with pytest.raises(UnknownAgent, match="sample_state"):
         make_agent("ismcts:5", get_game("journey-to-mordor"), 0)
+
+
+def test_ismcts_keeps_the_rollout_policys_pick_unless_clearly_beaten():
+    # As mcts.py: at a small budget the policy's pick stands unless a search result beats
+    # it by CONFIDENCE standard errors; with an impossible confidence it always stands.
+    state = frodo_to_act(["gimli"])
+    agent = ISMCTSAgent(GAME, 0, seed=3, iterations=12, confidence=1e9)
+    choice = agent.choose(state.view(0), state.legal_actions())
+    policy = agent.last_search["policy"]
+    assert policy in state.legal_actions() and choice == policy
+    assert agent.last_search["overruled"] is False
+    # With no confidence required the most-visited decision is answered.
+    greedy = ISMCTSAgent(GAME, 0, seed=3, iterations=12, confidence=-1e9)
+    answer = greedy.choose(state.view(0), state.legal_actions())
+    assert answer == greedy.last_search["root"][0][0]
+
+
+def test_ismcts_spends_no_budget_on_a_decision_the_game_calls_minor():
+    # lotr-board-game's search_worthy: only a turn's action and Sauron's card are
+    # searched; a cost's give question follows the rollout policy.
+    state = GAME.new_state({"players": 3}, SeededDice(8))
+    agents = [GAME.heuristic_agent(s, s) for s in range(3)]
+    while state.question[0] != "give":
+        seat = state.to_move()
+        state.apply(agents[seat].choose(state.view(seat), state.legal_actions()))
+    seat = state.to_move()
+    agent = ISMCTSAgent(GAME, seat, seed=1, iterations=50)
+    action = agent.choose(state.view(seat), state.legal_actions())
+    assert action in state.legal_actions() and agent.last_search["iterations"] == 0
+    assert GAME.search_worthy(frodo_to_act(["gimli"]).view(0))

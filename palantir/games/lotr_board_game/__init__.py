@@ -12,7 +12,7 @@ from ...engine.options import Option
 from .components import default_components
 from .heuristics import HeuristicAgent, rollout_policy
 from .rules import LotrState
-from .sampling import sample_state
+from .sampling import Determinizer, sample_state
 
 
 class LordOfTheRingsBoardGame(Game):
@@ -36,6 +36,10 @@ class LordOfTheRingsBoardGame(Game):
                    "last seat)", choices=("none", "sauron")),
             Option("black_rider", "choice", "15", "expansion, Variants: the Black Rider's "
                    "start space at each adventure", choices=("15", "12", "10")),
+            Option("dark_events", "bool", False, "Special Options, Dark Events: the 23 Dark "
+                   "Event and the 4 Sauron event tokens in the bag; a token may be declined"),
+            Option("special_cards", "bool", False, "Two Special Cards: The One Ring and The "
+                   "Watchful Peace face up from the start (with or without the expansion)"),
             Option("first_elimination", "bool", False, "expansion, Variants: the game ends "
                    "when a hobbit is eliminated"),
         )
@@ -61,6 +65,18 @@ class LordOfTheRingsBoardGame(Game):
         """A full state consistent with `view`: the unseen cards dealt uniformly with `rng`
         into the deck and the other hands at their shown sizes (sampling.py)."""
         return sample_state(self, view, rng, dice)
+
+    def determinizer(self, view: Mapping[str, Any]) -> Determinizer:
+        """A callable `(rng, dice) -> state` giving many determinizations of `view`, each
+        as `sample_state` would, the view read only once (sampling.py)."""
+        return Determinizer(self, view)
+
+    def search_worthy(self, view: Mapping[str, Any]) -> bool:
+        """Whether ISMCTS should search this decision: a hobbit's turn action (play, draw,
+        heal, the Ring) and Sauron's choice of card; the many minor questions (what to
+        give, which symbol to suffer, a yellow card's window) follow the rollout policy."""
+        question = view.get("question") or {}
+        return question.get("kind") in ("act", "sauron-call", "sauron-start")
 
     def state_from_view(self, view: Mapping[str, Any], dice: Dice) -> LotrState:
         """One state consistent with `view` (the unseen cards dealt with a fixed generator,

@@ -177,6 +177,7 @@ class Components:
     nazgul_cards: tuple[NazgulCard, ...]
     sauron: Mapping[str, Any]                        # the rest of sauron.toml, checked
     sauron_tokens: Mapping[str, Tile]                # the 4 Sauron event tokens (the bag)
+    dark_events: Mapping[str, Tile]                  # the 23 Dark Event tokens (the bag)
     reconstructed: tuple[str, ...]
 
 
@@ -506,6 +507,7 @@ def parse_components(override: Mapping[str, Mapping[str, Any]] | None = None) ->
     if set(fellowship) != set(order):
         raise ComponentError(f"{f}: fellowship_cards: one card per character")
     sauron_tokens: dict[str, Tile] = {}
+    dark_events: dict[str, Tile] = {}
     for name in ("sauron_event_tokens", "dark_events"):
         table = _need(sdoc, name, dict, f)
         mark(f, table, name)
@@ -517,6 +519,9 @@ def parse_components(override: Mapping[str, Mapping[str, Any]] | None = None) ->
             if name == "sauron_event_tokens":
                 sauron_tokens[tid] = Tile(tid, "sauron", _count(entry, "count", where),
                                           None, resolution)
+            else:
+                dark_events[tid] = Tile(tid, "dark", _count(entry, "count", where),
+                                        None, resolution)
             total += _count(entry, "count", where)
         expected = 4 if name == "sauron_event_tokens" else 23
         if total != expected:
@@ -528,7 +533,7 @@ def parse_components(override: Mapping[str, Mapping[str, Any]] | None = None) ->
         special_runes=rune_values, tiles=tiles, journey=journey, boards=boards,
         gandalf_cost=_count(gtable, "cost_runes", f"gandalf.toml: gandalf"), gandalf=gandalf,
         sauron_cards=tuple(sauron_cards), nazgul_cards=tuple(nazgul), sauron=sdoc,
-        sauron_tokens=sauron_tokens,
+        sauron_tokens=sauron_tokens, dark_events=dark_events,
         reconstructed=tuple(reconstructed))
 
 

@@ -131,7 +131,11 @@ def _least_worth(state, seat: int, legal: list[str]) -> str:
 
 def _window(state, seat: int, legal: list[str]) -> str:
     """Yellow cards and Gandalf when they help: healing the hobbit nearest to Sauron,
-    anything that cancels a roll, an event or a Sauron card."""
+    anything that cancels a roll, an event or a Sauron card; the Two Special Cards only
+    when a hobbit is a step from Sauron (an unused Watchful Peace is 10 points)."""
+    special = _special(state, seat, legal)
+    if special:
+        return special
     for text in legal:
         words = text.split()
         if words[0] == "continue":
@@ -149,6 +153,21 @@ def _window(state, seat: int, legal: list[str]) -> str:
         if what in ("mithril", "belt", "staff", "magic", "protection"):
             return text
     return "continue"
+
+
+def _special(state, seat: int, legal: list[str]) -> str | None:
+    """The Watchful Peace when a hobbit still in the game is within a step of Sauron; The
+    One Ring when its bearer is and another hobbit is far from him."""
+    gaps = [_gap(state, s) for s in range(len(state.positions)) if not state.eliminated[s]]
+    if "special watchful-peace" in legal and gaps and min(gaps) <= 1:
+        return "special watchful-peace"
+    rings = [t for t in legal if t.startswith("special one-ring@")]
+    if rings and _gap(state, seat) <= 1:
+        best = max(rings, key=lambda t: (_gap(state, state.characters.index(
+            t.partition("@")[2])), t))
+        if _gap(state, state.characters.index(best.partition("@")[2])) > DANGER:
+            return best
+    return None
 
 
 def _suffer(state, seat: int, legal: list[str]) -> str:
@@ -205,6 +224,11 @@ def decide(state, rng: random.Random | None = None, legal: list[str] | None = No
         return _least_worth(state, seat, legal)
     if kind == "window":
         return _window(state, seat, legal)
+    if kind == "decline":
+        # Dark Events: keep an activity tile (it ends the reveal); any other may be
+        # replaced by an activity tile.
+        return "accept" if state.question[2] in state.parts.tiles and \
+            state.parts.tiles[state.question[2]].kind == "activity" else "decline"
     if kind == "sauron-symbol":
         return _suffer(state, seat, legal)
     if kind == "life-token":
@@ -236,6 +260,7 @@ class SeenTable:
         self.characters = tuple(view["characters"])
         self.tracks = view["tracks"]
         self.positions = view["positions"]
+        self.eliminated = view["eliminated"]
         self.sauron = view["sauron"]
         self.life = view["life"]
         self.runes = view["runes"]

@@ -36,6 +36,11 @@ FORESIGHT = "Gandalf, Foresight: the active player orders the top 3 tiles"
 FORESIGHT_TILES = 3
 TILE_PILE = "tile"          # the die of a tile drawn from the pile (rules.py reveals too)
 LEMBAS_HAND = 6
+# Two Special Cards, "at any time during the game": decision — offered to the Ring-bearer
+# in every window where a yellow card may be played (turn start, action, event, items tile,
+# before and after a roll): every point where the Fellowship may act at all.
+SPECIAL_WINDOWS = ("turn-start", "action", "event", "after-roll", "items-tile",
+                   "before-roll")
 
 
 class LegendaryPlays:
@@ -65,11 +70,28 @@ class LegendaryPlays:
         for card in sorted(set(self.hands[seat])):
             if cards[card].window == name:
                 plays += self._yellow_plays(seat, card, context)
+        if self.specials and seat == self.ring_bearer and name in SPECIAL_WINDOWS:
+            plays += self._special_plays(seat)
         if seat == self.active and self.pooled_runes() >= self.parts.gandalf_cost:
             for gid in self.gandalf_left:
                 if self.parts.gandalf[gid]["window"] == name:
                     plays += self._gandalf_calls(gid, context)
         return plays
+
+    def _special_plays(self, seat: int) -> list[str]:
+        """Two Special Cards, for the Ring-bearer: The One Ring to another hobbit still in
+        the game; The Watchful Peace while Sauron can move back."""
+        plays = []
+        if "one-ring" in self.specials:
+            plays += [f"special one-ring@{self.characters[s]}" for s in self._hobbits()
+                      if s != seat]
+        if "watchful-peace" in self.specials and self.sauron < self.temptation_end():
+            plays.append("special watchful-peace")
+        return plays
+
+    def temptation_end(self) -> int:
+        """The last space of the Temptation track."""
+        return self.parts.temptation_spaces
 
     def _hobbits(self) -> list[int]:
         return self.in_order(self.active)
@@ -136,6 +158,24 @@ class LegendaryPlays:
             return
         again = ("window", name, seats, index, context)
         verb, what = text.split()[0], text.split()[1:]
+        if verb == "special":
+            card, _, target = what[0].partition("@")
+            self.specials.remove(card)
+            if card == "one-ring":
+                # The Ring is taken from the current hobbit, even if used this scenario.
+                self.ring_bearer = self.characters.index(target)
+                self.say(f"{self.name(seat)} plays The One Ring: "
+                         f"{self.name(self.ring_bearer)} is the Ring-bearer")
+            else:
+                before = self.sauron
+                back = self.parts.sauron["special_cards"]["the-watchful-peace"]["sauron_back"]
+                self.sauron = min(self.temptation_end(), self.sauron + back)
+                self.say(f"{self.name(seat)} plays The Watchful Peace: Sauron moves back "
+                         f"{self.sauron - before}, to {self.sauron}")
+            # A new Ring-bearer is asked in his turn in the window, not the old one now.
+            self.push(again if seat == self.ring_bearer else
+                      ("window", name, seats, index + 1, context))
+            return
         if verb == "gandalf":
             gid, _, arg = what[0].partition("@")
             gandalf = self.parts.gandalf[gid]

@@ -130,6 +130,8 @@ def render_table(view: Mapping, color: bool = True) -> str:
                      + (" riding back to Mordor" if view["black_rider_returning"] else ""))
     lines.append(f"  deck {view['deck_size']}, tiles left {view['tiles_left']}, "
                  f"Gandalf cards left: {', '.join(view['gandalf_left']) or 'none'}")
+    if view.get("special_cards"):
+        lines.append(f"  special cards face up: {', '.join(view['special_cards'])}")
     if view["revealed"]:
         lines.append("  tiles revealed this turn: " + ", ".join(view["revealed"]))
     seat = view["seat"]

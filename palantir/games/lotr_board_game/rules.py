@@ -44,6 +44,11 @@ SPECIAL_RUNE = "special rune"
 
 
 HOBBIT_CARD = "hobbit card"
+# Two Special Cards (expansion rulebook): The One Ring passes the Ring to another hobbit,
+# The Watchful Peace moves Sauron back 3 steps or scores 10 if unused.
+SPECIAL_CARDS = ("one-ring", "watchful-peace")
+DARK_EVENTS = ("Dark Events: a token may be declined (turned face down, a new one taken) "
+               "unless the token before it in the row was declined")
 
 
 def legendary_pile(board: str) -> str:
@@ -102,6 +107,9 @@ class LotrState(LegendaryPlays, SauronPlay, State):
         self.sauron_seat: int | None = None
         self.foreseen: list[str] = []        # Foresight: tiles set on top, in order
         self.athelas: list[int] = []         # hobbits Athelas spares at this scenario end
+        self.declined: list[int] = []        # Dark Events: the row's face-down tokens
+        # Two Special Cards: face up from the start, each used once by the Ring-bearer.
+        self.specials: list[str] = list(SPECIAL_CARDS) if options.get("special_cards") else []
         self._outcome: Outcome | None = None
         if self.expansion:
             self.setup_sauron()
@@ -130,11 +138,19 @@ class LotrState(LegendaryPlays, SauronPlay, State):
         if self.question is None:
             return []
         kind, seat = self.question[0], self.question[1]
-        return getattr(self, f"_legal_{kind.replace('-', '_')}")(seat)
+        legal = getattr(self, f"_legal_{kind.replace('-', '_')}")(seat)
+        # Remembered for the answer to this very question (a player or search asks, then
+        # answers): apply and clone forget it, and a new question does not match it.
+        self._legal = (self.question, legal)
+        return list(legal)
 
     def parse_action(self, text: str) -> str:
         if self.result is not None:
             raise IllegalAction("the game is over", rule=OVER, action=str(text))
+        memo = self.__dict__.get("_legal")
+        if memo is not None and memo[0] is self.question and text.__class__ is str \
+                and text in memo[1]:
+            return text  # canonical and legal: listed for this question
         text = canonical(text)
         if text not in self.legal_actions():
             message, rule = self._why_not(text)
@@ -145,6 +161,7 @@ class LotrState(LegendaryPlays, SauronPlay, State):
         # parse_action checks the decision against the full legal list before any change,
         # so a refusal leaves the state as it was.
         text = self.parse_action(action)
+        self._legal = None
         self.news = []
         kind, seat = self.question[0], self.question[1]
         self.answered, self.question = self.question, None
@@ -172,6 +189,7 @@ class LotrState(LegendaryPlays, SauronPlay, State):
     def clone(self, dice: Dice | None = None) -> "LotrState":
         other = object.__new__(LotrState)
         other.__dict__.update(self.__dict__)
+        other._legal = None  # a clone may be dealt other hands (sampling.py)
         other.dice = self.dice if dice is None else dice
         other.options = dict(self.options)
         other.positions = self.positions[:]
@@ -199,6 +217,8 @@ class LotrState(LegendaryPlays, SauronPlay, State):
         other.gandalf_left = self.gandalf_left[:]
         other.foreseen = self.foreseen[:]
         other.athelas = self.athelas[:]
+        other.specials = self.specials[:]
+        other.declined = self.declined[:]
         if self.expansion:
             self.clone_sauron(other)
         return other
@@ -357,6 +377,10 @@ class LotrState(LegendaryPlays, SauronPlay, State):
             score = self.board.score_at(self.tracks.get(self.board.main, 0))
         else:
             score = self.board.start_score
+        if "watchful-peace" in self.specials:
+            # Two Special Cards: an unused Watchful Peace is 10 more points however the
+            # game ended.
+            score += self.parts.sauron["special_cards"]["the-watchful-peace"]["unused_points"]
         winners = tuple(range(self.n)) if self.result == "won" else (
             (self.sauron_seat,) if self.expansion else ())
         self._outcome = Outcome(
@@ -436,9 +460,13 @@ class LotrState(LegendaryPlays, SauronPlay, State):
         self.tracks = {t: 0 for t in board.tracks}
         self.event = 0
         self.tiles = Counter({t.id: t.count for t in self.parts.tiles.values()})
-        if self.expansion:
-            # Preparation: the four Sauron event tokens go into the bag with the others.
+        if self.expansion or self.options.get("dark_events"):
+            # Preparation: the four Sauron event tokens go into the bag with the others
+            # (Dark Events: "the bag and the four Sauron event tokens must also be used").
             self.tiles.update({t.id: t.count for t in self.parts.sauron_tokens.values()})
+        if self.options.get("dark_events"):
+            # Dark Events: all tokens back in the bag at each adventure's start.
+            self.tiles.update({t.id: t.count for t in self.parts.dark_events.values()})
         self.ring_used = False
         self.foreseen = []
         self.push(("turn",))
@@ -450,6 +478,7 @@ class LotrState(LegendaryPlays, SauronPlay, State):
     def _step_turn(self) -> None:
         self.turns += 1
         self.revealed = []
+        self.declined = []
         self.say(f"{self.name(self.active)}'s turn")
         # Play 4: yellow and Gandalf cards in their windows (docs: "Windows").
         self.push(self.window("turn-start", ()), ("reveal",), self.window("action", ()),
@@ -472,8 +501,35 @@ class LotrState(LegendaryPlays, SauronPlay, State):
             tile_id = self.dice.roll(TILE_PILE, sorted(self.tiles.elements()))
             self.tiles[tile_id] -= 1
         self.revealed.append(tile_id)
-        tile = self.parts.tiles.get(tile_id) or self.parts.sauron_tokens[tile_id]
         self.say(f"{self.name(self.active)} reveals the tile {tile_id}")
+        if self.options.get("dark_events") and self.may_decline():
+            self.question = ("decline", self.active, tile_id)
+            return
+        self.carry_out_tile(tile_id)
+
+    def may_decline(self) -> bool:
+        """Dark Events: whether the token just taken may be declined (the one before it in
+        the row was not: two neighbours are never both face down)."""
+        return len(self.revealed) < 2 or len(self.revealed) - 2 not in self.declined
+
+    def _legal_decline(self, seat: int) -> list[str]:
+        return ["accept", "decline"]
+
+    def _answer_decline(self, seat: int, text: str) -> None:
+        tile_id = self.answered[2]
+        if text == "decline":
+            # Dark Events: turned face down (out of the bag this adventure), a new token.
+            self.declined.append(len(self.revealed) - 1)
+            self.say(f"{self.name(seat)} declines the tile {tile_id}")
+            self.push(("reveal",))
+        else:
+            self.carry_out_tile(tile_id)
+
+    def carry_out_tile(self, tile_id: str) -> None:
+        """Play 2: carry out a tile taken from the bag."""
+        parts = self.parts
+        tile = parts.tiles.get(tile_id) or parts.sauron_tokens.get(tile_id) or \
+            parts.dark_events[tile_id]
         if tile.kind == "activity":
             self.push(("activity", tile.track))
         elif tile.kind == "event":
@@ -1158,6 +1214,8 @@ class LotrState(LegendaryPlays, SauronPlay, State):
             out["count"] = self.question[2]
         elif kind == "deal":
             out["shown"] = list(self.shown)
+        elif kind == "decline":
+            out["tile"] = self.question[2]
         elif kind == "window":
             out["window"] = self.question[2]
             out["context"] = list(self.question[5])
@@ -1185,6 +1243,7 @@ class LotrState(LegendaryPlays, SauronPlay, State):
             "question": self.question_view(seat),
             "turns": self.turns,
             "gandalf_left": list(self.gandalf_left), "foreseen": list(self.foreseen),
+            "special_cards": list(self.specials), "declined": list(self.declined),
             "result": self.result,
             # The pending steps, the question and the tiles left: public, and what a
             # search needs to rebuild a state from this view (sampling.py).

@@ -105,10 +105,11 @@ def sample_state(game, view: Mapping[str, Any], rng: random.Random, dice: Dice |
     options = game.validate_options(view["options"])
     parts = default_components()
     state = LotrState(game, options, parts, SeededDice(0, record=False))
-    seat = view["seat"]
     proc = view["procedure"]
     for name in ("positions", "eliminated", "runes", "revealed", "gandalf_left", "foreseen"):
         setattr(state, name, list(view[name]))
+    state.specials = list(view["special_cards"])
+    state.declined = list(view["declined"])
     for name in ("sauron", "ring_bearer", "active", "board_index", "event", "ring_used",
                  "turns", "result"):
         setattr(state, name, view[name])
@@ -129,27 +130,46 @@ def sample_state(game, view: Mapping[str, Any], rng: random.Random, dice: Dice |
     state.pot = [(s, item) for s, item in question.get("pot", [])]
     state.news, state.answered = [], None
 
-    # The hobbit cards and legendary cards no one may see.
-    n = state.n
+    plan = _hidden_plan(state, view)
+    _deal_hidden(state, view, plan, rng)
+    if state.result is not None:
+        state.finish()
+    state.dice = dice if dice is not None else SeededDice(rng.getrandbits(64), record=False)
+    return state
+
+
+def _hidden_plan(state, view) -> tuple:
+    """What is known of the hands (the seat's own, cards offered to a cost), the free hand
+    places, the unseen cards and which of them must go into hands (legendary cards)."""
+    parts, seat, proc, n = state.parts, view["seat"], view["procedure"], state.n
     all_cards = Counter(parts.hobbit_deck)
     all_cards.update(c.id for c in parts.cards.values() if not c.is_hobbit_card)
     seen = Counter(view["discards"]) + Counter(view["removed"]) + Counter(proc["shown"])
     for pile in view["board_cards"].values():
         seen.update(pile)
-    hands: dict[int, list[str]] = {s: [] for s in range(n)}
+    known: dict[int, list[str]] = {s: [] for s in range(n)}
     own = seat is not None and seat < n
     if own:
-        hands[seat] = list(view["hand"])
+        known[seat] = list(view["hand"])
         seen.update(view["hand"])
     # Cards offered to the cost being asked are public and still in their givers' hands.
     for giver, item in state.pot:
         if giver != seat and item in parts.cards:
-            hands[giver].append(item)
+            known[giver].append(item)
             seen[item] += 1
     pool = all_cards - seen
     slots = [s for s in range(n) if not (own and s == seat)
-             for _ in range(view["hand_sizes"][s] - len(hands[s]))]
+             for _ in range(view["hand_sizes"][s] - len(known[s]))]
     legendary = Counter({c: k for c, k in pool.items() if not parts.cards[c].is_hobbit_card})
+    return own, known, pool, slots, legendary
+
+
+def _deal_hidden(state, view, plan: tuple, rng: random.Random) -> None:
+    """Deal the unseen cards of `plan` into the state: hands, deck, Council choices and
+    (expansion) Sauron's hand."""
+    own, known, pool, slots, legendary = plan
+    seat, n = view["seat"], state.n
+    hands = {s: known[s][:] for s in range(n)}
     state.deck = _deal(rng, pool, slots, legendary, hands)
     state.hands = [sorted(hands[s]) for s in range(n)]
     # Council: the cards other hobbits chose are unknown; each is one of his own cards.
@@ -160,11 +180,23 @@ def sample_state(game, view: Mapping[str, Any], rng: random.Random, dice: Dice |
         else:
             state.council[s] = rng.choice(state.hands[s])
     if state.expansion:
-        _sample_sauron(state, view, proc, rng)
-    if state.result is not None:
-        state.finish()
-    state.dice = dice if dice is not None else SeededDice(rng.getrandbits(64), record=False)
-    return state
+        _sample_sauron(state, view, view["procedure"], rng)
+
+
+class Determinizer:
+    """Many determinizations of one view, cheaply: the view is read once into a state,
+    and each call clones it and deals the unseen cards afresh (ISMCTS)."""
+
+    def __init__(self, game, view: Mapping[str, Any]):
+        self.view = view
+        self.base = sample_state(game, view, random.Random(0))
+        self.plan = _hidden_plan(self.base, view)
+
+    def __call__(self, rng: random.Random, dice: Dice):
+        """A fresh state consistent with the view, dealt with `rng`, rolling `dice`."""
+        state = self.base.clone(dice=dice)
+        _deal_hidden(state, self.view, self.plan, rng)
+        return state
 
 
 def _sample_sauron(state, view, proc, rng: random.Random) -> None:

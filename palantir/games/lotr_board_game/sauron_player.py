@@ -97,7 +97,11 @@ class SauronPlay:
     # ----- activations -----------------------------------------------------------------
 
     def _step_call(self, seat: int, purpose: str | None) -> None:
-        # Sauron's actions instead of a roll.
+        # Sauron's actions instead of a roll; without the expansion (Dark Events' Sauron
+        # tokens in the original game) the threat die is rolled instead.
+        if not self.expansion:
+            self.push(("roll-die", seat, purpose))
+            return
         if not self.eliminated[seat]:
             self.question = ("sauron-call", self.sauron_seat, seat, purpose)
 

@@ -102,9 +102,10 @@ def step(state, *actions):
 
 
 def snapshot(state):
-    """Everything of a state that a refusal must leave unchanged."""
+    """Everything of a state that a refusal must leave unchanged (not `_legal`, the memo of
+    the legal decisions that asking for them fills)."""
     return copy.deepcopy({k: v for k, v in state.__dict__.items()
-                          if k not in ("game", "dice", "parts")})
+                          if k not in ("game", "dice", "parts", "_legal")})
 
 
 def all_cards(state) -> Counter:

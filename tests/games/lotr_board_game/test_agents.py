@@ -69,3 +69,20 @@ def test_heuristic_hobbits_score_more_than_random_hobbits():
     heuristic = mean_score(lambda s, seed: GAME.heuristic_agent(s, seed * 10 + s))
     randomly = mean_score(lambda s, seed: RandomAgent(s, seed * 10 + s))
     assert heuristic > randomly + 5
+
+
+def test_heuristic_agent_on_its_view_decides_as_on_the_full_state():
+    # SeenTable (the view only) must give the rule-of-thumb answers of the full state.
+    for options, seed in (({"players": 3}, 2), ({"players": 2, "expansion": "sauron"}, 3)):
+        options = GAME.validate_options(options)
+        state = GAME.new_state(options, SeededDice(seed))
+        agents = [GAME.heuristic_agent(s, s) for s in range(state.players)]
+        steps = 0
+        while not state.is_over() and steps < 400:
+            seat = state.to_move()
+            legal = state.legal_actions()
+            action = agents[seat].choose(state.view(seat), legal)
+            assert action == decide(state.clone())
+            state.apply(action)
+            steps += 1
+        assert steps > 50

@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from .lbg_table import GAME, PARTS, all_cards, table, tile
+from .lbg_table import GAME, PARTS, all_cards, draw, table, tile
 from palantir.engine.dice import SeededDice
 from palantir.engine.errors import PalantirError
 
@@ -28,7 +28,9 @@ def walk(options, seed, steps):
 
 
 @pytest.mark.parametrize("options,seed", [({"players": 3}, 5),
-                                          ({"players": 4, "expansion": "sauron"}, 6)])
+                                          ({"players": 4, "expansion": "sauron"}, 6),
+                                          ({"players": 3, "dark_events": True,
+                                            "special_cards": True}, 7)])
 def test_sample_agrees_with_the_view_and_conserves_cards(options, seed):
     rng = random.Random(1)
     for state in walk(options, seed, 120):
@@ -108,3 +110,41 @@ def test_a_view_without_its_procedure_is_refused_by_name():
     del view["procedure"]
     with pytest.raises(PalantirError, match="procedure"):
         GAME.sample_state(view, random.Random(0))
+
+
+def test_determinizer_deals_afresh_each_time_consistently_with_the_view():
+    # ISMCTS reads the view once (Determinizer) and redeals the unseen cards per call.
+    state = GAME.new_state({"players": 4, "expansion": "sauron"}, SeededDice(9))
+    view = state.view(0)
+    make = GAME.determinizer(view)
+    rng = random.Random(2)
+    others = set()
+    for _ in range(6):
+        sample = make(rng, SeededDice(1, record=False))
+        assert sample.view(0) == view
+        assert sample.legal_actions() == state.legal_actions()
+        assert all_cards(sample) == TOTAL
+        others.add(tuple(map(tuple, sample.hands[1:])) + (tuple(sample.sauron_hand),))
+    assert len(others) > 1  # not the same deal every time
+    assert make.base.hands[0] == state.hands[0]  # the base is not dealt into
+
+
+def test_remembered_legal_decisions_are_forgotten_by_apply_and_clone():
+    state = frodo_to_act_table()
+    legal = state.legal_actions()
+    other = state.clone()
+    other.hands[0] = ["white-joker"]
+    assert other.legal_actions() != legal  # the clone does not reuse the memo
+    state.apply("draw")
+    assert state.question[:2] == ("act", 1)  # Sam's turn: his own decisions
+    assert state.legal_actions() != legal
+    assert state.legal_actions() == state.clone().legal_actions()
+
+
+def frodo_to_act_table():
+    state = table(players=2, board="moria",
+                  hands=[["grey-hiding", "white-fighting", "white-joker"], ["gimli"]],
+                  dice=[tile("fighting"), draw("frodo", "white-joker"),
+                        draw("frodo", "white-hiding"), tile("travelling")])
+    assert state.question[:2] == ("act", 0)
+    return state

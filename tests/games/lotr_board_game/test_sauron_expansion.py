@@ -112,6 +112,18 @@ def test_black_rider_meets_the_ring_bearer_turns_reveals_a_nazgul_and_calls_saur
     assert state.question == ("sauron-call", 2, 0, None)
 
 
+def test_black_rider_the_ring_bearers_own_move_does_not_stop_on_its_space():
+    # "If the Ring-bearer's action results in an encounter, the Ring-bearer does not stop
+    # on the same space as the Black Rider": he moves his full steps, the Rider stays.
+    state = table(board="moria", options=SAURON, positions=[5, 0],
+                  dice=sauron_setup("sauron-6", "sauron-13") + [("nazgul card", "nazgul-3")],
+                  rider=6, run=False)
+    state.queue = [("effect", ("darkness", 3, "ring-bearer"), None)]
+    run(state)
+    assert state.positions[0] == 8 and state.rider == 6 and state.rider_returning
+    assert state.question == ("sauron-call", 2, 0, None)
+
+
 def test_black_rider_back_in_mordor_after_the_encounter_the_eye_of_sauron_ends_the_game():
     state = table(board="moria", options=SAURON, dice=sauron_setup(), rider=13,
                   rider_returning=True, run=False)

@@ -1,0 +1,73 @@
+"""Two Special Cards (expansion rulebook, "Two Special Cards"): The One Ring and The
+Watchful Peace, face up from the start, each used once by the Ring-bearer; an unused
+Watchful Peace scores 10 more points however the game ended."""
+
+import pytest
+
+from .lbg_table import snapshot, step, table, tile
+from palantir.engine.errors import IllegalAction
+
+SPECIAL = {"special_cards": True}
+
+
+def frodo_at_turn_start(**fields):
+    state = table(options=SPECIAL, dice=[tile("fighting")], **fields)
+    assert state.question[:3] == ("window", 0, "turn-start")
+    return state
+
+
+def test_two_special_cards_are_face_up_and_offered_to_the_ring_bearer_only():
+    state = frodo_at_turn_start()
+    assert state.view(None)["special_cards"] == ["one-ring", "watchful-peace"]
+    assert set(state.legal_actions()) == {"special one-ring@sam", "special watchful-peace",
+                                          "continue"}
+    plain = table(dice=[tile("fighting")])  # without the option: no window to ask
+    assert plain.question[:2] == ("act", 0) and plain.view(None)["special_cards"] == []
+
+
+def test_two_special_cards_the_watchful_peace_moves_sauron_back_three_steps_once():
+    state = frodo_at_turn_start(sauron=10)
+    step(state, "special watchful-peace")
+    assert state.sauron == 13 and state.specials == ["one-ring"]
+    assert state.question[:3] == ("window", 0, "turn-start")  # he may still act here
+    assert "special watchful-peace" not in state.legal_actions()
+
+
+def test_two_special_cards_the_watchful_peace_stops_at_the_end_of_the_temptation_track():
+    state = frodo_at_turn_start(sauron=14)
+    step(state, "special watchful-peace")
+    assert state.sauron == 15
+    full = frodo_at_turn_start(sauron=15)
+    assert "special watchful-peace" not in full.legal_actions()
+
+
+def test_two_special_cards_the_one_ring_passes_the_ring_even_when_used():
+    state = frodo_at_turn_start(ring_used=True)
+    step(state, "special one-ring@sam")
+    assert state.ring_bearer == 1 and state.ring_used  # the Ring's use stays spent
+    assert state.specials == ["watchful-peace"]
+    # Frodo is not asked again; Sam, the Ring-bearer now, is (The Watchful Peace is left).
+    assert state.question[:3] == ("window", 1, "turn-start")
+    assert state.legal_actions() == ["special watchful-peace", "continue"]
+
+
+def test_two_special_cards_refusals_change_nothing():
+    state = frodo_at_turn_start()
+    before = snapshot(state)
+    for bad in ("special one-ring@frodo", "special one-ring", "special nenya"):
+        with pytest.raises(IllegalAction):
+            state.apply(bad)
+        assert snapshot(state) == before
+
+
+def test_two_special_cards_an_unused_watchful_peace_scores_ten_more_points():
+    def score(options, used=()):
+        state = table(options=options, run=False, tracks={"fighting": 3})
+        for card in used:
+            state.specials.remove(card)
+        state.result = "lost"
+        state.finish()
+        return state.outcome().details["score"]
+    assert score(SPECIAL) == score({}) + 10
+    assert score(SPECIAL, used=["watchful-peace"]) == score({})
+    assert score(SPECIAL, used=["one-ring"]) == score({}) + 10

@@ -166,6 +166,10 @@ class LegendaryPlays:
                 self.ring_bearer = self.characters.index(target)
                 self.say(f"{self.name(seat)} plays The One Ring: "
                          f"{self.name(self.ring_bearer)} is the Ring-bearer")
+                if self.expansion and not self.rider_returning and \
+                        self.positions[self.ring_bearer] >= self.rider:
+                    # The Black Rider: the new Ring-bearer is on its space or beyond.
+                    self.rider_meets_ring_bearer()
             else:
                 before = self.sauron
                 back = self.parts.sauron["special_cards"]["the-watchful-peace"]["sauron_back"]

@@ -71,3 +71,17 @@ def test_two_special_cards_an_unused_watchful_peace_scores_ten_more_points():
     assert score(SPECIAL) == score({}) + 10
     assert score(SPECIAL, used=["watchful-peace"]) == score({})
     assert score(SPECIAL, used=["one-ring"]) == score({}) + 10
+
+
+def test_two_special_cards_the_one_ring_to_a_hobbit_past_the_black_rider_is_an_encounter():
+    # The Black Rider meets the Ring-bearer "being on the same space or further along".
+    from .lbg_table import sauron_setup
+    state = table(options={"expansion": "sauron", **SPECIAL}, positions=[0, 7], rider=6,
+                  run=False, dice=sauron_setup("sauron-6", "sauron-13")
+                  + [("nazgul card", "nazgul-3")])
+    state.queue = [("window", "action", None, 0, ())]
+    state.run()
+    assert state.question[:3] == ("window", 0, "action")
+    step(state, "special one-ring@sam")
+    assert state.ring_bearer == 1 and state.rider_returning
+    assert "nazgul-3" in state.nazgul_up

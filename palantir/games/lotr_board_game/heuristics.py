@@ -189,6 +189,8 @@ def sauron_decision(state, seat: int, legal: list[str]) -> str:
     """Sauron: the most harmful card; draw (or refill) when his hand runs short."""
     kind = state.question[0]
     hand = len(state.sauron_hand)
+    if kind == "sauron-refill":
+        return "refill"
     if kind == "sauron-call":
         if hand <= 1 and "refill" in legal:
             return "refill"

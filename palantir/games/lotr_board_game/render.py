@@ -24,6 +24,8 @@ QUESTION_WORDS = {
     "window": "play a yellow or Gandalf card now, or continue",
     "foresight": "Foresight: order the top tiles",
     "sauron-call": "Sauron is called instead of a roll: a card on the hobbit, or refill",
+    "sauron-refill": "Sauron discards another card before drawing up to six, or refills",
+    "decline": "Dark Events: carry out the token just taken, or decline it",
     "sauron-start": "Sauron at the start of the turn: a card (one symbol), draw, or a Nazgûl",
     "sauron-symbol": "choose the one symbol to suffer",
     "life-token": "choose the life token to discard",

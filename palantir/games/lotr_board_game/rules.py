@@ -176,7 +176,8 @@ class LotrState(LegendaryPlays, SauronPlay, State):
             return None
         if self.question[0] == "council":
             return (self.question[1],)
-        if self.question[0] == "sauron-call" and str(action).startswith("refill "):
+        if self.question[0] in ("sauron-call", "sauron-refill") and \
+                str(action).startswith("refill "):
             return (self.question[1],)  # the card he discards before drawing is not shown
         words = str(action).split()
         if self.question[0] == "window" and words[:2] == ["yellow", "miruvor"] \
@@ -833,6 +834,7 @@ class LotrState(LegendaryPlays, SauronPlay, State):
         return {"act": TURN, "give": GROUP_COST, "track": ACTIVITY, "discard": DISCARD,
                 "choose": CHOOSE, "council": COUNCIL, "deal": PREPARATIONS,
                 "window": WINDOW, "foresight": FORESIGHT, "sauron-call": SAURON_CALL,
+                "sauron-refill": SAURON_CALL, "decline": DARK_EVENTS,
                 "sauron-start": SAURON_START, "sauron-symbol": ONE_SYMBOL,
                 "life-token": LIFE_TOKEN}.get(kind, OVER)
 

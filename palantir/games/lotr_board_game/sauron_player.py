@@ -106,18 +106,26 @@ class SauronPlay:
             self.question = ("sauron-call", self.sauron_seat, seat, purpose)
 
     def _legal_sauron_call(self, seat: int) -> list[str]:
-        # He may discard before drawing up to six; offered: no card or one card (a ruling
-        # that keeps the choices few; discarding more is left for later).
-        return [f"sauron {c}" for c in self.sauron_hand] + ["refill"] + \
-            [f"refill {c}" for c in self.sauron_hand]
+        # "Before drawing, you may discard any number of cards": one at a time, `refill
+        # <card>` discarding one and asking again (sauron-refill), `refill` drawing.
+        return [f"sauron {c}" for c in self.sauron_hand] + self._legal_sauron_refill(seat)
+
+    def _legal_sauron_refill(self, seat: int) -> list[str]:
+        return ["refill"] + [f"refill {c}" for c in sorted(set(self.sauron_hand))]
+
+    def _answer_sauron_refill(self, seat: int, text: str) -> None:
+        self._answer_sauron_call(seat, text)
 
     def _answer_sauron_call(self, seat: int, text: str) -> None:
         _, _, target, purpose = self.answered
         words = text.split()
         if words[0] == "refill":
-            for card in words[1:]:
-                self.sauron_hand.remove(card)
-                self.sauron_discards.append(card)
+            if len(words) > 1:
+                # Playing as Sauron: a discard before drawing; he may discard more.
+                self.sauron_hand.remove(words[1])
+                self.sauron_discards.append(words[1])
+                self.question = ("sauron-refill", self.sauron_seat, target, purpose)
+                return
             limit = self.parts.sauron["sauron_hand"]["draw_up_to"]
             self.sauron_draw(max(0, limit - len(self.sauron_hand)))
             self.push(("sauron-after", target, purpose))

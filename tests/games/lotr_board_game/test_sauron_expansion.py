@@ -81,6 +81,24 @@ def test_playing_as_sauron_called_instead_of_a_roll_he_may_draw_up_to_six():
     assert all(roll.seen_by == (2,) for roll in state.dice.log[4:])
 
 
+def test_playing_as_sauron_discards_any_number_of_cards_before_drawing_up_to_six():
+    # "Before drawing, you may discard any number of cards from your hand."
+    state = table(board="moria", options=SAURON, run=False,
+                  dice=sauron_setup("sauron-1", "sauron-6")
+                  + [("sauron card", f"sauron-{k}") for k in (2, 3, 4, 5, 7, 8)])
+    state.queue = [("roll", 0)]
+    run(state)
+    step(state, "refill sauron-1")
+    assert state.question == ("sauron-refill", 2, 0, None)
+    assert state.legal_actions() == ["refill", "refill sauron-6"]  # no card played now
+    assert state.decision_audience("refill sauron-6") == (2,)
+    step(state, "refill sauron-6")
+    assert state.sauron_hand == [] and state.legal_actions() == ["refill"]
+    step(state, "refill")
+    assert len(state.sauron_hand) == 6 and {"sauron-1", "sauron-6"} <= set(state.sauron_discards)
+    assert state.view(0)["sauron_hand"] is None
+
+
 def test_exceptions_sam_chooses_one_symbol_of_a_card_played_instead_of_a_roll():
     state = table(board="moria", options=SAURON, hands=[[], ["white-joker"]],
                   dice=sauron_setup("sauron-19", "sauron-1"), run=False)

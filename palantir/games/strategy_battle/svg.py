@@ -40,19 +40,28 @@ def phase_help(view: Mapping[str, Any]) -> str:
     return help_text(view)
 
 
+BAND = 24    # px above the table for the status line
+MARGIN = 12  # px around the table
+
+
 def render_svg(view: Mapping[str, Any]) -> str:
     """The whole table as an SVG document."""
     table = view["table"]
     scale = WIDTH / table["width"]
     height = table["depth"] * scale
+    # A band above the table for the status line, and a margin so that bases and control
+    # zones on the table's edge are drawn whole.
+    outer_w, outer_h = WIDTH + 2 * MARGIN, height + BAND + MARGIN
 
     def px(x: float, y: float) -> tuple[float, float]:
         # the table's y grows away from the Good player's edge: up the picture
-        return round(x * scale, 1), round(height - y * scale, 1)
+        return round(MARGIN + x * scale, 1), round(BAND + height - y * scale, 1)
 
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height:.0f}" '
-           f'viewBox="0 0 {WIDTH} {height:.0f}" class="strategy-battle">',
-           f'<rect x="0" y="0" width="{WIDTH}" height="{height:.0f}" fill="#e8dcb8"/>']
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{outer_w:.0f}" '
+           f'height="{outer_h:.0f}" viewBox="0 0 {outer_w:.0f} {outer_h:.0f}" '
+           f'class="strategy-battle">',
+           f'<rect x="{MARGIN}" y="{BAND}" width="{WIDTH}" height="{height:.0f}" '
+           f'fill="#e8dcb8" stroke="#8a7a5a" class="table-edge"/>']
     for area in table.get("areas", []):
         points = " ".join("%s,%s" % px(x, y) for x, y in area["outline"])
         fill = GOING_FILL.get(area["going"], "#d9c9a3")

@@ -73,7 +73,7 @@ class ISMCTSAgent:
     def __init__(self, game: Game, seat: int, seed: int | None = None,
                  iterations: int | None = None, seconds: float | None = None, *,
                  exploration: float = EXPLORATION, max_rollout_steps: int = MAX_ROLLOUT_STEPS,
-                 confidence: float = CONFIDENCE):
+                 confidence: float = CONFIDENCE, paired: bool = True):
         if iterations is not None and (isinstance(iterations, bool) or
                                        not isinstance(iterations, int) or iterations < 1):
             raise UnknownAgent(f"ismcts: iterations must be a whole number of at least 1, "
@@ -94,6 +94,7 @@ class ISMCTSAgent:
         self.exploration = exploration
         self.max_rollout_steps = max_rollout_steps
         self.confidence = confidence
+        self.paired = paired
         self.rng = random.Random(seed)
         self.policy: Callable[[State, random.Random], Any] | None = game.rollout_policy()
         self.payoffs = getattr(game, "search_payoffs", None) or \
@@ -127,15 +128,36 @@ class ISMCTSAgent:
             self.last_search = {"iterations": 0, "seconds": time.perf_counter() - start,
                                 "root": [], "policy": wanted, "overruled": False}
             return offered.get(wanted, legal_actions[0])
+        order: list[str] = []
+        rounds: dict[str, dict[int, float]] = {}
+        seeds = (0, 0)
         while True:
-            dice = SamplingDice(rng.getrandbits(64))
-            state = determinize(rng, dice)
-            if done == 0 and self.policy is not None:
-                # The policy's pick from the first determinization: the root's decisions
-                # are the seat's own, so any determinization offers the same ones.
-                wanted = str(self.policy(state, rng))
-                preferred = wanted if wanted in offered else None
-            self._iterate(root, state, offered, rng, preferred)
+            if self.paired:
+                # Common random numbers: a round deals one determinization and one dice
+                # seed, and every root decision is searched once from that same deal.
+                k = done % len(order) if order else 0
+                if k == 0:
+                    seeds = (rng.getrandbits(64), rng.getrandbits(64))
+                deal = random.Random(seeds[0])
+                state = determinize(deal, SamplingDice(seeds[1]))
+            else:
+                deal = rng
+                state = determinize(rng, SamplingDice(rng.getrandbits(64)))
+            if done == 0:
+                if self.policy is not None:
+                    # The policy's pick from the first determinization: the root's
+                    # decisions are the seat's own, so every determinization offers them.
+                    wanted = str(self.policy(state, deal))
+                    preferred = wanted if wanted in offered else None
+                rest = [t for t in offered if t != preferred]
+                rng.shuffle(rest)
+                order = ([preferred] if preferred is not None else []) + rest
+            if self.paired:
+                forced = order[done % len(order)]
+                returns = self._iterate(root, state, offered, deal, preferred, forced)
+                rounds.setdefault(forced, {})[done // len(order)] = returns[self.seat]
+            else:
+                self._iterate(root, state, offered, rng, preferred)
             done += 1
             if self.iterations is not None and done >= self.iterations:
                 break
@@ -144,9 +166,11 @@ class ISMCTSAgent:
         ranked = sorted(((e.visits, e.mean(), text)
                          for text, e in root.child.items() if text in offered), reverse=True)
         choice = ranked[0][2] if ranked else str(legal_actions[0])
+        if self.paired and preferred is not None:
+            choice = self._paired_choice(rounds, preferred)
         overruled = preferred is not None and choice != preferred
-        if overruled and not self._clearly_better(root.child[choice],
-                                                  root.child.get(preferred, _Edge())):
+        if not self.paired and overruled and not self._clearly_better(
+                root.child[choice], root.child.get(preferred, _Edge())):
             choice, overruled = preferred, False
         self.last_search = {
             "iterations": done, "seconds": time.perf_counter() - start,
@@ -155,14 +179,34 @@ class ISMCTSAgent:
         }
         return offered[choice]
 
+    def _paired_choice(self, rounds: dict[str, dict[int, float]], preferred: str) -> str:
+        """The decision whose payoff beats the policy's pick, round by round over the
+        same deals, by the most, if by `confidence` standard errors; else the pick."""
+        base = rounds.get(preferred, {})
+        best, best_gain = preferred, 0.0
+        for text, payoffs in rounds.items():
+            common = [r for r in payoffs if r in base]
+            if text == preferred or not common:
+                continue
+            diffs = [payoffs[r] - base[r] for r in common]
+            n = len(diffs)
+            gain = sum(diffs) / n
+            spread = sum((d - gain) ** 2 for d in diffs)
+            # One pseudo-difference of the largest variance, as _Edge.variance_of_mean.
+            error = math.sqrt((spread + 0.25) / (n * n))
+            if gain > self.confidence * error and gain > best_gain:
+                best, best_gain = text, gain
+        return best
+
     def _clearly_better(self, edge: _Edge, than: _Edge) -> bool:
         """Whether `edge` beats `than` by `confidence` standard errors."""
         error = math.sqrt(edge.variance_of_mean() + than.variance_of_mean())
         return edge.mean() - than.mean() > self.confidence * error
 
     def _iterate(self, root: _Edge, state: State, offered: dict, rng: random.Random,
-                 preferred: str | None = None) -> None:
-        """Select and expand along one determinization, roll out, back up."""
+                 preferred: str | None = None, forced: str | None = None) -> list[float]:
+        """Select and expand along one determinization (the root's decision `forced` if
+        given), roll out, back up; the rollout's payoffs."""
         node = root
         path: list[tuple[_Edge, int]] = []  # (edge taken, seat that took it)
         first = True
@@ -179,6 +223,14 @@ class ISMCTSAgent:
                 if edge is None:
                     edge = node.child[text] = _Edge()
                 edge.available += 1
+            if first and forced is not None:
+                state.apply(forced)
+                node = node.child[forced]
+                path.append((node, seat))
+                first = False
+                if node.visits == 0:
+                    break
+                continue
             tried = [t for t in legal if node.child[t].visits]
             untried = len(tried) < len(legal)
             if untried and not first and tried and len(tried) >= math.ceil(
@@ -208,6 +260,7 @@ class ISMCTSAgent:
             edge.visits += 1
             edge.total += payoff
             edge.squares += payoff * payoff
+        return returns
 
     def _first_try(self, state: State, untried: list[str], rng: random.Random) -> str:
         """Among untried decisions, the rollout policy's pick if it is one, else any."""

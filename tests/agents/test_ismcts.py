@@ -101,10 +101,32 @@ def test_ismcts_keeps_the_rollout_policys_pick_unless_clearly_beaten():
     policy = agent.last_search["policy"]
     assert policy in state.legal_actions() and choice == policy
     assert agent.last_search["overruled"] is False
-    # With no confidence required the most-visited decision is answered.
-    greedy = ISMCTSAgent(GAME, 0, seed=3, iterations=12, confidence=-1e9)
+    # Unpaired, with no confidence required, the most-visited decision is answered.
+    greedy = ISMCTSAgent(GAME, 0, seed=3, iterations=12, confidence=-1e9, paired=False)
     answer = greedy.choose(state.view(0), state.legal_actions())
     assert answer == greedy.last_search["root"][0][0]
+
+
+def test_ismcts_paired_rounds_search_every_root_decision_from_the_same_deal():
+    state = frodo_to_act(["gimli"])
+    legal = state.legal_actions()
+    agent = ISMCTSAgent(GAME, 0, seed=5, iterations=2 * len(legal))
+    agent.choose(state.view(0), legal)
+    assert sorted(text for text, _, _ in agent.last_search["root"]) == sorted(legal)
+    assert all(visits == 2 for _, visits, _ in agent.last_search["root"])
+
+
+def test_ismcts_paired_choice_needs_a_clear_gain_round_by_round():
+    agent = ISMCTSAgent(GAME, 0, seed=1, iterations=10)
+    pick = {r: 0.5 + 0.01 * (r % 3) for r in range(20)}
+    # Always 0.05 better on the same deals: clearly better although the spread of each
+    # decision's payoffs alone would hide it.
+    better = {r: p + 0.05 for r, p in pick.items()}
+    noisy = {r: p + (0.3 if r % 2 else -0.28) for r, p in pick.items()}
+    assert agent._paired_choice({"draw": pick, "heal": better}, "draw") == "heal"
+    assert agent._paired_choice({"draw": pick, "heal": noisy}, "draw") == "draw"
+    assert agent._paired_choice({"draw": pick, "heal": {r: p - 0.05 for r, p in
+                                                        pick.items()}}, "draw") == "draw"
 
 
 def test_ismcts_spends_no_budget_on_a_decision_the_game_calls_minor():

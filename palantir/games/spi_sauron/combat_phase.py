@@ -236,7 +236,9 @@ class CombatMixin:
             if self.may_melee(unit) is not None:
                 continue
             for target in self.melee_targets(unit):
-                by_defender.setdefault(target.hex, []).append(unit.hex)
+                hexes = by_defender.setdefault(target.hex, [])
+                if unit.hex not in hexes:     # a formation attacks once, as one (8.4, 15.3)
+                    hexes.append(unit.hex)
         for target_hex, attackers in by_defender.items():
             for a in attackers:
                 actions.append(Attack(target_hex, (a,)))
@@ -278,6 +280,8 @@ class CombatMixin:
         """7.17: the missile attack on the Casualty tables; retreats are the owner's (7.55)."""
         self.combat_step = MISSILE
         self.fired.add(firer.id)
+        if firer.partner:
+            self.fired.add(firer.partner)      # a formation fires once, as one counter
         letter = self.missile_strength(firer)
         armour = self.armour_against(target, None)
         morale = self.defending_morale(target)
@@ -357,6 +361,8 @@ class CombatMixin:
         self.combat_step = MELEE
         for unit in attackers:
             self.attacked.add(unit.id)
+            if unit.partner:
+                self.attacked.add(unit.partner)    # a formation attacks as one (8.4, 15.3)
         self.news.append(f"{', '.join(u.type.name + ' in ' + u.hex for u in attackers)} "
                          f"attack {defender.type.name} in {defender.hex}")
         self.melee = (defender.id, tuple(u.id for u in attackers))
@@ -369,8 +375,8 @@ class CombatMixin:
     def may_retreat_before_combat(self, defender: Unit, attackers: list[Unit]) -> bool:
         """7.7: bowmen with only a missile strength, and cavalry attacked only by infantry,
         that are not disrupted (7.57) and have somewhere to go."""
-        if defender.disrupted:
-            return False
+        if defender.disrupted or defender.partner:
+            return False        # ruling: a formation stands (its units would part, 8.46)
         eligible = defender.type.bowmen or (
             defender.type.kind == "cavalry" and all(u.type.kind == "infantry" for u in attackers))
         if not eligible:
@@ -409,6 +415,19 @@ class CombatMixin:
                        case: str = "7.42") -> None:
         """7.42's key: flip or eliminate, leaders share (8.24), then retreat (7.54)."""
         where = unit.hex
+        if unit.partner and (result.eliminated or result.half_eliminated):
+            partner = self.units[unit.partner]
+            self.leaders_share(unit, result.eliminated)
+            # 8.46, 15.3.5 A: 1/2E eliminates one unit of the formation; E both
+            rule = "15.3.5 A" if unit.formation == "slave_phalanx" else "8.46"
+            self.eliminate_unit(unit, f"{result.text}, one unit of the formation, {rule}")
+            if result.eliminated:
+                self.eliminate_unit(partner, f"{result.text}, {case}")
+                self.vacated(where, attacker)
+            elif result.retreat:
+                self.start_retreat(partner, result.retreat,
+                                   (attacker.id,) if attacker else (), case=case)
+            return
         if result.eliminated or result.half_eliminated:
             dies = result.eliminated or unit.reduced
             self.leaders_share(unit, dies)
@@ -426,6 +445,13 @@ class CombatMixin:
                       case: str) -> None:
         """7.54-7.57: the owner retreats the unit; a disrupted unit or one with nowhere to
         go is eliminated instead (or, after 7.23, reduced)."""
+        if unit.partner:
+            # 8.46 B, 15.3.5 B: each unit of a formation retreats, to a different hex
+            partner = self.units[unit.partner]
+            self.break_formation(unit)
+            self.start_retreat(unit, hexes, advance_by, case)
+            self.start_retreat(partner, hexes, advance_by, case)
+            return
         pending = Pending("retreat", seat_of(unit.side), unit.id, hexes, advance_by, unit.hex)
         where = unit.hex
         if unit.disrupted:
@@ -466,6 +492,13 @@ class CombatMixin:
             return False
         mover = mover_of(self, unit)
         return not isinstance(step_cost(self, mover, unit.hex, hex_name), Refusal)
+
+    def break_formation(self, unit: Unit) -> None:
+        """The formation `unit` is in ends (a retreat or a loss, 8.46, 15.3.5)."""
+        if unit.partner:
+            partner = self.units[unit.partner]
+            partner.partner = partner.formation = None
+            unit.partner = unit.formation = None
 
     def settle_pending(self) -> None:
         """7.56: a queued retreat or displacement whose every path has closed since it was
@@ -653,6 +686,10 @@ class CombatMixin:
             was = unit.hex
             unit.hex = pending.into
             self.advanced.add(unit.id)
+            if unit.partner:           # a formation advances as one
+                partner = self.units[unit.partner]
+                partner.hex = pending.into
+                self.advanced.add(partner.id)
             self._zoc.clear()
             self.news.append(f"{unit.type.name} advances from {was} into {pending.into} (7.51)")
             self.pick_up_pedestal(unit)

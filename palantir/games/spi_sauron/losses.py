@@ -44,6 +44,10 @@ class LossesMixin:
         """Remove a combat unit; its army counts its Demoralization Value (9.13), the enemy
         scores (21.1), and leaders left alone join the nearest friend (8.24)."""
         where = unit.hex
+        if unit.partner:                  # 8.46, 15.3.5: the formation ends with the loss
+            partner = self.units[unit.partner]
+            partner.partner = partner.formation = None
+            unit.partner = unit.formation = None
         unit.hex = ELIMINATED
         unit.disrupted = False
         self._zoc.clear()

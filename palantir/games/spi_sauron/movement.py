@@ -37,10 +37,12 @@ class Mover:
     ezoc_rule: str            # "": may enter an enemy ZOC; else the case forbidding it
     road_limit: bool          # 14.1, 14.2 B: first turn on the map
     zoc: frozenset[str]       # hexes in the ZOC of enemies that affect this mover
+    clear_only: bool = False  # 8.41: a Wedge or Shield Wall keeps to clear terrain
 
 
-def mover_of(state: "SauronState", piece: Unit | LeaderPiece) -> Mover:
-    """The movement profile of a combat unit or leader in `state`."""
+def mover_of(state: "SauronState", piece: Unit | LeaderPiece, alone: bool = False) -> Mover:
+    """The movement profile of a combat unit or leader in `state` (a unit in formation moves
+    as its formation, 8.45, 15.3.3, unless it leaves it `alone`, 8.48)."""
     parts = state.parts
     if isinstance(piece, LeaderPiece):
         return Mover(piece.side, 2 * parts.movement["leader"], True, False, False, "",
@@ -48,18 +50,23 @@ def mover_of(state: "SauronState", piece: Unit | LeaderPiece) -> Mover:
                      frozenset())
     unit_type = piece.type
     kind = unit_type.kind
-    allowance = 2 * parts.movement[kind]
+    formation = None if alone else piece.formation
+    allowance = 2 * parts.movement[formation or kind]
     # 7.15: missile-only units; 9.32: demoralized Z units never enter an EZOC voluntarily.
     ezoc_rule = "7.15" if unit_type.bowmen else \
         "9.32" if state.demoralized[piece.side] and piece.strength.morale == "Z" else ""
     return Mover(
         piece.side, allowance, False, kind == "cavalry", unit_type.elf, ezoc_rule,
         piece.hex == WAITING or piece.first_turn_on_map == state.turn,
-        state.enemy_zoc(piece.side, dwarf=unit_type.dwarf))
+        state.enemy_zoc(piece.side, dwarf=unit_type.dwarf),
+        formation is not None and formation != "slave_phalanx")
+
+
+CLEAR_TERRAIN = ("clear", "road")    # 8.41: a road runs through clear terrain
 
 
 def static_step_cost(hexmap, parts, cavalry: bool, elf: bool, a: str | None,
-                     b: str) -> int | Refusal:
+                     b: str, clear_only: bool = False) -> int | Refusal:
     """Half MP to go from `a` (None: from off the map) into `b` by the map alone (4.3,
     15.1.1, errata Rough), before the enemy and the gate's state are looked at."""
     terrain_name = hexmap.terrain.get(b)
@@ -68,6 +75,10 @@ def static_step_cost(hexmap, parts, cavalry: bool, elf: bool, a: str | None,
     if a is not None and b not in hexmap.neighbours[a]:
         return Refusal("4.25", f"{a} and {b} are not adjacent: movement goes hex to hex")
     terrain = parts.terrain[terrain_name]
+    if clear_only and (terrain_name not in CLEAR_TERRAIN or (a is not None and (
+            hexmap.is_gate(a, b) or hexmap.higher_side(a, b)))):
+        return Refusal("8.41", f"a special formation moves only into clear terrain and across "
+                               f"no other hexside ({b})")
     if not terrain.passable:
         return Refusal("4.3", f"{b} is {terrain_name}: no unit may enter it")
     if cavalry and not terrain.cavalry:
@@ -87,21 +98,22 @@ def static_step_cost(hexmap, parts, cavalry: bool, elf: bool, a: str | None,
     return cost
 
 
-def step_table(hexmap, parts, cavalry: bool, elf: bool) -> dict[str, dict[str, int]]:
+def step_table(hexmap, parts, cavalry: bool, elf: bool,
+               clear_only: bool = False) -> dict[str, dict[str, int]]:
     """Every step the map allows this kind of mover, a -> {b: half MP}, built once per map.
 
     The rules of 4.3 do not change during a game, so the Dijkstra of `cheapest_paths` and
     `step_cost` look steps up instead of reading the Terrain Effects Chart each time.
     """
     tables = hexmap.__dict__.setdefault("_step_tables", {})
-    key = (cavalry, elf)
+    key = (cavalry, elf, clear_only)
     table = tables.get(key)
     if table is None:
         table = {}
         for a, around in hexmap.neighbours.items():
             row = {}
             for b in around:
-                cost = static_step_cost(hexmap, parts, cavalry, elf, a, b)
+                cost = static_step_cost(hexmap, parts, cavalry, elf, a, b, clear_only)
                 if not isinstance(cost, Refusal):
                     row[b] = cost
             table[a] = row
@@ -114,10 +126,12 @@ def step_cost(state: "SauronState", mover: Mover, a: str | None, b: str) -> int 
     hexmap = state.hexmap
     cost = None
     if a is not None:
-        row = step_table(hexmap, state.parts, mover.cavalry, mover.elf).get(a)
+        row = step_table(hexmap, state.parts, mover.cavalry, mover.elf,
+                         mover.clear_only).get(a)
         cost = row.get(b) if row is not None else None
     if cost is None:
-        cost = static_step_cost(hexmap, state.parts, mover.cavalry, mover.elf, a, b)
+        cost = static_step_cost(hexmap, state.parts, mover.cavalry, mover.elf, a, b,
+                                mover.clear_only)
         if isinstance(cost, Refusal):
             return cost
     if state.enemy_occupied(b, mover.side):
@@ -184,7 +198,7 @@ def cheapest_paths(state: "SauronState", mover: Mover, start: str | None, start_
     from `step_table`; what depends on the position (enemy hexes 4.27, the gate 18.0 C,
     ZOCs 6.11, the road limit 14.1) is read once before the search.
     """
-    table = step_table(state.hexmap, state.parts, mover.cavalry, mover.elf)
+    table = step_table(state.hexmap, state.parts, mover.cavalry, mover.elf, mover.clear_only)
     blocked = state.enemy_hexes(mover.side)
     gate = state.hexmap.gate if not state.gate_open_to(mover.side) else frozenset()
     zoc = frozenset() if mover.leader else mover.zoc

@@ -14,6 +14,8 @@
     rally elendil 1109         a leader tries to rally the disrupted unit in 1109 (8.3)
     cast total-eclipse 6       Sauron spends 6 Magic Capability Points on a spell (8.54)
     give narsil isildur        Elendil hands Narsil to Isildur in the same hex (19.1.4)
+    form 1108-1109             the unit in 1108 joins the one in 1109 in a formation (8.4, 15.3)
+    split 1109-1110            one unit of the formation in 1109 moves off, disbanding it (8.48)
     end                        the phasing player ends the current phase (or step)
 
 Names are written with hyphens (gil-galad, orc-archers); underscores are accepted too.
@@ -28,7 +30,7 @@ from ...engine.errors import BadNotation
 
 HEX = re.compile(r"^\d{4}$")
 VERBS = ("move", "enter", "fire", "duel", "attack", "retreat", "stand", "advance", "hold",
-         "rally", "cast", "give", "end")
+         "rally", "cast", "give", "form", "split", "end")
 
 
 def name_text(key: str) -> str:
@@ -187,6 +189,26 @@ class Give:
         return f"give {name_text(self.weapon)} {name_text(self.to)}"
 
 
+@dataclass(frozen=True, slots=True)
+class Form:
+    """The unit in path[0] moves into path[1] to make a formation with the unit there."""
+
+    path: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"form {'-'.join(self.path)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Split:
+    """One unit of the formation in path[0] moves along `path` alone, disbanding it (8.48)."""
+
+    path: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"split {'-'.join(self.path)}"
+
+
 STAND, HOLD = Stand(), Hold()
 
 
@@ -258,6 +280,13 @@ def parse_action(text: str):
                               action=text)
         return Cast(key_of(words[1]), int(words[2]), words[3].upper() if len(words) == 4
                     else None)
+    if verb in ("form", "split"):
+        if len(words) != 2:
+            raise BadNotation(f"'{verb}' takes a path: {verb} 1108-1109", action=text)
+        path = parse_path(words[1], text)
+        if len(path) < 2:
+            raise BadNotation(f"'{verb}' names the hex left and at least one more", action=text)
+        return Form(path) if verb == "form" else Split(path)
     if verb == "give":
         if len(words) != 3:
             raise BadNotation("'give' takes a magic weapon and a leader: give narsil isildur",

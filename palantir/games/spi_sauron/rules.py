@@ -17,12 +17,14 @@ from .components import Components
 from .hexmap import HexMap, distance, map_of
 from .losses import LossesMixin
 from .magic import MagicMixin
-from .movement import Refusal, check_path, cheapest_paths, half, mover_of
-from .notation import END, Advance, Attack, Cast, Duel, End, Enter, Fire, Give, Hold, Move, \
-    Rally, Retreat, Stand, name_text, parse_action
+from .movement import Refusal, check_path, cheapest_paths, half, mover_of, static_step_cost, \
+    step_cost
+from .notation import END, Advance, Attack, Cast, Duel, End, Enter, Fire, Form, Give, Hold, \
+    Move, Rally, Retreat, Split, Stand, name_text, parse_action
 from .rally import RallyMixin
 from .phases import PHASES, SAURON, SIDE_NAMES, SIDE_TITLES, WESTERNESSE, seat_of
-from .units import ELIMINATED, MORDOR, WAITING, LeaderPiece, Unit, order_of_battle
+from .units import ELIMINATED, FORMATION_NAMES, MORDOR, SHIELD_WALL, SLAVE_PHALANX, WAITING, \
+    WEDGE, LeaderPiece, Unit, order_of_battle
 
 GAME_OVER = "12.0"
 VICTORY_LEVELS = ("Westernesse Decisive", "Westernesse Tactical", "Sauron Tactical",
@@ -225,6 +227,14 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, BeastMixin, 
                 self.check_cast(action)
                 self.news = []
                 self.carry_out_cast(action)
+            elif isinstance(action, Form):
+                joiner, host = self.check_form(action)
+                self.news = []
+                self.carry_out_form(joiner, host)
+            elif isinstance(action, Split):
+                piece, path, spent = self.check_split(action)
+                self.news = []
+                self.carry_out_split(piece, path, spent)
             elif isinstance(action, Give):
                 giver, taker = self.check_give(action)
                 self.news = []
@@ -320,6 +330,8 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, BeastMixin, 
                  "moved": u.moved, "first_turn_on_map": u.first_turn_on_map}
         if u.hex == WAITING:
             entry["arrival"] = u.arrival
+        if u.partner is not None:      # 8.4, 15.3: only units in formation show it
+            entry["partner"], entry["formation"] = u.partner, u.formation
         return entry
 
     @staticmethod
@@ -340,6 +352,7 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, BeastMixin, 
             unit = self.units[entry["id"]]
             for name in ("hex", "reduced", "disrupted", "moved", "first_turn_on_map"):
                 setattr(unit, name, entry[name])
+            unit.partner, unit.formation = entry.get("partner"), entry.get("formation")
         for entry in view["leaders"]:
             piece = self.leaders[entry["key"]]
             for name in ("hex", "reduced", "moved", "weapon", "magic_left",
@@ -491,7 +504,8 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, BeastMixin, 
                     return Refusal("8.1", f"{piece.leader.name} must end stacked with a combat "
                                           f"unit of a nationality {piece.leader.name} leads")
                 return None
-            others = [u for u in self.combat_units_at(hex_name) if u is not piece]
+            others = [u for u in self.combat_units_at(hex_name)
+                      if u is not piece and u.id != piece.partner]
             if others:
                 return Refusal("5.0", f"{hex_name} already holds a combat unit: one combat unit "
                                       "to a hex at the end of the Movement Phase")
@@ -532,6 +546,10 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, BeastMixin, 
                          next((u for u in units if not u.moved), units[0]))
             if piece.disrupted:
                 raise IllegalAction("a disrupted unit may not move until rallied", rule="7.57")
+        if piece.moved and getattr(piece, "partner", None):
+            raise IllegalAction("a formation may not move in the turn it is formed",
+                                rule="15.3.2 C" if piece.formation == SLAVE_PHALANX
+                                else "8.45")
         if piece.moved:
             raise IllegalAction(f"the piece in {start} has already moved this phase", rule="4.24")
         mover = mover_of(self, piece)
@@ -592,6 +610,9 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, BeastMixin, 
         piece.hex = path[-1]
         self._zoc.clear()
         piece.moved = True
+        if isinstance(piece, Unit) and piece.partner:     # a formation moves as one (8.45)
+            partner = self.units[piece.partner]
+            partner.hex, partner.moved = path[-1], True
         if isinstance(piece, Unit):
             self.note_pedestal_move(piece)
             self.pick_up_pedestal(piece)
@@ -610,7 +631,7 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, BeastMixin, 
         """cheapest_paths for a piece, kept while nothing else that bears on it changes."""
         self._check_reach_signature(piece.side)
         key = (piece.id if isinstance(piece, Unit) else piece.key, start, start_cost,
-               entry_hexes)
+               entry_hexes, getattr(piece, "formation", None))
         found = self._reach.get(key)
         if found is None:
             found = cheapest_paths(self, mover_of(self, piece), start, start_cost, entry_hexes)
@@ -640,7 +661,7 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, BeastMixin, 
         kept with the reach it comes from, so listing them again costs nothing."""
         found = self.reach(piece, start, start_cost, entry_hexes)
         key = ("decisions", piece.id if isinstance(piece, Unit) else piece.key, start,
-               start_cost, entry_hexes)
+               start_cost, entry_hexes, getattr(piece, "formation", None))
         decisions = self._reach.get(key)
         if decisions is None:
             if start is not None:
@@ -666,6 +687,8 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, BeastMixin, 
         actions: list = []
         full = self.occupied_hexes()
         for unit in self.movable_units():
+            if unit.partner is not None and unit.partner < unit.id:
+                continue        # a formation is listed once, under its first unit
             # 5.0: one combat unit to a hex; 15.2.2: a Dwarf near Orcs closes with them
             closing = self.dwarf_closing_hexes(unit) if unit.type.dwarf else None
             actions.extend([m for there, m in self._moves_of(unit, unit.hex)
@@ -691,7 +714,149 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, BeastMixin, 
             actions.extend(self.beast_moves())
         else:
             actions.extend(self.give_candidates())
+        actions.extend(self.formation_candidates())
         return actions
+
+    # ----- special formations (8.4) and Slave Phalanxes (15.3) ---------------------------
+
+    def formation_kind(self, a: Unit, b: Unit) -> str | None:
+        """Which formation two units may make, by 8.42 and 15.3.1 (None: none)."""
+        if a.side != b.side or a.type.bowmen or b.type.bowmen:
+            return None
+        if a.side == "sauron":      # 8.41: Sauron's only formation is the Slave Phalanx
+            return SLAVE_PHALANX if a.type.key == b.type.key == "slaves" else None
+        if a.type.kind != b.type.kind:
+            return None
+        return WEDGE if a.type.kind == "cavalry" else SHIELD_WALL
+
+    def form_refusal(self, joiner: Unit, host: Unit) -> tuple[str, str] | None:
+        """(case, reason) why `joiner` may not step into `host`'s hex to form, or None."""
+        kind = self.formation_kind(joiner, host)
+        if kind is None:
+            return ("8.42" if joiner.side == "westernesse" else "15.3.1",
+                    "two cavalry units make a Wedge, two infantry units a Shield Wall; "
+                    "Sauron's only formation is two Slave units (a Slave Phalanx)")
+        if joiner.partner or host.partner:
+            return "8.42", "a unit already in formation may not form another"
+        if joiner.moved or host.moved or joiner.disrupted or host.disrupted:
+            return "8.43", "both units must stand where they began the Movement Phase, " \
+                           "not disrupted"
+        if distance(joiner.hex, host.hex) != 1:
+            return "15.3.2 A" if kind == SLAVE_PHALANX else "8.43", \
+                "the two units must be adjacent"
+        zoc = self.enemy_zoc(joiner.side)
+        if kind == SLAVE_PHALANX:
+            if joiner.reduced or host.reduced:
+                return "15.3.4", "only full-strength Slave units form Slave Phalanxes"
+        else:
+            if joiner.type.nationality != host.type.nationality or \
+                    str(joiner.strength) != str(host.strength):
+                return "8.43", "the two units must be of the same nationality and Attack, " \
+                               "Armour and Morale strengths"
+            if any(self.hexmap.terrain[h] not in ("clear", "road")
+                   for h in (joiner.hex, host.hex)):
+                return "8.41", "special formations form only in clear terrain"
+            if joiner.hex in zoc or host.hex in zoc:
+                return "8.43", "neither unit may be in an enemy Zone of Control"
+            if not any(l.side == host.side and not l.moved for l in self.leaders_at(host.hex)):
+                return "8.43", "a Leader must stand (since the phase began) in the hex " \
+                               "where the formation is made"
+        if joiner.hex in zoc and not joiner.type.elf:
+            return "6.11", f"the unit in {joiner.hex} may not leave an enemy Zone of Control"
+        cost = step_cost(self, mover_of(self, joiner), joiner.hex, host.hex)
+        if isinstance(cost, Refusal):
+            return cost.rule, cost.reason
+        if kind != SLAVE_PHALANX:
+            clear = static_step_cost(self.hexmap, self.parts, False, False, joiner.hex,
+                                     host.hex, True)
+            if isinstance(clear, Refusal):
+                return clear.rule, clear.reason
+        return None
+
+    def check_form(self, action: Form) -> tuple[Unit, Unit]:
+        """8.43, 15.3.2: the joining unit and the unit it joins, or IllegalAction."""
+        if self.phase.kind != "movement" or self.pending:
+            raise IllegalAction("formations are made in a Movement Phase", rule="8.43")
+        if len(action.path) != 2:
+            raise IllegalAction("a formation is made by one step into the other unit's hex",
+                                rule="8.43")
+        side = self.phasing_side()
+        joiner = self.unit_at(action.path[0], side)
+        host = self.unit_at(action.path[1], side)
+        if joiner is None or host is None:
+            raise IllegalAction(f"a formation needs a unit of {side} in {action.path[0]} and "
+                                f"in {action.path[1]}", rule="8.43")
+        problem = self.form_refusal(joiner, host)
+        if problem:
+            raise IllegalAction(problem[1], rule=problem[0])
+        return joiner, host
+
+    def carry_out_form(self, joiner: Unit, host: Unit) -> None:
+        """8.43, 15.3.2 B: into the hex; 8.45, 15.3.2 C: neither moves again this turn."""
+        kind = self.formation_kind(joiner, host)
+        was = joiner.hex
+        joiner.hex = host.hex
+        joiner.partner, host.partner = host.id, joiner.id
+        joiner.formation = host.formation = kind
+        joiner.moved = host.moved = True
+        self._zoc.clear()
+        self.news.append(f"{SIDE_TITLES[seat_of(host.side)]}: {joiner.type.name} from {was} "
+                         f"and {host.type.name} form a {FORMATION_NAMES[kind]} in {host.hex} "
+                         f"({'15.3' if kind == SLAVE_PHALANX else '8.4'})")
+
+    def formation_candidates(self) -> list:
+        """Formations the phasing side may make now, and splits of its formations (8.48)."""
+        side = self.phasing_side()
+        found: list = []
+        for joiner in self.movable_units():
+            if joiner.partner:
+                mover = mover_of(self, joiner, alone=True)
+                full = self.occupied_hexes()
+                found.extend(Split(path) for there, (_, path) in cheapest_paths(
+                    self, mover, joiner.hex, 0).items() if there not in full
+                    and joiner.id < joiner.partner)
+                continue
+            if joiner.side == "westernesse" and joiner.type.kind not in ("cavalry",
+                                                                          "infantry"):
+                continue
+            for there in self.hexmap.neighbours[joiner.hex]:
+                host = self.unit_at(there, side)
+                if host is not None and self.form_refusal(joiner, host) is None:
+                    found.append(Form((joiner.hex, there)))
+        return found
+
+    def check_split(self, action: Split):
+        """8.48: one unit of a formation moves off alone (no leader needed)."""
+        if self.phase.kind != "movement" or self.pending:
+            raise IllegalAction("formations are disbanded in a Movement Phase", rule="8.48")
+        side = self.phasing_side()
+        piece = next((u for u in self.combat_units_at(action.path[0])
+                      if u.side == side and u.partner), None)
+        if piece is None:
+            raise IllegalAction(f"no formation of {side} in {action.path[0]}", rule="8.48")
+        if piece.moved:
+            raise IllegalAction("a formation may not move in the turn it is formed",
+                                rule="15.3.2 C" if piece.formation == SLAVE_PHALANX
+                                else "8.45")
+        partner = self.units[piece.partner]
+        mover = mover_of(self, piece, alone=True)
+        saved = piece.partner
+        piece.partner = None        # its own hex counts as another's for 5.0 (restored below)
+        try:
+            spent = check_path(self, mover, action.path, 0, False, self._ending_rule(piece))
+        finally:
+            piece.partner = saved
+        if action.path[-1] == partner.hex:
+            raise IllegalAction("a split ends in another hex", rule="8.48")
+        return piece, action.path, spent
+
+    def carry_out_split(self, piece: Unit, path, spent) -> None:
+        """8.48: the formation is disbanded; the unit left behind may still move."""
+        partner = self.units[piece.partner]
+        piece.partner = partner.partner = None
+        piece.formation = partner.formation = None
+        self.news.append(f"the {piece.type.name} leave their formation (8.48)")
+        self._carry_out_move(piece, path, spent, Split(path))
 
     # ----- 19.1.4: Elendil and Isildur exchange Narsil ------------------------------------
 

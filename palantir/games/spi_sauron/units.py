@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from .components import Components, Strength, UnitType
 
+# Special formations (8.4, 15.3): two combat units in one hex, acting as one counter.
+WEDGE, SHIELD_WALL, SLAVE_PHALANX = "wedge", "shield_wall", "slave_phalanx"
+FORMATION_NAMES = {WEDGE: "Wedge", SHIELD_WALL: "Shield Wall", SLAVE_PHALANX: "Slave Phalanx"}
+
 # Where a piece is when it is not on a map hex.
 WAITING = "waiting"      # a reinforcement that has not entered yet (14.0)
 MORDOR = "mordor"        # off the map inside Mordor, beyond hex 1331 (18.0 A)
@@ -14,7 +18,7 @@ class Unit:
     """A combat unit: its counter (type), which side is up, where it is, its markers."""
 
     __slots__ = ("id", "type", "side", "hex", "reduced", "disrupted", "moved", "arrival",
-                 "entry", "first_turn_on_map")
+                 "entry", "first_turn_on_map", "partner", "formation")
 
     def __init__(self, unit_id: str, unit_type: UnitType, hex_name: str, arrival: int = 0,
                  entry: str | None = None):
@@ -28,11 +32,18 @@ class Unit:
         self.arrival = arrival        # turn it may enter (reinforcements; 0: set up)
         self.entry = entry            # entry area of a reinforcement (14.0)
         self.first_turn_on_map = 0    # the turn it entered (14.1, 14.2 B)
+        self.partner: str | None = None     # the other unit of its formation (8.4, 15.3)
+        self.formation: str | None = None   # WEDGE, SHIELD_WALL or SLAVE_PHALANX
 
     @property
     def strength(self) -> Strength:
-        """The side of the counter that is up (2.41)."""
-        return self.type.reduced if self.reduced else self.type.front
+        """The side of the counter that is up (2.41), or its formation's ratings."""
+        own = self.type.reduced if self.reduced else self.type.front
+        if self.formation is None:
+            return own
+        if self.formation == SLAVE_PHALANX:      # 15.3.3: APR 3, Morale Y
+            return Strength(own.melee, own.missile, 3, "Y")
+        return Strength("A", own.missile, 4, own.morale)   # 8.44: A, APR 4, own morale
 
     @property
     def on_map(self) -> bool:

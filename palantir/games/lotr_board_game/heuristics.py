@@ -226,6 +226,15 @@ def decide(state, rng: random.Random | None = None, legal: list[str] | None = No
         return _least_worth(state, seat, legal)
     if kind == "window":
         return _window(state, seat, legal)
+    if kind == "use-token":
+        # Foresight (bag): an activity tile on the main track first, then any activity
+        # tile (it ends the reveal), else the first.
+        tiles = state.parts.tiles
+        main = f"use {state.board.main}"
+        if main in legal:
+            return main
+        return next((t for t in legal if t.split()[1] in tiles
+                     and tiles[t.split()[1]].kind == "activity"), legal[0])
     if kind == "decline":
         # Dark Events: keep an activity tile (it ends the reveal); any other may be
         # replaced by an activity tile.

@@ -34,6 +34,7 @@ WINDOW = ("Play 4: a yellow card is played by its holder in its window; a Gandal
           "called by the active player in its window for 5 runes, once per game")
 FORESIGHT = "Gandalf, Foresight: the active player orders the top 3 tiles"
 FORESIGHT_TILES = 3
+FORESIGHT_BAG_TOKENS = 5  # Gandalf, Foresight (bag variant): "draw five"
 TILE_PILE = "tile"          # the die of a tile drawn from the pile (rules.py reveals too)
 LEMBAS_HAND = 6
 # Two Special Cards, "at any time during the game": decision — offered to the Ring-bearer
@@ -122,7 +123,7 @@ class LegendaryPlays:
     def _gandalf_calls(self, gid: str, context: tuple) -> list[str]:
         effect = self.parts.gandalf[gid]["effect"]
         char = self.characters
-        if effect == "rearrange-top-3":
+        if effect in ("rearrange-top-3", "draw-five-tokens"):
             return [f"gandalf {gid}"] if sum(self.tiles.values()) > 1 and not self.foreseen \
                 else []
         if effect == "ignore-event":
@@ -243,6 +244,15 @@ class LegendaryPlays:
                 self.foreseen.append(tile)
             self.say(f"the top tiles are {', '.join(self.foreseen)}")
             self.question = ("foresight", self.active)
+        elif effect == "draw-five-tokens":
+            # Foresight (bag): five tokens face up, used in any order (rules.py reveal).
+            for _ in range(min(FORESIGHT_BAG_TOKENS, sum(self.tiles.values()))):
+                tile = self.dice.roll(TILE_PILE, sorted(self.tiles.elements()))
+                self.tiles[tile] -= 1
+                self.foreseen.append(tile)
+            self.foreseen.sort()
+            self.foreseen_free = True
+            self.say(f"the tokens face up are {', '.join(self.foreseen)}")
         elif effect == "ignore-event":
             del self.queue[self._next_step("resolve")]
             self.say("the event is ignored")

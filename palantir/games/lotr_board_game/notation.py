@@ -31,7 +31,7 @@ from ...engine.errors import BadNotation
 
 VERBS = ("play", "draw", "heal", "ring", "give", "take", "pass", "track", "discard",
          "choose", "deal", "yellow", "gandalf", "order", "continue", "rider", "sauron", "nazgul", "refill",
-         "suffer", "lose", "special", "accept", "decline")
+         "suffer", "lose", "special", "accept", "decline", "use")
 
 
 def canonical(text: str) -> str:

@@ -26,6 +26,7 @@ QUESTION_WORDS = {
     "sauron-call": "Sauron is called instead of a roll: a card on the hobbit, or refill",
     "sauron-refill": "Sauron discards another card before drawing up to six, or refills",
     "decline": "Dark Events: carry out the token just taken, or decline it",
+    "use-token": "Foresight (bag): the face-up token to use next",
     "sauron-start": "Sauron at the start of the turn: a card (one symbol), draw, or a Nazgûl",
     "sauron-symbol": "choose the one symbol to suffer",
     "life-token": "choose the life token to discard",

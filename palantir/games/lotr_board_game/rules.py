@@ -103,9 +103,10 @@ class LotrState(LegendaryPlays, SauronPlay, State):
         self.gandalf_left = [g for g, card in parts.gandalf.items()
                              if (card["set"] == "base" and not (
                                  self.expansion and card.get("replaced_by_expansion")))
-                             or (self.expansion and g == "protection")]
+                             or (self.expansion and g in ("protection", "foresight-bag"))]
         self.sauron_seat: int | None = None
         self.foreseen: list[str] = []        # Foresight: tiles set on top, in order
+        self.foreseen_free = False           # Foresight (bag): face up, used in any order
         self.athelas: list[int] = []         # hobbits Athelas spares at this scenario end
         self.declined: list[int] = []        # Dark Events: the row's face-down tokens
         # Two Special Cards: face up from the start, each used once by the Ring-bearer.
@@ -469,7 +470,7 @@ class LotrState(LegendaryPlays, SauronPlay, State):
             # Dark Events: all tokens back in the bag at each adventure's start.
             self.tiles.update({t.id: t.count for t in self.parts.dark_events.values()})
         self.ring_used = False
-        self.foreseen = []
+        self.foreseen, self.foreseen_free = [], False
         self.push(("turn",))
 
     def _step_next_board(self) -> None:
@@ -496,17 +497,35 @@ class LotrState(LegendaryPlays, SauronPlay, State):
         # Play 2: reveal tiles one at a time until an activity tile.
         if self.eliminated[self.active]:
             return
+        if self.foreseen_free and len(set(self.foreseen)) > 1:
+            # Foresight (bag): the active player uses the face-up tokens in any order.
+            self.question = ("use-token", self.active)
+            return
         if self.foreseen:
             tile_id = self.foreseen.pop(0)  # Gandalf, Foresight: the tiles set on top
         else:
             tile_id = self.dice.roll(TILE_PILE, sorted(self.tiles.elements()))
             self.tiles[tile_id] -= 1
+        self.reveal_tile(tile_id)
+
+    def reveal_tile(self, tile_id: str) -> None:
+        """Play 2: the tile taken is shown (and, with Dark Events, may be declined)."""
+        if not self.foreseen:
+            self.foreseen_free = False
         self.revealed.append(tile_id)
         self.say(f"{self.name(self.active)} reveals the tile {tile_id}")
         if self.options.get("dark_events") and self.may_decline():
             self.question = ("decline", self.active, tile_id)
             return
         self.carry_out_tile(tile_id)
+
+    def _legal_use_token(self, seat: int) -> list[str]:
+        return [f"use {t}" for t in sorted(set(self.foreseen))]
+
+    def _answer_use_token(self, seat: int, text: str) -> None:
+        tile_id = text.split()[1]
+        self.foreseen.remove(tile_id)
+        self.reveal_tile(tile_id)
 
     def may_decline(self) -> bool:
         """Dark Events: whether the token just taken may be declined (the one before it in
@@ -835,6 +854,7 @@ class LotrState(LegendaryPlays, SauronPlay, State):
                 "choose": CHOOSE, "council": COUNCIL, "deal": PREPARATIONS,
                 "window": WINDOW, "foresight": FORESIGHT, "sauron-call": SAURON_CALL,
                 "sauron-refill": SAURON_CALL, "decline": DARK_EVENTS,
+                "use-token": FORESIGHT,
                 "sauron-start": SAURON_START, "sauron-symbol": ONE_SYMBOL,
                 "life-token": LIFE_TOKEN}.get(kind, OVER)
 

@@ -66,6 +66,7 @@ def procedure_view(state) -> dict:
         "asking": encode(state.asking), "tiles": dict(sorted(state.tiles.items())),
         "special_runes": list(state.special_runes), "shown": list(state.shown),
         "spared_life_tokens": list(state.athelas), "lost_because": state.lost_because,
+        "foreseen_free": state.foreseen_free,
     }
     if state.expansion:
         out.update(rider_start=state.rider_start, at_crack=state.at_crack)
@@ -110,6 +111,7 @@ def sample_state(game, view: Mapping[str, Any], rng: random.Random, dice: Dice |
         setattr(state, name, list(view[name]))
     state.specials = list(view["special_cards"])
     state.declined = list(view["declined"])
+    state.foreseen_free = proc["foreseen_free"]
     for name in ("sauron", "ring_bearer", "active", "board_index", "event", "ring_used",
                  "turns", "result"):
         setattr(state, name, view[name])

@@ -275,3 +275,26 @@ def test_playing_as_sauron_one_kind_of_life_token_is_discarded_without_asking():
     run(state)
     step(state, "sauron sauron-25")
     assert state.life[0]["sun"] == 1 and state.question != ("life-token", 0, 1)
+
+
+def test_gandalf_foresight_bag_five_tokens_face_up_used_in_any_order():
+    # Gandalf – "Foresight" (bag variant): "draw five and place them face up. The players
+    # then use these tokens in any order, rather than drawing from the bag".
+    five = ["event", "hiding", "ring-bearer-darkness", "fighting", "event"]
+    state = table(board="moria", options=SAURON, runes=[5, 0], run=False,
+                  dice=sauron_setup() + [tile(t) for t in five])
+    assert "foresight-bag" in state.gandalf_left and "foresight" not in state.gandalf_left
+    state.queue = [("window", "turn-start", None, 0, ()), ("reveal",), ("act",)]
+    run(state)
+    step(state, "gandalf foresight-bag", *["give rune"] * 5)
+    assert sorted(state.foreseen) == sorted(five) and state.foreseen_free
+    assert state.question == ("use-token", 0)
+    assert state.legal_actions() == ["use event", "use fighting", "use hiding",
+                                     "use ring-bearer-darkness"]
+    step(state, "use ring-bearer-darkness")
+    assert state.positions[0] == 1 and state.question == ("use-token", 0)
+    step(state, "use hiding")  # an activity tile ends the revealing
+    assert state.revealed == ["ring-bearer-darkness", "hiding"]
+    assert sorted(state.foreseen) == ["event", "event", "fighting"]
+    assert state.view(1)["foreseen"] == state.foreseen  # face up: public
+    assert state.dice.remaining() == 0  # the five were drawn at once, none since

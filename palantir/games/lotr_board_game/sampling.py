@@ -214,8 +214,15 @@ def _sample_sauron(state, view, proc, rng: random.Random) -> None:
     state.at_crack = proc["at_crack"]
     unseen = sorted(set(state.sauron_cards) - set(state.sauron_discards))
     if view["sauron_hand"] is not None:
+        # Sauron's own seat: his discards are all shown; which were secret matters only
+        # by their count in his view, so the first of them stand for them.
         hand = list(view["sauron_hand"])
+        secret = state.sauron_discards[:view["sauron_secret_discards"]]
     else:
-        hand = rng.sample(unseen, view["sauron_hand_size"])
+        # The cards he discarded unseen are dealt from the unseen cards with his hand.
+        drawn = rng.sample(unseen, view["sauron_hand_size"] + view["sauron_secret_discards"])
+        hand, secret = drawn[:view["sauron_hand_size"]], drawn[view["sauron_hand_size"]:]
+        state.sauron_discards += secret
     state.sauron_hand = sorted(hand)
-    state.sauron_deck = sorted(set(unseen) - set(hand))
+    state.sauron_secret = sorted(secret)
+    state.sauron_deck = sorted(set(unseen) - set(hand) - set(secret))

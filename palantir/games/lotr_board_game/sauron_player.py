@@ -19,6 +19,8 @@ Exceptions).
 
 from __future__ import annotations
 
+from collections import Counter
+
 from .components import LIFE_TOKENS
 
 SAURON_CALL = "Playing as Sauron: Sauron plays a card from his hand against the hobbit, or " \
@@ -48,6 +50,8 @@ class SauronPlay:
         self.sauron_deck = sorted(self.sauron_cards)
         self.sauron_hand: list[str] = []
         self.sauron_discards: list[str] = []
+        # Discarded face down unseen before drawing up to six: Sauron's alone to know.
+        self.sauron_secret: list[str] = []
         self.nazgul_deck = sorted(self.nazgul_cards)
         self.nazgul_up: list[str] = []
         self.nazgul_discards: list[str] = []
@@ -69,6 +73,7 @@ class SauronPlay:
             if not self.sauron_deck:
                 # Special Cases: the discarded Sauron cards are shuffled into a new deck.
                 self.sauron_deck, self.sauron_discards = sorted(self.sauron_discards), []
+                self.sauron_secret = []
             if not self.sauron_deck:
                 break
             card = self.dice.roll(SAURON_DECK, self.sauron_deck,
@@ -124,6 +129,7 @@ class SauronPlay:
                 # Playing as Sauron: a discard before drawing; he may discard more.
                 self.sauron_hand.remove(words[1])
                 self.sauron_discards.append(words[1])
+                self.sauron_secret.append(words[1])
                 self.question = ("sauron-refill", self.sauron_seat, target, purpose)
                 return
             limit = self.parts.sauron["sauron_hand"]["draw_up_to"]
@@ -332,7 +338,12 @@ class SauronPlay:
             "sauron_hand": list(self.sauron_hand) if seat == self.sauron_seat else None,
             "sauron_hand_size": len(self.sauron_hand),
             "sauron_deck_size": len(self.sauron_deck),
-            "sauron_discards": sorted(self.sauron_discards),
+            # "Place the card face down on the discard pile": the cards played were seen,
+            # the ones discarded before drawing were not (Sauron knows them all).
+            "sauron_discards": sorted(self.sauron_discards) if seat == self.sauron_seat
+            else sorted((Counter(self.sauron_discards) - Counter(self.sauron_secret))
+                        .elements()),
+            "sauron_secret_discards": len(self.sauron_secret),
             "nazgul_up": list(self.nazgul_up), "nazgul_deck_size": len(self.nazgul_deck),
             "nazgul_discards": list(self.nazgul_discards),
             "black_rider": self.rider, "black_rider_returning": self.rider_returning,
@@ -340,6 +351,7 @@ class SauronPlay:
 
     def clone_sauron(self, other) -> None:
         """Copy the expansion's mutable parts into a clone."""
-        for name in ("sauron_deck", "sauron_hand", "sauron_discards", "nazgul_deck",
+        for name in ("sauron_deck", "sauron_hand", "sauron_discards", "sauron_secret",
+                     "nazgul_deck",
                      "nazgul_up", "nazgul_discards"):
             setattr(other, name, list(getattr(self, name)))

@@ -3,6 +3,7 @@ the public boards and discards; a spectator the public part; nobody a pile's ord
 view, narration line, error message or record excerpt of one seat shows another's cards."""
 
 import json
+import random
 from collections import Counter
 
 import pytest
@@ -167,3 +168,25 @@ def test_record_replays_with_the_audiences_checked(registered):
     record.events[index]["seen_by"] = [0, 1, 2]
     with pytest.raises(BadRecord, match="shows this outcome to"):
         replay(record)
+
+
+def test_view_sauron_cards_discarded_before_drawing_are_his_alone():
+    # Playing as Sauron: "Before drawing, you may discard any number of cards" — face down
+    # and never shown: only the cards he played are known to the hobbits.
+    from .lbg_table import run, sauron_setup, step, table
+    state = table(board="moria", options={"expansion": "sauron"}, run=False,
+                  dice=sauron_setup("sauron-1", "sauron-6")
+                  + [("sauron card", f"sauron-{k}") for k in (2, 3, 4, 5, 7)])
+    state.queue = [("roll", 0)]
+    run(state)
+    step(state, "refill sauron-1", "refill")
+    for seat in (0, 1, None):
+        view = state.view(seat)
+        assert "sauron-1" not in json.dumps(view)
+        assert view["sauron_secret_discards"] == 1 and view["sauron_discards"] == []
+    assert state.view(2)["sauron_discards"] == ["sauron-1"]
+    # A search from a hobbit's view accounts for the secret card without knowing it.
+    sample = GAME.sample_state(state.view(0), random.Random(3))
+    assert sample.view(0) == state.view(0) and len(sample.sauron_secret) == 1
+    assert sorted(sample.sauron_deck + sample.sauron_hand + sample.sauron_discards) == \
+        sorted(c.id for c in sample.parts.sauron_cards)

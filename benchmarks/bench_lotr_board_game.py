@@ -7,6 +7,11 @@
   determinization per iteration).
 
     .venv/bin/python benchmarks/bench_lotr_board_game.py [--games 20] [--runs 3] [--iterations 60]
+    .venv/bin/python benchmarks/bench_lotr_board_game.py --series 12 --budgets 50,150
+
+`--series N` instead plays N seeded games (3 hobbits, base game, seeds 5000..) with
+heuristic hobbits and with ismcts hobbits at each budget, and prints each one's mean score
+and win rate with their standard errors (issue 5's done-when: ISMCTS above the heuristic).
 
 Before and after the speed work of issue 5's fourth round (the heuristic agent reads its
 view through SeenTable instead of rebuilding a state per decision; a cost's pot tallied
@@ -18,6 +23,7 @@ gave the ratios of BEFORE; the script prints today's ratio beside them.
 from __future__ import annotations
 
 import argparse
+import math
 import statistics
 import time
 
@@ -64,13 +70,46 @@ def iterations_per_second(agent, state) -> float:
     return agent.last_search["iterations"] / agent.last_search["seconds"]
 
 
+def series(games: int, iterations: int | None) -> tuple[list[int], list[float], float]:
+    """Scores and wins of a seeded series: heuristic hobbits (None) or ismcts:N hobbits."""
+    game = get_game("lotr-board-game")
+    options = game.validate_options({"players": 3})
+    scores, wins = [], []
+    start = time.perf_counter()
+    for k in range(games):
+        agents = [game.heuristic_agent(s, k * 10 + s) if iterations is None else
+                  ISMCTSAgent(game, s, k * 10 + s, iterations=iterations) for s in range(3)]
+        state, _ = play_match(game, options, agents, 5000 + k)
+        outcome = state.outcome()
+        scores.append(outcome.details["score"])
+        wins.append(1.0 if outcome.winners and 0 in outcome.winners else 0.0)
+    return scores, wins, (time.perf_counter() - start) / games
+
+
+def _mean_se(values) -> str:
+    se = statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.nan
+    return f"{statistics.mean(values):.2f} ± {se:.2f}"
+
+
 def main() -> None:
     """Measure and print the figures with their ratios."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--iterations", type=int, default=60)
+    parser.add_argument("--series", type=int, default=0)
+    parser.add_argument("--budgets", default="50,150")
     args = parser.parse_args()
+    if args.series:
+        base, _, _ = series(args.series, None)
+        print(f"{'hobbits':<14}{'score':>16}{'win rate':>16}{'vs heuristic':>16}{'s/game':>8}")
+        for budget in [None] + [int(b) for b in args.budgets.split(",")]:
+            scores, wins, seconds = series(args.series, budget)
+            gain = [a - b for a, b in zip(scores, base)]  # the same seeds: paired
+            name = "heuristic" if budget is None else f"ismcts:{budget}"
+            print(f"{name:<14}{_mean_se(scores):>16}{_mean_se(wins):>16}"
+                  f"{_mean_se(gain):>16}{seconds:>8.1f}")
+        return
     contenders = {
         "journey-to-mordor 4p heuristic": ("journey-to-mordor", {"players": 4}),
         "lotr-board-game 3 hobbits": ("lotr-board-game", {"players": 3}),

@@ -568,8 +568,8 @@ class CombatMixin:
         """7.57, 7.62, 7.63: the Friendly unit in the hex can retreat one hex (not into the
         hex the retreating unit leaves)."""
         friend = self.unit_at(hex_name)
-        if friend is None or friend.disrupted:
-            return False
+        if friend is None or friend.disrupted or friend.partner:
+            return False        # ruling: a formation (two units) is not displaced (8.4, 15.3)
         probe = Pending("displace", seat_of(friend.side), friend.id, 1)
         return any(h != coming_from for h in self.retreat_options(probe))
 
@@ -610,6 +610,8 @@ class CombatMixin:
         in the way is displaced (7.61); the victor may advance (7.51)."""
         self.pending.pop(0)
         start, end = path[0], path[-1]
+        if isinstance(piece, Unit):
+            self.break_formation(piece)      # a retreating unit leaves any formation
         if isinstance(piece, LeaderPiece):
             piece.hex = end
             self._zoc.clear()

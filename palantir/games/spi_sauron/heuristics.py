@@ -12,8 +12,8 @@ import random
 
 from .beast import FACINGS, kill_zone
 from .components import default_components
-from .notation import Advance, Attack, Cast, Duel, End, Enter, Fire, Give, Hold, Move, Rally, \
-    Retreat, Stand
+from .notation import Advance, Attack, Cast, Duel, End, Enter, Fire, Form, Give, Hold, Move, \
+    Rally, Retreat, Split, Stand
 from .phases import SIDE_NAMES
 
 STRONG = ("A", "B", "C")     # melee strengths worth closing with
@@ -107,6 +107,10 @@ def score(view: dict, action, side: str, enemies, strengths: dict | None = None,
         return 20 if ratings.get(action.attacker, 0) > ratings.get(action.defender, 0) else -5
     if isinstance(action, Attack):
         return attack_value(view, action, strengths)
+    if isinstance(action, Form):
+        return 3                # 8.44, 15.3.3: a formation holds the line better
+    if isinstance(action, Split):
+        return -2
     if isinstance(action, Give):
         return 35               # 19.1.4: Narsil to the unhurt Isildur rallies and strikes better
     if isinstance(action, (Move, Enter)) and getattr(action, "leader", None) == "sauron" \
@@ -150,6 +154,9 @@ def best_action(view: dict, legal_actions: list):
     strengths = _strengths(view)
     # 16.5.1 B: the Pedestal's bearer stays put, so Sauron may cast from it
     anchor = pedestal_hex(view) if side == "sauron" else None
+    # a line: a move ending beside friends is worth a little more (they cover its flanks)
+    friends = {u["hex"] for u in view["units"] if u["side"] == side}
+    around = default_components().hexmap.neighbours
     best, best_score = None, float("-inf")
     for action in legal_actions:
         kind = type(action)
@@ -165,6 +172,9 @@ def best_action(view: dict, legal_actions: list):
             else:
                 gain = start_near - end_near
                 value = gain - 0.5 if gain > 0 else -1
+                if gain >= 0 and end_near <= 3:
+                    value += 0.25 * min(2, sum(1 for h in around.get(path[-1], ())
+                                               if h in friends and h != path[0]))
         elif kind is End:
             value = 0.0
         else:

@@ -168,3 +168,13 @@ def test_case_8_48_a_formation_disbands_when_one_unit_moves_off():
     assert state.units["men-1"].hex == "1111" and state.units["men-2"].hex == "1011"
     assert state.units["men-1"].partner is None and state.units["men-2"].formation is None
     assert any(isinstance(a, Move) and a.path[0] == "1011" for a in state.legal_actions())
+
+
+def test_case_7_61_a_formation_is_never_displaced_by_a_retreat():
+    state = formed()
+    place(state, "men-3", "1010")
+    assert not state._displaceable("1011", "1010")
+    place(state, "men-4", "1011")
+    place(state, "men-1", "eliminated")
+    place(state, "men-2", "eliminated")
+    assert state._displaceable("1011", "1010")        # a single unit may make way

@@ -41,6 +41,20 @@ def test_case_7_0_records_of_games_with_combat_replay_exactly(monkeypatch):
     assert again.outcome().summary == final.outcome().summary
 
 
+def formations_hold_together(state, seat, action):
+    """8.4, 15.3: the two units of a formation name each other and share one hex; and no
+    other two combat units of a side share a hex once no retreat is pending (5.0, 7.61)."""
+    for unit in state.units.values():
+        if unit.partner:
+            partner = state.units[unit.partner]
+            assert partner.partner == unit.id and partner.hex == unit.hex, (unit.id, action)
+    if not state.pending and state.phase.kind != "movement":
+        for h in {u.hex for u in state.units.values() if u.on_map}:
+            here = [u for u in state.combat_units_at(h)]
+            assert len(here) == 1 or (len(here) == 2 and here[0].partner == here[1].id), \
+                (h, [u.id for u in here], str(action))
+
+
 @settings(max_examples=2, deadline=None, derandomize=True)
 @given(seed=st.integers(0, 2**31 - 1))
 def test_case_12_0_random_legal_games_reach_their_end_and_replay(seed):
@@ -48,7 +62,7 @@ def test_case_12_0_random_legal_games_reach_their_end_and_replay(seed):
     engine_game.REGISTRY_PATHS["spi-sauron"] = "palantir.games.spi_sauron:SpiSauron"
     try:
         final, record = play_match(GAME, {}, [RandomLegal(seed), RandomLegal(seed + 1)],
-                                   seed=seed)
+                                   seed=seed, on_step=formations_hold_together)
         assert final.is_over() and final.turn == final.parts.last_turn
         assert final.outcome().summary in ("Westernesse Decisive", "Westernesse Tactical",
                                            "Sauron Tactical", "Sauron Decisive", "Draw")

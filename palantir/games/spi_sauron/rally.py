@@ -73,7 +73,8 @@ class RallyMixin:
         if not here:
             raise IllegalAction(f"no unit of {side} in {action.hex}", rule="8.34")
         # two units share a hex only mid-displacement (7.61): the disrupted one is meant
-        unit = next((u for u in here if u.disrupted), here[0])
+        unit = next((u for u in here if u.disrupted and u.id not in self.rallied),
+                    next((u for u in here if u.disrupted), here[0]))
         problem = self.rally_refusal(piece, unit)
         if problem:
             raise IllegalAction(problem.reason, rule=problem.rule)

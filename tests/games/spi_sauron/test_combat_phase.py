@@ -473,6 +473,10 @@ def test_case_8_34_a_rally_in_a_shared_hex_is_of_the_disrupted_unit():
     state.rally_seat = 1
     piece, unit = state.check_rally(parse_rally("rally elendil 1111"))
     assert unit.id == "men-2"
+    state.units["men-1"].disrupted = True          # both disrupted, men-2 tried already (8.36)
+    state.rallied.add("men-2")
+    piece, unit = state.check_rally(parse_rally("rally elendil 1111"))
+    assert unit.id == "men-1"
 
 
 def parse_rally(text):

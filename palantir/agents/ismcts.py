@@ -17,6 +17,8 @@ visited n times searches at most ceil(n ** 0.5) decisions, the policy's pick fir
 deep node plays like the policy instead of trying every poor decision once. A game may
 offer `determinizer(view) -> (rng, dice) -> state`, which reads the view once and deals
 each determinization afresh (cheaper than `sample_state` every iteration), and
+`search_candidates(state, legal) -> list` (the few root decisions worth comparing, from
+the first determinization; they depend only on the seat's own cards and public facts), and
 `search_worthy(view) -> bool`: where it answers False the agent spends no budget and
 plays the rollout policy's pick on one determinization (e.g. a game's minor questions).
 
@@ -41,6 +43,8 @@ DEFAULT_ITERATIONS = 1000
 # Payoffs are in [0, 1]; as in mcts.py a constant below sqrt(2) spends a modest budget on
 # the leading decisions.
 EXPLORATION = 0.7
+# The prior spread of paired differences (one pseudo-difference of 0.1).
+PAIRED_PRIOR = 0.01
 
 
 class _Edge:
@@ -149,7 +153,10 @@ class ISMCTSAgent:
                     # decisions are the seat's own, so every determinization offers them.
                     wanted = str(self.policy(state, deal))
                     preferred = wanted if wanted in offered else None
-                rest = [t for t in offered if t != preferred]
+                narrow = getattr(self.game, "search_candidates", None)
+                pool = [str(t) for t in narrow(state, list(offered))] if narrow else \
+                    list(offered)
+                rest = [t for t in pool if t != preferred and t in offered]
                 rng.shuffle(rest)
                 order = ([preferred] if preferred is not None else []) + rest
             if self.paired:
@@ -192,8 +199,10 @@ class ISMCTSAgent:
             n = len(diffs)
             gain = sum(diffs) / n
             spread = sum((d - gain) ** 2 for d in diffs)
-            # One pseudo-difference of the largest variance, as _Edge.variance_of_mean.
-            error = math.sqrt((spread + 0.25) / (n * n))
+            # A small prior spread: paired differences of the same deal are far less
+            # noisy than payoffs, and the prior of one payoff's largest variance (0.25)
+            # would alone outweigh any gain at 20 rounds.
+            error = math.sqrt((spread + PAIRED_PRIOR) / (n * n))
             if gain > self.confidence * error and gain > best_gain:
                 best, best_gain = text, gain
         return best

@@ -107,13 +107,19 @@ def test_ismcts_keeps_the_rollout_policys_pick_unless_clearly_beaten():
     assert answer == greedy.last_search["root"][0][0]
 
 
-def test_ismcts_paired_rounds_search_every_root_decision_from_the_same_deal():
+def test_ismcts_paired_rounds_search_every_candidate_from_the_same_deal():
+    # lotr-board-game narrows a turn's action to the heuristic's pick and its next best
+    # (search_candidates); each round searches every candidate once.
     state = frodo_to_act(["gimli"])
     legal = state.legal_actions()
-    agent = ISMCTSAgent(GAME, 0, seed=5, iterations=2 * len(legal))
+    candidates = GAME.search_candidates(state, legal)
+    assert 2 <= len(candidates) <= 5 < len(legal) and set(candidates) <= set(legal)
+    agent = ISMCTSAgent(GAME, 0, seed=5, iterations=2 * len(candidates))
     agent.choose(state.view(0), legal)
-    assert sorted(text for text, _, _ in agent.last_search["root"]) == sorted(legal)
-    assert all(visits == 2 for _, visits, _ in agent.last_search["root"])
+    visits = {text: v for text, v, _ in agent.last_search["root"]}
+    assert {t for t, v in visits.items() if v} == set(candidates)
+    assert all(visits[t] == 2 for t in candidates)
+    assert agent.last_search["policy"] == candidates[0]
 
 
 def test_ismcts_paired_choice_needs_a_clear_gain_round_by_round():

@@ -10,9 +10,14 @@ from ...engine.dice import Dice
 from ...engine.game import Game
 from ...engine.options import Option
 from .components import default_components
-from .heuristics import HeuristicAgent, rollout_policy
+from .heuristics import HeuristicAgent, act_candidates, rollout_policy
 from .rules import LotrState
 from .sampling import Determinizer, sample_state
+
+
+# A turn offers dozens of card plays; a search of 50-200 iterations can compare only a
+# few of them round by round (ismcts.py, paired rounds).
+SEARCH_CANDIDATES = 5
 
 
 class LordOfTheRingsBoardGame(Game):
@@ -77,6 +82,13 @@ class LordOfTheRingsBoardGame(Game):
         give, which symbol to suffer, a yellow card's window) follow the rollout policy."""
         question = view.get("question") or {}
         return question.get("kind") in ("act", "sauron-call", "sauron-start")
+
+    def search_candidates(self, state, legal: list[str]) -> list[str]:
+        """The root decisions ISMCTS compares: at a hobbit's turn action, the heuristic's
+        pick and its next best (SEARCH_CANDIDATES in all); elsewhere every decision."""
+        if state.question and state.question[0] == "act":
+            return act_candidates(state, state.question[1], legal, SEARCH_CANDIDATES)
+        return list(legal)
 
     def state_from_view(self, view: Mapping[str, Any], dice: Dice) -> LotrState:
         """One state consistent with `view` (the unseen cards dealt with a fixed generator,

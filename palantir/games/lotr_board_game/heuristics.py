@@ -75,11 +75,9 @@ def _play_worth(state, seat: int, text: str) -> float:
     return worth
 
 
-def hobbit_act(state, seat: int, legal: list[str]) -> str:
-    """The turn's action: heal when in danger, play the best cards, else draw."""
-    if "heal" in legal and _gap(state, seat) <= DANGER:
-        return "heal"
-    best, best_worth = "draw", 2.0 if len(state.hands[seat]) <= 3 else 0.8
+def _act_worths(state, seat: int, legal: list[str]) -> list[tuple[float, str]]:
+    """The worth of each turn action the rules of thumb score, in the order of `legal`."""
+    worths = []
     for text in legal:
         if text.startswith("play "):
             worth = _play_worth(state, seat, text)
@@ -97,9 +95,33 @@ def hobbit_act(state, seat: int, legal: list[str]) -> str:
             worth = 3.0 + int(text.split()[1]) * 0.1 if close else -1.0
         else:
             continue
+        worths.append((worth, text))
+    return worths
+
+
+def hobbit_act(state, seat: int, legal: list[str]) -> str:
+    """The turn's action: heal when in danger, play the best cards, else draw."""
+    if "heal" in legal and _gap(state, seat) <= DANGER:
+        return "heal"
+    best, best_worth = "draw", 2.0 if len(state.hands[seat]) <= 3 else 0.8
+    for worth, text in _act_worths(state, seat, legal):
         if worth > best_worth:
             best, best_worth = text, worth
     return best
+
+
+def act_candidates(state, seat: int, legal: list[str], k: int) -> list[str]:
+    """The rule of thumb's pick, then its next best turn actions, `k` in all (draw and
+    heal always among them when legal): the few a search should compare."""
+    pick = hobbit_act(state, seat, legal)
+    ranked = sorted(_act_worths(state, seat, legal), key=lambda wt: -wt[0])
+    out = [pick] + [t for t in ("draw", "heal") if t in legal and t != pick]
+    for _, text in ranked:
+        if len(out) >= k:
+            break
+        if text not in out:
+            out.append(text)
+    return out[:max(k, 1)]
 
 
 def _give(state, seat: int, legal: list[str]) -> str:

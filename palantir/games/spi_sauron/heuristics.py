@@ -196,12 +196,22 @@ class HeuristicAgent:
         return best_action(view, legal_actions)
 
 
+def light_view(state) -> dict:
+    """Just what `best_action` reads, straight from the state: a rollout decides hundreds of
+    times a game, and the full view serialises every counter and tally each time."""
+    return {"to_move": state.to_move(), "pedestal": state.pedestal,
+            "beast": {"hex": state.beast.hex},
+            "units": [{"id": u.id, "side": u.side, "hex": u.hex, "strength": str(u.strength)}
+                      for u in state.units.values()],
+            "leaders": [{"key": l.key, "rally": l.rally} for l in state.leaders.values()]}
+
+
 def rollout_policy(state, rng: random.Random):
     """The heuristic as a rollout policy for search."""
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    return best_action(state.view(state.to_move()), legal)
+    return best_action(light_view(state), legal)
 
 
 default_components()    # load (and validate) the data once, at import

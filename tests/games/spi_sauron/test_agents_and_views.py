@@ -110,3 +110,16 @@ def test_case_21_3_a_compact_view_rebuilds_arrivals_from_the_options():
     assert {u.id: (u.arrival, u.entry) for u in again.units.values()} == \
         {u.id: (u.arrival, u.entry) for u in state.units.values()}
     assert again.view(0) == view
+
+
+def test_the_rollout_policy_chooses_as_the_heuristic_on_the_full_view():
+    from palantir.games.spi_sauron.heuristics import light_view
+    state = new_game(dice=SeededDice(5))
+    rng = random.Random(0)
+    for _ in range(150):
+        if state.is_over():
+            break
+        legal = state.legal_actions()
+        assert best_action(light_view(state), legal) == best_action(state.view(state.to_move()),
+                                                                     legal)
+        state.apply(rng.choice(legal))

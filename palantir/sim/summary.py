@@ -18,12 +18,16 @@ class GameResult:
     eliminated: tuple[int, ...]
     rounds: int
     decisions: int
+    kinds: tuple[tuple[str, str], ...] = ()  # the outcome's categorical details
 
     @classmethod
     def of(cls, index: int, seed: int, outcome: Outcome, decisions: int) -> "GameResult":
         """The result of game `index` from its outcome."""
+        # A detail given as text is a kind of result (a victory level): it is counted.
+        kinds = tuple(sorted((key, value) for key, value in outcome.details.items()
+                             if isinstance(value, str)))
         return cls(index, seed, tuple(outcome.winners), tuple(outcome.eliminated),
-                   int(outcome.rounds), decisions)
+                   int(outcome.rounds), decisions, kinds)
 
 
 @dataclass
@@ -47,6 +51,7 @@ class Summary:
     decisions_min: int = 0
     decisions_max: int = 0
     wall_seconds: float = 0.0
+    kinds: dict[str, dict[str, int]] = field(default_factory=dict)
 
     @property
     def players(self) -> int:
@@ -78,6 +83,9 @@ class Summary:
         self.decisions_max = max(self.decisions_max, result.decisions)
         self.rounds_total += result.rounds
         self.decisions_total += result.decisions
+        for key, value in result.kinds:
+            counts = self.kinds.setdefault(key, {})
+            counts[value] = counts.get(value, 0) + 1
         self.games += 1
 
     def add_all(self, results: Iterable[GameResult]) -> None:
@@ -121,6 +129,8 @@ class Summary:
                        "max": self.rounds_max},
             "decisions_per_game": {"mean": self._rate(self.decisions_total),
                                    "min": self.decisions_min, "max": self.decisions_max},
+            "outcomes": {key: dict(sorted(counts.items()))
+                         for key, counts in sorted(self.kinds.items())},
             "workers": self.workers,
             "wall_seconds": self.wall_seconds,
             "games_per_second": self.games_per_second,
@@ -144,6 +154,9 @@ class Summary:
                                         self.rounds_max)),
             ("decisions per game", _spread(self._rate(self.decisions_total),
                                            self.decisions_min, self.decisions_max)),
+            *((f"{key.replace('_', ' ')}: {value}", _percent(self._rate(count)))
+              for key, counts in sorted(self.kinds.items())
+              for value, count in sorted(counts.items())),
             ("wall time", f"{self.wall_seconds:.2f} s, {self.games_per_second:.1f} games/s, "
                           f"{self.workers} worker{'s' if self.workers != 1 else ''}"),
         ]

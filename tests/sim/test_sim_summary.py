@@ -57,3 +57,16 @@ def test_the_table_aligns_one_row_per_seat():
     assert [line.split()[:2] for line in seats] == [["0", "a"], ["1", "b"], ["2", "c"]]
     assert len({len(line) for line in [lines[header], *seats]}) == 1
     assert "75.0%" in seats[0] and "50.0%" in seats[2]
+
+
+def test_an_outcomes_text_details_are_counted_as_kinds_of_result():
+    """A victory level (SPI Sauron 21.2) is a kind of result: the summary gives its distribution."""
+    from palantir.engine.game import Outcome
+    from palantir.sim.summary import GameResult, Summary
+    summary = Summary(game="g", options={}, agents=["a", "b"], seed=0, workers=1)
+    for index, level in enumerate(["Westernesse Decisive", "Draw", "Westernesse Decisive"]):
+        outcome = Outcome(winners=(), summary=level, details={"victory_level": level, "vp": 3})
+        summary.add(GameResult.of(index, index, outcome, 10))
+    assert summary.to_json()["outcomes"] == {
+        "victory_level": {"Draw": 1, "Westernesse Decisive": 2}}
+    assert "victory level: Westernesse Decisive  66.7%" in summary.table()

@@ -1069,7 +1069,8 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, BeastMixin, 
             (SAURON,) if level.startswith("Sauron") else ()
         self._outcome = Outcome(
             winners=winners, summary=level, rounds=self.turn,
-            details={"victory_points": dict(self.victory_points),
+            details={"victory_level": level,
+                     "victory_points": dict(self.victory_points),
                      "demoralization_points": dict(self.demoralization_points),
                      "demoralized": dict(self.demoralized)})
         self.news.append(f"The game ends: {level}")

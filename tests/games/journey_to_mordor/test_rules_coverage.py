@@ -1,33 +1,19 @@
 """docs/rules-coverage.md cites tests by name: every citation must name an existing test,
 and every rule-test module of this folder must be cited, so the map cannot rot silently."""
 
-import fnmatch
-import re
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[3]
-DOC = (ROOT / "docs" / "rules-coverage.md").read_text(encoding="utf-8")
+from ...coverage import (citations, coverage_doc, defined_tests, missing_citations,
+                         uncited_modules)
+
+DOC = coverage_doc("rules-coverage.md")
 HERE = Path(__file__).parent
 
 
-def defined_tests():
-    found = set()
-    for path in (ROOT / "tests").rglob("test_*.py"):
-        for name in re.findall(r"^def (test_\w+)", path.read_text(encoding="utf-8"), re.M):
-            found.add((path.name, name))
-    return found
-
-
 def test_every_cited_test_exists():
-    tests = defined_tests()
-    cited = re.findall(r"`(?:tests/\w+/)?(test_\w+\.py)::(test_[\w*]+)`", DOC)
-    assert cited
-    missing = [f"{file}::{name}" for file, name in cited
-               if not any(f == file and fnmatch.fnmatch(t, name) for f, t in tests)]
-    assert missing == []
+    assert citations(DOC)
+    assert missing_citations(DOC, defined_tests()) == []
 
 
 def test_every_rule_test_module_is_cited():
-    modules = {p.name for p in HERE.glob("test_*.py")} - {"test_render.py",
-                                                          "test_rules_coverage.py"}
-    assert [m for m in sorted(modules) if m not in DOC] == []
+    assert uncited_modules(DOC, HERE, exclude={"test_render.py"}) == []

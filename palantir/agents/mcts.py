@@ -231,8 +231,7 @@ class MCTSAgent:
             edge.squares += payoff * payoff
 
     def _ordered(self, state: State, actions: list, rng: random.Random) -> tuple[list, Any]:
-        """Untried decisions in search order (popped from the end, so the policy's pick
-        comes first), and that pick (None without a policy)."""
+        """Untried decisions, popped from the end so the policy's pick comes first; and it."""
         rng.shuffle(actions)
         if self.policy is None or len(actions) < 2:
             return actions, None

@@ -76,6 +76,8 @@ class Worker:
         self.process.start()
         child.close()
         self.ready = False
+        self._pipe_lock = threading.Lock()
+        self._pipe_closed = False
 
     def ask(self, function: Callable[[dict], str], task: dict, timeout: float) -> str:
         """The worker's answer to `task`; WorkerFailed if it crashes, raises or overruns."""
@@ -96,12 +98,17 @@ class Worker:
             raise WorkerFailed(f"the agent raised:\n{value}")
         return value
 
-    def kill(self) -> None:
-        """End the process now, whatever it is doing."""
+    def kill(self, close_pipe: bool = True) -> None:
+        """End the process now, whatever it is doing; close the pipe unless a thread reads it."""
         if self.process.is_alive():
             self.process.kill()
         self.process.join(5)
-        self.conn.close()
+        if close_pipe:
+            # One close only: the pipe's file number may already belong to someone else.
+            with self._pipe_lock:
+                if not self._pipe_closed:
+                    self._pipe_closed = True
+                    self.conn.close()
 
 
 class WorkerPool:
@@ -150,9 +157,12 @@ class WorkerPool:
         """Kill every worker."""
         with self._lock:
             self._closed = True
+            idle = set(self._idle)
             workers, self._all, self._idle = list(self._all), set(), []
         for worker in workers:
-            worker.kill()
+            # A busy worker's pipe is being read by its thread, which sees the process die
+            # and closes the pipe itself; closing it here would race with that read.
+            worker.kill(close_pipe=worker in idle)
 
     def _discard(self, worker: Worker) -> None:
         with self._lock:

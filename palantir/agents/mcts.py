@@ -138,6 +138,7 @@ class MCTSAgent:
         self.confidence = confidence
         self.rng = random.Random(seed)
         self.policy: Callable[[State, random.Random], Any] | None = game.rollout_policy()
+        self.evaluation = game.rollout_evaluation()
         self.last_search: dict[str, Any] = {}
 
     def choose(self, view: dict, legal_actions: list):
@@ -209,7 +210,13 @@ class MCTSAgent:
             else:
                 edge = self._select(node)
             dice.rolled.clear()
-            state.apply(edge.action)
+            try:
+                state.apply(edge.action)
+            except PalantirError:
+                # The same decisions and outcomes should reach the same state; if a game's
+                # hidden randomness made this one illegal here, forget it and score here.
+                self._forget(node, edge)
+                break
             path.append((node, edge))
             outcome = tuple(dice.rolled)
             child = edge.outcomes.get(outcome)
@@ -229,6 +236,13 @@ class MCTSAgent:
             payoff = returns[parent.seat]
             edge.total += payoff
             edge.squares += payoff * payoff
+
+    @staticmethod
+    def _forget(node: _Node, edge: _Edge) -> None:
+        """Drop an edge that turned out illegal, keeping the node's counts consistent."""
+        if edge in node.edges and len(node.edges) > 1:
+            node.edges.remove(edge)
+            node.visits -= edge.visits
 
     def _ordered(self, state: State, actions: list, rng: random.Random) -> tuple[list, Any]:
         """Untried decisions, popped from the end so the policy's pick comes first; and it."""
@@ -254,11 +268,15 @@ class MCTSAgent:
         return best
 
     def _rollout(self, state: State, rng: random.Random, players: int) -> list[float]:
-        """Play on to the end; a game still running after the cap counts as a draw."""
+        """Play on to the end, or to the game's evaluation horizon; a game still running
+        after the cap counts as a draw."""
         policy = self.policy
-        for _ in range(self.max_rollout_steps):
+        horizon, evaluate = self.evaluation or (None, None)
+        for step in range(self.max_rollout_steps):
             if state.is_over():
                 return state.outcome().returns(players)
+            if step == horizon:
+                return list(evaluate(state))
             if policy is not None:
                 action = policy(state, rng)
             else:

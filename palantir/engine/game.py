@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from .dice import Dice
 from .errors import UnknownGame
@@ -158,6 +158,12 @@ class Game:
 
     def rollout_policy(self):
         """A cheap callable (state, rng) -> action for search rollouts, or None for random."""
+        return None
+
+    def rollout_evaluation(self) -> "tuple[int, Callable[[State], list[float]]] | None":
+        """None (rollouts play to the end), or (decisions, evaluate): a search rollout stops
+        after that many decisions and scores the position with evaluate(state), each seat's
+        expected payoff in [0, 1] — for long games whose rollouts cost too much."""
         return None
 
 

@@ -8,6 +8,7 @@ import pytest
 from palantir.agents import make_agent
 from palantir.agents.mcts import MCTSAgent
 from palantir.engine import Game, Outcome, SeededDice, State, get_game
+from palantir.engine.errors import IllegalAction
 
 JOURNEY = get_game("journey-to-mordor")
 
@@ -283,3 +284,71 @@ def test_a_time_budget_stops_the_search():
     assert agent.choose(state.view(0), state.legal_actions()) in state.legal_actions()
     assert time.perf_counter() - began < 1.5
     assert agent.last_search["iterations"] >= 1
+
+
+class HorizonStall(Stall):
+    """Stall with an evaluation horizon: stalling is worth 0.9 to seat 0 when scored."""
+
+    def __init__(self, horizon):
+        super().__init__()
+        self.horizon, self.evaluations = horizon, 0
+
+    def rollout_evaluation(self):
+        def evaluate(state):
+            self.evaluations += 1
+            return [0.9, 0.1]
+        return self.horizon, evaluate
+
+
+def test_rollouts_stop_at_the_games_evaluation_horizon_and_score_by_it():
+    game = HorizonStall(horizon=3)
+    state = StallState(game, None)
+    agent = MCTSAgent(game, 0, 1, iterations=40)
+    assert agent.choose(state.view(0), state.legal_actions()) == "stall"
+    stall = next(mean for action, _, mean in agent.last_search["root"] if action == "stall")
+    assert stall == pytest.approx(0.9)
+    assert game.evaluations > 0
+    # each iteration: at most one ordering of a new node, then the horizon's decisions
+    assert game.policy_calls <= (1 + 3) * game.evaluations + 1
+
+
+class FickleState(StallState):
+    """After 'go', the offered decision depends on a mood drawn outside the dice at each
+    copy, so a decision the tree remembers can be illegal on the next visit."""
+
+    copies = 0
+
+    def __init__(self, *args):
+        super().__init__(*args)
+        FickleState.copies += 1
+        self.mood = ["left", "right"][FickleState.copies % 2]
+
+    def legal_actions(self):
+        return ["go", "resign"] if self.steps == 0 else [self.mood]
+
+    def apply(self, action):
+        if action not in self.legal_actions():
+            raise IllegalAction(f"'{action}' is not offered here", rule="toy")
+        super().apply("stall" if action != "resign" else action)
+        self.resigned = self.resigned or self.steps > 3
+
+    def clone(self, dice=None):
+        return FickleState(self.game, dice or self.dice, self.resigned, self.steps)
+
+
+class Fickle(Stall):
+    """The toy game above, searched with random rollouts."""
+
+    def state_from_view(self, view, dice):
+        return FickleState(self, dice, view["resigned"], view["steps"])
+
+    def rollout_policy(self):
+        return None
+
+
+def test_a_remembered_decision_that_became_illegal_is_forgotten_not_raised():
+    game = Fickle()
+    state = FickleState(game, None)
+    agent = MCTSAgent(game, 0, 3, iterations=60)
+    assert agent.choose(state.view(0), state.legal_actions()) in ("go", "resign")
+    assert agent.last_search["iterations"] == 60

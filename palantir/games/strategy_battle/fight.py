@@ -4,90 +4,153 @@ charge bonuses, weapons and spears (the fight itself is worked out in combat.py)
 from __future__ import annotations
 
 import math
+from itertools import combinations
 
 from ...engine.errors import IllegalAction
 from . import geometry as geo
+from .notation import Pair
 
 
-def contacts(state) -> dict[str, list[str]]:
-    """For every model touching an enemy, the enemies it touches (ordered by id)."""
+RULE_FIGHTS = "The Move Phase: Fights"
+
+
+def contacts(state, pool=None) -> dict[str, list[str]]:
+    """For every model touching an enemy, the enemies it touches (ordered by id); with a
+    pool, only models of the pool count."""
     tol = state.units.tolerance
-    discs = {m.id: state.disc(m, zone=False) for m in state.models.values()}
+    models = [m for m in state.models.values() if pool is None or m.id in pool]
+    discs = {m.id: state.disc(m, zone=False) for m in models}
     touching: dict[str, list[str]] = {}
-    for a in state.models.values():
-        for b in state.models.values():
+    for a in models:
+        for b in models:
             if a.side != b.side and geo.in_contact(discs[a.id], discs[b.id], tol):
                 touching.setdefault(a.id, []).append(b.id)
     # 'Defending': a charger and the defender across the barrier count as touching
     for charger, defender, _ in state.across:
-        if charger in state.models and defender in state.models:
+        if charger in discs and defender in discs:
             for x, y in ((charger, defender), (defender, charger)):
                 if y not in touching.setdefault(x, []):
                     touching[x].append(y)
     return {k: sorted(v) for k, v in sorted(touching.items())}
 
 
-def pair_fights(state) -> list[tuple[str, tuple[str, ...]]]:
-    """Pair touching models into fights: as many one-on-one pairs as possible, the rest joining
-    a fight against an enemy they touch, one model on one side of every fight.
-
-    'Opponents are always paired off where possible and any other combatants join into a
-    multiple combat'. Where the pairing could be made in several ways the manual lets the
-    side with priority choose; this default chooses by the models' ids (see the coverage file).
-    """
-    touching = contacts(state)
-    good = [k for k in touching if state.models[k].side == "good"]
+def _pairs_possible(state, touching, ids: set) -> int:
+    """The most one-on-one pairs the touching models among `ids` can make (Kuhn's matching:
+    the contact graph is Good against Evil, so matching from the Good side finds it)."""
     partner: dict[str, str] = {}
 
-    def augment(g: str, seen: set) -> bool:   # Kuhn's augmenting path: the largest pairing
-        for e in touching[g]:
-            if e in seen:
+    def augment(a: str, seen: set) -> bool:
+        for b in touching[a]:
+            if b not in ids or b in seen:
                 continue
-            seen.add(e)
-            if e not in partner or augment(partner[e], seen):
-                partner[e] = g
-                partner[g] = e
+            seen.add(b)
+            if b not in partner or augment(partner[b], seen):
+                partner[b] = a
                 return True
         return False
 
-    for g in good:
-        augment(g, set())
-    fights: dict[str, dict[str, list[str]]] = {}
-    fight_of: dict[str, str] = {}
-    for g in good:
-        if g in partner:
-            fights[g] = {"good": [g], "evil": [partner[g]]}
-            fight_of[g] = fight_of[partner[g]] = g
-    for ident in touching:
-        if ident in fight_of:
-            continue
-        side = state.models[ident].side
-        enemy_side = "evil" if side == "good" else "good"
-        chosen = None
-        for enemy in touching[ident]:
-            fight = fights[fight_of[enemy]]
-            if len(fight[enemy_side]) == 1:        # the enemy stands alone on its side
-                chosen = fight_of[enemy]
-                break
-        if chosen is None:
-            # every enemy it touches already fights beside friends: it becomes the single
-            # model of a fight of its own against the first of them (rare; see coverage file)
-            enemy = touching[ident][0]
-            old = fights[fight_of[enemy]]
-            old[enemy_side].remove(enemy)
-            fights[ident] = {side: [ident], enemy_side: [enemy]}
-            fight_of[ident] = fight_of[enemy] = ident
-            continue
-        fights[chosen][side].append(ident)
-        fight_of[ident] = chosen
-    out = []
-    for fight in fights.values():
-        g, e = fight["good"], fight["evil"]
-        if not g or not e:
-            continue
-        single, many = (g[0], e) if len(g) == 1 else (e[0], g)
-        out.append((single, tuple(sorted(many))))
-    return sorted(out)
+    return sum(augment(a, set()) for a in sorted(ids)
+               if a in touching and state.models[a].side == "good")
+
+
+def as_kept(state, single: str, many) -> tuple[str, tuple[str, ...]]:
+    """A fight as the state keeps it: the lone model and the sorted others; a one-on-one
+    with the Good model first."""
+    many = tuple(sorted(many))
+    if len(many) == 1 and state.models[single].side == "evil":
+        return many[0], (single,)
+    return single, many
+
+
+def _fits(state, touching, undivided: set, single: str, many) -> bool:
+    """Whether this fight can be one of a division of the undivided models into as many fights
+    as possible, one model on one side of each ('Fights'): the others all touch the lone
+    model, and what is left can still be divided into one fight fewer, nobody left out."""
+    members = {single, *many}
+    if not many or len(members) != len(many) + 1 or not members <= undivided:
+        return False
+    if any(k not in touching.get(single, ()) for k in many):
+        return False
+    rest = undivided - members
+    if any(not any(e in rest for e in touching[k]) for k in rest):
+        return False
+    return (_pairs_possible(state, touching, rest)
+            == _pairs_possible(state, touching, undivided) - 1)
+
+
+def _subsets(items):
+    for n in range(1, len(items) + 1):
+        yield from combinations(items, n)
+
+
+def fights_with(state, touching, undivided: set, ident: str) -> list:
+    """Every fight that model `ident` could be matched into now, as the state keeps fights."""
+    near = [e for e in touching[ident] if e in undivided]
+    found = {as_kept(state, ident, many) for many in _subsets(near)}
+    for centre in near:
+        others = [k for k in touching[centre] if k in undivided and k != ident]
+        found.add(as_kept(state, centre, (ident,)))
+        found.update(as_kept(state, centre, (ident, *extra)) for extra in _subsets(others))
+    return sorted(f for f in found if _fits(state, touching, undivided, *f))
+
+
+def _undivided(state, touching) -> set:
+    matched = {k for single, many in state.fights for k in (single, *many)}
+    return set(touching) - matched
+
+
+def divide_fights(state, pool=None) -> bool:
+    """Match touching models into fights ('Fights'): each fight that can be made only one way
+    is made; True when the side with priority must choose how the rest are matched."""
+    touching = contacts(state, pool)
+    while True:
+        undivided = _undivided(state, touching)
+        if not undivided:
+            return False
+        made = False
+        for ident in sorted(undivided):
+            if ident not in undivided:
+                continue
+            options = fights_with(state, touching, undivided, ident)
+            if len(options) == 1:
+                single, many = options[0]
+                state.fights = sorted([*state.fights, options[0]])
+                undivided -= {single, *many}
+                made = True
+        if not made:
+            return True
+
+
+def pair_candidates(state) -> list:
+    """The fights the side with priority may make next: those of the first model unmatched."""
+    touching = contacts(state, state.question.get("pool"))
+    undivided = _undivided(state, touching)
+    return [Pair(single, many) for single, many in
+            fights_with(state, touching, undivided, min(undivided))]
+
+
+def answer_pair(state, action, text: str) -> None:
+    """Take the side with priority's match of one fight; the forced ones follow at once."""
+    if not isinstance(action, Pair):
+        raise IllegalAction("the side with priority matches the fights, e.g. 'pair E1 G1+G2'",
+                            rule=RULE_FIGHTS, action=text)
+    pool = state.question.get("pool")
+    touching = contacts(state, pool)
+    undivided = _undivided(state, touching)
+    for ident in (action.single, *action.many):
+        if ident not in undivided:
+            raise IllegalAction(f"{ident} is not a model waiting to be matched into a fight",
+                                rule=RULE_FIGHTS, action=text)
+    fight = as_kept(state, action.single, action.many)
+    if not _fits(state, touching, undivided, *fight):
+        raise IllegalAction(
+            f"{action.single} against {'+'.join(action.many)} is not a fight of a division into "
+            "as many fights as possible, each with one model on one side and every touching "
+            "model in one", rule=RULE_FIGHTS, action=text)
+    state.fights = sorted([*state.fights, fight])
+    state.news.append(f"{fight[0]} will fight {'+'.join(fight[1])}")
+    if not divide_fights(state, pool):
+        state.question = None
 
 
 # ---------------------------------------------------------------- resolving a fight

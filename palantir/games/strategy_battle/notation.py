@@ -13,6 +13,14 @@
     cast G1 immobilise E2 2    a Hero uses a magical power, rolling 2 Will dice
     resist E2 1                a Hero resists a power with 1 Will die
     heroic G1                  a Hero's heroic action, declared at the start of a phase
+    pair E1 G1+G2              the side with priority matches E1 against G1 and G2
+    back G1 12,9.5 G2 11,8     G1 backs away to 12,9.5; friend G2 makes way to 11,8
+    trapped G1                 G1 stays trapped: no friend makes way for it
+    charger E2                 the charging side's next charger to fight the defender
+    weapon G1 two-handed-weapon  the weapon a model fights with this phase
+    support G4>G1 G5>G2        spearmen supporting fighters (or 'support none')
+    throw G1 E2 13,11          a charge halting 1"/2cm away to throw a weapon first
+    take G1 shield             a Hero takes a weapon from the foes he slew
     pass                       no Might, no Fate
     done                       the side has finished this phase
 """
@@ -172,6 +180,97 @@ class Heroic:
 
 
 @dataclass(frozen=True)
+class Pair:
+    """The side with priority matches a fight: one model against one or more enemies."""
+
+    single: str
+    many: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"pair {self.single} {'+'.join(self.many)}"
+
+
+@dataclass(frozen=True)
+class Back:
+    """A beaten model backs away to a spot; friends named after it make way to theirs."""
+
+    model: str
+    to: Point
+    way: tuple[tuple[str, Point], ...] = ()
+
+    def __str__(self) -> str:
+        text = f"back {self.model} {number(self.to[0])},{number(self.to[1])}"
+        return text + "".join(f" {k} {number(x)},{number(y)}" for k, (x, y) in self.way)
+
+
+@dataclass(frozen=True)
+class Trapped:
+    """The beaten side lets a model be trapped rather than have friends make way."""
+
+    model: str
+
+    def __str__(self) -> str:
+        return f"trapped {self.model}"
+
+
+@dataclass(frozen=True)
+class Charger:
+    """The charging side names its next charger to fight a defender of a barrier."""
+
+    model: str
+
+    def __str__(self) -> str:
+        return f"charger {self.model}"
+
+
+@dataclass(frozen=True)
+class Weapon:
+    """The close-combat weapon a model fights with this Fight phase (written with hyphens)."""
+
+    model: str
+    weapon: str
+
+    def __str__(self) -> str:
+        return f"weapon {self.model} {self.weapon}"
+
+
+@dataclass(frozen=True)
+class Support:
+    """Spearmen supporting fighters, as (spearman, fighter) pairs; none for no support."""
+
+    pairs: tuple[tuple[str, str], ...]
+
+    def __str__(self) -> str:
+        if not self.pairs:
+            return "support none"
+        return "support " + " ".join(f"{s}>{f}" for s, f in self.pairs)
+
+
+@dataclass(frozen=True)
+class Throw:
+    """A charge along waypoints that halts 1"/2cm from the target to throw a weapon first."""
+
+    model: str
+    target: str
+    path: tuple[Point, ...] = ()
+
+    def __str__(self) -> str:
+        return f"throw {self.model} {self.target}" + "".join(
+            f" {number(x)},{number(y)}" for x, y in self.path)
+
+
+@dataclass(frozen=True)
+class Take:
+    """A Hero who slew all his foes takes one weapon or shield from them (written with hyphens)."""
+
+    model: str
+    item: str
+
+    def __str__(self) -> str:
+        return f"take {self.model} {self.item}"
+
+
+@dataclass(frozen=True)
 class Pass:
     """Decline: no Might, no Fate."""
 
@@ -255,5 +354,68 @@ def parse(text: str):
             raise BadNotation("'strike' names the model each strike goes to, e.g. 'strike E1 E2'",
                               action=text)
         return Strike(tuple(words[1:]))
+    if verb in _MORE:
+        return _MORE[verb](words, text)
     raise BadNotation(f"unknown decision '{words[0]}'; the decisions are move, charge, shoot, "
-                      "fight, strike, shield, might, fate, cast, resist, heroic, pass and done", action=text)
+                      "fight, strike, shield, might, fate, cast, resist, heroic, pair, back, "
+                      "trapped, charger, weapon, support, throw, take, pass and done", action=text)
+
+
+def _one_model(cls, verb: str, example: str):
+    def read(words, text):
+        if len(words) != 2:
+            raise BadNotation(f"'{verb}' names one model, e.g. '{example}'", action=text)
+        return cls(words[1])
+    return read
+
+
+def _pair(words, text):
+    if len(words) != 3 or not all(words[2].split("+")):
+        raise BadNotation("'pair' names the lone model then its foes, e.g. 'pair E1 G1+G2'",
+                          action=text)
+    return Pair(words[1], tuple(words[2].split("+")))
+
+
+def _back(words, text):
+    if len(words) < 3 or len(words) % 2 == 0:
+        raise BadNotation("'back' names the beaten model and its spot, then any friends making "
+                          "way and theirs, e.g. 'back G1 12,9.5 G2 11,8'", action=text)
+    way = tuple((words[i], _point(words[i + 1], text)) for i in range(3, len(words), 2))
+    return Back(words[1], _point(words[2], text), way)
+
+
+def _weapon(words, text):
+    if len(words) != 3:
+        raise BadNotation("'weapon' names the model and the weapon, e.g. "
+                          "'weapon G1 two-handed-weapon'", action=text)
+    return Weapon(words[1], words[2].lower())
+
+
+def _support(words, text):
+    if words[1:] == ["none"]:
+        return Support(())
+    pairs = [w.split(">") for w in words[1:]]
+    if not pairs or any(len(p) != 2 or not all(p) for p in pairs):
+        raise BadNotation("'support' pairs spearman and fighter, e.g. 'support G4>G1', or "
+                          "'support none'", action=text)
+    return Support(tuple((a, b) for a, b in pairs))
+
+
+def _throw(words, text):
+    if len(words) < 3:
+        raise BadNotation("'throw' names the charger and its target, then waypoints, e.g. "
+                          "'throw G1 E2 13,11'", action=text)
+    return Throw(words[1], words[2], tuple(_point(w, text) for w in words[3:]))
+
+
+def _take(words, text):
+    if len(words) != 3:
+        raise BadNotation("'take' names the Hero and the item, e.g. 'take G1 shield'",
+                          action=text)
+    return Take(words[1], words[2].lower())
+
+
+_MORE = {"pair": _pair, "back": _back, "weapon": _weapon, "support": _support,
+         "throw": _throw, "take": _take,
+         "trapped": _one_model(Trapped, "trapped", "trapped G1"),
+         "charger": _one_model(Charger, "charger", "charger E2")}

@@ -17,7 +17,7 @@ from . import geometry as geo
 from . import combat, heroics, magic
 from .courage import courage_test, is_hero, retreat, test_before_moving
 from .move import follow_path
-from .fight import pair_fights
+from . import fight as fight_rules
 from .notation import Cast, Charge, Done, Fight, Move, Shoot, parse
 from .shoot import check_shot, resolve_shot, shooters
 from .profiles import SIDES, Profile, default_data
@@ -212,6 +212,15 @@ class BattleState(State):
                 heroics.answer(self, action, str(action))
                 if self.phase == FIGHT and self.question is None and self.combat is None:
                     self._fight_phase_continues()
+                return
+            if self.question["kind"] == "pair":
+                then = self.question["then"]
+                fight_rules.answer_pair(self, action, str(action))
+                if self.question is None:
+                    if then == SHOOT:
+                        self._start_shoot_phase()
+                    else:
+                        self._fight_phase_continues()
                 return
             combat.answer(self, action, str(action))
             if self.phase == FIGHT and self.combat is None and self.question is None:
@@ -485,8 +494,15 @@ class BattleState(State):
         if self.acting == self.priority:
             self.acting = self.other(self.priority)
             return
-        # 'Fights': at the end of the Move phase touching models are paired off
-        self.fights = pair_fights(self)
+        # 'Fights': at the end of the Move phase touching models are paired off; where it
+        # can be done several ways the side with priority matches them
+        self.fights = []
+        if fight_rules.divide_fights(self):
+            self.question = {"kind": "pair", "side": self.priority, "then": SHOOT}
+            return
+        self._start_shoot_phase()
+
+    def _start_shoot_phase(self) -> None:
         self.phase = SHOOT
         self.acting = self.priority
         heroics.begin(self, SHOOT)
@@ -667,6 +683,8 @@ class BattleState(State):
                 return magic.candidates(self)
             if self.question["kind"] == "heroic":
                 return heroics.candidates(self)
+            if self.question["kind"] == "pair":
+                return fight_rules.pair_candidates(self)
             return combat.candidates(self)
         if self.phase == SHOOT:
             return [Shoot(a, b) for a, b in shooters(self)

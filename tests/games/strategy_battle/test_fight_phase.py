@@ -206,3 +206,68 @@ def test_making_way_friends_in_a_fight_cannot_make_way():
                             dice=["1", "6"] + ["1"] * 2 + ["3", "3"] * 3))
     fight(state, "G1")
     assert any("G1 cannot back away: trapped" in line for line in state.news)
+
+
+def test_fights_the_priority_player_chooses_how_the_pairs_are_matched():
+    # 'Fights': "where matches can be made in one of several different ways, the player with
+    # priority decides how the combatants are matched" — a square of two Men and two Orcs
+    state = battle([("G1", ROHAN, 10, 10), ("E1", ORC, 10 + D, 10), ("G2", ROHAN, 10 + D, 10 + D),
+                    ("E2", ORC, 10, 10 + D)], first="evil")
+    state.apply("done")
+    state.apply("done")
+    assert state.question == {"kind": "pair", "side": "evil", "then": "shoot"}
+    assert state.to_move() == 1 and state.fights == []
+    assert [str(a) for a in state.legal_actions()] == ["pair G1 E1", "pair G2 E1"]
+    before = state.view(0)
+    # one Orc against both Men would leave the other Orc out of every fight
+    with pytest.raises(IllegalAction, match="Fights"):
+        state.apply("pair E1 G1+G2")
+    assert state.view(0) == before
+    state.apply("pair E1 G2")
+    # the other pair follows, the only way left
+    assert state.fights == [("G1", ("E2",)), ("G2", ("E1",))]
+    assert state.question is None and state.phase == "shoot"
+
+
+def test_fights_the_priority_player_decides_which_combat_a_warrior_joins():
+    # 'Fights': G3 touches two Orcs who each have a foe of their own: it joins either fight
+    g3 = (20, 20)
+
+    def around(p, degrees):
+        return (p[0] + D * math.cos(math.radians(degrees)), p[1] + D * math.sin(math.radians(degrees)))
+
+    e1, e2 = around(g3, 210), around(g3, 330)
+    g1, g2 = around(e1, 210), around(e2, 330)
+    state = battle([("G1", ROHAN, *g1), ("G2", ROHAN, *g2), ("G3", ROHAN, *g3),
+                    ("E1", ORC, *e1), ("E2", ORC, *e2)])
+    state.apply("done")
+    state.apply("done")
+    assert state.question["kind"] == "pair" and state.to_move() == 0
+    assert [str(a) for a in state.legal_actions()] == ["pair E1 G1+G3", "pair G1 E1"]
+    with pytest.raises(IllegalAction, match="not a model waiting"):
+        state.apply("pair E1 G1+G4")
+    state.apply("pair E2 G2+G3")
+    assert state.fights == [("E2", ("G2", "G3")), ("G1", ("E1",))]
+
+
+def test_fights_made_only_one_way_are_matched_without_a_question():
+    # a chain Man-Orc-Man-Orc pairs off one way; a lone Man between two Orcs fights both
+    state = battle([("G1", ROHAN, 10, 10), ("E1", ORC, 10 + D, 10), ("E2", ORC, 10 - D, 10),
+                    ("G2", ROHAN, 30, 30), ("E3", ORC, 30 + D, 30)])
+    state.apply("done")
+    state.apply("done")
+    assert state.question is None
+    assert state.fights == [("G1", ("E1", "E2")), ("G2", ("E3",))]
+
+
+def test_notation_of_the_fight_phase_decisions_round_trips():
+    from palantir.engine.errors import BadNotation
+    from palantir.games.strategy_battle.notation import parse
+    for text in ("pair E1 G1+G2", "back G1 12,9.5", "back G1 12,9.5 G2 11,8 G3 13.25,8",
+                 "trapped G1", "charger E2", "weapon G1 two-handed-weapon", "support G4>G1 G5>G2",
+                 "support none", "throw G1 E2 13,11 14,11.5", "take G1 shield"):
+        assert str(parse(text)) == text
+    for bad in ("pair E1", "pair E1 G1+", "back G1", "back G1 12,9 G2", "support G4",
+                "weapon G1", "take G1", "trapped", "charger"):
+        with pytest.raises(BadNotation):
+            parse(bad)

@@ -56,8 +56,12 @@ EFFECTS: Mapping[str, tuple[str, ...]] = {
     "eliminate": ("target",),
 }
 # When a yellow or Gandalf card may be played (docs/lotr-board-game.md, "Windows").
+# The expansion's cards add `tile` (an event token just revealed, before it is carried
+# out), `turn-end` (the active player ends his turn) and `black-rider` (the Black Rider is
+# about to ride towards the hobbits).
 WINDOWS = ("turn-start", "action", "event", "items-tile", "before-roll", "after-roll",
-           "scenario-end", "after-sauron-card")
+           "scenario-end", "after-sauron-card", "tile", "turn-end", "black-rider")
+RESOURCE = "resource"  # the colour of a resource card: played in its windows, never on a track
 SAURON_SYMBOLS = ("black-rider", "sauron", "darkness", "discard-card", "discard-life",
                   "discard-ring", "discard-runes", "hand-turn")
 
@@ -79,6 +83,8 @@ class Card:
     text: str = ""
     then: tuple = ()                    # effects when played (Gollum's roll)
     window: str | None = None           # yellow cards: when they may be played
+    windows: tuple[str, ...] = ()       # resource cards: when they may be played
+    amount: int = 0                     # resource cards: spaces or steps of the effect
 
     @property
     def symbol_count(self) -> int:
@@ -89,6 +95,11 @@ class Card:
     def is_hobbit_card(self) -> bool:
         """True for the 60 hobbit cards (they return to the deck; legendary cards never)."""
         return self.board is None
+
+    @property
+    def on_tracks(self) -> bool:
+        """True for the white and grey cards, whose symbols move tracks (Play 3)."""
+        return self.colour in ("white", "grey")
 
 
 @dataclass(frozen=True)
@@ -164,7 +175,7 @@ class Components:
     characters: tuple[str, ...]
     character_names: Mapping[str, str]
     abilities: Mapping[str, str]
-    cards: Mapping[str, Card]                        # hobbit and legendary cards by id
+    cards: Mapping[str, Card]                        # hobbit, legendary, resource cards
     hobbit_deck: Mapping[str, int]                   # hobbit card id -> copies
     deal_at_bag_end: int
     special_runes: tuple[int, ...]
@@ -178,6 +189,12 @@ class Components:
     sauron: Mapping[str, Any]                        # the rest of sauron.toml, checked
     sauron_tokens: Mapping[str, Tile]                # the 4 Sauron event tokens (the bag)
     dark_events: Mapping[str, Tile]                  # the 23 Dark Event tokens (the bag)
+    resource_cards: tuple[str, ...]                  # the 6 resource cards (in `cards`)
+    resource_tokens: Mapping[str, int]               # token id -> copies (12)
+    resource_bonus: Mapping[str, tuple]              # a bonus token's effects
+    token_spaces: tuple[str, ...]                    # "4", "last": where tokens lie
+    token_boards: int                                # conflict boards that get tokens
+    fellowship: Mapping[str, Mapping[str, Any]]      # character -> his Fellowship card
     reconstructed: tuple[str, ...]
 
 
@@ -494,18 +511,38 @@ def parse_components(override: Mapping[str, Mapping[str, Any]] | None = None) ->
     resources = _need(sdoc, "resources", dict, f)
     tokens = _need(resources, "tokens", dict, f"{f}: resources")
     rcards = _need(resources, "card", dict, f"{f}: resources")
-    bonus = _need(resources, "bonus", dict, f"{f}: resources")
+    raw_bonus = _need(resources, "bonus", dict, f"{f}: resources")
     if len(rcards) != 6 or sum(tokens.values()) != 12:
         raise ComponentError(f"{f}: resources: 6 resource cards and 12 resource tokens")
     for token in tokens:
-        if token not in rcards and token not in bonus:
+        if token not in rcards and token not in raw_bonus:
             raise ComponentError(f"{f}: resources.tokens.{token}: neither a resource card "
                                  f"nor a bonus")
-    for token, effects in bonus.items():
-        check.effects(effects, f"{f}: resources.bonus.{token}")
+    bonus = {token: check.effects(effects, f"{f}: resources.bonus.{token}")
+             for token, effects in raw_bonus.items()}
+    spaces_at = tuple(str(x) for x in _need(resources, "token_spaces", list,
+                                            f"{f}: resources"))
+    if not spaces_at or not all(x == "last" or x.isdigit() for x in spaces_at):
+        raise ComponentError(f"{f}: resources.token_spaces: space numbers or 'last'")
+    for rid, entry in rcards.items():
+        where = f"{f}: resources.card.{rid}"
+        if rid in cards:
+            raise ComponentError(f"{where}: the id of another card")
+        windows = tuple(_need(entry, "windows", list, where))
+        if not windows or any(w not in WINDOWS for w in windows):
+            raise ComponentError(f"{where}.windows: some of {', '.join(WINDOWS)}")
+        cards[rid] = Card(rid, _need(entry, "name", str, where), RESOURCE, (), "resources",
+                          _need(entry, "effect", str, where), entry.get("text", ""),
+                          windows=windows,
+                          amount=int(entry.get("spaces", entry.get("steps", 0))))
     fellowship = _need(sdoc, "fellowship_cards", dict, f)
     if set(fellowship) != set(order):
         raise ComponentError(f"{f}: fellowship_cards: one card per character")
+    for char, entry in fellowship.items():
+        where = f"{f}: fellowship_cards.{char}"
+        _need(entry, "effect", str, where)
+        if any(w not in WINDOWS for w in _need(entry, "windows", list, where)):
+            raise ComponentError(f"{where}.windows: some of {', '.join(WINDOWS)}")
     sauron_tokens: dict[str, Tile] = {}
     dark_events: dict[str, Tile] = {}
     for name in ("sauron_event_tokens", "dark_events"):
@@ -534,7 +571,9 @@ def parse_components(override: Mapping[str, Mapping[str, Any]] | None = None) ->
         gandalf_cost=_count(gtable, "cost_runes", f"gandalf.toml: gandalf"), gandalf=gandalf,
         sauron_cards=tuple(sauron_cards), nazgul_cards=tuple(nazgul), sauron=sdoc,
         sauron_tokens=sauron_tokens, dark_events=dark_events,
-        reconstructed=tuple(reconstructed))
+        resource_cards=tuple(rcards), resource_tokens=dict(tokens), resource_bonus=bonus,
+        token_spaces=spaces_at, token_boards=_count(resources, "token_boards",
+                                                    f"{f}: resources"), fellowship=fellowship, reconstructed=tuple(reconstructed))
 
 
 def _window(entry: Mapping[str, Any], where: str, needed: bool) -> str | None:

@@ -71,6 +71,10 @@ class LegendaryPlays:
         for card in sorted(set(self.hands[seat])):
             if cards[card].window == name:
                 plays += self._yellow_plays(seat, card, context)
+            elif cards[card].windows:
+                plays += self._resource_plays(seat, card, name, context)
+        if self.fellowship_cards:
+            plays += self._fellowship_plays(seat, name, context)
         if self.specials and seat == self.ring_bearer and name in SPECIAL_WINDOWS:
             plays += self._special_plays(seat)
         if seat == self.active and self.pooled_runes() >= self.parts.gandalf_cost:
@@ -159,6 +163,12 @@ class LegendaryPlays:
             return
         again = ("window", name, seats, index, context)
         verb, what = text.split()[0], text.split()[1:]
+        if verb == "resource":
+            self.play_resource(seat, text.split(), again)
+            return
+        if verb == "fellowship":
+            self.use_fellowship_card(seat, text.split(), again)
+            return
         if verb == "special":
             card, _, target = what[0].partition("@")
             self.specials.remove(card)
@@ -192,6 +202,7 @@ class LegendaryPlays:
             return
         card, _, target = what[0].partition("@")
         self.discard_card(seat, card)
+        self.used_here.append(card)  # Red Arrow may take it back
         self.say(f"{self.name(seat)} plays {self.parts.cards[card].name}")
         self.yellow_effect(seat, card, what, target)
         self.push(again)
@@ -234,8 +245,10 @@ class LegendaryPlays:
         return next(i for i, step in enumerate(self.queue) if step[0] in kinds)
 
     def gandalf_effect(self, gid: str, arg: str) -> None:
-        """A Gandalf card, paid for, takes effect and leaves the game."""
-        self.gandalf_left.remove(gid)
+        """A Gandalf card, paid for, takes effect and leaves the game (called again by
+        Fatty's Fellowship card, it was gone already)."""
+        if gid in self.gandalf_left:
+            self.gandalf_left.remove(gid)
         effect = self.parts.gandalf[gid]["effect"]
         if effect == "rearrange-top-3":
             for _ in range(min(FORESIGHT_TILES, sum(self.tiles.values()))):

@@ -20,6 +20,8 @@
     sauron sauron-12 | refill | refill sauron-3      Sauron called instead of a roll
     sauron sauron-12 | draw | nazgul nazgul-4        Sauron at the start of a hobbit's turn
     suffer darkness                                  the one symbol a hobbit accepts
+    resource narya | resource gwaihir white-joker    play a resource card in its window
+    fellowship frodo@hiding | fellowship fatty magic  use a hobbit's Fellowship card
 
 A decision is one line of lower-case words; `canonical` puts a play's cards in a fixed
 order so that one decision has one text.
@@ -31,7 +33,7 @@ from ...engine.errors import BadNotation
 
 VERBS = ("play", "draw", "heal", "ring", "give", "take", "pass", "track", "discard",
          "choose", "deal", "yellow", "gandalf", "order", "continue", "rider", "sauron", "nazgul", "refill",
-         "suffer", "lose", "special", "accept", "decline", "use")
+         "suffer", "lose", "special", "accept", "decline", "use", "resource", "fellowship")
 
 
 def canonical(text: str) -> str:
@@ -44,8 +46,8 @@ def canonical(text: str) -> str:
         raise BadNotation(f"unknown word '{words[0]}'; a decision starts with one of "
                           f"{', '.join(VERBS)}", action=str(text))
     if words[0] == "play":
-        if not 2 <= len(words) <= 3:
-            raise BadNotation("'play' takes one or two cards, each as card@track",
+        if not 2 <= len(words) <= 4:
+            raise BadNotation("'play' takes one to three cards, each as card@track",
                               action=str(text))
         for word in words[1:]:
             card, at, track = word.partition("@")

@@ -18,6 +18,7 @@ from ...engine.dice import Dice
 from ...engine.errors import IllegalAction
 from ...engine.game import Outcome, State
 from .components import ACTIVITIES, JOKER, LIFE_TOKENS, Components, Resolution
+from .expansion_cards import RESOURCES, TURN_SIZE, ExpansionCards
 from .legendary import FORESIGHT, TILE_PILE, WINDOW, LegendaryPlays
 from .notation import canonical, play_text
 from .sampling import procedure_view
@@ -26,6 +27,8 @@ from .sauron_player import LIFE_TOKEN, SAURON_CALL, SAURON_START, ONE_SYMBOL, Sa
 # Rules quoted by refusals.
 TURN = "Play 3: play up to 2 cards (one white, one grey), draw 2 hobbit cards, or heal 1"
 PLAY_COLOURS = "Play 3: at most one white and one grey card (Pippin: any two)"
+PLAY_COUNT = ("Play 3: up to 2 cards (Cards, Pippin's Fellowship card: three, white or grey "
+              "in any mix)")
 PLAY_TRACK = "Play 3: each symbol moves its own track; a joker any track; one card, one track"
 HEAL = "Play 3: heal 1 moves your hobbit towards the light; at 0 there is nothing to heal"
 RING = "Play 6: the Ring-bearer puts on the Ring once per scenario"
@@ -56,7 +59,7 @@ def legendary_pile(board: str) -> str:
     return f"{board} card"
 
 
-class LotrState(LegendaryPlays, SauronPlay, State):
+class LotrState(LegendaryPlays, SauronPlay, ExpansionCards, State):
     """A position: boards, tracks, the Temptation track, hands, piles, whose decision."""
 
     def __init__(self, game, options: Mapping[str, Any], parts: Components, dice: Dice):
@@ -111,9 +114,19 @@ class LotrState(LegendaryPlays, SauronPlay, State):
         self.declined: list[int] = []        # Dark Events: the row's face-down tokens
         # Two Special Cards: face up from the start, each used once by the Ring-bearer.
         self.specials: list[str] = list(SPECIAL_CARDS) if options.get("special_cards") else []
+        # Expansion, Resources and Cards (expansion_cards.py); empty without it.
+        self.resource_pile: list[str] = []   # resource cards face up, not yet taken
+        self.resource_tokens: Counter = Counter()  # face down, not yet drawn
+        self.resource_spaces: dict[tuple[str, int], str] = {}  # face up above spaces
+        self.tokens_out: list[str] = []      # tokens taken or discarded
+        self.fellowship_cards: list[str] = []  # characters whose card is unused
+        self.played: list[str] = []          # white and grey cards played this turn
+        self.used_here: list[str] = []       # legendary cards played in this adventure
+        self.three_cards = False             # Pippin's Fellowship card used this turn
         self._outcome: Outcome | None = None
         if self.expansion:
             self.setup_sauron()
+            self.setup_expansion_cards()
 
     # ----- the contract ---------------------------------------------------------------
 
@@ -221,6 +234,7 @@ class LotrState(LegendaryPlays, SauronPlay, State):
         other.athelas = self.athelas[:]
         other.specials = self.specials[:]
         other.declined = self.declined[:]
+        self.clone_expansion_cards(other)
         if self.expansion:
             self.clone_sauron(other)
         return other
@@ -471,6 +485,9 @@ class LotrState(LegendaryPlays, SauronPlay, State):
             self.tiles.update({t.id: t.count for t in self.parts.dark_events.values()})
         self.ring_used = False
         self.foreseen, self.foreseen_free = [], False
+        self.used_here = []
+        if self.expansion:
+            self.lay_out_resource_tokens()
         self.push(("turn",))
 
     def _step_next_board(self) -> None:
@@ -481,10 +498,12 @@ class LotrState(LegendaryPlays, SauronPlay, State):
         self.turns += 1
         self.revealed = []
         self.declined = []
+        self.played = []
+        self.three_cards = False
         self.say(f"{self.name(self.active)}'s turn")
         # Play 4: yellow and Gandalf cards in their windows (docs: "Windows").
         self.push(self.window("turn-start", ()), ("reveal",), self.window("action", ()),
-                  ("act",), ("end-turn",))
+                  ("act",), self.window("turn-end", ()), ("end-turn",))
         if self.expansion:
             self.push(("sauron-start",))  # Sauron's Actions at the Start of Each Turn
 
@@ -559,6 +578,10 @@ class LotrState(LegendaryPlays, SauronPlay, State):
                       ("reveal",))
         else:
             self.push(("resolve", tile.resolution, None), ("reveal",))
+        if self.expansion:
+            # Cards: the Rings and Frodo's card "after the event tokens have been
+            # revealed", before the token is carried out (pushed last: it comes first).
+            self.push(self.window("tile", (tile_id,)))
 
     def _step_activity(self, track: str) -> None:
         if self.eliminated[self.active]:
@@ -593,6 +616,11 @@ class LotrState(LegendaryPlays, SauronPlay, State):
             self.tracks[track] += 1
             if collect:
                 rewards.extend(rewards_of[self.tracks[track] - 1])
+                # Resources: a token above the space reached goes with its reward (not
+                # when the Ring moves the marker: collect is False then).
+                token = self.resource_spaces and self.token_reached(track, self.tracks[track])
+                if token:
+                    rewards.append(f"token:{token}")
         self.say(f"{track} advances to {self.tracks[track]}")
         steps = [("reward", item) for item in rewards]
         if track == self.board.main and self.track_complete(track):
@@ -621,6 +649,8 @@ class LotrState(LegendaryPlays, SauronPlay, State):
             self.runes[seat] += int(value)
         elif item.startswith("card:"):
             self.receive(item[5:], seat)
+        elif item.startswith("token:"):
+            self.take_resource_token(seat, item[6:])
         if item != "roll":
             self.say(f"{self.name(seat)} receives {item}")
 
@@ -709,7 +739,7 @@ class LotrState(LegendaryPlays, SauronPlay, State):
             for seat in self.targets(args[0], payer):
                 self.eliminate(seat)
         elif verb == "black-rider":
-            self.move_rider(args[0])
+            self.rider_advance(args[0])
         elif verb == "call-sauron":
             self.push(*[("call", seat, None) for seat in self.targets(args[0], payer)])
         elif verb == "darkness-if-fewer-cards":
@@ -863,6 +893,8 @@ class LotrState(LegendaryPlays, SauronPlay, State):
         message = self._why_not_message(text)
         if message.startswith("two ") and "cards" in message:
             return message, PLAY_COLOURS
+        if message.endswith("cards in one turn"):
+            return message, PLAY_COUNT
         if "does not show" in message or "not an unfinished track" in message:
             return message, RING if message and text.startswith("ring") else PLAY_TRACK
         if "the Ring" in message:
@@ -905,17 +937,26 @@ class LotrState(LegendaryPlays, SauronPlay, State):
             if hand[card] < 1:
                 return f"you hold no {card}"
             hand[card] -= 1
-            if card in self.parts.cards and self.parts.cards[card].colour == "yellow":
-                return f"{card} is a yellow card, not played on a track"
+            if not self.parts.cards[card].on_tracks:
+                return f"{card} is a {self.parts.cards[card].colour} card, not played on a track"
             if track not in self.unfinished_tracks():
                 return f"'{track}' is not an unfinished track of {self.board.name}"
             if not self._fits(seat, card, track):
                 return f"{card} does not show a {track} symbol or a joker"
+        if len(plays) > self.cards_per_turn():
+            return f"{len(plays)} cards in one turn"
         colours = [self.parts.cards[c].colour for c, _ in plays]
-        if len(plays) == 2 and colours[0] == colours[1] \
-                and self.ability(seat) != "any-two-cards":
+        if len(plays) == 2 and colours[0] == colours[1] and not self.any_colours(seat):
             return f"two {colours[0]} cards"
         return "not a legal play"
+
+    def cards_per_turn(self) -> int:
+        """Play 3: up to 2 cards; 3 with Pippin's Fellowship card (Cards)."""
+        return TURN_SIZE if self.three_cards else 2
+
+    def any_colours(self, seat: int) -> bool:
+        """Pippin plays any two cards; Pippin's Fellowship card lets anyone mix colours."""
+        return self.three_cards or self.ability(seat) == "any-two-cards"
 
     def _fits(self, seat: int, card_id: str, track: str) -> bool:
         """Whether this card's symbols may move this track (Frodo: white cards are jokers)."""
@@ -938,24 +979,34 @@ class LotrState(LegendaryPlays, SauronPlay, State):
             actions += [f"rider {k}" for k in self.rider_moves_away()]
         singles = []
         for card in sorted(set(self.hands[seat])):
-            if self.parts.cards[card].colour == "yellow":
+            if not self.parts.cards[card].on_tracks:
                 continue
             singles += [(card, t) for t in tracks if self._fits(seat, card, t)]
         actions += [play_text([p]) for p in singles]
-        any_two = self.ability(seat) == "any-two-cards"
+        any_colours = self.any_colours(seat)
         counts = Counter(self.hands[seat])
         seen = set()
         for i, (c1, t1) in enumerate(singles):
-            for c2, t2 in singles[i:]:
+            for j in range(i, len(singles)):
+                c2, t2 = singles[j]
                 if c1 == c2 and counts[c1] < 2:
                     continue
                 colour1, colour2 = self.parts.cards[c1].colour, self.parts.cards[c2].colour
-                if colour1 == colour2 and not any_two:
+                if colour1 == colour2 and not any_colours:
                     continue
                 text = play_text([(c1, t1), (c2, t2)])
                 if text not in seen:
                     seen.add(text)
                     actions.append(text)
+                if not self.three_cards:
+                    continue
+                for c3, t3 in singles[j:]:
+                    if Counter((c1, c2, c3))[c3] > counts[c3]:
+                        continue
+                    text = play_text([(c1, t1), (c2, t2), (c3, t3)])
+                    if text not in seen:
+                        seen.add(text)
+                        actions.append(text)
         return actions
 
     def _answer_act(self, seat: int, text: str) -> None:
@@ -976,6 +1027,9 @@ class LotrState(LegendaryPlays, SauronPlay, State):
             for token in words[1:]:
                 card, _, track = token.partition("@")
                 self.discard_card(seat, card)
+                self.played.append(card)         # Gwaihir may take it back
+                if not self.parts.cards[card].is_hobbit_card:
+                    self.used_here.append(card)  # Red Arrow may take it back
                 spaces = self.parts.cards[card].symbol_count
                 self.say(f"{self.name(seat)} plays {card} on {track}")
                 steps.append(("advance", track, spaces, True))
@@ -1273,6 +1327,7 @@ class LotrState(LegendaryPlays, SauronPlay, State):
         }
         if self.expansion:
             out.update(self.sauron_view(seat))
+            out.update(self.cards_view())
         if seat is not None and seat in self.council:
             out["council_card"] = self.council[seat]
         if self._outcome is not None:

@@ -69,7 +69,11 @@ def procedure_view(state) -> dict:
         "foreseen_free": state.foreseen_free,
     }
     if state.expansion:
-        out.update(rider_start=state.rider_start, at_crack=state.at_crack)
+        # The resource tokens not yet drawn: every token drawn lies face up, so which are
+        # left is public (as the tiles left in the bag).
+        out.update(rider_start=state.rider_start, at_crack=state.at_crack,
+                   resource_tokens=dict(sorted(state.resource_tokens.items())),
+                   tokens_out=list(state.tokens_out))
     return out
 
 
@@ -128,6 +132,15 @@ def sample_state(game, view: Mapping[str, Any], rng: random.Random, dice: Dice |
     state.queue = list(decode(proc["queue"]))
     state.question = decode(proc["question"])
     state.asking = decode(proc["asking"])
+    if state.expansion:
+        state.resource_pile = list(view["resource_pile"])
+        state.resource_spaces = {(t, k): token for t, k, token in view["resource_spaces"]}
+        state.resource_tokens = Counter(proc["resource_tokens"])
+        state.tokens_out = list(proc["tokens_out"])
+        state.fellowship_cards = list(view["fellowship_cards"])
+        state.three_cards = view["three_cards"]
+        state.played = list(view["played"])
+        state.used_here = list(view["used_here"])
     question = view["question"] or {}
     state.pot = [(s, item) for s, item in question.get("pot", [])]
     state.news, state.answered = [], None
@@ -145,8 +158,10 @@ def _hidden_plan(state, view) -> tuple:
     places, the unseen cards and which of them must go into hands (legendary cards)."""
     parts, seat, proc, n = state.parts, view["seat"], view["procedure"], state.n
     all_cards = Counter(parts.hobbit_deck)
-    all_cards.update(c.id for c in parts.cards.values() if not c.is_hobbit_card)
+    all_cards.update(c.id for c in parts.cards.values() if not c.is_hobbit_card
+                     and (state.expansion or c.id not in parts.resource_cards))
     seen = Counter(view["discards"]) + Counter(view["removed"]) + Counter(proc["shown"])
+    seen.update(view.get("resource_pile", ()))  # face up beside the board
     for pile in view["board_cards"].values():
         seen.update(pile)
     known: dict[int, list[str]] = {s: [] for s in range(n)}

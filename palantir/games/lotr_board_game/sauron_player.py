@@ -255,7 +255,7 @@ class SauronPlay:
     def sauron_symbol(self, seat: int, kind: str, n: int) -> None:
         """One symbol of a Sauron card carried out on a hobbit, as far as possible."""
         if kind == "black-rider":
-            self.move_rider(n)
+            self.rider_advance(n)
         elif kind == "sauron":
             self.move_sauron(n)
         elif kind == "darkness":
@@ -321,6 +321,7 @@ class SauronPlay:
         a new Nazgûl card face up."""
         self.rider, self.rider_returning = self.rider_start, False
         self.reveal_nazgul()
+        self.discard_resource_tokens()  # "Also discard all remaining resource tokens"
 
     def sauron_at_the_crack(self) -> None:
         """End of the Game: no Ring-bearer; a searching Black Rider goes to 0 and must ride

@@ -44,18 +44,27 @@ def revealed(card):
     return (REVEAL, card)
 
 
-def sauron_setup(first="sauron-1", second="sauron-6", nazgul=("nazgul-1", "nazgul-9")):
+# Resources: the four tokens a conflict board's start draws, in the order of its side
+# tracks' 4th and last spaces (chosen so that a test's first turns never reach them).
+TOKENS = ("three-runes", "three-runes", "three-hobbit-cards", "three-hobbit-cards")
+
+
+def sauron_setup(first="sauron-1", second="sauron-6", nazgul=("nazgul-1", "nazgul-9"),
+                 tokens=TOKENS):
     """The scripted Preparation of the Sauron expansion: two Sauron cards and two Nazgûl
     cards revealed (sauron-1..5: Black Rider 2; 6..8: Black Rider 3; 9..12: Black Rider
-    1 + discard a card; 16..18: darkness; 19..22: darkness + discard a card)."""
+    1 + discard a card; 16..18: darkness; 19..22: darkness + discard a card), then the
+    resource tokens of the first conflict board (none: `tokens=()`)."""
     return [("sauron card", first), ("sauron card", second)] + \
-        [("nazgul card", n) for n in nazgul]
+        [("nazgul card", n) for n in nazgul] + [("resource token", t) for t in tokens]
 
 
 def table(players=2, board="moria", hands=None, dice=(), difficulty="normal", run=True,
           options=None, **fields) -> LotrState:
     """A state at the start of `board` with these hands and fields, run to a decision
-    (with options={"expansion": "sauron"} the dice begin with `sauron_setup()`)."""
+    (with options={"expansion": "sauron"} the dice begin with `sauron_setup()`, and the
+    Fellowship cards are set aside unless given, `fellowship_cards=["frodo"]`, so that a
+    test meets only the windows its rule needs)."""
     options = GAME.validate_options({"players": players, "difficulty": difficulty,
                                      **(options or {})})
     state = LotrState(GAME, options, PARTS, ScriptedDice(list(dice)))
@@ -75,6 +84,8 @@ def table(players=2, board="moria", hands=None, dice=(), difficulty="normal", ru
     # The board is laid out first (tracks, tiles and the event marker fresh), then the
     # fields given override it, then the rules run to the first decision.
     state._step_board()
+    if state.expansion:
+        fields.setdefault("fellowship_cards", [])
     for name, value in fields.items():
         assert hasattr(state, name), name
         setattr(state, name, value)
@@ -116,6 +127,7 @@ def all_cards(state) -> Counter:
     for pile in state.board_cards.values():
         total += Counter(pile)
     total += Counter(state.shown)
+    total += Counter(state.resource_pile)  # expansion: resource cards not yet taken
     return total
 
 

@@ -29,7 +29,8 @@ def test_components_60_hobbit_cards_7_white_5_grey_per_symbol_and_12_white_joker
 
 
 def test_components_35_legendary_cards_by_board():
-    legendary = [c for c in PARTS.cards.values() if not c.is_hobbit_card]
+    legendary = [c for c in PARTS.cards.values()
+                 if not c.is_hobbit_card and c.id not in PARTS.resource_cards]
     assert len(legendary) == 35
     by_board = {}
     for card in legendary:

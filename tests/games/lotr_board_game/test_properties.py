@@ -3,6 +3,7 @@ discards and removed cards, refusals change nothing, clones are independent, and
 replays to the same result (issue 5, 7)."""
 
 import random
+from collections import Counter
 
 import pytest
 
@@ -15,12 +16,21 @@ from palantir.engine.match import play_match
 
 ALL = all_cards.__wrapped__ if hasattr(all_cards, "__wrapped__") else all_cards
 TOTAL = sum(PARTS.hobbit_deck.values()) + sum(1 for c in PARTS.cards.values()
-                                               if not c.is_hobbit_card)
+                                               if not c.is_hobbit_card
+                                               and c.id not in PARTS.resource_cards)
 
 
 def conserved(state, seat, action):
     cards = ALL(state)
-    assert sum(cards.values()) == TOTAL
+    # With the expansion the six resource cards are in play too (pile, hands, removed).
+    assert sum(cards.values()) == TOTAL + (len(PARTS.resource_cards) if state.expansion
+                                           else 0)
+    if state.expansion:
+        # Resources: the twelve tokens are face down, face up above a space, or out.
+        tokens = Counter(state.resource_tokens) + Counter(state.resource_spaces.values()) \
+            + Counter(state.tokens_out)
+        assert tokens == Counter(PARTS.resource_tokens)
+        assert set(state.fellowship_cards) <= set(state.characters)
     for card, count in cards.items():
         assert count == PARTS.hobbit_deck.get(card, 1), card
     assert all(0 <= p <= PARTS.temptation_spaces for p in state.positions)

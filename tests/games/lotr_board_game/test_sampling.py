@@ -13,7 +13,14 @@ from palantir.engine.dice import SeededDice
 from palantir.engine.errors import PalantirError
 
 TOTAL = Counter(PARTS.hobbit_deck) + Counter(c.id for c in PARTS.cards.values()
-                                             if not c.is_hobbit_card)
+                                             if not c.is_hobbit_card
+                                             and c.id not in PARTS.resource_cards)
+
+
+def in_play(state):
+    """Every card of the game: with the expansion the resource cards are in it too (pile,
+    hands, removed)."""
+    return TOTAL + (Counter(PARTS.resource_cards) if state.expansion else Counter())
 
 
 def walk(options, seed, steps):
@@ -39,7 +46,7 @@ def test_sample_agrees_with_the_view_and_conserves_cards(options, seed):
         sample = GAME.sample_state(view, rng)
         assert sample.view(seat) == view
         assert sample.legal_actions() == state.legal_actions()
-        assert all_cards(sample) == TOTAL
+        assert all_cards(sample) == in_play(state)
         if state.expansion:
             assert sorted(sample.sauron_hand + sample.sauron_deck + sample.sauron_discards) \
                 == sorted(sample.sauron_cards)
@@ -123,7 +130,7 @@ def test_determinizer_deals_afresh_each_time_consistently_with_the_view():
         sample = make(rng, SeededDice(1, record=False))
         assert sample.view(0) == view
         assert sample.legal_actions() == state.legal_actions()
-        assert all_cards(sample) == TOTAL
+        assert all_cards(sample) == in_play(state)
         others.add(tuple(map(tuple, sample.hands[1:])) + (tuple(sample.sauron_hand),))
     assert len(others) > 1  # not the same deal every time
     assert make.base.hands[0] == state.hands[0]  # the base is not dealt into

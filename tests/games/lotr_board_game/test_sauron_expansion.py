@@ -78,7 +78,8 @@ def test_playing_as_sauron_called_instead_of_a_roll_he_may_draw_up_to_six():
     run(state)
     step(state, "refill")
     assert len(state.sauron_hand) == 6 and state.positions[0] == 0
-    assert all(roll.seen_by == (2,) for roll in state.dice.log[4:])
+    drawn = [roll for roll in state.dice.log if roll.die == "sauron card"][2:]
+    assert len(drawn) == 4 and all(roll.seen_by == (2,) for roll in drawn)
 
 
 def test_playing_as_sauron_discards_any_number_of_cards_before_drawing_up_to_six():
@@ -186,8 +187,9 @@ def test_end_of_an_adventure_the_rider_returns_to_15_and_a_nazgul_card_is_reveal
 
 
 def test_end_of_the_game_at_the_crack_sauron_draws_to_six_and_is_called_instead_of_rolls():
+    # Mordor, the fourth conflict board, gets no resource tokens (Resources).
     state = table(board="mordor", options=SAURON, hands=[["white-travelling"], []],
-                  dice=sauron_setup() + [("sauron card", f"sauron-{k}") for k in (2, 3, 4, 5, 7)],
+                  dice=sauron_setup(tokens=()) + [("sauron card", f"sauron-{k}") for k in (2, 3, 4, 5, 7)],
                   run=False)
     state.tracks["travelling"] = 13
     state.queue = [("advance", "travelling", 1, True)]

@@ -191,8 +191,7 @@ class ExpansionCards:
         self.say(f"{self.name(seat)} plays the resource card {info.name}")
         if info.effect == "advance-token-track":
             name, context = again[1], again[4]
-            self.push(("advance", self.token_track_at(name, context), info.amount, True),
-                      again)
+            self.push(("advance", self.token_track(name, context), info.amount, True), again)
             return
         if info.effect == "push-black-rider":
             self.push_rider_back(info.amount)
@@ -204,6 +203,8 @@ class ExpansionCards:
                     del self.discards[taken]
             else:
                 self.removed.remove(taken)
+                if taken in self.used_here:
+                    self.used_here.remove(taken)  # back in a hand: no longer used
             self.played.remove(taken)
             self._to_hand(self.active, taken)
         elif info.effect == "take-used-legendary-card":
@@ -212,10 +213,6 @@ class ExpansionCards:
             self.used_here.remove(taken)
             self._to_hand(self.active, taken)
         self.push(again)
-
-    def token_track_at(self, name: str, context: tuple) -> str:
-        """The track a Ring advances in this window (checked when it was offered)."""
-        return self.token_track(name, context)
 
     def _to_hand(self, seat: int, card: str) -> None:
         self.hands[seat].append(card)
@@ -276,7 +273,10 @@ class ExpansionCards:
             "resource_tokens_left": sum(self.resource_tokens.values()),
             "fellowship_cards": list(self.fellowship_cards),
             "three_cards": self.three_cards,
-            "played": list(self.played), "used_here": list(self.used_here),
+            # Only the cards still lying face up where they went (Gwaihir, Red Arrow):
+            # a hobbit card reshuffled into the deck may be in anyone's hand by now.
+            "played": [c for c in self.played if self._retrievable(c)],
+            "used_here": [c for c in self.used_here if c in self.removed],
         }
 
     def clone_expansion_cards(self, other) -> None:

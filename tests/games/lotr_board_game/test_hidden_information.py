@@ -26,8 +26,11 @@ def cards_named(text):
 
 
 def public_cards(state):
-    """Card ids anyone may see: discards, removed cards, board piles, revealed, offered."""
+    """Card ids anyone may see: discards, removed cards, board piles, revealed, offered,
+    the resource cards face up and the tokens above the tracks (expansion)."""
     seen = set(state.discards) | set(state.removed) | set(state.shown)
+    seen |= set(state.resource_pile) | set(state.resource_spaces.values())
+    seen |= set(state.tokens_out)  # taken face up (a card token's card is then in a hand)
     for pile in state.board_cards.values():
         seen |= set(pile)
     seen |= {item for _, item in state.pot}
@@ -94,13 +97,20 @@ def test_council_the_card_passed_face_down_is_seen_by_passer_and_receiver_only()
     assert not any("grey-hiding" in line for line in state.narration(None))
 
 
-def random_game(seed, players):
-    agents = [RandomAgent(s, seed * 10 + s) for s in range(players)]
+def random_game(seed, players, options=None):
+    options = GAME.validate_options({"players": players, **(options or {})})
+    seats = GAME.players_of(options)
+    agents = [RandomAgent(s, seed * 10 + s) for s in range(seats)]
     seen = []
 
     def check(state, seat, action):
         for who in list(range(players)) + [None]:
             view_cards = cards_named(json.dumps(state.view(who)))
+            assert view_cards <= allowed(state, who), (who, view_cards - allowed(state, who))
+        if state.expansion:
+            # Sauron's seat sees no hobbit's hand either.
+            view_cards = cards_named(json.dumps(state.view(players)))
+            who = None
             assert view_cards <= allowed(state, who), (who, view_cards - allowed(state, who))
         # Lines every seat reads name only public cards: played, given, revealed, or a
         # track's or an event's reward received in the open.
@@ -109,18 +119,26 @@ def random_game(seed, players):
             assert named <= public_cards(state) or "receives" in line, line
         # A line for one seat only reaches that seat.
         # (Two seats may each be told the same words, "you draw white-joker", privately.)
-        for other in list(range(players)) + [None]:
+        for other in list(range(seats)) + [None]:
             own = Counter(line for who, line in state.news if who is None or who == other)
             assert Counter(state.narration(other)) == own, other
         seen.append(seat)
 
-    return play_match(GAME, {"players": players}, agents, seed, on_step=check)
+    return play_match(GAME, options, agents, seed, on_step=check)
 
 
-@pytest.mark.parametrize("seed,players", [(1, 2), (2, 3), (3, 5)])
-def test_random_games_no_view_shows_another_seat_s_hidden_cards(seed, players):
-    state, record = random_game(seed, players)
+@pytest.mark.parametrize("seed,players,options", [
+    (1, 2, None), (2, 3, None), (3, 5, None),
+    # The expansion's resource cards and Fellowship cards, the Dark Events, the Two
+    # Special Cards: the same guarantee.
+    (13, 3, {"expansion": "sauron"}), (11, 5, {"expansion": "sauron"}),
+    (24, 2, {"expansion": "sauron", "dark_events": True, "special_cards": True})])
+def test_random_games_no_view_shows_another_seat_s_hidden_cards(seed, players, options):
+    state, record = random_game(seed, players, options)
     assert state.is_over()
+    if state.expansion:
+        # These games met the new cards: tokens taken, resource cards into hands.
+        assert len(state.tokens_out) >= 7 and len(state.resource_pile) <= 3
 
 
 def test_record_excerpt_hides_other_seats_draws_and_council_passes():

@@ -115,3 +115,19 @@ def test_random_games_with_dark_events_and_special_cards_end_conserve_and_replay
     # A view rebuilt for a search agrees with the view (sampling.py copies the new fields).
     sample = GAME.sample_state(state.view(0), random.Random(1))
     assert sample.view(0) == state.view(0)
+
+
+@pytest.mark.parametrize("seed,players", [(41, 3), (42, 5)])
+def test_random_games_with_resources_and_fellowship_cards_conserve_cards_and_tokens(
+        seed, players):
+    # Resources and Cards: the six resource cards and twelve tokens are conserved
+    # (`conserved`), a record replays, a search's sample agrees with the view.
+    options = GAME.validate_options({"players": players, "expansion": "sauron"})
+    agents = [RandomAgent(s, seed + s) for s in range(GAME.players_of(options))]
+    state, record = play_match(GAME, options, agents, seed, on_step=conserved)
+    assert state.is_over() and state.tokens_out
+    again = replay(record)
+    assert again.outcome().to_json() == record.result
+    assert again.view(None) == state.view(None)
+    sample = GAME.sample_state(state.view(1), random.Random(2))
+    assert sample.view(1) == state.view(1)

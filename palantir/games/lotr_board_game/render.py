@@ -21,7 +21,7 @@ QUESTION_WORDS = {
     "choose": "choose a benefit",
     "council": "Council: choose the card to pass to the left",
     "deal": "Preparations: who receives the revealed card",
-    "window": "play a yellow or Gandalf card now, or continue",
+    "window": "play a yellow, Gandalf, resource or Fellowship card now, or continue",
     "foresight": "Foresight: order the top tiles",
     "sauron-call": "Sauron is called instead of a roll: a card on the hobbit, or refill",
     "sauron-refill": "Sauron discards another card before drawing up to six, or refills",
@@ -31,6 +31,12 @@ QUESTION_WORDS = {
     "sauron-symbol": "choose the one symbol to suffer",
     "life-token": "choose the life token to discard",
 }
+
+
+# Resources: a short label for each token (SVG discs, terminal lines use the ids).
+TOKEN_LABELS = {"narya": "Na", "nenya": "Ne", "vilya": "Vi", "star-of-elendil": "St",
+                "gwaihir": "Gw", "red-arrow": "RA", "three-hobbit-cards": "3c",
+                "three-runes": "3r", "two-towards-light": "2l"}
 
 
 class _Paint:
@@ -84,7 +90,10 @@ def track_lines(view: Mapping[str, Any]) -> list[str]:
         at = view["tracks"].get(track, 0)
         cells = "".join("■" if i < at else "□" for i in range(len(spaces)))
         main = " (main)" if track == board.main else ""
-        lines.append(f"  {track:<11}{cells} {at}/{len(spaces)}{main}")
+        tokens = [f"{token} above {space}" for t, space, token in view.get("resource_spaces", ())
+                  if t == track]
+        lines.append(f"  {track:<11}{cells} {at}/{len(spaces)}{main}"
+                     + (f"  tokens: {', '.join(tokens)}" if tokens else ""))
     names = [e.name for e in board.events]
     lines.append(f"  events     {view['event']}/{len(names)}"
                  + (f" — last: {names[view['event'] - 1]}" if view["event"] else ""))
@@ -112,8 +121,10 @@ def hobbit_line(view: Mapping[str, Any], seat: int) -> str:
         return f"  {names[seat]}: eliminated"
     life = ", ".join(f"{view['life'][seat][k]} {k}" for k in LIFE_TOKENS)
     bearer = " (Ring-bearer)" if view["ring_bearer"] == seat else ""
+    card = ", Fellowship card" if view["characters"][seat] in view.get("fellowship_cards",
+                                                                       ()) else ""
     return (f"  {names[seat]}{bearer}: at {view['positions'][seat]}, "
-            f"{view['runes'][seat]} runes, {life}, {view['hand_sizes'][seat]} cards")
+            f"{view['runes'][seat]} runes, {life}, {view['hand_sizes'][seat]} cards{card}")
 
 
 def render_table(view: Mapping, color: bool = True) -> str:
@@ -131,6 +142,10 @@ def render_table(view: Mapping, color: bool = True) -> str:
                      f"{', '.join(view['nazgul_up']) or 'none'}, Black Rider on "
                      f"{view['black_rider']}"
                      + (" riding back to Mordor" if view["black_rider_returning"] else ""))
+        lines.append(f"  resource cards face up: {', '.join(view['resource_pile']) or 'none'}"
+                     f", resource tokens face down: {view['resource_tokens_left']}"
+                     + (", three cards this turn (Pippin's card)" if view["three_cards"]
+                        else ""))
     lines.append(f"  deck {view['deck_size']}, tiles left {view['tiles_left']}, "
                  f"Gandalf cards left: {', '.join(view['gandalf_left']) or 'none'}")
     if view.get("special_cards"):
@@ -163,6 +178,7 @@ def help_text(view: Mapping) -> str:
         "  gandalf <card>[@target]   order <tiles>   continue   rider 3",
         "  Sauron: sauron <card>   refill [card]   draw   nazgul <card>   suffer <symbol>",
         "  lose heart (the life token you discard to a Sauron card)",
+        "  resource narya | resource gwaihir <card>   fellowship frodo@hiding | fellowship sam",
         "Or type the number of a decision from the list. 'quit' leaves the game.",
     ]
     if question:

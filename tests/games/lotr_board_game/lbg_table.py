@@ -74,6 +74,8 @@ def table(players=2, board="moria", hands=None, dice=(), difficulty="normal", ru
             if PARTS.cards[card].is_hobbit_card:
                 state.deck[card] -= 1
                 assert state.deck[card] >= 0, card
+            elif card in state.resource_pile:  # expansion: a resource card
+                state.resource_pile.remove(card)
             else:
                 for pile in state.board_cards.values():
                     if card in pile:

@@ -8,11 +8,17 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from .lbg_table import GAME, table, tile
+from .lbg_table import GAME, sauron_setup, table, tile
 from palantir.engine.dice import SeededDice
 from palantir.games.lotr_board_game import render, svg
 
 SECRET = ["gimli", "white-joker"]
+
+
+def glyph_free(text):
+    """Only Latin letters, Latin-1 and general punctuation: no emoji, chess piece or other
+    symbol a browser without an emoji font (Debian's Chromium) draws as an empty box."""
+    return all(ord(c) < 0x250 or 0x2000 <= ord(c) <= 0x206F for c in text)
 
 
 def moria():
@@ -64,8 +70,10 @@ def test_view_svg_is_well_formed_all_game_long(options, seed):
         if k % 25 == 0 or state.is_over():
             for seat in list(range(state.players)) + [None]:
                 view = state.view(seat)
-                root = ET.fromstring(svg.render_svg(view))
+                drawn = svg.render_svg(view)
+                root = ET.fromstring(drawn)
                 assert root.tag.endswith("svg")
+                assert glyph_free(drawn), [c for c in drawn if not glyph_free(c)]
                 render.render_table(view, color=True)
                 render.help_text(view)
         if state.is_over():
@@ -81,3 +89,38 @@ def test_view_labels_and_seat_names():
     assert svg.action_label(view, "play grey-hiding@hiding") == "Play grey-hiding on hiding"
     assert svg.action_label(view, "rider 2").startswith("Do not play cards")
     assert svg.selection(view) is None
+
+
+def test_view_svg_draws_sauron_and_the_black_rider_as_shapes_not_glyphs():
+    state = table(board="moria", options={"expansion": "sauron"}, rider=9,
+                  dice=sauron_setup() + [tile("fighting")])
+    drawn = svg.render_svg(state.view(0))
+    root = ET.fromstring(drawn)
+    groups = {g.get("class"): g for g in root.iter("{http://www.w3.org/2000/svg}g")}
+    for marker in ("sauron", "black-rider"):
+        shapes = [e for e in groups[marker] if not e.tag.endswith("title")]
+        assert shapes and all(e.tag.rsplit("}", 1)[1] in ("path", "ellipse", "circle")
+                              for e in shapes)
+    assert "\U0001F441" not in drawn and "\u265e" not in drawn and glyph_free(drawn)
+
+
+def test_view_resource_tokens_and_fellowship_cards_on_both_tables():
+    # Resources: the tokens lie face up above their spaces; Cards: the Fellowship cards
+    # face up beside the hobbits; the resource cards face up beside the board.
+    state = table(board="moria", options={"expansion": "sauron"},
+                  fellowship_cards=["sam"], hands=[["narya"], []],
+                  dice=sauron_setup(tokens=("narya", "three-runes", "nenya", "vilya"))
+                  + [tile("fighting")])
+    text = render.render_table(state.view(1), color=False)
+    assert "tokens: narya above 4, three-runes above 7" in text
+    assert "Sam: at 0, 0 runes, 0 ring, 0 heart, 0 sun, 0 cards, Fellowship card" in text
+    assert "resource cards face up: nenya, vilya, star-of-elendil" in text  # narya: a hand
+    drawn = svg.render_svg(state.view(1))
+    tokens = [g for g in ET.fromstring(drawn).iter("{http://www.w3.org/2000/svg}g")
+              if g.get("class") == "resource-token"]
+    assert sorted(g[0].text for g in tokens) == ["narya", "nenya", "three-runes", "vilya"]
+    assert "Fellowship card" in drawn
+    assert svg.action_label(state.view(0), "resource gwaihir white-joker") == \
+        "Play Gwaihir: take back white-joker"
+    assert svg.action_label(state.view(0), "fellowship frodo@hiding") == \
+        "Use Frodo's Fellowship card on hiding"

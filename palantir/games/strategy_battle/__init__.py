@@ -30,7 +30,11 @@ class StrategyBattle(Game):
         return (Option("scenario", "choice", "intro", "the scenario to play",
                        choices=tuple(scenario_names())),
                 Option("heroic_actions", "bool", True, "Heroes may make heroic actions "
-                       "(off: a quicker game without the declarations at each phase)"))
+                       "(off: a quicker game without the declarations at each phase)"),
+                Option("fight_choices", "bool", True, "the players make the Fight phase's "
+                       "choices: matching fights, where beaten models back away, friends "
+                       "making way, weapons, spear support, the order of chargers at a "
+                       "barrier (off: the referee's defaults, a quicker game)"))
 
     def players_of(self, options: Mapping[str, Any]) -> int:
         return 2

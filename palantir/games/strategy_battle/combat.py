@@ -17,9 +17,11 @@ from __future__ import annotations
 
 from ...engine.errors import IllegalAction
 from . import geometry as geo
-from .fight import (allocation_needed, back_away, cavalry_bonus, knockable, spear_support,
+from .fight import (RULE_BACK, RULE_MAKING_WAY, allocation_needed, can_back_away,
+                    cavalry_bonus, check_back, farthest_back, free_spots, knockable,
+                    making_way_options, part_slightly, players_choose, spear_support,
                     weapon_effect)
-from .notation import FateRoll, Might, Pass, Shielding, Strike
+from .notation import Back, FateRoll, Might, Pass, Shielding, Strike, Trapped
 from .shoot import score
 
 D6 = ("1", "2", "3", "4", "5", "6")
@@ -73,6 +75,7 @@ def _fresh(state, c, good, evil) -> None:
               "shielding": {"good": False, "evil": False}, "dice": {},
               "might_done": False, "bids": {}, "winner": None, "double": {}, "backed": [],
               "strikers": [], "losers": [], "queue": [], "roll": None, "wounded": None,
+              "to_back": [], "from": [], "then": None, "knocked": [],
               "places": {k: [state.models[k].x, state.models[k].y] for k in good + evil}})
 
 
@@ -229,21 +232,9 @@ def _decide(state, c) -> None:
             state.news.append(f"{loser.id} holds '{defence['barrier']}'")
             continue
         c["backed"].append(loser.id)
-        backing = back_away(state, loser, winners)
-        # 'Trapped Fighters' and 'Models on the Ground': strikes count double, never more
-        c["double"][loser.id] = backing is None or loser.prone or loser.id in knocked
-        if backing is None:
-            state.news.append(f"{loser.id} cannot back away: trapped")
-        else:
-            spot, making_way = backing
-            for friend, place in making_way.items():
-                state.models[friend].x, state.models[friend].y = place
-                state.news.append(f"{friend} makes way")
-            loser.x, loser.y = spot
-            state.news.append(f"{loser.id} backs away")
-        if loser.id in knocked:
-            loser.prone = True
-            state.news.append(f"{loser.id} is knocked to the ground")
+        # 'Models on the Ground': strikes count double (trapped or not, never more)
+        c["double"][loser.id] = loser.prone or loser.id in knocked
+    c["knocked"] = sorted(knocked)
     for w in sorted(winners, key=lambda m: m.id):
         if c["shielding"][winner]:
             state.news.append(f"{w.id} was shielding: no blows")
@@ -258,13 +249,66 @@ def _decide(state, c) -> None:
         else:
             c["strikers"].append(w.id)
     c["losers"] = sorted(m.id for m in losers)
-    if not c["strikers"]:
+    # the losers back away before the blows are struck ('Working Out a Fight')
+    c.update({"to_back": list(c["backed"]), "from": sorted(w.id for w in winners),
+              "stage": "back", "then": "strikes"})
+
+
+def _back(state, c) -> None:
+    """'Working Out a Fight': each beaten model backs away 1"/2cm where its side chooses, in
+    the order it chooses; one that cannot, and for which no friend can make way, is trapped
+    at once ('Trapped Fighters')."""
+    away_from = [state.models[k] for k in c["from"] if k in state.models]
+    for ident in list(c["to_back"]):
+        loser = state.models.get(ident)
+        if loser is None or not away_from:
+            c["to_back"].remove(ident)
+        elif not (can_back_away(state, loser, away_from)
+                  or making_way_options(state, loser, away_from, count=1)):
+            c["to_back"].remove(ident)
+            trap(state, c, loser, away_from)
+    if c["to_back"] and not players_choose(state):
+        # the quicker game's default: straight away, else the first way friends make
+        for choice in back_candidates(state, c)[:1]:
+            _answer_back(state, c, choice, str(choice))
+        return
+    if c["to_back"]:
+        state.question = {"kind": "back", "side": state.models[c["to_back"][0]].side}
+        return
+    c["stage"] = c["then"]
+
+
+def trap(state, c, loser, away_from) -> None:
+    """'Trapped Fighters': strikes against the model count double, and it is moved back as far
+    as possible so that enemies no longer touch it, others moved slightly if need be."""
+    c["double"][loser.id] = True
+    state.news.append(f"{loser.id} cannot back away: trapped")
+    spot = farthest_back(state, loser, away_from)
+    if spot is not None:
+        loser.x, loser.y = spot
+        state.news.append(f"{loser.id} is moved back clear of its enemies")
+    else:
+        moved = part_slightly(state, loser)
+        if moved:
+            state.news.append(f"{', '.join(moved)} moved slightly to leave a gap")
+    _knocked_down(state, c, loser)
+
+
+def _knocked_down(state, c, loser) -> None:
+    if loser.id in c.get("knocked", ()):
+        loser.prone = True
+        state.news.append(f"{loser.id} is knocked to the ground")
+
+
+def _strikes(state, c) -> None:
+    losers = [state.models[k] for k in c["losers"] if k in state.models]
+    if not c["strikers"] or not losers:
         c["stage"] = "end"
     elif allocation_needed(state, losers):
         c["stage"] = "allot"
-        state.question = {"kind": "strike", "side": winner}
+        state.question = {"kind": "strike", "side": c["winner"]}
     else:
-        queue_strikes(state, c, [c["losers"][0]] * strikes_of(state, c))
+        queue_strikes(state, c, [losers[0].id] * strikes_of(state, c))
 
 
 def strikes_of(state, c) -> int:
@@ -382,7 +426,8 @@ def settle_wound(state, c) -> None:
 
 
 def _end(state, c) -> None:
-    """The fight is over — at a barrier, chargers are moved back or cross it ('Defending')."""
+    """The fight is over — at a barrier, a charger who slew the defender crosses, the others
+    are moved back 1"/2cm 'as if he had been beaten' ('Defending')."""
     defence = c.get("defence")
     if defence is None:
         fought = set(c["good"] + c["evil"])
@@ -390,23 +435,28 @@ def _end(state, c) -> None:
         state.combat = None
         return
     fought = c["good"] + c["evil"]
-    chargers = [k for k in fought if k in defence["chargers"]]
+    chargers = [k for k in fought if k in defence["chargers"] and k in state.models]
     defenders = [k for k in fought if k in defence["defenders"]]
     slain = [k for k in defenders if k not in state.models]
-    for charger in chargers:
-        if charger not in state.models:
-            continue
-        model = state.models[charger]
-        if slain:
-            # the defender slain: the charger takes his place over the barrier
-            model.x, model.y = c["places"][slain.pop(0)]
-            state.news.append(f"{charger} crosses '{defence['barrier']}'")
-        elif charger not in c["backed"]:
-            standing = [state.models[k] for k in defenders if k in state.models]
-            backing = back_away(state, model, standing) if standing else None
-            if backing is not None:
-                model.x, model.y = backing[0]
-                state.news.append(f"{charger} is thrown back from '{defence['barrier']}'")
+    c["stage"] = "close"
+    if slain:
+        for charger in chargers:
+            if slain:
+                # the defender slain: the charger takes his place over the barrier
+                model = state.models[charger]
+                model.x, model.y = c["places"][slain.pop(0)]
+                state.news.append(f"{charger} crosses '{defence['barrier']}'")
+        return
+    c.update({"to_back": [k for k in chargers if k not in c["backed"]], "from": defenders,
+              "stage": "back", "then": "close"})
+
+
+def _close(state, c) -> None:
+    """After a barrier fight: the next charger's turn against the defender, or the end."""
+    defence = c["defence"]
+    fought = c["good"] + c["evil"]
+    chargers = [k for k in fought if k in defence["chargers"]]
+    defenders = [k for k in fought if k in defence["defenders"]]
     state.across = [p for p in state.across if not (p[0] in chargers and p[1] in defenders)]
     defender = defence["defenders"][0]
     if defence["rounds"] and defender in state.models:
@@ -421,7 +471,8 @@ def _end(state, c) -> None:
 
 
 STAGES = {"declare": _declare, "roll": _roll, "might": _might, "decide": _decide,
-          "allot": lambda state, c: None, "strike": _strike, "end": _end}
+          "back": _back, "strikes": _strikes, "allot": lambda state, c: None,
+          "strike": _strike, "end": _end, "close": _close}
 
 
 # ---------------------------------------------------------------- answering questions
@@ -431,6 +482,8 @@ def candidates(state) -> list:
     q, c = state.question, state.combat
     if q["kind"] == "shield":
         return [Shielding(False), Shielding(True)]
+    if q["kind"] == "back":
+        return back_candidates(state, c)
     if q["kind"] == "strike":
         count = strikes_of(state, c)
         return [Strike(tuple(t for _ in range(count))) for t in strike_options(state, c)]
@@ -460,11 +513,59 @@ def answer(state, action, text: str) -> None:
             state.news.append(f"{q['side']} shields")
     elif kind == "strike":
         _answer_strikes(state, c, action, text)
+    elif kind == "back":
+        _answer_back(state, c, action, text)
     elif kind == "fate":
         _answer_fate(state, c, q, action, text)
     else:
         _answer_might(state, c, q, action, text)
     advance(state)
+
+
+def back_candidates(state, c) -> list:
+    """Where each beaten model could back away: a few free spots, or else ways for friends
+    to make way and leaving it trapped."""
+    away_from = [state.models[k] for k in c["from"] if k in state.models]
+    out: list = []
+    for ident in c["to_back"]:
+        loser = state.models[ident]
+        spots = free_spots(state, loser, away_from)
+        if spots:
+            out += [Back(ident, spot) for spot in spots]
+        else:
+            out += [Back(ident, end, way)
+                    for end, way in making_way_options(state, loser, away_from)]
+            out.append(Trapped(ident))
+    return out
+
+
+def _answer_back(state, c, action, text) -> None:
+    if not isinstance(action, (Back, Trapped)) or action.model not in c["to_back"]:
+        raise IllegalAction(f"say where {' or '.join(c['to_back'])} backs away, e.g. "
+                            f"'back {c['to_back'][0]} x,y', or 'trapped {c['to_back'][0]}'",
+                            rule=RULE_BACK, action=text)
+    loser = state.models[action.model]
+    away_from = [state.models[k] for k in c["from"] if k in state.models]
+    if isinstance(action, Trapped):
+        if can_back_away(state, loser, away_from):
+            raise IllegalAction(f"{loser.id} can back away: it is not trapped",
+                                rule=RULE_BACK, action=text)
+        state.question = None
+        c["to_back"].remove(loser.id)
+        trap(state, c, loser, away_from)
+        return
+    reason = check_back(state, loser, away_from, action)
+    if reason is not None:
+        raise IllegalAction(reason, rule=RULE_MAKING_WAY if action.way else RULE_BACK,
+                            action=text)
+    state.question = None
+    c["to_back"].remove(loser.id)
+    for friend, spot in action.way:
+        state.models[friend].x, state.models[friend].y = spot
+        state.news.append(f"{friend} makes way")
+    loser.x, loser.y = action.to
+    state.news.append(f"{loser.id} backs away")
+    _knocked_down(state, c, loser)
 
 
 def _answer_strikes(state, c, action, text) -> None:

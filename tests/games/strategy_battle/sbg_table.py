@@ -12,9 +12,10 @@ ROHAN_BOW = "Warrior of Rohan with bow"
 
 
 def battle(models, *, areas=(), barriers=(), first="good", dice=None, units="in",
-           width=48, depth=48, heroic_actions=False) -> BattleState:
+           width=48, depth=48, heroic_actions=False, fight_choices=False) -> BattleState:
     """A battle on an open table with the given models: [(id, profile, x, y), ...]; heroic
-    actions only when asked for, so that other rules' tests need not decline them."""
+    actions and the Fight phase's choices only when asked for, so that other rules' tests
+    need not decline or answer them (the referee's defaults decide)."""
     doc = {"name": "test", "title": "test", "source": "test", "first_priority": first,
            "table": {"units": units, "width": width, "depth": depth,
                      "areas": list(areas), "barriers": list(barriers)},
@@ -24,8 +25,8 @@ def battle(models, *, areas=(), barriers=(), first="good", dice=None, units="in"
         dice = SeededDice(0)
     elif isinstance(dice, (list, tuple)):
         dice = ScriptedDice(dice)
-    state = BattleState(StrategyBattle(), {"scenario": "test", "heroic_actions": heroic_actions},
-                        scenario, dice)
+    state = BattleState(StrategyBattle(), {"scenario": "test", "heroic_actions": heroic_actions,
+                                           "fight_choices": fight_choices}, scenario, dice)
     state.start_game()
     return state
 

@@ -47,10 +47,14 @@ class LordOfTheRingsBoardGame(Game):
                    "Watchful Peace face up from the start (with or without the expansion)"),
             Option("first_elimination", "bool", False, "expansion, Variants: the game ends "
                    "when a hobbit is eliminated"),
+            Option("deal_characters", "bool", False, "expansion, Preparation: the Sauron card "
+                   "and the hobbits' character cards dealt at random, one to each seat "
+                   "(else Sauron is the last seat and the characters go in seat order)"),
         )
 
     def players_of(self, options: Mapping[str, Any]) -> int:
-        """The hobbits, and Sauron's seat with the expansion."""
+        """The hobbits, and Sauron's seat with the expansion (the last seat, or the one
+        dealt the Sauron card with deal_characters)."""
         return int(options["players"]) + (options.get("expansion") == "sauron")
 
     def players_for_seats(self, seats: int, given: Mapping[str, Any]) -> int:
@@ -98,10 +102,10 @@ class LordOfTheRingsBoardGame(Game):
     def search_payoffs(self, outcome, players: int) -> list[float]:
         """Each seat's payoff for a search: the hobbits share the Fellowship's result (half
         for the score reached, capped at a win's 60, half for winning), Sauron the rest."""
-        hobbits = outcome.details.get("hobbits", players)
-        won = bool(outcome.winners) and 0 in outcome.winners
+        sauron = outcome.details.get("sauron_seat")
+        won = bool(outcome.winners) and sauron not in outcome.winners
         fellowship = 0.5 * min(outcome.details.get("score", 0), 60) / 60 + 0.5 * won
-        return [fellowship] * hobbits + [1.0 - fellowship] * (players - hobbits)
+        return [1.0 - fellowship if s == sauron else fellowship for s in range(players)]
 
     def heuristic_agent(self, seat: int, seed: int | None):
         """The heuristic hobbit (seats of hobbits) or heuristic Sauron (the last seat)."""

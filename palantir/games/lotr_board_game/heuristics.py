@@ -298,7 +298,7 @@ class SeenTable:
         self.life = view["life"]
         self.runes = view["runes"]
         self.ring_bearer = view["ring_bearer"]
-        seat = view["seat"]
+        seat = view["rules_seat"]
         self.hands = [list(view["hand"]) if s == seat and view["hand"] is not None
                       else [None] * size for s, size in enumerate(view["hand_sizes"])]
         self.question = decode(view["procedure"]["question"])

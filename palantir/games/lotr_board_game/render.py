@@ -47,12 +47,22 @@ class _Paint:
         return f"\x1b[{code}m{text}{RESET}" if self.color else text
 
 
-def seat_names(view: Mapping[str, Any]) -> list[str]:
-    """The name of each seat: its hobbit, and Sauron for the expansion's last seat."""
+def rules_names(view: Mapping[str, Any]) -> list[str]:
+    """The names in the rules' order: the hobbits clockwise, then Sauron (expansion)."""
     names = default_components().character_names
     out = [names[c] for c in view["characters"]]
     if view.get("sauron_seat") is not None:
         out.append("Sauron")
+    return out
+
+
+def seat_names(view: Mapping[str, Any]) -> list[str]:
+    """The name of each table seat: its hobbit, or Sauron (the last seat, or the one dealt
+    the Sauron card)."""
+    names = rules_names(view)
+    out = [""] * len(names)
+    for rules, table in enumerate(view.get("table_seats") or range(len(names))):
+        out[table] = names[rules]
     return out
 
 
@@ -66,7 +76,7 @@ def status_line(view: Mapping[str, Any]) -> str:
     if view["result"] is not None:
         word = "wins" if view["result"] == "won" else "loses"
         return f"The Fellowship {word}: {view.get('score', 0)} points"
-    names = seat_names(view)
+    names = rules_names(view)
     question = view["question"] or {}
     asked = question.get("seat")
     text = f"Turn {view['turns']}, {names[view['active']]} active"
@@ -116,7 +126,7 @@ def temptation_line(view: Mapping[str, Any]) -> str:
 
 def hobbit_line(view: Mapping[str, Any], seat: int) -> str:
     """A hobbit's runes, life tokens, hand size and place on the Temptation track."""
-    names = seat_names(view)
+    names = rules_names(view)
     if view["eliminated"][seat]:
         return f"  {names[seat]}: eliminated"
     life = ", ".join(f"{view['life'][seat][k]} {k}" for k in LIFE_TOKENS)
@@ -152,7 +162,7 @@ def render_table(view: Mapping, color: bool = True) -> str:
         lines.append(f"  special cards face up: {', '.join(view['special_cards'])}")
     if view["revealed"]:
         lines.append("  tiles revealed this turn: " + ", ".join(view["revealed"]))
-    seat = view["seat"]
+    seat = view["rules_seat"]
     if view.get("hand") is not None:
         lines += ["", paint("Your hand: ", "1") + (", ".join(view["hand"]) or "empty")]
     if view.get("sauron_hand") is not None and seat == view.get("sauron_seat"):
@@ -160,7 +170,7 @@ def render_table(view: Mapping, color: bool = True) -> str:
                                                           or "none")]
     question = view["question"] or {}
     if question.get("pot"):
-        names = seat_names(view)
+        names = rules_names(view)
         lines.append("Offered: " + ", ".join(f"{names[s]} {i}" for s, i in question["pot"]))
     if question.get("shown"):
         lines.append("Revealed to distribute: " + ", ".join(question["shown"]))

@@ -47,6 +47,7 @@ SPECIAL_RUNE = "special rune"
 
 
 HOBBIT_CARD = "hobbit card"
+CHARACTER_CARD = "character card"  # the card-dealt variant: a character card dealt
 # Two Special Cards (expansion rulebook): The One Ring passes the Ring to another hobbit,
 # The Watchful Peace moves Sauron back 3 steps or scores 10 if unused.
 SPECIAL_CARDS = ("one-ring", "watchful-peace")
@@ -77,6 +78,14 @@ class LotrState(LegendaryPlays, SauronPlay, ExpansionCards, State):
         self.life = [{k: 0 for k in LIFE_TOKENS} for _ in range(self.n)]
         self.ring_bearer: int | None = 0     # Frodo at the start of the game (Play 1)
         self.active = 0
+        self.expansion = options["expansion"] == "sauron"
+        # The rules number the hobbits clockwise (their lists: positions, hands...) and
+        # Sauron last; `table_seats` gives each of them the seat it sits at. Preparation:
+        # "Choose one player to command Sauron's forces" (Sauron in the last seat), or
+        # "deal one card to each player at random" (deal_characters).
+        self.table_seats = list(range(self.n + self.expansion))
+        if options.get("deal_characters"):
+            self.deal_characters()
         self.deck: Counter = Counter(parts.hobbit_deck)
         self.discards: Counter = Counter()   # hobbit cards, face up
         self.removed: list[str] = []         # legendary cards played or lost: never return
@@ -100,7 +109,6 @@ class LotrState(LegendaryPlays, SauronPlay, ExpansionCards, State):
         self.turns = 0
         self.news: list[tuple[int | None, str]] = []
         self.answered: tuple | None = None
-        self.expansion = options["expansion"] == "sauron"
         # Play 4: each Gandalf card used once. Expansion, Preparation: Protection is added,
         # the original Foresight discarded (the bag's Foresight is not built yet).
         self.gandalf_left = [g for g, card in parts.gandalf.items()
@@ -140,7 +148,7 @@ class LotrState(LegendaryPlays, SauronPlay, ExpansionCards, State):
         return self.parts.boards[self.parts.journey[self.board_index]]
 
     def to_move(self) -> int | None:
-        return None if self.question is None else self.question[1]
+        return None if self.question is None else self.table_seats[self.question[1]]
 
     def is_over(self) -> bool:
         return self.result is not None
@@ -185,7 +193,13 @@ class LotrState(LegendaryPlays, SauronPlay, ExpansionCards, State):
     def decision_audience(self, action) -> tuple[int, ...] | None:
         """Rivendell, Council: the card passed face down is read by its passer only
         (the receiver learns it when every hobbit has chosen); Miruvor's card by its giver
-        and receiver; other decisions are public."""
+        and receiver; other decisions are public. Table seats."""
+        audience = self._audience(action)
+        return None if audience is None else \
+            tuple(sorted(self.table_seats[s] for s in audience))
+
+    def _audience(self, action) -> tuple[int, ...] | None:
+        """The rules' seats that may read this decision (None: everyone)."""
         if self.question is None:
             return None
         if self.question[0] == "council":
@@ -240,7 +254,33 @@ class LotrState(LegendaryPlays, SauronPlay, ExpansionCards, State):
         return other
 
     def narration(self, seat: int | None) -> list[str]:
+        seat = self.rules_seat(seat)
         return [text for who, text in self.news if who is None or who == seat]
+
+    # ----- the seats at the table ---------------------------------------------------------
+
+    def deal_characters(self) -> None:
+        """Preparation: "use the Sauron card together with a hobbit card: deal one card to
+        each player at random" — each seat in turn is dealt a character card, face up;
+        the hobbits keep their clockwise order, Frodo is the first Ring-bearer."""
+        cards = sorted(self.characters + (("sauron",) if self.expansion else ()))
+        dealt = []
+        for _ in range(len(cards)):
+            card = self.dice.roll(CHARACTER_CARD, cards)
+            cards.remove(card)
+            dealt.append(card)
+        hobbits = [s for s, card in enumerate(dealt) if card != "sauron"]
+        self.characters = tuple(dealt[s] for s in hobbits)
+        self.table_seats = hobbits + [s for s, card in enumerate(dealt) if card == "sauron"]
+        self.ring_bearer = self.active = self.characters.index("frodo")
+
+    def rules_seat(self, seat: int | None) -> int | None:
+        """The rules' number of the player at a table seat (None stays None)."""
+        return None if seat is None else self.table_seats.index(seat)
+
+    def seen(self, seat: int) -> tuple[int]:
+        """The table seat of a rules' seat, as an outcome's `seen_by`."""
+        return (self.table_seats[seat],)
 
     # ----- helpers ----------------------------------------------------------------------
 
@@ -303,7 +343,8 @@ class LotrState(LegendaryPlays, SauronPlay, ExpansionCards, State):
             if not self.deck:
                 break
             # A draw into a hand is seen by its drawer only (the engine's seen_by).
-            card = self.dice.roll(HOBBIT_CARD, sorted(self.deck.elements()), seen_by=(seat,))
+            card = self.dice.roll(HOBBIT_CARD, sorted(self.deck.elements()),
+                                  seen_by=self.seen(seat))
             self.deck[card] -= 1
             if not self.deck[card]:
                 del self.deck[card]
@@ -399,13 +440,18 @@ class LotrState(LegendaryPlays, SauronPlay, ExpansionCards, State):
             score += self.parts.sauron["special_cards"]["the-watchful-peace"]["unused_points"]
         winners = tuple(range(self.n)) if self.result == "won" else (
             (self.sauron_seat,) if self.expansion else ())
+        table = self.table_seats
+        details = {"score": score, "board": self.board.id, "hobbits": self.n}
+        if self.expansion:
+            details["sauron_seat"] = table[self.sauron_seat]
         self._outcome = Outcome(
-            winners=winners, eliminated=tuple(s for s in range(self.n) if self.eliminated[s]),
+            winners=tuple(sorted(table[s] for s in winners)),
+            eliminated=tuple(sorted(table[s] for s in range(self.n) if self.eliminated[s])),
             rounds=self.turns,
             summary=(f"the Fellowship destroys the Ring: {score} points"
                      if self.result == "won" else
                      f"the Fellowship loses ({self.lost_because}): {score} points"),
-            details={"score": score, "board": self.board.id, "hobbits": self.n})
+            details=details)
 
     # ----- the threat die ---------------------------------------------------------------
 
@@ -777,7 +823,7 @@ class LotrState(LegendaryPlays, SauronPlay, ExpansionCards, State):
         k = 0
         while pile and order:
             seat = order[k % len(order)]
-            card = self.dice.roll(legendary_pile(board), sorted(pile), seen_by=(seat,))
+            card = self.dice.roll(legendary_pile(board), sorted(pile), seen_by=self.seen(seat))
             pile.remove(card)
             self.hands[seat].append(card)
             self.say(f"you are dealt {card}", seat)
@@ -1298,10 +1344,14 @@ class LotrState(LegendaryPlays, SauronPlay, ExpansionCards, State):
         return out
 
     def view(self, seat: int | None) -> dict:
+        table_seat, seat = seat, self.rules_seat(seat)
         board = self.board
         out = {
             "game": self.game.id, "options": self.game.options_to_json(self.options),
-            "seat": seat, "characters": list(self.characters),
+            # Every seat number below is the rules' (hobbits clockwise, Sauron last);
+            # `table_seats` gives each one's seat at the table.
+            "seat": table_seat, "rules_seat": seat, "table_seats": list(self.table_seats),
+            "characters": list(self.characters),
             "board": board.id, "board_index": self.board_index,
             "tracks": dict(self.tracks), "event": self.event, "ring_used": self.ring_used,
             "tiles_left": sum(self.tiles.values()), "revealed": list(self.revealed),

@@ -111,6 +111,8 @@ def sample_state(game, view: Mapping[str, Any], rng: random.Random, dice: Dice |
     parts = default_components()
     state = LotrState(game, options, parts, SeededDice(0, record=False))
     proc = view["procedure"]
+    state.characters = tuple(view["characters"])    # as dealt (deal_characters)
+    state.table_seats = list(view["table_seats"])
     for name in ("positions", "eliminated", "runes", "revealed", "gandalf_left", "foreseen"):
         setattr(state, name, list(view[name]))
     state.specials = list(view["special_cards"])
@@ -156,7 +158,7 @@ def sample_state(game, view: Mapping[str, Any], rng: random.Random, dice: Dice |
 def _hidden_plan(state, view) -> tuple:
     """What is known of the hands (the seat's own, cards offered to a cost), the free hand
     places, the unseen cards and which of them must go into hands (legendary cards)."""
-    parts, seat, proc, n = state.parts, view["seat"], view["procedure"], state.n
+    parts, seat, proc, n = state.parts, view["rules_seat"], view["procedure"], state.n
     all_cards = Counter(parts.hobbit_deck)
     all_cards.update(c.id for c in parts.cards.values() if not c.is_hobbit_card
                      and (state.expansion or c.id not in parts.resource_cards))
@@ -185,7 +187,7 @@ def _deal_hidden(state, view, plan: tuple, rng: random.Random) -> None:
     """Deal the unseen cards of `plan` into the state: hands, deck, Council choices and
     (expansion) Sauron's hand."""
     own, known, pool, slots, legendary = plan
-    seat, n = view["seat"], state.n
+    seat, n = view["rules_seat"], state.n
     hands = {s: known[s][:] for s in range(n)}
     state.deck = _deal(rng, pool, slots, legendary, hands)
     state.hands = [sorted(hands[s]) for s in range(n)]

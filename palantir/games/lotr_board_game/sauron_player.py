@@ -77,7 +77,7 @@ class SauronPlay:
             if not self.sauron_deck:
                 break
             card = self.dice.roll(SAURON_DECK, self.sauron_deck,
-                                  seen_by=None if public else (self.sauron_seat,))
+                                  seen_by=None if public else self.seen(self.sauron_seat))
             self.sauron_deck.remove(card)
             got.append(card)
         self.sauron_hand = sorted(self.sauron_hand + got)

@@ -13,7 +13,7 @@ from html import escape
 from typing import Any, Mapping
 
 from .components import LIFE_TOKENS, default_components
-from .render import QUESTION_WORDS, TOKEN_LABELS, seat_names, status_line
+from .render import QUESTION_WORDS, TOKEN_LABELS, rules_names, seat_names, status_line
 
 WIDTH = 760
 SPACE = 40       # one space of the Temptation track
@@ -162,7 +162,7 @@ def _resource_token(x: float, y: float, token: str) -> list[str]:
 
 
 def _hobbits(view: Mapping[str, Any], y: float) -> tuple[list[str], float]:
-    names = seat_names(view)
+    names = rules_names(view)
     out = []
     for seat in range(len(view["characters"])):
         y += 20
@@ -192,7 +192,7 @@ def _hobbits(view: Mapping[str, Any], y: float) -> tuple[list[str], float]:
 def _hand(view: Mapping[str, Any], y: float) -> tuple[list[str], float]:
     cards = view.get("hand")
     label = "Your hand"
-    if view.get("sauron_hand") is not None and view["seat"] == view.get("sauron_seat"):
+    if view.get("sauron_hand") is not None and view["rules_seat"] == view.get("sauron_seat"):
         cards, label = view["sauron_hand"], "Your Sauron cards"
     if cards is None:
         return [], y

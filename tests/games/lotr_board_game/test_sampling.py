@@ -37,7 +37,9 @@ def walk(options, seed, steps):
 @pytest.mark.parametrize("options,seed", [({"players": 3}, 5),
                                           ({"players": 4, "expansion": "sauron"}, 6),
                                           ({"players": 3, "dark_events": True,
-                                            "special_cards": True}, 7)])
+                                            "special_cards": True}, 7),
+                                          ({"players": 3, "expansion": "sauron",
+                                            "deal_characters": True}, 8)])
 def test_sample_agrees_with_the_view_and_conserves_cards(options, seed):
     rng = random.Random(1)
     for state in walk(options, seed, 120):

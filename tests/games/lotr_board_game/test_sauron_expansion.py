@@ -9,6 +9,7 @@ import pytest
 from .lbg_table import GAME, die, draw, more, run, sauron_setup, step, table, tile, used_all
 from palantir.agents.random_agent import RandomAgent
 from palantir.engine.match import play_match
+from palantir.games.lotr_board_game import render
 
 SAURON = {"expansion": "sauron"}
 
@@ -300,3 +301,63 @@ def test_gandalf_foresight_bag_five_tokens_face_up_used_in_any_order():
     assert sorted(state.foreseen) == ["event", "event", "fighting"]
     assert state.view(1)["foreseen"] == state.foreseen  # face up: public
     assert state.dice.remaining() == 0  # the five were drawn at once, none since
+
+
+def dealt(*cards):
+    """The scripted deal of the character cards, one to each table seat in turn."""
+    return [("character card", c) for c in cards]
+
+
+def test_preparation_characters_dealt_at_random_one_to_each_player():
+    # Preparation: "Alternatively, use the Sauron card together with a hobbit card: deal
+    # one card to each player at random."
+    options = GAME.validate_options({"players": 3, **SAURON, "deal_characters": True})
+    from palantir.engine import ScriptedDice
+    state = GAME.new_state(options, ScriptedDice(
+        dealt("sam", "sauron", "frodo", "pippin") + sauron_setup(tokens=())
+        + [draw("frodo", "white-joker")] * 6 + [draw("pippin", "white-hiding")] * 6
+        + [draw("sam", "white-fighting")] * 6))
+    assert [r.face for r in state.dice.log[:4]] == ["sam", "sauron", "frodo", "pippin"]
+    assert all(r.seen_by is None for r in state.dice.log[:4])  # dealt face up
+    # The hobbits keep the table's clockwise order; Sauron sits where his card went.
+    assert state.characters == ("sam", "frodo", "pippin") and state.table_seats == [0, 2, 3, 1]
+    view = state.view(None)
+    assert render.seat_names(view) == ["Sam", "Sauron", "Frodo", "Pippin"]
+    assert view["ring_bearer"] == 1 and view["characters"][1] == "frodo"  # Frodo bears it
+    # Bag End's six cards each, from the Ring-bearer clockwise: each draw is seen by the
+    # table seat of its drawer (Frodo 2, Pippin 3, Sam 0).
+    draws = [r.seen_by for r in state.dice.log if r.die == "hobbit card"]
+    assert draws == [(2,)] * 6 + [(3,)] * 6 + [(0,)] * 6
+    assert state.to_move() == 2  # Preparations: the Ring-bearer may roll
+    assert state.view(2)["hand"] == state.hands[1] and state.view(2)["rules_seat"] == 1
+    assert state.view(1)["sauron_hand"] == state.sauron_hand
+    assert state.view(3)["sauron_hand"] is None and state.view(3)["hand"] == state.hands[2]
+
+
+def test_preparation_dealt_characters_a_whole_game_seats_outcome_and_excerpts():
+    options = GAME.validate_options({"players": 3, **SAURON, "deal_characters": True})
+    agents = [RandomAgent(s, 70 + s) for s in range(4)]
+
+    def check(state, seat, action):
+        for table_seat in range(4):
+            view = state.view(table_seat)
+            rules = state.rules_seat(table_seat)
+            assert view["rules_seat"] == rules
+            if rules == state.sauron_seat:
+                assert view["hand"] is None and view["sauron_hand"] == state.sauron_hand
+            else:
+                assert view["hand"] == state.hands[rules] and view["sauron_hand"] is None
+
+    state, record = play_match(GAME, options, agents, 7, on_step=check)
+    sauron_at = state.table_seats[state.sauron_seat]
+    assert sauron_at != 3  # seed 7 deals the Sauron card elsewhere than the last seat
+    outcome = state.outcome()
+    assert outcome.details["sauron_seat"] == sauron_at
+    assert outcome.winners in ((sauron_at,), tuple(s for s in range(4) if s != sauron_at))
+    payoffs = GAME.search_payoffs(outcome, 4)
+    assert payoffs[sauron_at] == 1.0 - payoffs[(sauron_at + 1) % 4]
+    # Sauron's draws are hidden from every table seat but his.
+    for seat in range(4):
+        for raw, shown in zip(record.events, record.excerpt(seat).events):
+            if raw.get("die") == "sauron card" and raw.get("seen_by") == [sauron_at]:
+                assert (shown["face"] == "?") == (seat != sauron_at)

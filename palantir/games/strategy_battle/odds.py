@@ -2,12 +2,24 @@
 
 A fight is one model on one side against one or more on the other ('Multiple Combats'):
 who wins (best die, Might as a side's policy says, then Fight value, then 1–3 Evil / 4–6
-Good), and the distribution of wounds the winners inflict — a trapped loser takes double
-strikes ('Trapped Fighters'). When a lone winner beats several enemies, all its strikes go at
-the first of them (the policy a player would choose to make a kill likeliest against equal
-foes). Shielding and cavalry bonuses are not modelled; Might is spent in the duel only.
+Good), and the distribution of wounds the beaten model loses — a trapped loser, or one
+knocked to the ground by a charging rider, takes double strikes ('Trapped Fighters',
+'Cavalry Charge!'). When a lone winner beats several enemies, all its strikes go at the
+first of them (the policy a player would choose to make a kill likeliest against equal foes).
 
-Might policies ('Might'), for the side's first Fighter with Might (its Hero):
+What else a fight's odds depend on, as the referee works it out (combat.py):
+    shielding    a side whose warriors all carry shields and are on foot may shield: two
+                 dice per Attack, and no blows if it wins ('Shields')
+    charging     a rider who charged foes all on foot has an extra Attack and knocks down
+                 the beaten (not Strength 6 or more, unless his mount is as strong); a lance
+                 wounds at +1 ('Cavalry Charge!', 'Lances')
+    Might        in the duel, by a policy below; after it, on the Hero's own failed wound
+                 and Fate rolls, the fewest points that make the roll, while Might lasts
+                 ('Might', 'Using Might, Will & Fate Together')
+    Fate         a struck Hero rolls a die per point, 4+ recovers the wound, and rolls again
+                 while Fate lasts ('Fate')
+
+Might policies in the duel ('Might'), for the side's first Fighter with Might (its Hero):
     none    spend nothing
     win     when not sure to win as the dice stand, spend the fewest points that make the
             Hero's side win outright; if that is beyond his store but a tie of equal Fight
@@ -25,6 +37,8 @@ from fractions import Fraction
 from typing import Iterable, Mapping, Sequence
 
 SIXTH = Fraction(1, 6)
+HALF = Fraction(1, 2)
+SIDES = ("good", "evil")
 
 
 @dataclass(frozen=True)
@@ -37,8 +51,13 @@ class Fighter:
     attacks: int
     wounds: int
     duel_modifier: int = 0       # a two-handed weapon's or dagger's -1
-    wound_modifier: int = 0      # a two-handed weapon's +1
-    might: int = 0               # a Hero's Might left to spend in the duel
+    wound_modifier: int = 0      # a two-handed weapon's or charging lance's +1
+    might: int = 0               # a Hero's Might left to spend
+    fate: int = 0                # a Hero's Fate left
+    shield: bool = False         # carries a shield (may shield, on foot)
+    mounted: bool = False        # rides its mount ('Cavalry')
+    charging: bool = False       # a rider who charged this turn ('Cavalry Charge!')
+    mount_strength: int = 0      # its mount's Strength ('Knock to the Ground')
 
 
 def die_scores(modifier: int) -> dict[int, Fraction]:
@@ -65,6 +84,11 @@ def wound_chance(entry: str, modifier: int = 0) -> Fraction:
     return at_least(int(entry), modifier)
 
 
+def needs(entry: str) -> list[int]:
+    """The scores a Wound Chart entry needs, die by die ('6/4': [6, 4]; '-': none can)."""
+    return [] if entry == "-" else [int(v) for v in entry.split("/")]
+
+
 def best_die(fighters: Sequence[Fighter]) -> dict[int, Fraction]:
     """Distribution of the best die a side rolls (every model a die per Attack)."""
     below = {k: Fraction(1) for k in range(0, 7)}     # P(best <= k)
@@ -76,10 +100,36 @@ def best_die(fighters: Sequence[Fighter]) -> dict[int, Fraction]:
     return {k: below[k] - below[k - 1] for k in range(1, 7) if below[k] != below[k - 1]}
 
 
+def charge_bonus(fighter: Fighter, foes: Sequence[Fighter]) -> bool:
+    """'Cavalry Charge!': a rider who charged, fighting only warriors on foot."""
+    return fighter.mounted and fighter.charging and not any(f.mounted for f in foes)
+
+
+def attacks_in_fight(fighter: Fighter, foes: Sequence[Fighter]) -> int:
+    """Dice and strikes of a model in this fight: its Attacks, +1 for a charge bonus."""
+    return fighter.attacks + (1 if charge_bonus(fighter, foes) else 0)
+
+
+def knocked_down(loser: Fighter, winners: Sequence[Fighter], losers: Sequence[Fighter]) -> bool:
+    """'Knock to the Ground': a charging rider's win fells a foe on foot, unless the foe has
+    Strength 6 or more and no charging rider's mount is as strong."""
+    chargers = [w for w in winners if charge_bonus(w, losers)]
+    if not chargers or loser.mounted:
+        return False
+    return loser.strength < 6 or any(c.mount_strength >= 6 for c in chargers)
+
+
+def _dice_side(side: Sequence[Fighter], foes: Sequence[Fighter], shielding: bool
+               ) -> list[Fighter]:
+    """The side as it rolls: Attacks with charge bonuses, doubled when shielding ('Shields')."""
+    return [replace(f, attacks=attacks_in_fight(f, foes) * (2 if shielding else 1))
+            for f in side]
+
+
 def duel_odds(good: Sequence[Fighter], evil: Sequence[Fighter],
-              might: Mapping[str, str] | None = None) -> Fraction:
+              might: Mapping[str, str] | None = None, shielding: Iterable[str] = ()) -> Fraction:
     """Chance that Good wins the duel ('Working Out a Fight', 'Multiple Combats', 'Might')."""
-    return duel_outcome(good, evil, might)["good_wins"]
+    return duel_outcome(good, evil, might, shielding)["good_wins"]
 
 
 def _hero(side: Sequence[Fighter], policy: str) -> int | None:
@@ -126,14 +176,28 @@ def _spend(policy: tuple[str, int], store: int, mine: int, hero: int, theirs: in
     return 0
 
 
+def check_shielding(side: Sequence[Fighter], name: str) -> None:
+    """'Shields': only a side whose warriors all carry shields and are on foot may shield."""
+    if not all(f.shield and not f.mounted for f in side):
+        raise ValueError(f"shielding: every {name} warrior must carry a shield and be on foot "
+                         "('Shields')")
+
+
 def duel_outcome(good: Sequence[Fighter], evil: Sequence[Fighter],
-                 might: Mapping[str, str] | None = None) -> dict[str, Fraction]:
-    """Good's chance of winning the duel and each side's expected Might spent."""
+                 might: Mapping[str, str] | None = None, shielding: Iterable[str] = ()
+                 ) -> dict[str, object]:
+    """Good's chance of winning the duel, each side's expected Might spent, and `branches`:
+    the chance of each (winner, Might spent by Good, by Evil)."""
     might = dict(might or {})
-    policies = {side: parse_policy(might.get(side, "none")) for side in ("good", "evil")}
+    shielding = set(shielding)
+    policies = {side: parse_policy(might.get(side, "none")) for side in SIDES}
     sides = {"good": good, "evil": evil}
+    for side in shielding:
+        check_shielding(sides[side], side)
+    rolling = {"good": _dice_side(good, evil, "good" in shielding),
+               "evil": _dice_side(evil, good, "evil" in shielding)}
     heroes = {side: _hero(sides[side], policies[side][0]) for side in sides}
-    joint = {side: _split_best(sides[side], heroes[side]) for side in sides}
+    joint = {side: _split_best(rolling[side], heroes[side]) for side in sides}
     fg, fe = max(f.fight for f in good), max(f.fight for f in evil)
     edge = {"good": fg - fe, "evil": fe - fg}
     both = heroes["good"] is not None and heroes["evil"] is not None
@@ -144,6 +208,12 @@ def duel_outcome(good: Sequence[Fighter], evil: Sequence[Fighter],
              for side in sides}
     win = Fraction(0)
     spent = {"good": Fraction(0), "evil": Fraction(0)}
+    branches: dict[tuple[str, int, int], Fraction] = {}
+
+    def branch(winner, points, p):
+        key = (winner, points["good"], points["evil"])
+        branches[key] = branches.get(key, Fraction(0)) + p
+
     for (hg, rg), pg in joint["good"].items():
         for (he, re_), pe in joint["evil"].items():
             p = pg * pe
@@ -167,74 +237,221 @@ def duel_outcome(good: Sequence[Fighter], evil: Sequence[Fighter],
                     best[side] = max(best[side], min(6, hero_die[side] + points[side]))
                     spent[side] += p * points[side]
             if best["good"] != best["evil"]:
-                win += p if best["good"] > best["evil"] else 0
+                good_p = p if best["good"] > best["evil"] else Fraction(0)
             elif fg != fe:
-                win += p if fg > fe else 0
+                good_p = p if fg > fe else Fraction(0)
             else:
-                win += p / 2          # the 1-3 Evil / 4-6 Good roll: never changed by Might
-    return {"good_wins": win, "good_might": spent["good"], "evil_might": spent["evil"]}
+                good_p = p / 2        # the 1-3 Evil / 4-6 Good roll: never changed by Might
+            win += good_p
+            if good_p:
+                branch("good", points, good_p)
+            if p - good_p:
+                branch("evil", points, p - good_p)
+    return {"good_wins": win, "good_might": spent["good"], "evil_might": spent["evil"],
+            "branches": branches, "heroes": heroes}
 
 
-def wounds_dealt(strikers: Sequence[Fighter], target: Fighter, entry_of, trapped: bool
-                 ) -> dict[int, Fraction]:
-    """Distribution of wounds on one target from these strikers, capped at its Wounds."""
-    dist = {0: Fraction(1)}
-    for s in strikers:
-        p = wound_chance(entry_of(s.strength, target.defence), s.wound_modifier)
-        for _ in range(s.attacks * (2 if trapped else 1)):
-            nxt: dict[int, Fraction] = {}
-            for k, q in dist.items():
-                for hit, r in ((1, p), (0, 1 - p)):
-                    if r:
-                        w = min(target.wounds, k + hit)
-                        nxt[w] = nxt.get(w, Fraction(0)) + q * r
+def strike_outcomes(entry: str, modifier: int, might: int | None
+                    ) -> dict[tuple[bool, int], Fraction]:
+    """One strike's Wound Chart roll: the chance of (wounds, Might spent). With `might` (the
+    striker's store, None: no policy) the striker spends on each failing die the fewest
+    points that make it, when he has them; the points count on the later die too ('Might')."""
+    out: dict[tuple[bool, int], Fraction] = {}
+    steps = needs(entry)
+    if not steps:
+        return {(False, 0): Fraction(1)}
+    # (added so far, spent so far) -> chance, die by die
+    alive = {(modifier, 0): Fraction(1)}
+    for need in steps:
+        nxt: dict[tuple[int, int], Fraction] = {}
+        for (add, spent), p in alive.items():
+            for face in range(1, 7):
+                q = p * SIXTH
+                if min(6, max(1, face + add)) >= need:
+                    nxt[(add, spent)] = nxt.get((add, spent), Fraction(0)) + q
+                    continue
+                short = need - face - add
+                if might is not None and short <= might - spent:
+                    key = (add + short, spent + short)
+                    nxt[key] = nxt.get(key, Fraction(0)) + q
+                else:
+                    out[(False, spent)] = out.get((False, spent), Fraction(0)) + q
+        alive = nxt
+    for (_, spent), p in alive.items():
+        out[(True, spent)] = out.get((True, spent), Fraction(0)) + p
+    return out
+
+
+def fate_outcomes(fate: int, might: int | None) -> dict[tuple[bool, int, int], Fraction]:
+    """A wound about to be taken by a Hero with `fate` points: the chance of (recovered,
+    Fate spent, Might spent). Each point is a die, 4+ recovers, and he rolls again while Fate
+    lasts ('Fate'); with `might` (his store, None: no policy) a failed die is raised to 4 with
+    the fewest points he has ('Using Might, Will & Fate Together')."""
+    out: dict[tuple[bool, int, int], Fraction] = {}
+
+    def roll(spent_fate: int, spent_might: int, p: Fraction) -> None:
+        if spent_fate == fate:
+            out[(False, spent_fate, spent_might)] = out.get(
+                (False, spent_fate, spent_might), Fraction(0)) + p
+            return
+        for face in range(1, 7):
+            short = max(0, 4 - face)
+            if short == 0 or (might is not None and short <= might - spent_might):
+                key = (True, spent_fate + 1, spent_might + short)
+                out[key] = out.get(key, Fraction(0)) + p * SIXTH
+            else:
+                roll(spent_fate + 1, spent_might, p * SIXTH)
+
+    roll(0, 0, Fraction(1))
+    return out
+
+
+def wounds_lost(strikers: Sequence[Fighter], target: Fighter, entry_of, doubled: bool, *,
+                might_left: Sequence[int | None] | None = None, fate: bool = False,
+                fate_might: int | None = None, foes: Sequence[Fighter] | None = None
+                ) -> dict[int, Fraction]:
+    """Distribution of wounds the target loses to these strikers' blows, capped at its
+    Wounds (it is slain there). `might_left`: each striker's Might for his own wound rolls
+    (None: he spends none); `fate`: the target spends its Fate on each wound ('Fate'), and
+    `fate_might` of its Might on failed Fate dice; `foes`: the beaten side (the target alone
+    if not given), for charge bonuses."""
+    foes = [target] if foes is None else foes
+    might_left = list(might_left or [None] * len(strikers))
+    spenders = [i for i, m in enumerate(might_left) if m is not None]
+    # state: (wounds lost, Fate left, the target's Might, each spender's Might) -> chance
+    start = (0, target.fate if fate else 0, fate_might,
+             tuple(might_left[i] for i in spenders))
+    dist = {start: Fraction(1)}
+    for i, s in enumerate(strikers):
+        entry = entry_of(s.strength, target.defence)
+        slot = spenders.index(i) if i in spenders else None
+        for _ in range(attacks_in_fight(s, foes) * (2 if doubled else 1)):
+            nxt: dict = {}
+
+            def add(key, q):
+                nxt[key] = nxt.get(key, Fraction(0)) + q
+
+            for (lost, fate_left, guard, mights), p in dist.items():
+                if lost >= target.wounds:
+                    add((lost, fate_left, guard, mights), p)   # slain: the blow falls on nothing
+                    continue
+                store = mights[slot] if slot is not None else None
+                for (wounds, spent), q in strike_outcomes(entry, s.wound_modifier,
+                                                          store).items():
+                    left = mights
+                    if spent:
+                        left = mights[:slot] + (store - spent,) + mights[slot + 1:]
+                    if not wounds:
+                        add((lost, fate_left, guard, left), p * q)
+                        continue
+                    for (saved, used, paid), r in fate_outcomes(fate_left, guard).items():
+                        add((lost + (0 if saved else 1), fate_left - used,
+                             None if guard is None else guard - paid, left), p * q * r)
             dist = nxt
-    return dist
+    out: dict[int, Fraction] = {}
+    for (lost, _, _, _), p in dist.items():
+        out[lost] = out.get(lost, Fraction(0)) + p
+    return out
+
+
+def _sides_named(value, what: str) -> set[str]:
+    chosen = set(SIDES) if value is True else set(value or ())
+    if chosen - set(SIDES):
+        raise ValueError(f"{what}: sides are good and evil, not {sorted(chosen)}")
+    return chosen
 
 
 def fight_odds(good: Sequence[Fighter], evil: Sequence[Fighter], entry_of, *,
-               trapped: bool | Iterable[str] = (), might: Mapping[str, str] | None = None
-               ) -> Mapping[str, object]:
+               trapped: bool | Iterable[str] = (), might: Mapping[str, str] | None = None,
+               shielding: Iterable[str] = (), roll_might: Iterable[str] = (),
+               fate: Iterable[str] = ()) -> Mapping[str, object]:
     """Exact odds of a fight: who wins, the wounds and kills on each side's loss, and the
-    Might each side spends on average. `trapped`: the sides that are trapped if they lose
-    (True: both)."""
+    Might each side spends in the duel on average.
+
+    `trapped`: the sides that are trapped if they lose (True: both); `shielding`: the sides
+    that shield; `roll_might`: the sides whose Heroes spend Might left after the duel on
+    their own failed wound and Fate rolls; `fate`: the sides whose struck Hero spends Fate."""
     if not good or not evil:
         raise ValueError("a fight needs a model on each side")
     if len(good) > 1 and len(evil) > 1:
         raise ValueError("a fight has one model on one side ('Fights')")
-    trapped_sides = {"good", "evil"} if trapped is True else set(trapped or ())
-    if trapped_sides - {"good", "evil"}:
-        raise ValueError(f"trapped: sides are good and evil, not {sorted(trapped_sides)}")
-    duel = duel_outcome(good, evil, might)
+    trapped_sides = _sides_named(trapped, "trapped")
+    shielding = _sides_named(shielding, "shielding")
+    roll_might = _sides_named(roll_might, "roll might")
+    fate = _sides_named(fate, "fate")
+    duel = duel_outcome(good, evil, might, shielding)
     p_good = duel["good_wins"]
     result: dict[str, object] = {"good_wins": p_good, "evil_wins": 1 - p_good,
                                  "good_might": duel["good_might"],
                                  "evil_might": duel["evil_might"]}
-    for winner, losers, p in (("good", evil, p_good), ("evil", good, 1 - p_good)):
-        winners = good if winner == "good" else evil
+    sides = {"good": good, "evil": evil}
+    for winner in SIDES:
         loser = "evil" if winner == "good" else "good"
-        # every winner strikes the (first) loser: a lone winner puts all its strikes on one
-        target = losers[0]
-        dist = wounds_dealt(winners, target, entry_of, loser in trapped_sides)
-        result[f"wounds_if_{winner}_wins"] = dist
-        result[f"{winner}_kills"] = p * dist.get(target.wounds, Fraction(0))
+        winners, target = sides[winner], sides[loser][0]
+        p_win = p_good if winner == "good" else 1 - p_good
+        dist: dict[int, Fraction] = {}
+        for (won, spent_good, spent_evil), p in duel["branches"].items():
+            if won != winner:
+                continue
+            if winner in shielding:
+                part = {0: Fraction(1)}       # 'Shields': a shielding winner strikes no blows
+            else:
+                spent = {"good": spent_good, "evil": spent_evil}
+
+                def store(side, i):
+                    """A Hero's Might left after the duel; None when he spends none now."""
+                    f = sides[side][i]
+                    if side not in roll_might or not f.might:
+                        return None
+                    return f.might - (spent[side] if i == duel["heroes"][side] else 0)
+
+                doubled = (loser in trapped_sides
+                           or knocked_down(target, winners, sides[loser]))
+                part = wounds_lost(winners, target, entry_of, doubled,
+                                   might_left=[store(winner, i) for i in range(len(winners))],
+                                   fate=loser in fate, fate_might=store(loser, 0),
+                                   foes=sides[loser])
+            for k, q in part.items():
+                dist[k] = dist.get(k, Fraction(0)) + p * q
+        if p_win:
+            dist = {k: v / p_win for k, v in dist.items()}
+        else:
+            dist = {0: Fraction(1)}
+        result[f"wounds_if_{winner}_wins"] = dict(sorted(dist.items()))
+        result[f"{winner}_kills"] = p_win * dist.get(target.wounds, Fraction(0))
     return result
 
 
-def fighter_of(profile, charts, *, weapon: str | None = None, supported: bool = False,
-               might: int | None = None) -> Fighter:
-    """A profile as a Fighter on foot: its own weapon unless `weapon` names another ('Weapons');
-    a spear supporting adds an Attack ('Spears'); Might defaults to the profile's store."""
+def weapon_of(profile, mounted: bool, charging: bool) -> str:
+    """The weapon the referee has a model fight with ('Weapons'; fight.weapon_effect): a
+    two-handed weapon if carried; a lance when charging mounted, its shaft as a dagger
+    otherwise; a dagger for one with no close-combat weapon it can use; else a hand weapon."""
     gear = profile.wargear
+    if "two-handed weapon" in gear:
+        return "two-handed weapon"
+    if "lance" in gear and mounted:
+        if charging:
+            return "lance"
+        if "hand weapon" not in gear:
+            return "dagger"
+    usable = ("hand weapon", "spear", "orc bow", "uruk-hai crossbow", "throwing weapon")
+    if not any(w in gear for w in usable) and ("dagger" in gear or "lance" in gear):
+        return "dagger"
+    return "hand weapon"
+
+
+def fighter_of(profile, charts, *, weapon: str | None = None, supported: bool = False,
+               might: int | None = None, mounts=None, on_foot: bool = False,
+               charging: bool = False, fate: int | None = None) -> Fighter:
+    """A profile as a Fighter: its own weapon unless `weapon` names another ('Weapons'); a
+    spear supporting adds an Attack ('Spears'); Might and Fate default to the profile's
+    store. A cavalry profile rides its mount (give `mounts`, the mounts' profiles, for its
+    Strength) unless `on_foot`; `charging`: a rider who charged this turn."""
+    mounted = profile.mount is not None and not on_foot
+    if charging and not mounted:
+        raise ValueError("charging: only a rider has the charge bonuses ('Cavalry Charge!')")
     if weapon is None:
-        if "two-handed weapon" in gear:
-            weapon = "two-handed weapon"
-        elif not any(w in gear for w in ("hand weapon", "spear", "orc bow",
-                                          "uruk-hai crossbow", "throwing weapon")) \
-                and "dagger" in gear:
-            weapon = "dagger"          # 'Knives & Daggers'
-        else:
-            weapon = "hand weapon"
+        weapon = weapon_of(profile, mounted, charging)
     if weapon == "hand weapon":
         duel, wound = 0, 0
     elif weapon in charts.weapons:
@@ -245,15 +462,21 @@ def fighter_of(profile, charts, *, weapon: str | None = None, supported: bool = 
     if supported and weapon == "two-handed weapon":
         raise ValueError("spear: a fighter using a two-handed weapon cannot be supported "
                          "('Spears')")
+    mount_strength = 0
+    if mounted and mounts is not None:
+        mount_strength = mounts[profile.mount].strength
     return Fighter(profile.fight, profile.strength, profile.defence,
                    profile.attacks + (1 if supported else 0), profile.wounds, duel, wound,
-                   profile.might if might is None else might)
+                   profile.might if might is None else might,
+                   profile.fate if fate is None else fate,
+                   shield="shield" in profile.wargear, mounted=mounted, charging=charging,
+                   mount_strength=mount_strength)
 
 
 def shot_odds(shoot_value: int, strength: int, defence: int, entry_of,
               in_the_way: int = 0) -> Mapping[str, Fraction]:
     """Exact odds of one shot: to hit, to wound the target, with `in_the_way` things to pass."""
     hit = at_least(shoot_value, 0)
-    through = Fraction(1, 2) ** in_the_way      # each thing in the way is passed on a 4-6
+    through = Fraction(1, 2) ** in_the_way      # each thing in the way is passed on a 4+
     wound = wound_chance(entry_of(strength, defence))
     return {"hit": hit, "reaches": hit * through, "wounds": hit * through * wound}

@@ -4,10 +4,11 @@
         --evil "2x Mordor Orc with sword and shield" --trapped evil --might good=win
     palantir odds strategy-battle fight --good "Dwarf Warrior with axe and shield @two-handed weapon" \
         --evil "Mordor Uruk-hai with sword +spear"
+    palantir odds strategy-battle fight --good "Rider of Rohan +charging" \
+        --evil "Mordor Orc with sword and shield" --shield evil
     palantir odds strategy-battle shot --shooter "Moria Goblin Warrior" --target "Wood Elf Warrior"
 
-A model is `[Nx ]PROFILE[ @WEAPON][ +spear]`: N of them, fighting with WEAPON instead of its
-own (hand weapon, two-handed weapon, dagger, lance), supported by a spear.
+A model is `[Nx ]PROFILE[ @WEAPON][ +spear][ +charging][ +on foot]` (see MODEL_HELP).
 """
 
 from __future__ import annotations
@@ -23,7 +24,31 @@ from .odds import fight_odds, fighter_of, shot_odds
 from .profiles import default_data
 
 SPEC = re.compile(r"^(?:(?P<count>\d+)\s*x\s+)?(?P<name>.+?)(?:\s+@(?P<weapon>[^+]+?))?"
-                  r"(?P<spear>\s+\+spear)?$")
+                  r"(?P<flags>(?:\s+\+(?:spear|charging|on foot))*)$")
+
+MODEL_HELP = """\
+A model is [Nx ]PROFILE[ @WEAPON][ +spear][ +charging][ +on foot]:
+  Nx         N models of the profile (data/profiles.toml)
+  @WEAPON    fights with WEAPON instead of the one the referee gives it: hand weapon,
+             two-handed weapon, dagger, lance ('Weapons')
+  +spear     a spear supports it: +1 Attack ('Spears')
+  +charging  a rider who charged this turn, not in difficult terrain: +1 Attack and the
+             beaten foes on foot knocked down (double strikes) when all its foes are on
+             foot; a lance wounds at +1 ('Cavalry Charge!', 'Lances')
+  +on foot   a cavalry profile fighting on foot (a thrown or dismounted rider)
+A fight is one model on one side against one or more on the other ('Fights'); when a lone
+winner beats several, all its strikes go at the first of them.
+
+Might policies for a side's Hero (its first model with Might), --might SIDE=POLICY:
+  none       spend nothing (the default)
+  win        when not sure to win as the dice stand, the fewest points that win outright,
+             else that force a 50/50 tie roll at equal Fight, else nothing
+  bid:N      N points when not sure to win; when both sides have a policy, the secret bids
+             of the referee: both spend their N ('win' against a bid is refused)
+--might-on-rolls SIDE: that side's Heroes also spend the Might left after the duel on their
+own failed wound rolls and Fate dice, the fewest points that make the roll.
+--fate SIDE: that side's struck Hero spends Fate on each wound: a die a point, 4+ recovers.
+"""
 
 
 class OddsError(PalantirError):
@@ -33,23 +58,49 @@ class OddsError(PalantirError):
 def parser() -> argparse.ArgumentParser:
     """The arguments after `palantir odds strategy-battle`."""
     p = argparse.ArgumentParser(prog="palantir odds strategy-battle",
-                                description="Exact odds of a fight or a shot.")
-    sub = p.add_subparsers(dest="kind", required=True)
-    fight = sub.add_parser("fight", help="who wins a fight, wounds and kills")
+                                description="Exact odds (fractions, never sampled) of a fight "
+                                "or a shot in the Strategy Battle Game.",
+                                epilog=MODEL_HELP,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = p.add_subparsers(dest="kind", required=True, metavar="fight|shot")
+    fight = sub.add_parser("fight", help="who wins a fight, wounds and kills",
+                           description="Each side's chance to win the duel and to kill, the "
+                           "wounds the beaten model loses, the Might spent in the duel.",
+                           epilog=MODEL_HELP,
+                           formatter_class=argparse.RawDescriptionHelpFormatter)
     fight.add_argument("--good", action="append", required=True, metavar="MODEL",
-                       help="[Nx ]PROFILE[ @WEAPON][ +spear], repeatable")
-    fight.add_argument("--evil", action="append", required=True, metavar="MODEL")
+                       help="a Good model: [Nx ]PROFILE[ @WEAPON][ +spear][ +charging]"
+                       "[ +on foot]; repeatable")
+    fight.add_argument("--evil", action="append", required=True, metavar="MODEL",
+                       help="an Evil model, as --good; repeatable")
     fight.add_argument("--trapped", action="append", default=[], choices=("good", "evil"),
-                       help="this side cannot back away if it loses (double strikes)")
+                       help="this side cannot back away if it loses: the winners' strikes "
+                       "count double ('Trapped Fighters'); repeatable")
+    fight.add_argument("--shield", action="append", default=[], choices=("good", "evil"),
+                       help="this side shields: two dice per Attack, no blows if it wins; "
+                       "all its models must carry shields, on foot ('Shields'); repeatable")
     fight.add_argument("--might", action="append", default=[], metavar="SIDE=POLICY",
-                       help="none, win or bid:N for the side's Hero (default none)")
-    fight.add_argument("--json", action="store_true")
-    shot = sub.add_parser("shot", help="to hit and to wound with one shot")
-    shot.add_argument("--shooter", required=True, metavar="PROFILE")
-    shot.add_argument("--target", required=True, metavar="PROFILE")
+                       help="none, win or bid:N for the side's Hero in the duel "
+                       "(default none); repeatable")
+    fight.add_argument("--might-on-rolls", action="append", default=[],
+                       choices=("good", "evil"),
+                       help="the side's Heroes spend Might left on failed wound rolls and "
+                       "Fate dice; repeatable")
+    fight.add_argument("--fate", action="append", default=[], choices=("good", "evil"),
+                       help="the side's struck Hero spends Fate on each wound; repeatable")
+    fight.add_argument("--json", action="store_true",
+                       help='one JSON object, each probability as {"p": float, "exact": "a/b"}')
+    shot = sub.add_parser("shot", help="to hit and to wound with one shot",
+                          description="The chance one shot hits, gets past what is in the "
+                          "way (each a 4+) and wounds ('The Shoot Phase', 'Wound Chart').")
+    shot.add_argument("--shooter", required=True, metavar="PROFILE",
+                      help="the shooting profile (its missile weapon and Shoot value)")
+    shot.add_argument("--target", required=True, metavar="PROFILE",
+                      help="the target's profile (its Defence)")
     shot.add_argument("--in-the-way", type=int, default=0, metavar="N",
-                      help="things in the way, each passed on a 4+")
-    shot.add_argument("--json", action="store_true")
+                      help="things in the way, each passed on a 4+ (default 0)")
+    shot.add_argument("--json", action="store_true",
+                      help='one JSON object, each probability as {"p": float, "exact": "a/b"}')
     return p
 
 
@@ -64,19 +115,22 @@ def _profile(name: str, field: str):
 
 
 def _side(specs: list[str], field: str) -> tuple[list, list[str]]:
-    charts = default_data()[2]
+    _, mounts, charts = default_data()
     fighters, names = [], []
     for spec in specs:
         match = SPEC.match(spec.strip())
         if not match:
-            raise OddsError(f"{field} '{spec}': expected [Nx ]PROFILE[ @WEAPON][ +spear]")
+            raise OddsError(f"{field} '{spec}': expected [Nx ]PROFILE[ @WEAPON][ +spear]"
+                            "[ +charging][ +on foot]")
         count = int(match["count"] or 1)
         if count < 1:
             raise OddsError(f"{field} '{spec}': at least one model")
         profile = _profile(match["name"], field)
+        flags = match["flags"]
         try:
             fighter = fighter_of(profile, charts, weapon=match["weapon"],
-                                 supported=bool(match["spear"]))
+                                 supported="+spear" in flags, mounts=mounts,
+                                 charging="+charging" in flags, on_foot="+on foot" in flags)
         except ValueError as exc:
             raise OddsError(f"{field} '{spec}': {exc}") from None
         fighters += [fighter] * count
@@ -101,11 +155,15 @@ def fight_query(args) -> dict:
             raise OddsError(f"--might '{item}': expected good=POLICY or evil=POLICY")
         might[side] = policy
     try:
-        odds = fight_odds(good, evil, charts.to_wound, trapped=args.trapped, might=might)
+        odds = fight_odds(good, evil, charts.to_wound, trapped=args.trapped, might=might,
+                          shielding=args.shield, roll_might=args.might_on_rolls,
+                          fate=args.fate)
     except ValueError as exc:
         raise OddsError(f"fight: {exc}") from None
     return {"fight": {"good": good_names, "evil": evil_names, "trapped": sorted(args.trapped),
-                      "might": might},
+                      "shielding": sorted(set(args.shield)), "might": might,
+                      "might_on_rolls": sorted(set(args.might_on_rolls)),
+                      "fate": sorted(set(args.fate))},
             "good_wins": _number(odds["good_wins"]), "evil_wins": _number(odds["evil_wins"]),
             "good_kills": _number(odds["good_kills"]), "evil_kills": _number(odds["evil_kills"]),
             "good_might_spent": float(odds["good_might"]),
@@ -151,6 +209,10 @@ def _text(result: dict) -> str:
     f = result["fight"]
     lines = [f"Good: {' + '.join(f['good'])}  v  Evil: {' + '.join(f['evil'])}"
              + (f"; trapped: {', '.join(f['trapped'])}" if f["trapped"] else "")
+             + (f"; shielding: {', '.join(f['shielding'])}" if f["shielding"] else "")
+             + (f"; Might on rolls: {', '.join(f['might_on_rolls'])}"
+                if f["might_on_rolls"] else "")
+             + (f"; Fate: {', '.join(f['fate'])}" if f["fate"] else "")
              + (f"; Might: {', '.join(f'{k} {v}' for k, v in f['might'].items())}"
                 if f["might"] else ""),
              f"good wins the fight  {pct(result['good_wins'])}",
@@ -158,11 +220,12 @@ def _text(result: dict) -> str:
              f"good kills           {pct(result['good_kills'])}",
              f"evil kills           {pct(result['evil_kills'])}"]
     for side in ("good", "evil"):
-        lines.append(f"wounds struck if {side} wins: " + ", ".join(
+        lines.append(f"wounds lost if {side} wins: " + ", ".join(
             f"{k}: {v['p']:.2%}" for k, v in result[f"wounds_if_{side}_wins"].items()))
     for side in ("good", "evil"):
         if result[f"{side}_might_spent"]:
-            lines.append(f"{side} spends {result[f'{side}_might_spent']:.3f} Might on average")
+            lines.append(f"{side} spends {result[f'{side}_might_spent']:.3f} Might in the duel "
+                         "on average")
     return "\n".join(lines)
 
 

@@ -1,9 +1,12 @@
 """Fights sampled in bulk with NumPy: a second, independent working of the rules that
 `odds.py` computes exactly, to check it by Monte Carlo (tests, benchmarks/).
 
-Written from the manual's procedure, not from odds.py: every die is rolled, the Hero's Might
-raises his own best die as the policy says, ties go to Fight value and then a roll, and the
-winners roll the Wound Chart for each strike (twice as many against a trapped loser).
+Written from the manual's procedure, not from odds.py: every die is rolled (two per Attack
+for a shielding side, one more Attack for a charging rider), the Hero's Might raises his own
+best die as the policy says, ties go to Fight value and then a roll, and the winners — unless
+they shielded — roll the Wound Chart blow by blow (twice as many against a trapped loser or
+one a rider knocked down), a striking Hero's Might making failed dice, the struck Hero's
+Fate recovering wounds on a 4+.
 """
 
 from __future__ import annotations
@@ -20,12 +23,20 @@ def _roll(rng: np.random.Generator, n: int, count: int, modifier: int) -> np.nda
     return np.clip(rng.integers(1, 7, size=(n, count)) + modifier, 1, 6)
 
 
-def _side_dice(rng, n, side: Sequence[Fighter], hero: int | None):
-    """(the Hero's best die, the rest's best die) per fight; 0 where there is none."""
+def _rider_bonus(f: Fighter, foes: Sequence[Fighter]) -> int:
+    """'Cavalry Charge!': +1 Attack for a rider who charged foes that are all on foot."""
+    return 1 if f.mounted and f.charging and all(not o.mounted for o in foes) else 0
+
+
+def _side_dice(rng, n, side: Sequence[Fighter], foes: Sequence[Fighter], hero: int | None,
+               shielding: bool):
+    """(the Hero's best die, the rest's best die) per fight; 0 where there is none. A
+    shielding side rolls two dice for every Attack ('Shields')."""
     hero_best = np.zeros(n, dtype=np.int64)
     rest_best = np.zeros(n, dtype=np.int64)
     for i, f in enumerate(side):
-        best = _roll(rng, n, f.attacks, f.duel_modifier).max(axis=1)
+        count = (f.attacks + _rider_bonus(f, foes)) * (2 if shielding else 1)
+        best = _roll(rng, n, count, f.duel_modifier).max(axis=1)
         if i == hero:
             hero_best = best
         else:
@@ -33,31 +44,60 @@ def _side_dice(rng, n, side: Sequence[Fighter], hero: int | None):
     return hero_best, rest_best
 
 
-def _wounds(rng, n, strikers: Sequence[Fighter], target: Fighter, entry_of,
-            trapped: bool) -> np.ndarray:
-    """Wounds each fight's strikes inflict on the target, capped at its Wounds."""
-    total = np.zeros(n, dtype=np.int64)
-    for s in strikers:
+def _wounds(rng, n, strikers: Sequence[Fighter], target: Fighter, foes: Sequence[Fighter],
+            entry_of, doubled: bool, might: Sequence[np.ndarray | None], fate: bool,
+            guard: np.ndarray | None) -> np.ndarray:
+    """Wounds the target loses to each fight's strikes, blow by blow: a striking Hero with
+    Might (an array of what is left, per fight) adds the fewest points that make a failing
+    die; a wounded Hero with Fate rolls for each point, 4+ recovering the wound, raising a
+    failed die to 4 with his own Might (`guard`) when he has it."""
+    lost = np.zeros(n, dtype=np.int64)
+    fate_left = np.full(n, target.fate if fate else 0, dtype=np.int64)
+    for s, store in zip(strikers, might):
         entry = entry_of(s.strength, target.defence)
-        count = s.attacks * (2 if trapped else 1)
         if entry == "-":
             continue
-        needs = [int(v) for v in entry.split("/")]
-        hit = np.ones((n, count), dtype=bool)
-        for need in needs:            # '6/4': a 6, then a 4 or more with a second die
-            hit &= _roll(rng, n, count, s.wound_modifier) >= need
-        total += hit.sum(axis=1)
-    return np.minimum(total, target.wounds)
+        dice_needed = [int(v) for v in entry.split("/")]
+        for _ in range((s.attacks + _rider_bonus(s, foes)) * (2 if doubled else 1)):
+            alive = lost < target.wounds
+            wounded = alive.copy()
+            bonus = np.full(n, s.wound_modifier, dtype=np.int64)
+            for need in dice_needed:          # '6/4': a 6, then a 4 or more
+                face = rng.integers(1, 7, size=n)
+                made = np.clip(face + bonus, 1, 6) >= need
+                if store is not None:
+                    short = need - face - bonus
+                    pay = wounded & ~made & (short <= store)
+                    store -= np.where(pay, short, 0)
+                    bonus += np.where(pay, short, 0)  # Might counts on the later die too
+                    made |= pay
+                wounded &= made
+            for _ in range(target.fate if fate else 0):
+                trying = wounded & (fate_left > 0)
+                fate_left -= trying
+                face = rng.integers(1, 7, size=n)
+                saved = trying & (face >= 4)
+                if guard is not None:
+                    pay = trying & ~saved & (4 - face <= guard)
+                    guard -= np.where(pay, 4 - face, 0)
+                    saved |= pay
+                wounded &= ~saved
+            lost += wounded
+    return np.minimum(lost, target.wounds)
 
 
 def sample_fights(good: Sequence[Fighter], evil: Sequence[Fighter], entry_of, n: int,
                   seed: int, *, trapped: Iterable[str] = (),
-                  might: Mapping[str, str] | None = None) -> dict[str, object]:
+                  might: Mapping[str, str] | None = None, shielding: Iterable[str] = (),
+                  roll_might: Iterable[str] = (), fate: Iterable[str] = ()
+                  ) -> dict[str, object]:
     """Work out `n` fights with random dice; the same keys as odds.fight_odds, as frequencies."""
     rng = np.random.default_rng(seed)
-    trapped = set(trapped)
+    trapped, shielding = set(trapped), set(shielding)
+    roll_might, fate = set(roll_might), set(fate)
     might = dict(might or {})
     sides = {"good": good, "evil": evil}
+    foes = {"good": evil, "evil": good}
     policies = {s: parse_policy(might.get(s, "none")) for s in sides}
     heroes = {s: (None if policies[s][0] == "none" else
                   next((i for i, f in enumerate(sides[s]) if f.might > 0), None))
@@ -65,7 +105,7 @@ def sample_fights(good: Sequence[Fighter], evil: Sequence[Fighter], entry_of, n:
     store = {s: sides[s][heroes[s]].might if heroes[s] is not None else 0 for s in sides}
     hero_die, best = {}, {}
     for s in sides:
-        hero_die[s], rest = _side_dice(rng, n, sides[s], heroes[s])
+        hero_die[s], rest = _side_dice(rng, n, sides[s], foes[s], heroes[s], s in shielding)
         best[s] = np.maximum(hero_die[s], rest)
     fight = {s: max(f.fight for f in sides[s]) for s in sides}
     both = heroes["good"] is not None and heroes["evil"] is not None
@@ -110,7 +150,23 @@ def sample_fights(good: Sequence[Fighter], evil: Sequence[Fighter], entry_of, n:
                               "_evil_might_sd": spent["evil"].std()}
     for winner, loser, won in (("good", "evil", good_wins), ("evil", "good", ~good_wins)):
         target = sides[loser][0]
-        wounds = _wounds(rng, n, sides[winner], target, entry_of, loser in trapped)
+        if winner in shielding:
+            wounds = np.zeros(n, dtype=np.int64)   # a shielding winner strikes no blows
+        else:
+            chargers = [w for w in sides[winner] if _rider_bonus(w, sides[loser])]
+            knocked = bool(chargers) and not target.mounted and (
+                target.strength < 6 or any(c.mount_strength >= 6 for c in chargers))
+            def left(side, i):
+                f = sides[side][i]
+                if side not in roll_might or not f.might:
+                    return None
+                return np.full(n, f.might, dtype=np.int64) - (spent[side] if i == heroes[side]
+                                                              else 0)
+
+            wounds = _wounds(rng, n, sides[winner], target, sides[loser], entry_of,
+                             loser in trapped or knocked,
+                             [left(winner, i) for i in range(len(sides[winner]))],
+                             loser in fate, left(loser, 0))
         counts = np.bincount(wounds[won], minlength=target.wounds + 1)
         total = max(1, int(won.sum()))
         out[f"wounds_if_{winner}_wins"] = {k: counts[k] / total for k in range(len(counts))

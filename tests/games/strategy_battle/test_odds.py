@@ -5,6 +5,7 @@ import math
 from fractions import Fraction
 
 import pytest
+from dataclasses import replace
 
 from palantir.cli import main
 
@@ -12,6 +13,7 @@ from palantir.engine.dice import SeededDice
 from palantir.games.strategy_battle.odds import (Fighter, at_least, duel_odds, fight_odds,
                                                  fighter_of, shot_odds, wound_chance)
 from palantir.games.strategy_battle.odds_sampling import disagreements, sample_fights
+from palantir.games.strategy_battle.combat import heroes_with_might
 from palantir.games.strategy_battle.profiles import default_data
 
 from .sbg_table import ORC, ROHAN, battle, fight
@@ -74,6 +76,112 @@ def test_odds_agree_with_the_referee_within_sampling_error():
         assert abs(observed - p) < 4 * sigma, (key, observed, p)
 
 
+class Policies:
+    """Answers the referee's questions in one fight as fight_odds' policies say."""
+
+    def __init__(self, shielding=(), bids=None, roll_might=(), fate=()):
+        self.shielding, self.bids = set(shielding), dict(bids or {})
+        self.roll_might, self.fate = set(roll_might), set(fate)
+        self.spent = set()
+
+    def answer(self, state) -> str:
+        q, c = state.question, state.combat
+        side = q["kind"] != "pair" and q["side"]
+        if q["kind"] == "shield":
+            return "shield on" if side in self.shielding else "shield off"
+        if q["kind"] == "fate":
+            return f"fate {q['target']}" if side in self.fate else "pass"
+        if q["kind"] == "roll":
+            return "pass"               # no Might on a Fate die: the odds do not model it
+        if q["kind"] == "roll":
+            # Might on another roll (a Fate die): the fewest points that make it
+            if side in self.roll_might and q["might"]:
+                return f"might {q['model']} {q['might'][0]}"
+            return "pass"
+        if q["kind"] == "might" and q.get("for") == "wound":
+            r = c["roll"]
+            if side not in self.roll_might:
+                return "pass"
+            # the fewest points that make the failing die ('Might')
+            need = [int(v) for v in r["entry"].split("/")][len(r["dice"]) - 1]
+            return f"might {r['striker']} {need - r['dice'][-1] - r['bonus'] - r['might']}"
+        if q["kind"] in ("might", "bid"):
+            hero = heroes_with_might(state, c, side)[0]
+            n = min(self.bids.get(side, 0), hero.might_left)
+            if n and side not in self.spent:
+                self.spent.add(side)
+                return f"might {hero.id} {n}"
+            return "pass"
+        return str(state.legal_actions()[0])  # strikes at the rider; the first pairing
+
+
+def referee_fights(models, n, policies, charge=None):
+    """Each side's wins and the wounds each lost, over n fights worked out by the referee."""
+    wins = {"good": 0, "evil": 0}
+    lost = {"G1": [], "E1": []}
+    for seed in range(n):
+        state = battle(models, dice=SeededDice(seed))
+        start = {k: state.models[k].wounds for k in lost}
+        if charge:
+            state.apply(charge)
+        for _ in range(4):
+            state.apply("done")
+        p = policies()
+        state.apply("fight G1")
+        news = list(state.news)
+        while state.question is not None and state.turn == 1:
+            state.apply(p.answer(state))
+            news += state.news
+        winner = next(line.rsplit(" ", 2)[-2] for line in news if line.endswith(" wins")
+                      and line.startswith("fight "))
+        wins[winner] += 1
+        for k in lost:
+            lost[k].append(start[k] - (state.models[k].wounds if k in state.models else 0))
+    return wins, lost
+
+
+def assert_within(p, observed, n, sigmas=4.0):
+    p = float(p)
+    assert abs(observed - p) <= sigmas * math.sqrt(p * (1 - p) / n) + 1e-9, (observed, p)
+
+
+@pytest.mark.parametrize("case", ["shielding", "cavalry charge", "might on wounds and fate"])
+def test_odds_shielding_cavalry_might_on_wounds_and_fate_agree_with_the_referee(case):
+    profiles, mounts, charts = default_data()
+
+    def f(name, **kw):
+        return fighter_of(profiles[name], charts, mounts=mounts, **kw)
+
+    uruk, captain = "Mordor Uruk-hai with sword", "Uruk-hai Captain"
+    if case == "shielding":
+        models = [("G1", ROHAN, 10, 10), ("E1", uruk, 10 + D, 10), ("E2", ORC, 40, 40)]
+        good, evil, kw, charge = [f(ROHAN)], [f(uruk)], {"shielding": ["good"]}, None
+        policies = lambda: Policies(shielding=["good"])  # noqa: E731
+    elif case == "cavalry charge":
+        models = [("G1", "Rider of Rohan", 10, 10), ("E1", ORC, 16, 10), ("E2", ORC, 40, 40)]
+        good, evil, kw = [f("Rider of Rohan", charging=True)], [f(ORC)], {}
+        charge, policies = "charge G1 E1", Policies
+    else:
+        models = [("G1", "Boromir", 10, 10), ("E1", captain, 10 + D, 10), ("E2", ORC, 40, 40)]
+        good, evil, charge = [f("Boromir")], [f(captain)], None
+        kw = {"might": {"good": "bid:2", "evil": "bid:1"}, "roll_might": ["good", "evil"],
+              "fate": ["good", "evil"]}
+        policies = lambda: Policies(bids={"good": 2, "evil": 1},  # noqa: E731
+                                    roll_might=["good", "evil"], fate=["good", "evil"])
+    exact = fight_odds(good, evil, CHART, **kw)
+    n = 800
+    wins, lost = referee_fights(models, n, policies, charge)
+    assert_within(exact["good_wins"], wins["good"] / n, n)
+    for side, ident in (("good", "E1"), ("evil", "G1")):
+        # the chance of each count of wounds lost: the winner's distribution times its win
+        dist = exact[f"wounds_if_{side}_wins"]
+        p_win = exact[f"{side}_wins"]
+        for k in range(1, max(dist) + 1):
+            assert_within(p_win * dist.get(k, 0), sum(1 for w in lost[ident] if w == k) / n, n)
+    if case == "shielding":
+        assert exact["good_kills"] == 0 and sum(lost["E1"]) == 0   # a shielding win: no blows
+
+
 def test_odds_might_win_policy_spends_the_fewest_points_that_win_or_tie():
     # Might: one point raises the Hero's best die; equal Fight values: a tie is a 50/50 roll.
     # Win outright: g > e (15/36), or g == e < 6 with a point (5/36); a 50/50 roll: 6 v 6
@@ -108,39 +216,59 @@ MC_FIGHTS = 100_000
 
 
 def monte_carlo_cases():
-    profiles = default_data()[0]
-    charts = default_data()[2]
+    """(good, evil, keyword arguments of fight_odds) for a spread of fights."""
+    profiles, mounts, charts = default_data()
 
     def f(name, **kw):
-        return fighter_of(profiles[name], charts, **kw)
+        return fighter_of(profiles[name], charts, mounts=mounts, **kw)
 
     return [
-        ([f(ROHAN)], [f(ORC)], {}, ()),
-        ([f("Aragorn (Strider)")], [f(ORC)] * 2, {"good": "win"}, ("evil",)),
-        ([f("Aragorn (Strider)")], [f("Lurtz")], {"good": "bid:1", "evil": "bid:2"}, ()),
+        ([f(ROHAN)], [f(ORC)], {}),
+        ([f("Aragorn (Strider)")], [f(ORC)] * 2, {"might": {"good": "win"}, "trapped": ["evil"]}),
+        ([f("Aragorn (Strider)")], [f("Lurtz")], {"might": {"good": "bid:1", "evil": "bid:2"}}),
         ([f("Dwarf Warrior with axe and shield", weapon="two-handed weapon")],
-         [f("Mordor Uruk-hai with sword")], {}, ("good", "evil")),
-        ([f("Warrior of Minas Tirith", supported=True)] * 3, [f("Cave Troll")], {},
-         ("good",)),
-        ([f("Boromir")], [f("Uruk-hai Captain")], {"evil": "win"}, ()),
+         [f("Mordor Uruk-hai with sword")], {"trapped": ["good", "evil"]}),
+        ([f("Warrior of Minas Tirith", supported=True)] * 3, [f("Cave Troll")],
+         {"trapped": ["good"]}),
+        ([f("Boromir")], [f("Uruk-hai Captain")], {"might": {"evil": "win"}}),
+        # shielding: two dice an Attack, no blows on a win ('Shields')
+        ([f(ROHAN)], [f("Mordor Uruk-hai with sword")], {"shielding": ["good"]}),
+        ([f(ROHAN)], [f(ORC)] * 2, {"shielding": ["good", "evil"], "trapped": ["good"]}),
+        # 'Cavalry Charge!': an extra Attack and the beaten knocked down; a troll stands
+        ([f("Rider of Rohan", charging=True)], [f(ORC)], {}),
+        ([f("Théoden on horse", charging=True)], [f("Cave Troll")],
+         {"might": {"good": "win"}, "roll_might": ["good"]}),
+        # Might on wound rolls and Fate on both sides
+        ([f("Boromir")], [f("Uruk-hai Captain")],
+         {"might": {"good": "bid:2", "evil": "bid:1"}, "roll_might": ["good", "evil"],
+          "fate": ["good", "evil"]}),
+        ([f("Aragorn (Strider)")], [f("Lurtz"), f(ORC)],
+         {"might": {"good": "win"}, "roll_might": ["good"], "fate": ["good", "evil"],
+          "trapped": ["evil"]}),
     ]
 
 
 def test_odds_agree_with_a_100000_fight_monte_carlo_within_sampling_error():
     # the Done-when check of the odds calculator: a second, vectorised working of the rules
-    for i, (good, evil, might, trapped) in enumerate(monte_carlo_cases()):
-        exact = fight_odds(good, evil, CHART, trapped=trapped, might=might)
-        sampled = sample_fights(good, evil, CHART, MC_FIGHTS, seed=i, trapped=trapped,
-                                might=might)
-        assert disagreements(exact, sampled, MC_FIGHTS) == [], (i, might, trapped)
+    for i, (good, evil, kw) in enumerate(monte_carlo_cases()):
+        exact = fight_odds(good, evil, CHART, **kw)
+        sampled = sample_fights(good, evil, CHART, MC_FIGHTS, seed=i, **kw)
+        assert disagreements(exact, sampled, MC_FIGHTS) == [], (i, kw)
 
 
-def test_odds_a_wrong_answer_is_caught_by_the_monte_carlo():
+@pytest.mark.parametrize("case,wrong", [
+    (1, {}),                                              # Might and the trap forgotten
+    (7, {"shielding": ["evil"], "trapped": ["good"]}),    # Good's shielding forgotten
+    (8, {"trapped": []}),                                 # no charge bonus: on foot
+    (10, {"might": {"good": "bid:2", "evil": "bid:1"}}),  # Might on wounds and Fate forgotten
+])
+def test_odds_a_wrong_answer_is_caught_by_the_monte_carlo(case, wrong):
     # the check can fail: odds of a fight the sample did not play disagree with it
-    good, evil, might, trapped = monte_carlo_cases()[1]
-    sampled = sample_fights(good, evil, CHART, MC_FIGHTS, seed=0, trapped=trapped, might=might)
-    wrong = fight_odds(good, evil, CHART, trapped=(), might={})
-    assert disagreements(wrong, sampled, MC_FIGHTS)
+    good, evil, kw = monte_carlo_cases()[case]
+    sampled = sample_fights(good, evil, CHART, MC_FIGHTS, seed=0, **kw)
+    if case == 8:
+        good = [replace(good[0], charging=False)]
+    assert disagreements(fight_odds(good, evil, CHART, **wrong), sampled, MC_FIGHTS)
 
 
 def test_odds_command_line_fight_and_shot_as_text_and_json(capsys):
@@ -172,3 +300,44 @@ def test_odds_command_line_names_the_field_at_fault(capsys):
     assert main(["odds", "strategy-battle", "shot", "--shooter", ORC, "--target", ORC]) == 2
     assert "--shooter" in capsys.readouterr().err
     assert main(["odds", "journey-to-mordor", "fight"]) == 2
+
+
+def test_odds_command_line_shielding_charging_might_on_rolls_and_fate(capsys):
+    assert main(["odds", "strategy-battle", "fight", "--good", "Rider of Rohan +charging",
+                 "--evil", ORC, "--shield", "evil", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    # two dice against the shielding Orc's two: an even duel; a shielding win strikes no blow
+    assert result["good_wins"]["exact"] == "1/2" and result["evil_kills"]["p"] == 0
+    assert result["fight"]["shielding"] == ["evil"]
+    assert main(["odds", "strategy-battle", "fight", "--good", "Boromir", "--evil",
+                 "Uruk-hai Captain", "--might", "good=bid:2", "--might", "evil=bid:1",
+                 "--might-on-rolls", "good", "--fate", "evil"]) == 0
+    text = capsys.readouterr().out
+    assert "Might on rolls: good" in text and "Fate: evil" in text
+    assert main(["odds", "strategy-battle", "fight", "--good", "Rider of Rohan +on foot "
+                 "+charging", "--evil", ORC]) == 2
+    assert "only a rider" in capsys.readouterr().err
+    assert main(["odds", "strategy-battle", "fight", "--good", "Boromir", "--evil", ORC,
+                 "--shield", "good"]) == 2
+    assert "must carry a shield" in capsys.readouterr().err
+
+
+def test_odds_command_line_help_documents_every_option(capsys):
+    from palantir.games.strategy_battle.odds_command import parser
+    sub = next(a for a in parser()._actions if a.choices and "fight" in a.choices)
+    for argv, kind in ((["--help"], None), (["fight", "--help"], "fight"),
+                       (["shot", "--help"], "shot")):
+        with pytest.raises(SystemExit) as done:
+            main(["odds", "strategy-battle", *argv])
+        assert done.value.code == 0
+        text = capsys.readouterr().out
+        if kind is None:
+            assert "fight" in text and "shot" in text and "bid:N" in text
+            continue
+        for action in sub.choices[kind]._actions:
+            for option in action.option_strings:
+                assert option in text, (kind, option)
+            assert action.help and action.help in " ".join(text.split()) or \
+                action.dest == "help", (kind, action.dest)
+    for word in ("+spear", "+charging", "+on foot", "@WEAPON", "none", "win", "bid:N"):
+        assert word in parser().format_help()

@@ -41,6 +41,10 @@ class LordOfTheRingsBoardGame(Game):
                    "last seat)", choices=("none", "sauron")),
             Option("black_rider", "choice", "15", "expansion, Variants: the Black Rider's "
                    "start space at each adventure", choices=("15", "12", "10")),
+            Option("bag", "bool", False, "Special Options, Bag: in the original game, the "
+                   "bag's Gandalf Foresight (five tokens face up) replaces the original"),
+            Option("sauron_tokens", "bool", False, "Special Options, Bag: the four Sauron "
+                   "event tokens in the original game's bag (calling Sauron rolls the die)"),
             Option("dark_events", "bool", False, "Special Options, Dark Events: the 23 Dark "
                    "Event and the 4 Sauron event tokens in the bag; a token may be declined"),
             Option("special_cards", "bool", False, "Two Special Cards: The One Ring and The "

@@ -171,11 +171,18 @@ class ExpansionCards:
 
     def gandalf_of_the_game(self) -> list[str]:
         """The Gandalf cards of this game, face up or used (Preparation: with the
-        expansion Protection and the bag's Foresight in, the original Foresight out)."""
-        return [g for g, card in self.parts.gandalf.items()
-                if (card["set"] == "base" and not (
-                    self.expansion and card.get("replaced_by_expansion")))
-                or (self.expansion and card["set"] == "sauron")]
+        expansion Protection and the bag's Foresight in, the original Foresight out;
+        Special Options, Bag: the bag's Foresight in the original game too)."""
+        bag = self.expansion or self.options.get("bag")
+        out = []
+        for gid, card in self.parts.gandalf.items():
+            if card["set"] == "base":
+                wanted = not (bag and card.get("replaced_by_bag_variant"))
+            else:
+                wanted = self.expansion or (bag and card.get("bag_variant", False))
+            if wanted:
+                out.append(gid)
+        return out
 
     def _pending(self, kind: str):
         """The next pending step of this kind, or None."""

@@ -111,10 +111,7 @@ class LotrState(LegendaryPlays, SauronPlay, ExpansionCards, State):
         self.answered: tuple | None = None
         # Play 4: each Gandalf card used once. Expansion, Preparation: Protection is added,
         # the original Foresight discarded (the bag's Foresight is not built yet).
-        self.gandalf_left = [g for g, card in parts.gandalf.items()
-                             if (card["set"] == "base" and not (
-                                 self.expansion and card.get("replaced_by_expansion")))
-                             or (self.expansion and g in ("protection", "foresight-bag"))]
+        self.gandalf_left = self.gandalf_of_the_game()
         self.sauron_seat: int | None = None
         self.foreseen: list[str] = []        # Foresight: tiles set on top, in order
         self.foreseen_free = False           # Foresight (bag): face up, used in any order
@@ -522,9 +519,11 @@ class LotrState(LegendaryPlays, SauronPlay, ExpansionCards, State):
         self.tracks = {t: 0 for t in board.tracks}
         self.event = 0
         self.tiles = Counter({t.id: t.count for t in self.parts.tiles.values()})
-        if self.expansion or self.options.get("dark_events"):
+        if self.expansion or self.options.get("dark_events") or \
+                self.options.get("sauron_tokens"):
             # Preparation: the four Sauron event tokens go into the bag with the others
-            # (Dark Events: "the bag and the four Sauron event tokens must also be used").
+            # (Dark Events: "the bag and the four Sauron event tokens must also be used";
+            # Special Options, Bag: "may also be included in the original game").
             self.tiles.update({t.id: t.count for t in self.parts.sauron_tokens.values()})
         if self.options.get("dark_events"):
             # Dark Events: all tokens back in the bag at each adventure's start.

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ...engine.errors import IllegalAction
 from . import geometry as geo
+from . import procedure
 from .notation import Cast, Pass, Resist
 from .profiles import default_powers
 
@@ -155,3 +156,6 @@ def courage_of(model) -> int:
 def terrifying(model) -> bool:
     """Whether a model causes terror (its special rule or a Terrifying Aura)."""
     return model.profile.has("terror") or model.terror
+
+
+procedure.question("resist", answer, candidates)

@@ -21,6 +21,12 @@
     support G4>G1 G5>G2        spearmen supporting fighters (or 'support none')
     throw G1 E2 13,11          a charge halting 1"/2cm away to throw a weapon first
     take G1 shield             a Hero takes a weapon from the foes he slew
+    cast G1 blast E2 2 from 12,10  a Hero moves along waypoints, then uses a power there
+    reroll G1                  an Expert Rider re-rolls his roll on the Jump chart
+    dismount G1 [loose]        a rider gets off (leaving his mount loose); a passenger jumps down
+    mount G1 G1m               a model on foot mounts a loose mount, or a passenger a rider's
+    loose G1                   a fallen or thrown rider's mount is left loose (pass: it runs off)
+    leave G1 bow               an Expert Rider off his horse leaves his bow (or shield) on it
     pass                       no Might, no Fate
     done                       the side has finished this phase
 """
@@ -153,9 +159,12 @@ class Cast:
     power: str          # as written: lower case, hyphens for spaces (black-dart)
     target: str
     dice: int
+    path: tuple[Point, ...] = ()     # moved first, casting part-way through the move
 
     def __str__(self) -> str:
-        return f"cast {self.model} {self.power} {self.target} {self.dice}"
+        text = f"cast {self.model} {self.power} {self.target} {self.dice}"
+        return text + ("" if not self.path else
+                       " from " + " ".join(f"{number(x)},{number(y)}" for x, y in self.path))
 
 
 @dataclass(frozen=True)
@@ -328,10 +337,13 @@ def parse(text: str):
                               action=text)
         return Might(words[1], int(words[2]))
     if verb == "cast":
-        if len(words) != 5 or not words[4].isdigit():
+        if (len(words) < 5 or not words[4].isdigit() or len(words) == 6
+                or (len(words) > 6 and words[5].lower() != "from")):
             raise BadNotation("'cast' names the Hero, the power, the target and the Will dice, "
-                              "e.g. 'cast G1 immobilise E2 2'", action=text)
-        return Cast(words[1], words[2].lower(), words[3], int(words[4]))
+                              "e.g. 'cast G1 immobilise E2 2', then perhaps 'from' and the "
+                              "waypoints moved first", action=text)
+        return Cast(words[1], words[2].lower(), words[3], int(words[4]),
+                    tuple(_point(w, text) for w in words[6:]))
     if verb == "heroic":
         if len(words) != 2:
             raise BadNotation("'heroic' names the Hero, e.g. 'heroic G1'", action=text)
@@ -358,7 +370,8 @@ def parse(text: str):
         return _MORE[verb](words, text)
     raise BadNotation(f"unknown decision '{words[0]}'; the decisions are move, charge, shoot, "
                       "fight, strike, shield, might, fate, cast, resist, heroic, pair, back, "
-                      "trapped, charger, weapon, support, throw, take, pass and done", action=text)
+                      "trapped, charger, weapon, support, throw, take, reroll, dismount, mount, "
+                      "loose, leave, pass and done", action=text)
 
 
 def _one_model(cls, verb: str, example: str):
@@ -419,3 +432,84 @@ _MORE = {"pair": _pair, "back": _back, "weapon": _weapon, "support": _support,
          "throw": _throw, "take": _take,
          "trapped": _one_model(Trapped, "trapped", "trapped G1"),
          "charger": _one_model(Charger, "charger", "charger E2")}
+
+
+# ---------------------------------------------------------------- cavalry and re-rolls
+
+@dataclass(frozen=True)
+class Reroll:
+    """A model re-rolls its last die where a rule lets it (an Expert Rider's Jump)."""
+
+    model: str
+
+    def __str__(self) -> str:
+        return f"reroll {self.model}"
+
+
+@dataclass(frozen=True)
+class Dismount:
+    """A rider gets off his mount, leaving it loose or not; a passenger jumps down."""
+
+    model: str
+    loose: bool = False
+
+    def __str__(self) -> str:
+        return f"dismount {self.model}" + (" loose" if self.loose else "")
+
+
+@dataclass(frozen=True)
+class Mount:
+    """A model on foot mounts a loose mount, or climbs up behind a rider as a passenger."""
+
+    model: str
+    steed: str
+
+    def __str__(self) -> str:
+        return f"mount {self.model} {self.steed}"
+
+
+@dataclass(frozen=True)
+class Loose:
+    """The mount of a rider who fell or was thrown is left on the table, loose."""
+
+    model: str
+
+    def __str__(self) -> str:
+        return f"loose {self.model}"
+
+
+@dataclass(frozen=True)
+class Leave:
+    """An Expert Rider off his horse leaves his bow or his shield on it."""
+
+    model: str
+    item: str
+
+    def __str__(self) -> str:
+        return f"leave {self.model} {self.item}"
+
+
+def _dismount(words, text):
+    if len(words) not in (2, 3) or (len(words) == 3 and words[2].lower() != "loose"):
+        raise BadNotation("'dismount' names the rider, then perhaps 'loose', e.g. "
+                          "'dismount G1 loose'", action=text)
+    return Dismount(words[1], len(words) == 3)
+
+
+def _mount(words, text):
+    if len(words) != 3:
+        raise BadNotation("'mount' names the model and what it mounts, e.g. 'mount G1 G1m'",
+                          action=text)
+    return Mount(words[1], words[2])
+
+
+def _leave(words, text):
+    if len(words) != 3 or words[2].lower() not in ("bow", "shield"):
+        raise BadNotation("'leave' names the rider and 'bow' or 'shield', e.g. 'leave G1 bow'",
+                          action=text)
+    return Leave(words[1], words[2].lower())
+
+
+_MORE.update({"reroll": _one_model(Reroll, "reroll", "reroll G1"), "dismount": _dismount,
+              "mount": _mount, "loose": _one_model(Loose, "loose", "loose G1"),
+              "leave": _leave})

@@ -66,6 +66,7 @@ class Profile:
     foot_race: str | None = None         # a rider's race on foot, when dismounted or thrown
     foot_base_mm: float = DEFAULT_BASE_MM
     foot_height_mm: float = DEFAULT_HEIGHT_MM
+    shots: int = 1                       # 'Multiple Shots': shots in one Shoot phase
 
     @property
     def missile(self) -> str | None:
@@ -122,6 +123,15 @@ def _shoot_value(raw: str, where: str) -> int | None:
     raise DataError(f"{where}.shoot: '{raw}' is not a Shooting value like '4+' or '-'")
 
 
+def _shots(raw: Mapping[str, Any], at: str) -> int:
+    shots = raw.get("shots", 1)
+    if not isinstance(shots, int) or isinstance(shots, bool) or shots < 1:
+        raise DataError(f"{at}.shots: {shots!r} is not a number of shots (1 or more)")
+    if shots > 1 and not any(w in MISSILE_NAMES for w in raw.get("wargear", ())):
+        raise DataError(f"{at}.shots: {shots} shots but no missile weapon")
+    return shots
+
+
 def parse_profiles(doc: Mapping[str, Any], where: str = "profiles.toml") -> tuple[dict, dict]:
     """Validate the profiles document; return (profiles, mounts) by name."""
     mounts = {}
@@ -169,7 +179,8 @@ def parse_profiles(doc: Mapping[str, Any], where: str = "profiles.toml") -> tupl
             powers=tuple(sorted((str(k), int(v)) for k, v in raw.get("powers", {}).items())),
             foot_race=raw.get("foot_race"),
             foot_base_mm=float(raw.get("foot_base_mm", DEFAULT_BASE_MM)),
-            foot_height_mm=float(raw.get("foot_height_mm", DEFAULT_HEIGHT_MM)), **values)
+            foot_height_mm=float(raw.get("foot_height_mm", DEFAULT_HEIGHT_MM)),
+            shots=_shots(raw, at), **values)
         if mount is not None and profiles[name].foot_race is None:
             raise DataError(f"{at}.foot_race: a cavalry model needs the race it has on foot")
     return profiles, mounts

@@ -14,7 +14,7 @@ from ...engine.dice import Dice
 from ...engine.errors import BadNotation, IllegalAction
 from ...engine.game import Outcome, State
 from . import geometry as geo
-from . import combat, heroics, magic
+from . import combat, heroes, heroics, magic, procedure
 from .courage import courage_test, is_hero, retreat, test_before_moving
 from .move import follow_path
 from . import fight as fight_rules
@@ -64,6 +64,14 @@ class Model:
     courage_loss: int = 0        # Drain Courage, for the rest of the battle
     terror: bool = False         # Terrifying Aura, for the rest of the battle
     no_strikes: bool = False     # 'Thrown Rider' 2-5: strikes no blows this turn if it wins
+    shots_fired: int = 0         # 'Multiple Shots': shots made this Shoot phase
+    heading: float = 0.0         # where a long (cavalry) base points, radians ('Cavalry')
+    move_left: float | None = None   # the rest of a move made in parts (a cast, a mount on the way)
+    began: list | None = None    # where a move made in parts began ('Who Can Charge?')
+    passenger: str | None = None     # the passenger a cavalry model carries ('Passengers')
+    carried_by: str | None = None    # the cavalry model carrying this passenger
+    left_on_horse: str | None = None     # an Expert Rider's bow or shield left on his horse
+    staff_broken: bool = False   # 'Your Staff is Broken'
 
     @property
     def might_left(self) -> int:
@@ -102,6 +110,11 @@ class Model:
         return replace(self)
 
 
+# the Model fields a view carries as they are (after the ones it names one by one)
+MORE_FIELDS = ("shots_fired", "heading", "move_left", "began", "passenger", "carried_by",
+               "left_on_horse", "staff_broken")
+
+
 class BattleState(State):
     """One position of a battle."""
 
@@ -136,6 +149,7 @@ class BattleState(State):
         self.heroic: dict | None = None      # heroic actions of this phase (heroics.py)
         self.question: dict | None = None    # the question a side must answer now
         self.shot_wound: dict | None = None  # a shot's wound waiting on the Hero's Fate
+        self.pending: list[dict] = []        # procedures waiting on a question (procedure.py)
         self.fought_this_phase: set[str] = set()
         self.supported_this_phase: set[str] = set()
         self.supported: dict[str, str] = {}   # fighter -> spearman, in the fight being fought
@@ -183,6 +197,7 @@ class BattleState(State):
         other.heroic = copy.deepcopy(self.heroic)
         other.question = copy.deepcopy(self.question)
         other.shot_wound = copy.deepcopy(self.shot_wound)
+        other.pending = copy.deepcopy(self.pending)
         other.fought_this_phase = set(self.fought_this_phase)
         other.supported_this_phase = set(self.supported_this_phase)
         other.supported = dict(self.supported)
@@ -205,8 +220,10 @@ class BattleState(State):
             raise IllegalAction("the game is over", rule=RULE_OVER, action=str(action))
         self.news = []
         if self.question is not None:
-            if self.question["kind"] == "resist":
-                magic.answer(self, action, str(action))
+            if self.question["kind"] in procedure.QUESTIONS:
+                # a question a procedure stopped for (a Hero's roll, Fate, resisting magic)
+                procedure.answer(self, action, str(action))
+                self._procedures_done()
                 return
             if self.question["kind"] == "heroic":
                 heroics.answer(self, action, str(action))
@@ -322,6 +339,7 @@ class BattleState(State):
             m.tested = None
             m.no_strikes = False
             m.cast = m.immobilised = False
+            m.shots_fired, m.move_left, m.began = 0, None, None
             m.free_might = 1 if m.profile.has("mighty hero") else 0
             m.free_will = 1 if m.profile.has("staff of power") else 0
         self.phase = MOVE
@@ -566,6 +584,15 @@ class BattleState(State):
         self.fights.remove(fight)
         combat.start(self, fight)
 
+    def _procedures_done(self) -> None:
+        """Once the procedures that waited on a question are done: the fight they stopped
+        (a thrown rider in a strike at his mount) goes on, then the Fight phase."""
+        if self.question is None and self.combat is not None and not self.pending:
+            combat.advance(self)
+        if self.phase == FIGHT and self.combat is None and self.question is None \
+                and not self.pending:
+            self._fight_phase_continues()
+
     def _fight_phase_continues(self) -> None:
         """Drop fights emptied by casualties; when none is left, the turn ends ('End')."""
         if self.phase == OVER:
@@ -665,6 +692,7 @@ class BattleState(State):
                 winner = self.other(side)
                 self.phase = OVER
                 self.question = self.combat = self.shot_wound = None
+                self.pending = []
                 self.result = Outcome(winners=(self.seat_of(winner),),
                                       summary=f"{winner} has slain every {side} warrior",
                                       rounds=self.turn)
@@ -679,8 +707,8 @@ class BattleState(State):
         if self.phase == OVER:
             return []
         if self.question is not None:
-            if self.question["kind"] == "resist":
-                return magic.candidates(self)
+            if self.question["kind"] in procedure.QUESTIONS:
+                return procedure.candidates(self)
             if self.question["kind"] == "heroic":
                 return heroics.candidates(self)
             if self.question["kind"] == "pair":
@@ -800,7 +828,8 @@ class BattleState(State):
                  "mount_wounds": m.mount_wounds, "no_strikes": m.no_strikes,
                  "might": m.might, "will": m.will, "fate": m.fate, "cast": m.cast,
                  "immobilised": m.immobilised, "courage_loss": m.courage_loss,
-                 "terror": m.terror, "free_might": m.free_might, "free_will": m.free_will}
+                 "terror": m.terror, "free_might": m.free_might, "free_will": m.free_will,
+                 **{k: copy.deepcopy(getattr(m, k)) for k in MORE_FIELDS}}
                 for m in self.models.values()],
             "force": dict(self.force),
             "lost": dict(self.lost),
@@ -814,6 +843,7 @@ class BattleState(State):
             "heroic": copy.deepcopy(self.heroic),
             "question": copy.deepcopy(self.question),
             "shot_wound": copy.deepcopy(self.shot_wound),
+            "pending": copy.deepcopy(self.pending),
             "result": self.result.to_json() if self.result else None,
         }
 
@@ -854,6 +884,8 @@ class BattleState(State):
                 no_strikes=m["no_strikes"], might=m["might"], will=m["will"], fate=m["fate"],
                 cast=m["cast"], immobilised=m["immobilised"], courage_loss=m["courage_loss"],
                 terror=m["terror"], free_might=m["free_might"], free_will=m["free_will"])
+            for key in MORE_FIELDS:
+                setattr(self.models[m["id"]], key, copy.deepcopy(m[key]))
         self.turn, self.priority = view["turn"], view["priority"]
         self.phase, self.acting = view["phase"], view["acting"]
         self.force, self.lost = dict(view["force"]), dict(view["lost"])
@@ -867,6 +899,7 @@ class BattleState(State):
                                    for k, v in self.combat["bids"].items()}
         self.question = copy.deepcopy(view["question"])
         self.shot_wound = copy.deepcopy(view["shot_wound"])
+        self.pending = copy.deepcopy(view["pending"])
         self.fought_this_phase = set(view["fought_this_phase"])
         self.supported_this_phase = set(view["supported_this_phase"])
         self.supported = dict(view["supported"])

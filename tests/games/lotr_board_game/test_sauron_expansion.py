@@ -361,3 +361,43 @@ def test_preparation_dealt_characters_a_whole_game_seats_outcome_and_excerpts():
         for raw, shown in zip(record.events, record.excerpt(seat).events):
             if raw.get("die") == "sauron card" and raw.get("seen_by") == [sauron_at]:
                 assert (shown["face"] == "?") == (seat != sauron_at)
+
+
+def test_sauron_event_tokens_one_player_calls_sauron_or_sauron_moves_one_step():
+    # "One player must call the Sauron player instead of rolling the threat die, or the
+    # Sauron figure moves one step toward the hobbits."
+    state = table(board="moria", options=SAURON,
+                  dice=sauron_setup() + [("sauron card", "sauron-13"),
+                                         tile("one-calls-sauron-or-sauron")])
+    step(state, "draw")
+    assert state.question == ("give", 0) and state.legal_actions() == ["take", "pass"]
+    step(state, "pass", "take")  # Frodo declines; Sam calls Sauron
+    assert state.question == ("sauron-call", 2, 1, None) and state.sauron == 12
+    state = table(board="moria", options=SAURON,
+                  dice=sauron_setup() + [("sauron card", "sauron-13"),
+                                         tile("one-calls-sauron-or-sauron"), tile("fighting")])
+    step(state, "draw", "pass", "pass")
+    assert state.sauron == 11 and state.revealed[-1] == "fighting"
+
+
+def test_special_cases_the_nazgul_deck_runs_out_no_further_cards_from_it():
+    # "If the Nazgûl deck runs out, the Sauron player receives no further cards from it."
+    state = table(board="moria", options=SAURON, dice=sauron_setup(), run=False)
+    state.nazgul_deck = []
+    state.reveal_nazgul()
+    assert state.nazgul_up == ["nazgul-1", "nazgul-9"] and state.dice.remaining() == 0
+
+
+def test_special_options_bag_the_bag_s_foresight_and_sauron_tokens_in_the_original_game():
+    # Special Options, Bag: "the other Gandalf card 'Foresight', designed for the bag game,
+    # should also be used. The four Sauron event tokens may also be included in the
+    # original game to make it harder." Calling Sauron there rolls the die.
+    plain = table(board="moria", run=False)
+    assert "foresight" in plain.gandalf_left and "foresight-bag" not in plain.gandalf_left
+    assert sum(plain.tiles.values()) == 23
+    state = table(board="moria", options={"bag": True, "sauron_tokens": True},
+                  dice=[tile("active-calls-sauron"), die("darkness-2"), tile("fighting")])
+    assert "foresight-bag" in state.gandalf_left and "foresight" not in state.gandalf_left
+    assert "protection" not in state.gandalf_left  # the expansion's, not the bag's
+    assert sum(state.tiles.values()) == 27 - 2  # two taken: the Sauron token, fighting
+    assert state.positions == [2, 0] and state.question[:2] == ("act", 0)

@@ -104,12 +104,31 @@ def test_fate_a_failed_roll_may_be_followed_by_another_or_the_wound_taken():
                              ("E2", ORC, 40, 40)], dice=["1", "1", "1", "6", "6", "2", "3", "3"]))
     state.apply("fight G1")
     state.apply("pass")
-    state.apply("fate G1")                       # a 2: no luck
+    state.apply("fate G1")                       # a 2: Aragorn may raise it with Might
+    assert state.question == {"kind": "roll", "side": "good", "model": "G1", "for": "Fate",
+                              "score": 2, "might": [2], "reroll": False}
+    state.apply("pass")                          # no luck
     assert state.question["kind"] == "fate" and state.models["G1"].fate == 2
     with pytest.raises(IllegalAction, match="the wound is on G1"):
         state.apply("fate E1")
     state.apply("pass")
     assert state.models["G1"].wounds == 2
+
+
+def test_might_on_a_fate_roll_raises_a_failed_die_to_four():
+    # 'Using Might, Will & Fate Together': "Might can be used to adjust Will or Fate dice rolls"
+    state = to_fight(battle([("G1", ARAGORN, 10, 10), ("E1", URUK, 10 + D, 10),
+                             ("E2", ORC, 40, 40)], dice=["1", "1", "1", "6", "6", "3", "3", "3"]))
+    state.apply("fight G1")
+    state.apply("pass")
+    state.apply("fate G1")                       # a 3: one point of Might makes it 4
+    with pytest.raises(IllegalAction, match="has 4 Might"):
+        state.apply("might G1 5")
+    with pytest.raises(IllegalAction, match="only he may spend Might"):
+        state.apply("might E1 1")
+    state.apply("might G1 1")
+    assert state.models["G1"].wounds == 3 and state.models["G1"].fate == 2
+    assert any("rolled 3, 4 with Might: the wound is recovered" in n for n in state.news)
 
 
 def test_fate_against_a_shot():

@@ -236,3 +236,96 @@ def test_shoot_candidates_are_the_legal_shots():
                              ("E1", ORC, 20, 10), ("E2", ORC, 16, 30), ("E3", ORC, 10, 45)]))
     listed = [str(a) for a in state.legal_actions()]
     assert listed == ["shoot G1 E1", "shoot G1 E2", "done"]
+
+
+LEGOLAS = "Legolas"
+
+
+def test_might_when_shooting_a_hero_raises_his_roll_to_hit_and_to_wound():
+    # 'Can I Use Might?': "When shooting - to hit a target"; "to inflict a wound on an enemy
+    # the model has hit" - decided after the die is seen
+    state = to_shoot(battle([("G1", LEGOLAS, 10, 10), ("E1", ORC, 20, 10)],
+                            dice=["1", "4"]))
+    state.apply("shoot G1 E1")
+    assert state.question == {"kind": "roll", "side": "good", "model": "G1", "for": "to hit",
+                              "score": 1, "might": [2], "reroll": False}
+    assert [str(a) for a in state.legal_actions()] == ["might G1 2", "pass"]
+    state.apply("might G1 2")
+    # the Elf bow's S3 against the Orc's D4 needs a 5: the 4 is one short, and one point is left
+    assert state.question["for"] == "wound" and state.question["might"] == [1]
+    state.apply("might G1 1")
+    assert "E1" not in state.models and state.models["G1"].might == 0
+
+
+def test_might_when_shooting_not_asked_when_it_cannot_help():
+    state = to_shoot(battle([("G1", LEGOLAS, 10, 10), ("E1", ORC, 20, 10), ("E2", ORC, 30, 30)],
+                            dice=["4", "4"]))
+    state.models["G1"].might = 1
+    state.apply("shoot G1 E1")
+    # hit on the 4 (3+); the wound roll of 4 needs 5: one point makes it, so he is asked
+    assert state.question["for"] == "wound"
+    state.apply("pass")
+    assert "E1" in state.models and state.models["G1"].might == 1
+    assert rolls(state) == [("to hit G1", "4"), ("wound E1", "4")]
+
+
+def test_multiple_shots_a_hero_works_out_all_his_shots_before_another_model_shoots():
+    state = to_shoot(battle([("G1", LEGOLAS, 10, 10), ("G2", ROHAN_BOW, 10, 14),
+                             ("E1", ORC, 20, 10), ("E2", ORC, 20, 16), ("E3", ORC, 28, 14)],
+                            dice=["3", "5", "4", "6", "2"]))
+    assert state.models["G1"].profile.shots == 3
+    state.apply("shoot G1 E1")                  # 3 hits, 5 wounds: E1 is slain
+    assert "E1" not in state.models and not state.models["G1"].shot
+    with pytest.raises(IllegalAction, match="Multiple Shots"):
+        state.apply("shoot G2 E2")
+    assert {str(a) for a in state.legal_actions()} == {"shoot G1 E2", "shoot G1 E3", "done"}
+    state.apply("shoot G1 E2")                  # a new target with each shot, as he pleases
+    assert "E2" not in state.models
+    state.apply("shoot G1 E3")                  # the third shot: a 2 misses
+    state.apply("pass")                         # no Might spent on it
+    assert state.models["G1"].shot and state.models["G1"].shots_fired == 3
+    with pytest.raises(IllegalAction, match="already shot"):
+        state.apply("shoot G1 E3")
+    assert "shoot G2 E3" in [str(a) for a in state.legal_actions()]
+
+
+def test_multiple_shots_only_for_a_profile_with_a_missile_weapon():
+    from palantir.games.strategy_battle.profiles import DataError, parse_profiles
+    doc = {"profile": {"X": {"source": "H", "side": "good", "race": "Man", "fight": 3,
+                             "shoot": "4+", "strength": 3, "defence": 3, "attacks": 1,
+                             "wounds": 1, "courage": 3, "shots": 2}}}
+    with pytest.raises(DataError, match="X.shots: 2 shots but no missile weapon"):
+        parse_profiles(doc)
+
+
+def test_in_the_way_a_fight_partly_in_the_way_counts_as_one_obstacle():
+    # 'In the Way!': "the fight will be treated as an obstacle 'in the way' of the shot"
+    fight = [("G2", ROHAN, 14, 10 + 0.5 * R), ("E2", ORC, 14 + 2 * R, 10 + 0.5 * R)]
+    state = battle([("E3", ORC_BOW, 10, 10), ("G1", ROHAN, 20, 10), *fight,
+                    ("G3", ROHAN, 40, 40)], first="evil", dice=["6", "4", "6"])
+    to_shoot(state)
+    state.apply("shoot E3 G1")
+    # both fighters hide part of G1, yet one roll is made for their fight
+    assert rolls(state) == [("to hit E3", "6"), ("in the way fight G2", "4"), ("wound G1", "6")]
+    assert "G1" not in state.models
+
+
+def test_in_the_way_a_fight_struck_is_resolved_as_a_shot_at_a_target_in_combat():
+    # "if a 1-3 is rolled, the arrow is stopped by the fight and the hit must be resolved in
+    # the same way as a shot directed against targets in combat"
+    fight = [("G2", ROHAN, 14, 10 + 0.5 * R), ("E2", ORC, 14, 10 + 0.5 * R + 2 * R)]
+    state = battle([("E3", ORC_BOW, 10, 10), ("G1", ROHAN, 20, 10), *fight,
+                    ("G3", ROHAN, 40, 40)], first="evil", dice=["6", "2", "5", "6"])
+    to_shoot(state)
+    state.apply("shoot E3 G1")
+    assert rolls(state) == [("to hit E3", "6"), ("in the way fight G2", "2"),
+                            ("target in combat G2", "5"), ("wound G2", "6")]
+    assert "G2" not in state.models and "G1" in state.models
+
+
+def test_in_the_way_good_warriors_may_not_shoot_past_a_fight():
+    fight = [("G2", ROHAN, 14, 10 + 0.5 * R), ("E2", ORC, 14, 10 + 0.5 * R + 2 * R)]
+    state = to_shoot(battle([("G1", ROHAN_BOW, 10, 10), ("E1", ORC, 20, 10), *fight]))
+    with pytest.raises(IllegalAction, match="Targets in Combat"):
+        state.apply("shoot G1 E1")
+    assert "shoot G1 E1" not in [str(a) for a in state.legal_actions()]

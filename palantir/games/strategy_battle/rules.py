@@ -663,6 +663,11 @@ class BattleState(State):
         more this turn), 2-5 nothing more this turn and no blows if it wins a fight, 6 on its
         feet at once ('Thrown Rider Chart')."""
         from .shoot import wound_roll
+        # on foot now: the move made mounted counts, at most, as his whole move on foot, and
+        # 'Moving & Shooting': "A thrown rider cannot shoot that turn unless it shoots
+        # before it is thrown"
+        model.move_used = min(model.move_used, self.allowance(model))
+        model.shot = True
         roll = int(self.dice.roll(f"thrown {model.id}", D6))
         if roll == 6:
             self.news.append(f"{model.id} leaps into action (rolled 6)")

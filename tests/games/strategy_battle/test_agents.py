@@ -14,7 +14,7 @@ def test_heuristic_generals_play_the_intro_scenario_to_the_end():
     game = StrategyBattle()
     winners = set()
     # Rohan's warriors (S4, D5) outclass the Orcs (S3, D4) though fewer: Evil wins seldom
-    for seed in (0, 7):
+    for seed in (0, 6):
         final, record = play_match(game, {}, [game.heuristic_agent(0, seed),
                                               game.heuristic_agent(1, seed + 1)], seed,
                                    max_decisions=3000)

@@ -16,11 +16,12 @@ until a question must be answered or the fight is over (docs/strategy-battle.md)
 from __future__ import annotations
 
 from ...engine.errors import IllegalAction
-from . import geometry as geo
 from .fight import (RULE_BACK, RULE_MAKING_WAY, allocation_needed, can_back_away,
                     cavalry_bonus, check_back, farthest_back, free_spots, knockable,
                     making_way_options, part_slightly, players_choose, spear_support,
                     weapon_effect)
+from .defending import (after_duel, answer_charger, barrier_between, charger_candidates,
+                        finish, next_duel, plan)
 from .notation import Back, FateRoll, Might, Pass, Shielding, Strike, Trapped
 from .shoot import score
 
@@ -48,17 +49,9 @@ def start(state, fight) -> None:
     for fighter, spearman in state.supported.items():
         state.supported_this_phase.add(spearman)
         state.news.append(f"{spearman} supports {fighter} with a spear")
-    defence = defended_fight(state, members)
-    state.combat = {"defence": defence}
-    if defence is not None:
-        # 'Fighting Across Barriers': no charge bonuses against a defended barrier
-        state.charge_bonus = set()
-        if len(defence["defenders"]) == 1 and len(defence["chargers"]) > 1:
-            # 'Defending in Multiple Fights': the chargers fight the defender one at a time
-            defence["rounds"] = list(defence["chargers"])
-            first = defence["rounds"].pop(0)
-            good, evil = _sides(state, [defence["defenders"][0], first])
-    _fresh(state, state.combat, good, evil)
+    state.combat = {"defence": plan(state, single, members), "stage": "next"}
+    if state.combat["defence"] is None:
+        _fresh(state, state.combat, good, evil, "plain")
     advance(state)
 
 
@@ -68,36 +61,21 @@ def _sides(state, ids):
     return good, evil
 
 
-def _fresh(state, c, good, evil) -> None:
-    """Set up the stages of one duel (a defended barrier may see several in one fight)."""
-    c.update({"good": good, "evil": evil, "stage": "declare",
+def _fresh(state, c, good, evil, duel: str) -> None:
+    """Set up the stages of one duel (a defended barrier may see several in one fight): a
+    plain fight, one across a barrier the defender holds, the fight on a defender's own side
+    ('behind'), or an open fight with chargers after he is beaten there."""
+    if duel in ("held", "open"):
+        # 'Fighting Across Barriers': no charge bonuses when charging a defended barrier
+        state.charge_bonus = set()
+    c.update({"good": good, "evil": evil, "stage": "declare", "duel": duel,
+              "held": duel == "held",
               "to_declare": [state.priority, state.other(state.priority)],
               "shielding": {"good": False, "evil": False}, "dice": {},
               "might_done": False, "bids": {}, "winner": None, "double": {}, "backed": [],
               "strikers": [], "losers": [], "queue": [], "roll": None, "wounded": None,
               "to_back": [], "from": [], "then": None, "knocked": [],
               "places": {k: [state.models[k].x, state.models[k].y] for k in good + evil}})
-
-
-def defended_fight(state, members) -> dict | None:
-    """The barrier fight among these models, if every enemy contact in it is across one
-    barrier ('Defending'); None for an ordinary fight (a defender also attacked from behind
-    fights an ordinary fight here: see the coverage file)."""
-    pairs = [p for p in state.across if p[0] in members and p[1] in members]
-    if not pairs:
-        return None
-    tol = state.units.tolerance
-    for a in members:
-        for b in members:
-            ma, mb = state.models[a], state.models[b]
-            if ma.side != mb.side and geo.in_contact(state.disc(ma, zone=False),
-                                                     state.disc(mb, zone=False), tol):
-                return None
-    defenders = sorted({p[1] for p in pairs})
-    chargers = sorted({p[0] for p in pairs})
-    if set(defenders) & set(chargers) or len({p[2] for p in pairs}) > 1:
-        return None       # tangled fights over barriers are fought as ordinary ones (not yet)
-    return {"barrier": pairs[0][2], "defenders": defenders, "chargers": chargers, "rounds": []}
 
 
 def advance(state) -> None:
@@ -226,10 +204,10 @@ def _decide(state, c) -> None:
     knocked = {l.id for l in losers if chargers and knockable(state, l, chargers)}
     defence = c.get("defence")
     for loser in sorted(losers, key=lambda m: m.id):
-        if defence is not None and loser.id in defence["defenders"]:
+        if c["held"] and loser.id in defence["defenders"]:
             # 'Defending': the defender does not move even if he is beaten
             c["double"][loser.id] = False
-            state.news.append(f"{loser.id} holds '{defence['barrier']}'")
+            state.news.append(f"{loser.id} holds the barrier")
             continue
         c["backed"].append(loser.id)
         # 'Models on the Ground': strikes count double (trapped or not, never more)
@@ -356,14 +334,12 @@ def _strike(state, c) -> None:
     if part == "mount" and not victim.mounted:
         return
     striker = state.models[striker_id]
-    barrier_fight = c.get("defence")
-    if (barrier_fight is not None and striker_id in barrier_fight["chargers"]
-            and ident in barrier_fight["defenders"]):
+    barrier = barrier_between(c, striker_id, ident)
+    if barrier is not None:
         # 'Defending One-on-One': 1-3 the blow strikes the barrier; a 50/50 roll, no Might
         roll = int(state.dice.roll(f"barrier {striker_id}", D6))
         if roll <= 3:
-            state.news.append(f"{striker_id}'s blow strikes '{barrier_fight['barrier']}' "
-                              f"(rolled {roll})")
+            state.news.append(f"{striker_id}'s blow strikes '{barrier}' (rolled {roll})")
             return
     defence = state.mounts[victim.profile.mount].defence if part else victim.profile.defence
     entry = state.charts.to_wound(striker.profile.strength, defence)
@@ -426,53 +402,32 @@ def settle_wound(state, c) -> None:
 
 
 def _end(state, c) -> None:
-    """The fight is over — at a barrier, a charger who slew the defender crosses, the others
-    are moved back 1"/2cm 'as if he had been beaten' ('Defending')."""
-    defence = c.get("defence")
-    if defence is None:
+    """A duel is over: an ordinary fight ends; at a barrier, what follows ('Defending')."""
+    if c["defence"] is None:
         fought = set(c["good"] + c["evil"])
         state.across = [p for p in state.across if not (p[0] in fought and p[1] in fought)]
         state.combat = None
         return
-    fought = c["good"] + c["evil"]
-    chargers = [k for k in fought if k in defence["chargers"] and k in state.models]
-    defenders = [k for k in fought if k in defence["defenders"]]
-    slain = [k for k in defenders if k not in state.models]
-    c["stage"] = "close"
-    if slain:
-        for charger in chargers:
-            if slain:
-                # the defender slain: the charger takes his place over the barrier
-                model = state.models[charger]
-                model.x, model.y = c["places"][slain.pop(0)]
-                state.news.append(f"{charger} crosses '{defence['barrier']}'")
+    c["stage"] = "next"
+    after_duel(state, c)
+
+
+def _next(state, c) -> None:
+    """The next duel of a barrier fight, or its end."""
+    duel = next_duel(state, c)
+    if state.question is not None:
         return
-    c.update({"to_back": [k for k in chargers if k not in c["backed"]], "from": defenders,
-              "stage": "back", "then": "close"})
-
-
-def _close(state, c) -> None:
-    """After a barrier fight: the next charger's turn against the defender, or the end."""
-    defence = c["defence"]
-    fought = c["good"] + c["evil"]
-    chargers = [k for k in fought if k in defence["chargers"]]
-    defenders = [k for k in fought if k in defence["defenders"]]
-    state.across = [p for p in state.across if not (p[0] in chargers and p[1] in defenders)]
-    defender = defence["defenders"][0]
-    if defence["rounds"] and defender in state.models:
-        nxt = defence["rounds"].pop(0)
-        if nxt in state.models:
-            _fresh(state, c, *_sides(state, [defender, nxt]))
-            return
-    if defender not in state.models:
-        # the remaining chargers are free of the fight (they do not cross yet: coverage file)
-        state.across = [p for p in state.across if p[1] != defender]
-    state.combat = None
+    if duel is None:
+        finish(state, c)
+        state.combat = None
+        return
+    ids, kind = duel
+    _fresh(state, c, *_sides(state, [k for k in ids if k in state.models]), kind)
 
 
 STAGES = {"declare": _declare, "roll": _roll, "might": _might, "decide": _decide,
           "back": _back, "strikes": _strikes, "allot": lambda state, c: None,
-          "strike": _strike, "end": _end, "close": _close}
+          "strike": _strike, "end": _end, "next": _next}
 
 
 # ---------------------------------------------------------------- answering questions
@@ -484,6 +439,8 @@ def candidates(state) -> list:
         return [Shielding(False), Shielding(True)]
     if q["kind"] == "back":
         return back_candidates(state, c)
+    if q["kind"] == "charger":
+        return charger_candidates(state)
     if q["kind"] == "strike":
         count = strikes_of(state, c)
         return [Strike(tuple(t for _ in range(count))) for t in strike_options(state, c)]
@@ -515,6 +472,8 @@ def answer(state, action, text: str) -> None:
         _answer_strikes(state, c, action, text)
     elif kind == "back":
         _answer_back(state, c, action, text)
+    elif kind == "charger":
+        answer_charger(state, c, action, text)
     elif kind == "fate":
         _answer_fate(state, c, q, action, text)
     else:

@@ -442,7 +442,7 @@ def lance_charge(state, model) -> bool:
         return False
     if state.table.difficult(False).covers(geo.Point(model.x, model.y)):
         return False
-    return not (state.combat is not None and state.combat.get("defence"))
+    return not (state.combat is not None and state.combat.get("duel") in ("held", "open"))
 
 
 def spear_support(state, members) -> dict[str, str]:

@@ -465,13 +465,13 @@ def touches(shape, disc: Disc, tolerance: float) -> bool:
 def defended_across(table: Table, charger: Disc, defender: Disc) -> str | None:
     """The barrier across which `charger` fights `defender`, if any ('Defending a Barrier').
 
-    Both bases touch the barrier from opposite sides, the charger within the defender's
-    1"/2cm zone; the barrier is at least half as tall or wide as the charger (else he would
-    stride over it) and lower than the defender, who must see over it.
+    Both bases touch the barrier from opposite sides, the charger in the defender's zone: "the
+    whole area immediately in front of the defender's base plus 1"/2cm either side" — the
+    charger's centre, measured along the barrier, within the defender's radius plus 1"/2cm of
+    his; the barrier is at least half as tall or wide as the charger (else he would stride
+    over it) and lower than the defender, who must see over it.
     """
     tol = table.units.tolerance
-    if gap(charger, defender) > table.units.control_zone + tol:
-        return None
     between = LineString([(charger.x, charger.y), (defender.x, defender.y)])
     for barrier in table.barriers:
         if barrier.kind_for(charger.barrier_height) == "stride":
@@ -479,7 +479,10 @@ def defended_across(table: Table, charger: Disc, defender: Disc) -> str | None:
         if barrier.height >= defender.height:
             continue
         if (touches(barrier.footprint, charger, tol) and touches(barrier.footprint, defender, tol)
-                and between.intersects(barrier.line)):
+                and between.intersects(barrier.line)
+                and abs(barrier.line.project(Point(charger.x, charger.y))
+                        - barrier.line.project(Point(defender.x, defender.y)))
+                <= defender.radius + table.units.control_zone + tol):
             return barrier.name
     return None
 
@@ -691,11 +694,14 @@ def _defended_goal(table: Table, start: Disc, target: Disc, gx, gy, blocked, ste
         if not touches(barrier.footprint, probe, table.units.tolerance):
             continue
         to_footprint = shapely.distance(barrier.footprint, shapely.points(gx, gy))
-        to_target = np.hypot(gx - target.x, gy - target.y) - start.radius - target.radius
+        # 'Defending a Barrier': in front of the defender's base plus 1"/2cm either side
+        along = np.abs(shapely.line_locate_point(barrier.line, shapely.points(gx, gy))
+                       - barrier.line.project(Point(target.x, target.y)))
         side_of_target = np.sign(_side(barrier.line, target.x, target.y))
         other_side = np.sign(_side(barrier.line, gx, gy)) == -side_of_target
         mask = ((to_footprint >= start.radius - EPS) & (to_footprint <= start.radius + 1.5 * step)
-                & (to_target <= table.units.control_zone - step) & other_side & ~blocked)
+                & (along <= target.radius + table.units.control_zone - step) & other_side
+                & ~blocked)
         if mask.any():
             return mask, barrier.footprint
     return None

@@ -10,16 +10,21 @@ phase to act before the normal order ('Heroic Actions').
              6"/14cm move with him, beginning and ending within 6"/14cm of him), a heroic
              shot ("Fire!": he and friends within 6"/14cm shoot first), a heroic combat (his
              fight is fought first)
+    again    after a heroic combat in which every enemy touching the Hero was slain, he and
+             the friends of his fight move again ('done' ends it); the fights not yet fought
+             are then rematched by the side with priority
 """
 
 from __future__ import annotations
 
 from ...engine.errors import IllegalAction
 from . import geometry as geo
-from .notation import Heroic, Pass
+from .fight import divide_fights
+from .notation import Charge, Done, Heroic, Move, Pass
 
 D6 = ("1", "2", "3", "4", "5", "6")
 RULE_HEROIC = "Heroic Actions"
+RULE_HEROIC_COMBAT = "Heroic Actions: Heroic Combat"
 
 
 def eligible(state, side: str, phase: str) -> list:
@@ -50,7 +55,7 @@ def begin(state, phase: str) -> None:
         return
     state.heroic = {"phase": phase, "stage": "declare", "to_ask": sides, "picks": {},
                     "passed": [], "first": None, "order": [], "current": None, "group": [],
-                    "hero_moved": False}
+                    "hero_moved": False, "foes": [], "moved_again": []}
     state.question = {"kind": "heroic", "side": sides[0]}
 
 
@@ -121,6 +126,8 @@ def _alternation(state, h) -> list[str]:
 def next_hero(state) -> None:
     """Start the next declared Hero's action, or end the heroic actions of the phase."""
     h = state.heroic
+    if h["phase"] == "fight" and h["current"] is not None and _moves_again(state, h):
+        return
     while h["order"]:
         ident = h["order"].pop(0)
         hero = state.models.get(ident)
@@ -131,7 +138,10 @@ def next_hero(state) -> None:
             if fight is None:
                 continue
             state.news.append(f"{ident}'s heroic combat is fought first")
-            h["current"] = ident
+            single, many = fight
+            mine = [k for k in (single, *many) if state.models[k].side == hero.side]
+            h.update({"current": ident, "group": sorted(mine),
+                      "foes": sorted(k for k in (single, *many) if k not in mine)})
             state.start_heroic_fight(fight)
             return
         if state.engaged(hero):
@@ -152,8 +162,15 @@ def next_hero(state) -> None:
 
 
 def allowed(state, model, text: str) -> None:
-    """During a heroic move or shot, only the Hero and his group act; the Hero moves first."""
+    """During a heroic move or shot, only the Hero and his group act; the Hero moves first.
+    After a heroic combat, only he and the friends of his fight move again."""
     h = state.heroic
+    if h is not None and h["stage"] == "again":
+        if model.id not in h["group"]:
+            raise IllegalAction(f"only {', '.join(h['group'])} move again after "
+                                f"{h['current']}'s heroic combat", rule=RULE_HEROIC_COMBAT,
+                                action=text)
+        return
     if h is None or h["stage"] != "act" or h["phase"] == "fight":
         return
     if model.id == h["current"]:
@@ -179,3 +196,81 @@ def ends_near_hero(state, model, end) -> None:
     if geo.gap(there, state.disc(hero, zone=False)) > reach + 1e-9:
         raise IllegalAction(f"{model.id} must end within {reach:g}{state.units.name} of "
                             f"{hero.id}", rule=RULE_HEROIC, action=None)
+
+
+# ---------------------------------------------------------------- moving again ('Heroic Combat')
+
+def _moves_again(state, h) -> bool:
+    """After a Hero's heroic combat: if every enemy touching him was slain, he and the friends
+    in the same fight "can move again before proceeding with the Fight phase" — each model
+    once a phase ("A warrior can only benefit from one heroic combat"). True if they do."""
+    ident = h["current"]
+    group = [k for k in h["group"] if k in state.models and k not in h["moved_again"]]
+    h["current"] = None
+    if ident not in group or any(k in state.models for k in h["foes"]):
+        return False
+    free = [k for k in group if not state.engaged(state.models[k])]
+    if not free:
+        return False
+    for k in free:
+        state.models[k].moved = False       # they move again: their Move-phase move is spent
+    h.update({"stage": "again", "current": ident, "group": free})
+    state.acting = state.models[ident].side
+    state.news.append(f"{ident} has slain every enemy touching him: "
+                      f"{', '.join(free)} may move again")
+    return True
+
+
+def moving_again(state) -> bool:
+    """Whether the Hero of a heroic combat and his friends are moving again now."""
+    return state.heroic is not None and state.heroic["stage"] == "again"
+
+
+def again_candidates(state) -> list:
+    """For agents: a charge by each model moving again at every enemy in sight and reach,
+    and 'done' (they need not move)."""
+    h = state.heroic
+    out: list = []
+    discs = state.discs()
+    for ident in h["group"]:
+        model = state.models.get(ident)
+        if model is None or model.moved or state.engaged(model):
+            continue
+        me, mover = state.disc(model), state.mover(model)
+        for enemy in sorted(state.models.values(), key=lambda m: m.id):
+            if (enemy.side == model.side or geo.centre_distance(me, state.disc(enemy))
+                    > mover.allowance * 1.5 + 2 or not state.sees(model, enemy).visible):
+                continue
+            path = geo.find_path(state.table, discs, me, mover, target=enemy.id)
+            if path is not None:
+                out.append(Charge(ident, (enemy.id,), Move.rounded(path)))
+    return out + [Done()]
+
+
+def end_moving_again(state) -> None:
+    """'done': the moving again is over; the fights not yet fought, with whoever the Hero and
+    his friends now touch, are rematched ("the player with priority decides how combatants
+    are matched, as normal")."""
+    h = state.heroic
+    group = h["group"]
+    for k in group:
+        if k in state.models:
+            state.models[k].moved = True
+    h.update({"stage": "act", "current": None, "group": [],
+              "moved_again": sorted(set(h["moved_again"]) | set(group))})
+    state.acting = state.priority
+    pool = {k for single, many in state.fights for k in (single, *many)}
+    tol = state.units.tolerance
+    for k in group:
+        if k not in state.models:
+            continue
+        me = state.disc(state.models[k], zone=False)
+        foes = [m.id for m in state.models.values() if m.side != state.models[k].side
+                and (geo.in_contact(me, state.disc(m, zone=False), tol)
+                     or any(p[:2] in ([k, m.id], [m.id, k]) for p in state.across))]
+        if foes:
+            pool.update([k, *foes])
+    state.fights = []
+    if divide_fights(state, sorted(pool)):
+        state.question = {"kind": "pair", "side": state.priority, "then": "fight",
+                          "pool": sorted(pool)}

@@ -413,7 +413,7 @@ class BattleState(State):
     def check_move(self, action) -> geo.PathReport:
         """Check a move or charge fully without changing anything; the path report if legal."""
         text = str(action)
-        if self.phase != MOVE:
+        if self.phase != MOVE and not heroics.moving_again(self):
             raise IllegalAction("models move only in the Move phase", rule=RULE_MOVING,
                                 action=text)
         model = self._movable(action.model, text)
@@ -567,6 +567,19 @@ class BattleState(State):
 
     def _apply_fight_phase(self, action) -> None:
         text = str(action)
+        if heroics.moving_again(self):
+            # 'Heroic Combat': the Hero and his friends move again, then fights are rematched
+            if isinstance(action, Done):
+                heroics.end_moving_again(self)
+                if self.question is None:
+                    self._fight_phase_continues()
+            elif isinstance(action, (Move, Charge)):
+                self._apply_move_phase(action)
+            else:
+                raise IllegalAction(f"{', '.join(self.heroic['group'])} may move again after "
+                                    "the heroic combat, or 'done'",
+                                    rule=heroics.RULE_HEROIC_COMBAT, action=text)
+            return
         if not isinstance(action, Fight):
             raise IllegalAction("in the Fight phase the side with priority names the next "
                                 "fight, e.g. 'fight G1'", rule=RULE_WHEN_TO_FIGHT, action=text)
@@ -601,7 +614,8 @@ class BattleState(State):
                and self.heroic["stage"] == "act" and self.combat is None
                and self.question is None and self.phase == FIGHT):
             heroics.next_hero(self)              # the next heroic combat, if any
-        if self.combat is not None or self.question is not None or self.phase == OVER:
+        if (self.combat is not None or self.question is not None or self.phase == OVER
+                or heroics.moving_again(self)):
             return
         live = []
         for single, many in self.fights:
@@ -723,6 +737,8 @@ class BattleState(State):
             return [Shoot(a, b) for a, b in shooters(self)
                     if self._may_act(self.models[a])] + [Done()]
         if self.phase == FIGHT:
+            if heroics.moving_again(self):
+                return heroics.again_candidates(self)
             return [Fight(single) for single, _ in self.fights]
         out: list = self._cast_candidates()
         discs = self.discs()

@@ -104,4 +104,47 @@ def test_heroic_combat_the_heros_fight_is_fought_first():
     # Aragorn's fight is fought at once, before Evil (with priority) names any
     assert [d for d, _ in rolls(state)][:4] == ["duel G1"] * 3 + ["duel E1"]
     assert "E1" not in state.models and state.fights == [("G2", ("E2",))]
+    state.apply("done")                   # Aragorn may move again ('Heroic Combat'): he stays
     assert state.heroic is None and state.to_move() == 1    # Evil names the next fight
+
+
+def test_heroic_combat_every_enemy_touching_the_hero_slain_he_and_his_friends_move_again():
+    # 'Heroic Combat': Aragorn and G2 slay E1; they may move again (charging E3 here) before
+    # the Fight phase goes on, and the fights not yet fought are rematched
+    state = battle([("G1", ARAGORN, 10, 10), ("E1", URUK, 10 + D, 10),
+                    ("G2", ROHAN, 10 + 2 * D, 10),
+                    ("G3", ROHAN, 30, 10), ("E2", URUK, 30 + D, 10), ("E3", URUK, 12, 14),
+                    ("G4", ROHAN, 40, 40)],
+                   first="evil", dice=["6", "1", "1", "1", "1", "6"], heroic_actions=True)
+    for _ in range(4):
+        state.apply("done")
+    assert state.fights == [("E1", ("G1", "G2")), ("G3", ("E2",))]
+    state.apply("heroic G1")
+    assert "E1" not in state.models
+    assert state.heroic["stage"] == "again" and state.to_move() == 0
+    offered = [str(a) for a in state.legal_actions()]
+    assert offered[-1] == "done" and any(a.startswith("charge G1 E3") for a in offered)
+    with pytest.raises(IllegalAction, match="move again"):
+        state.apply("move G4 to 40,35")
+    with pytest.raises(IllegalAction, match="Heroic Combat"):
+        state.apply("fight G3")
+    state.apply("charge G1 E3")
+    with pytest.raises(IllegalAction, match="already moved"):
+        state.apply("move G1 to 10,4")
+    state.apply("done")
+    # rematched: Aragorn's new fight with E3 beside G3's; Evil, with priority, names the next
+    assert state.fights == [("G1", ("E3",)), ("G3", ("E2",))]
+    assert state.heroic is None and state.to_move() == 1 and state.phase == "fight"
+
+
+def test_heroic_combat_no_moving_again_while_an_enemy_touching_him_lives():
+    state = battle([("G1", ARAGORN, 10, 10), ("E1", URUK, 10 + D, 10), ("G2", ROHAN, 30, 10),
+                    ("E2", URUK, 30 + D, 10)],
+                   first="evil", dice=["6", "1", "1", "1", "1", "1", "1"], heroic_actions=True)
+    for _ in range(4):
+        state.apply("done")
+    state.apply("heroic G1")
+    # three strikes, none wounds (a 1 cannot be made a 5 with the 3 Might left)
+    assert "E1" in state.models
+    assert state.heroic is None and state.to_move() == 1
+    assert [str(a) for a in state.legal_actions()] == ["fight G2"]

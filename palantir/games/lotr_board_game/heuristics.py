@@ -18,10 +18,13 @@ from .components import LIFE_TOKENS, default_components
 # What a reward is worth to the Fellowship (reference, Play 5 and 9: life tokens guard
 # against darkness at each scenario's end, runes score and pay for Gandalf).
 REWARD_VALUE = {"rune": 1.0, "big-rune": 2.0, "heal": 1.5, "roll": -2.0}
-MAIN_TRACK = 3.0        # a main-track space brings the scenario's end and the score nearer
+MAIN_TRACK = 5.0       # a main-track space brings the scenario's end and the score nearer
 SIDE_TRACK = 1.0
+# A life-token kind lacked at a scenario's end is a step into darkness (Play 5): about a
+# turn's healing.
+LACKED_TOKEN = 2.5
 # A hobbit this close to Sauron (or closer) heals before anything else.
-DANGER = 3
+DANGER = 2
 # Sauron card symbols, most harmful to the Fellowship first (for Sauron's choice), and the
 # hobbit's order of preference when he suffers only one of them (least harmful first).
 HARM = {"sauron": 5.0, "darkness": 3.0, "hand-turn": 3.0, "discard-ring": 2.0,
@@ -46,9 +49,22 @@ def _gap(state, seat: int) -> int:
     return state.sauron - state.positions[seat]
 
 
+def _next_event(state):
+    """The board's next event (the one the marker moves to next), or None."""
+    events = state.board.events
+    return events[state.event] if state.board.kind == "conflict" and \
+        state.event < len(events) else None
+
+
 def _reward_worth(state, seat: int, item: str) -> float:
     if item in LIFE_TOKENS:
-        return 2.5 if state.life[seat][item] == 0 else 0.5
+        # Play 5: a kind lacked costs a step into darkness at the scenario's end; the next
+        # event may ask for one (Mordor: a heart, a sun).
+        coming = _next_event(state)
+        wanted = coming is not None and dict(coming.cost).get(item) and \
+            state.life[seat][item] == 0
+        return LACKED_TOKEN + 1.0 if wanted else LACKED_TOKEN if state.life[seat][item] == 0 \
+            else 0.5
     if item.startswith("card:"):
         return 2.0
     return REWARD_VALUE.get(item, 0.0)
@@ -85,25 +101,57 @@ def _act_worths(state, seat: int, legal: list[str]) -> list[tuple[float, str]]:
             worth = 0.6 * state.positions[seat]
         elif text.startswith("ring ") and text.split()[1] == state.board.main:
             # Play 6: the Ring is worth it when the main track has room for its move.
-            room = len(state.board.tracks[state.board.main]) - state.tracks.get(state.board.main, 0)
-            worth = 4.0 if room >= 4 and _gap(state, seat) > DANGER + 2 else -1.0
+            worth = 4.0 if _main_room(state) >= 3 and _ring_is_safe(state, seat) else -1.0
         elif text.startswith("rider "):
-            # Do Not Play Cards: only when the Black Rider is about to reach the Ring-bearer.
+            # Do Not Play Cards: when the Black Rider is about to reach the Ring-bearer, or
+            # riding back is near Mordor (the Eye of Sauron ends the game).
             bearer = state.ring_bearer
-            close = bearer is not None and not state.rider_returning \
-                and state.rider - state.positions[bearer] <= 2
-            worth = 3.0 + int(text.split()[1]) * 0.1 if close else -1.0
+            steps = int(text.split()[1])
+            if state.rider_returning:
+                worth = 30.0 + steps if state.parts.temptation_spaces - state.rider <= 3 \
+                    else -1.0
+            else:
+                close = bearer is not None and state.rider - state.positions[bearer] <= 2
+                worth = 8.0 + steps if close else -1.0
         else:
             continue
         worths.append((worth, text))
     return worths
 
 
+def _main_room(state) -> int:
+    """Spaces left on the board's main track."""
+    board = state.board
+    return len(board.tracks[board.main]) - state.tracks.get(board.main, 0)
+
+
+def _ring_is_safe(state, seat: int) -> bool:
+    """Play 6: the Ring's roll may bring 3 steps into darkness (Sam: 1)."""
+    worst = 1 if state.ability(seat) == "one-damage-per-roll" else 3
+    return _gap(state, seat) > worst + 1
+
+
+def _danger(state, seat: int) -> int:
+    """How close to Sauron a hobbit heals: the Ring-bearer a step sooner (his
+    elimination loses the game)."""
+    return DANGER + (seat == state.ring_bearer)
+
+
 def hobbit_act(state, seat: int, legal: list[str]) -> str:
-    """The turn's action: heal when in danger, play the best cards, else draw."""
-    if "heal" in legal and _gap(state, seat) <= DANGER:
+    """The turn's action: heal when in danger; the Ring on the main track when it is safe
+    (Play 6: the action follows); play the best cards, else draw."""
+    if "heal" in legal and _gap(state, seat) <= _danger(state, seat):
         return "heal"
+    ring = f"ring {state.board.main}"
+    if ring in legal and _main_room(state) >= 3 and _ring_is_safe(state, seat):
+        return ring
     best, best_worth = "draw", 2.0 if len(state.hands[seat]) <= 3 else 0.8
+    coming = _next_event(state)
+    if coming is not None and coming.ask == "group" and "cards" in dict(coming.cost):
+        # The next event asks the group for cards (Mordor 5: seven): keep hands full.
+        held = sum(len(h) for s, h in enumerate(state.hands) if not state.eliminated[s])
+        if held < dict(coming.cost)["cards"] + 2:
+            best_worth = 5.0
     for worth, text in _act_worths(state, seat, legal):
         if worth > best_worth:
             best, best_worth = text, worth
@@ -124,10 +172,76 @@ def act_candidates(state, seat: int, legal: list[str], k: int) -> list[str]:
     return out[:max(k, 1)]
 
 
+# What losing the game is worth to the rules of thumb: pay anything to avoid it.
+CATASTROPHE = 100.0
+
+
+def _targets(state, target: str, payer: int) -> list[int]:
+    """The hobbits still in the game an effect's target names (as the rules' targets)."""
+    alive = [s for s in range(len(state.positions)) if not state.eliminated[s]]
+    if target == "each":
+        return alive
+    if target == "ring-bearer":
+        return [s for s in alive if s == state.ring_bearer]
+    if target == "payer":
+        return [s for s in alive if s == payer]
+    if target == "others":
+        return [s for s in alive if s != state.active]
+    return [s for s in alive if s == state.active]
+
+
+def _stake(state, seat: int) -> float:
+    """What refusing the cost being asked would cost the Fellowship: its `otherwise`,
+    CATASTROPHE when it may eliminate the Ring-bearer (Temptation track: the game is
+    lost)."""
+    asking = state.asking or {}
+    res = asking.get("res")
+    if res is None:
+        return 4.0
+    return _harm(state, res.otherwise, seat)
+
+
+def _harm(state, effects, seat: int | None) -> float:
+    """What these effects would cost the Fellowship (CATASTROPHE: maybe the game)."""
+    bearer = state.ring_bearer
+    harm = 0.0
+    for effect in effects:
+        verb, args = effect[0], effect[1:]
+        if verb == "eye":
+            gaps = [_gap(state, s) for s in range(len(state.positions))
+                    if not state.eliminated[s]]
+            if bearer is not None and _gap(state, bearer) <= args[0]:
+                return CATASTROPHE
+            harm += 3.0 * args[0] + 10.0 * sum(1 for g in gaps if g <= args[0])
+        elif verb in ("darkness", "roll"):
+            worst = args[0] * (1 if verb == "darkness" else 3)
+            for s in _targets(state, args[1], seat):
+                if s == bearer and _gap(state, s) <= worst:
+                    return CATASTROPHE if verb == "darkness" else harm + 20.0
+                harm += 2.0 * args[0]
+        elif verb == "next-event":
+            harm += 5.0
+        elif verb == "lose-board-cards":
+            harm += 4.0
+        elif verb in ("discard", "lose-runes"):
+            harm += 1.0 * args[0]
+    return harm
+
+
 def _give(state, seat: int, legal: list[str]) -> str:
     """Towards a cost: pay what is cheap (hobbit cards, spare tokens, runes) to avoid the
-    consequence; suffer darkness or a roll only when far from Sauron."""
+    consequence, anything when the consequence may lose the game; suffer darkness or a
+    roll only when far from Sauron (or to save the Ring-bearer when it is safe)."""
+    stake = _stake(state, seat)
     if "take" in legal:
+        cost = dict((state.asking or {}).get("cost") or {})
+        worst = cost.get("darkness", 0) + 3 * cost.get("roll", 0) + 2 * cost.get("call-sauron", 0)
+        if state.ability(seat) == "one-damage-per-roll" and "roll" in cost:
+            worst = cost.get("darkness", 0) + cost["roll"]
+        if _gap(state, seat) <= worst:
+            return "pass"  # it would eliminate him
+        if stake >= CATASTROPHE:
+            return "take"
         return "take" if _gap(state, seat) > DANGER + 1 else "pass"
     gifts = []
     for text in legal:
@@ -144,7 +258,7 @@ def _give(state, seat: int, legal: list[str]) -> str:
     if not gifts:
         return "pass"
     cost, text = min(gifts)
-    return text if cost < 4.0 else "pass"
+    return text if cost < max(4.0, stake / 2) else "pass"
 
 
 def _least_worth(state, seat: int, legal: list[str]) -> str:
@@ -153,11 +267,18 @@ def _least_worth(state, seat: int, legal: list[str]) -> str:
 
 def _window(state, seat: int, legal: list[str]) -> str:
     """Yellow cards and Gandalf when they help: healing the hobbit nearest to Sauron,
-    anything that cancels a roll, an event or a Sauron card; the Two Special Cards only
-    when a hobbit is a step from Sauron (an unused Watchful Peace is 10 points)."""
+    anything that cancels a roll, an event or a Sauron card, Guidance on the main track,
+    Persistence for an empty hand; the Two Special Cards only when a hobbit is a step
+    from Sauron (an unused Watchful Peace is 10 points)."""
     special = _special(state, seat, legal)
     if special:
         return special
+    gandalf = _gandalf(state, seat, legal)
+    if gandalf:
+        return gandalf
+    card = _expansion_card(state, seat, legal)
+    if card:
+        return card
     for text in legal:
         words = text.split()
         if words[0] == "continue":
@@ -172,9 +293,92 @@ def _window(state, seat: int, legal: list[str]) -> str:
             if what == "athelas":
                 return text
             continue
-        if what in ("mithril", "belt", "staff", "magic", "protection"):
+        if what == "magic":
+            # Magic ignores the event just moved to: worth it for a harmful one only.
+            res = state.board.events[state.event - 1]
+            effects = res.otherwise if res.ask or res.if_complete else res.then
+            if _harm(state, effects, state.active) >= 6.0:
+                return text
+            continue
+        if what in ("mithril", "belt", "staff", "protection"):
             return text
     return "continue"
+
+
+def _gandalf(state, seat: int, legal: list[str]) -> str | None:
+    """Gandalf's Healing for the hobbit nearest to Sauron when he is in danger, else
+    Guidance on the main track, else Persistence for a hobbit short of cards (called by
+    the active player, or by Fatty's Fellowship card)."""
+    fatty = {"gandalf " + t.split(" ", 2)[2]: t for t in legal
+             if t.startswith("fellowship fatty ")}
+    calls = [t for t in legal if t.startswith("gandalf ")] or list(fatty)
+    if not calls:
+        return None
+    wanted = _gandalf_call(state, calls)
+    return fatty.get(wanted, wanted)
+
+
+def _gandalf_call(state, calls: list[str]) -> str | None:
+    """The Gandalf call among `calls` (in `gandalf ...` form) worth making now."""
+    healing = [t for t in calls if t.startswith("gandalf healing@")]
+    if healing:
+        who = min(healing, key=lambda t: (_gap(state, state.characters.index(
+            t.partition("@")[2])), t))
+        if _gap(state, state.characters.index(who.partition("@")[2])) <= DANGER + 1:
+            return who
+    guidance = f"gandalf guidance@{state.board.main}"
+    if guidance in calls and _main_room(state) >= 2:
+        return guidance
+    persistence = [t for t in calls if t.startswith("gandalf persistence@")]
+    if persistence:
+        who = min(persistence, key=lambda t: (len(state.hands[state.characters.index(
+            t.partition("@")[2])]), t))
+        if len(state.hands[state.characters.index(who.partition("@")[2])]) <= 2:
+            return who
+    return None
+
+
+def _expansion_card(state, seat: int, legal: list[str]) -> str | None:
+    """Resources and Cards: the Rings and Frodo's card on the main track; Star of Elendil
+    and Merry's card when the Black Rider threatens the Ring-bearer or Mordor; Sam's card
+    against a harmful Sauron card; Pippin's when the active player holds cards enough;
+    Gwaihir and Red Arrow for the best card they bring back."""
+    main = state.board.main
+    question = state.question
+    for text in legal:
+        words = text.split()
+        if words[0] not in ("resource", "fellowship"):
+            continue
+        what, _, track = words[1].partition("@")
+        if words[0] == "resource" and what in ("narya", "nenya", "vilya"):
+            tile = question[5][0] if question[2] == "tile" else \
+                (state.revealed[-1] if state.revealed else None)
+            if tile == main:
+                return text
+        elif what == "frodo" and track == main:
+            return text
+        elif what in ("star-of-elendil", "merry") and _rider_threat(state, question):
+            return text
+        elif what == "sam" and _card_harm(state, question[5][1], False, question[5][0]) >= 4.0:
+            return text
+        elif what == "pippin" and len(state.hands[state.active]) >= 4:
+            return text
+    takes = [t for t in legal if t.startswith(("resource gwaihir ", "resource red-arrow "))]
+    if takes:
+        return max(takes, key=lambda t: (card_worth(state, t.split()[2]), t))
+    return None
+
+
+def _rider_threat(state, question) -> bool:
+    """The Black Rider: about to meet the Ring-bearer (searching), or near Mordor after
+    meeting him (returning: the Eye of Sauron ends the game)."""
+    if state.rider is None:
+        return False
+    if state.rider_returning:
+        return state.parts.temptation_spaces - state.rider <= 4
+    bearer = state.ring_bearer
+    steps = question[5][0] if question[2] == "black-rider" else 3
+    return bearer is not None and state.rider - steps <= state.positions[bearer]
 
 
 def _special(state, seat: int, legal: list[str]) -> str | None:
@@ -200,11 +404,30 @@ def _suffer(state, seat: int, legal: list[str]) -> str:
     return min(legal, key=lambda t: order.get(t.split()[1], 99))
 
 
-def _card_harm(state, card: str, one: bool) -> float:
+def _card_harm(state, card: str, one: bool, target: int | None = None) -> float:
+    """How much a Sauron or Nazgûl card would hurt the Fellowship, played on `target`."""
     symbols = state.card_symbols(card)
-    harms = [HARM.get(k, 0.0) * n for k, n in symbols]
+    harms = [_symbol_harm(state, k, n, target) for k, n in symbols]
     # At the start of a turn the hobbit picks the least harmful symbol (Sam always).
     return min(harms) if one else sum(harms)
+
+
+def _symbol_harm(state, kind: str, n: int, target: int | None) -> float:
+    """One symbol's harm: the Black Rider back in Mordor or the Ring-bearer reached loses
+    the game; the Rider meeting the Ring-bearer brings a Nazgûl card and a call."""
+    bearer = state.ring_bearer
+    if kind == "black-rider" and state.rider is not None:
+        if state.rider_returning:
+            if state.parts.temptation_spaces - state.rider <= n:
+                return CATASTROPHE
+        elif bearer is not None and state.rider - n <= state.positions[bearer]:
+            return 6.0
+    if kind == "sauron" and bearer is not None and _gap(state, bearer) <= n:
+        return CATASTROPHE
+    if kind == "darkness" and target is not None and target == bearer and \
+            _gap(state, target) <= n:
+        return CATASTROPHE
+    return HARM.get(kind, 0.0) * n
 
 
 def sauron_decision(state, seat: int, legal: list[str]) -> str:
@@ -219,16 +442,21 @@ def sauron_decision(state, seat: int, legal: list[str]) -> str:
         target = state.question[2]
         sam = state.ability(target) == "one-damage-per-roll"
         plays = [t for t in legal if t.startswith("sauron ")]
-        return max(plays, key=lambda t: (_card_harm(state, t.split()[1], sam), t)) \
+        return max(plays, key=lambda t: (_card_harm(state, t.split()[1], sam, target), t)) \
             if plays else "refill"
+    plays = [t for t in legal if t.startswith("sauron ")]
+    target = state.question[2]
+    best = max(plays, key=lambda t: (_card_harm(state, t.split()[1], True, target), t)) \
+        if plays else "draw"
+    harm = _card_harm(state, best.split()[1], True, target) if plays else 0.0
+    if harm >= CATASTROPHE:
+        return best  # a symbol the hobbit cannot refuse wins the game
     nazgul = [t for t in legal if t.startswith("nazgul ")]
     if nazgul:
         return nazgul[0]
-    plays = [t for t in legal if t.startswith("sauron ")]
-    if hand <= 2 or not plays:
+    if not plays or hand <= 2:
         return "draw"
-    best = max(plays, key=lambda t: (_card_harm(state, t.split()[1], True), t))
-    return best if _card_harm(state, best.split()[1], True) >= 2.0 else "draw"
+    return best if harm >= 2.0 else "draw"
 
 
 def decide(state, rng: random.Random | None = None, legal: list[str] | None = None) -> str:
@@ -302,11 +530,15 @@ class SeenTable:
         self.hands = [list(view["hand"]) if s == seat and view["hand"] is not None
                       else [None] * size for s, size in enumerate(view["hand_sizes"])]
         self.question = decode(view["procedure"]["question"])
+        self.asking = decode(view["procedure"]["asking"])
+        self.active = view["active"]
+        self.event = view["event"]
         self.sauron_seat = view.get("sauron_seat")
         self.sauron_hand = view.get("sauron_hand") or \
             [None] * view.get("sauron_hand_size", 0)
         self.rider = view.get("black_rider")
         self.rider_returning = view.get("black_rider_returning")
+        self.revealed = view["revealed"]
         if self.sauron_seat is not None:
             self._symbols = {c.id: c.symbols for c in parts.sauron_cards}
             self._symbols.update((c.id, (c.corner,)) for c in parts.nazgul_cards)

@@ -33,9 +33,36 @@ def test_heuristic_hobbit_heals_when_close_to_sauron():
 
 
 def test_heuristic_hobbit_plays_on_the_main_track_when_safe():
-    state = frodo_to_act(["grey-fighting"])
+    state = frodo_to_act(["grey-fighting"], ring_used=True)
     choice = decide(state)
     assert choice.startswith("play") and "@fighting" in choice
+
+
+def test_heuristic_hobbit_puts_on_the_ring_for_the_main_track_when_safe():
+    # Play 6: the Ring moves the main track and the turn's action still follows; not when
+    # its roll (up to 3 into darkness) could eliminate the Ring-bearer.
+    assert decide(frodo_to_act(["grey-fighting"])) == "ring fighting"
+    assert decide(frodo_to_act(["grey-fighting"], positions=[8, 0])) != "ring fighting"
+
+
+def test_heuristic_hobbits_pay_anything_when_refusing_could_lose_the_game():
+    # Moria 1, Speak Friend and Enter: else Sauron moves one step — onto the Ring-bearer.
+    state = table(players=2, board="moria", hands=[["aragorn"], ["white-joker"]],
+                  dice=[tile("event")], positions=[0, 0], sauron=1)
+    assert state.question == ("give", 0)
+    assert decide(state) == "give aragorn"  # a legendary card, worth keeping otherwise
+    calm = table(players=2, board="moria", hands=[["aragorn"], ["white-joker"]],
+                 dice=[tile("event")])
+    assert decide(calm) == "pass"
+
+
+def test_heuristic_sauron_brings_the_black_rider_home_when_he_can():
+    # The Black Rider: back in Mordor after meeting the Ring-bearer, the game is over.
+    state = GAME.new_state({"players": 2, "expansion": "sauron"}, SeededDice(5))
+    state.question, state.rider, state.rider_returning = ("sauron-start", 2, 0), 13, True
+    state.sauron_hand = ["sauron-13", "sauron-1"]  # Sauron 1; Black Rider 2
+    assert state.nazgul_up  # even before a face-up Nazgûl card
+    assert decide(state) == "sauron sauron-1"
 
 
 def test_heuristic_sauron_refills_an_empty_hand_and_otherwise_plays_his_worst_card():

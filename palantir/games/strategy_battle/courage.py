@@ -1,8 +1,14 @@
-"""Courage: the test, when to take it, retreats and fleeing the battle, Stand Fast! ('Courage')."""
+"""Courage: the test, when to take it, retreats and fleeing the battle, Stand Fast! ('Courage').
+
+A test is a procedure (`courage` frame): two dice are rolled and a Hero who fails may spend
+Might to pass ('Can I Use Might?': "Courage - to pass a Courage test"); its parent frame
+gets `passed`.
+"""
 
 from __future__ import annotations
 
 from . import geometry as geo
+from . import heroes, procedure
 
 D6 = ("1", "2", "3", "4", "5", "6")
 RULE_COURAGE = "Courage"
@@ -27,6 +33,60 @@ def courage_test(state, model, why: str) -> bool:
     state.news.append(f"{model.id} tests Courage ({why}): {a}+{b}+{courage} = "
                       f"{total}: {'passed' if passed else 'failed'}")
     return passed
+
+
+def take_test(state, model, why: str) -> None:
+    """Put a Courage test on the stack; the frame under it gets `passed` ('Courage Tests')."""
+    procedure.push(state, {"proc": "courage", "model": model.id, "why": why, "dice": []})
+
+
+@procedure.step("courage")
+def _courage(state, frame) -> None:
+    """Two dice plus Courage, 10 or more passes; a Hero may raise a failing roll with Might."""
+    model = state.models.get(frame["model"])
+    if model is None:
+        procedure.finish(state, frame, passed=False)
+        return
+    from .magic import courage_of
+    if not frame["dice"]:
+        frame["dice"] = [int(state.dice.roll(f"courage {model.id}", D6)) for _ in range(2)]
+    a, b = frame["dice"]
+    courage = courage_of(model)
+    total = a + b + courage
+    # each die counts at most 6 ('Might')
+    room = 12 - a - b
+    if total < PASS_MARK and heroes.offer(state, frame, model, "Courage", total, (PASS_MARK,),
+                                          room=room):
+        return
+    total += min(room, heroes.spent(frame))
+    passed = total >= PASS_MARK
+    model.tested = "passed" if passed else "failed"
+    might = heroes.spent(frame)
+    state.news.append(f"{model.id} tests Courage ({frame['why']}): {a}+{b}+{courage}"
+                      + (f"+{might} Might" if might else "")
+                      + f" = {total}: {'passed' if passed else 'failed'}")
+    procedure.finish(state, frame, passed=passed)
+
+
+def test_owed(state, model) -> str | None:
+    """Why the model must test its Courage at the start of its move, or None ('When to
+    Test'): half its force destroyed, on its own, or a test the scenario calls for. One roll
+    stands for all ('Testing Twice'); engaged models and models already tested this turn do
+    not test; a warrior beside a Hero who passed Stands Fast when half the force is lost,
+    and that stands for the other tests too ('Stand Fast!', 'Testing Twice')."""
+    if model.tested is not None or state.engaged(model) or model.carried_by is not None:
+        return None
+    half = half_force_lost(state, model.side)
+    alone = on_its_own(state, model)
+    called = model.side in state.scenario.courage_before_moving
+    if not (half or alone or called):
+        return None
+    if half and stands_fast(state, model):
+        state.news.append(f"{model.id} stands fast beside a Hero")
+        model.tested = "passed"
+        return None
+    return ("half the force lost" if half else "on its own" if alone
+            else "the scenario calls for it")
 
 
 def within(state, a, b, distance: float) -> bool:

@@ -33,6 +33,7 @@ RULE_TERRAIN = "The Move Phase: Terrain"
 RULE_BARRIERS = "The Move Phase: Barriers and Obstacles"
 RULE_TABLE_EDGE = "The Move Phase: models are not allowed to move off the gaming table"
 RULE_CHARGES = "The Move Phase: Charges"
+RULE_GAP = "The Move Phase: Jumping a Gap"
 
 
 @dataclass(frozen=True)
@@ -105,13 +106,17 @@ class Area:
 
 @dataclass(frozen=True)
 class Barrier:
-    """A linear barrier: a wall, hedge, fence, stream or ditch, with height and width."""
+    """A linear barrier: a wall, hedge, fence, stream or ditch, with height and width; or a
+    gap to be jumped (a chasm, a fissure, the space between two ruined floors) with its width
+    and the depth a model falls into it ('Jumping a Gap')."""
 
     name: str
     line: LineString
     height: float                # table units
     width: float                 # table units
     blocks_sight: bool = True    # a stream or ditch does not
+    gap: bool = False            # a gap: jumped, and fallen into on a 1
+    depth: float = 0.0           # how far a model falls into a gap, table units
 
     def __post_init__(self):
         if self.line.length <= 0:
@@ -125,7 +130,13 @@ class Barrier:
         return self.line.buffer(self.width / 2, cap_style="flat")
 
     def kind_for(self, model_height: float) -> str:
-        """'stride', 'obstacle' or 'impassable' for a model (or mount) this tall ('Barriers and Obstacles')."""
+        """'stride', 'obstacle', 'gap' or 'impassable' for a model (or mount) this tall
+        ('Barriers and Obstacles'; 'Jumping a Gap': "A model can jump a gap of up to double
+        its own height", one narrower than half its height is stepped over like a barrier)."""
+        if self.gap:
+            if self.width < model_height / 2:
+                return "stride"
+            return "gap" if self.width <= 2 * model_height else "impassable"
         # "A model can automatically cross any barrier if the barrier's height and width are
         # less than half the height of the model"; "cannot cross ... any barrier that is more
         # than twice the height of the model"; between the two it is an obstacle.
@@ -210,9 +221,12 @@ class Table:
             points = need(raw, "line", list, at)
             barriers.append(Barrier(need(raw, "name", str, at),
                                     LineString([(float(x), float(y)) for x, y in points]),
-                                    height=mm(float(need(raw, "height_mm", (int, float), at))),
+                                    height=mm(float(raw.get("height_mm", 0) if raw.get("gap")
+                                                    else need(raw, "height_mm", (int, float), at))),
                                     width=mm(float(need(raw, "width_mm", (int, float), at))),
-                                    blocks_sight=bool(raw.get("blocks_sight", True))))
+                                    blocks_sight=bool(raw.get("blocks_sight", not raw.get("gap"))),
+                                    gap=bool(raw.get("gap", False)),
+                                    depth=mm(float(raw.get("depth_mm", 0)))))
         return cls(width, depth, units, areas, barriers)
 
 
@@ -498,7 +512,8 @@ def _barrier_crossings(table: Table, points, start: Disc, swept, tol) -> list[Cr
             continue
         if kind == "impassable":
             raise IllegalAction(f"'{barrier.name}' is more than twice the model's height or "
-                                "width; it cannot be crossed", rule=RULE_BARRIERS)
+                                "width; it cannot be crossed", rule=RULE_GAP if barrier.gap
+                                else RULE_BARRIERS)
         hit = centre_line.intersection(barrier.line) if centre_line is not None else None
         if hit is None or hit.is_empty:
             raise IllegalAction(f"the base may not stand on or brush through '{barrier.name}'; "

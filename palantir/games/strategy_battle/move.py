@@ -1,62 +1,308 @@
-"""The Move phase's rolls: jumping obstacles ('Barriers and Obstacles: Jumping an Obstacle')."""
+"""A model's move worked out as a procedure: the Courage test it owes before it moves, the
+test to charge a terrifying enemy, then the walk along its path with a roll on the Jump
+chart at each obstacle or gap ('The Move Phase', 'Jumping an Obstacle', 'Jumping a Gap',
+'Jumping (Cavalry)', 'Courage'). Each roll may stop for a question: a Hero's Might on his
+Test or Jump, an Expert Rider's re-roll, a rider's further attempt after a 1.
+
+The Jump chart: 1 — fails, stays at the obstacle (into the gap, for a gap); 2-5 — placed on
+the far side touching it and moves no further; 6 — completes its move.
+"""
 
 from __future__ import annotations
 
 from . import geometry as geo
+from . import heroes, procedure
+from .courage import retreat, take_test, test_owed
 
 D6 = ("1", "2", "3", "4", "5", "6")
+RULE_GAP = geo.RULE_GAP
 
 
-def jump_roll(state, model, barrier) -> int:
-    """Roll on the Jump chart for crossing `barrier`: -1 if it is taller or wider than the model
-    (the mount for cavalry); Moria Goblins always count a 6 ('Moria Goblins & Jumping')."""
-    if model.profile.has("goblin climber"):
-        state.news.append(f"{model.id} bounds over '{barrier.name}' (a Moria Goblin)")
-        return 6
-    height = state.disc(model, zone=False).barrier_height
-    minus = 1 if (barrier.height > height or barrier.width > height) else 0
-    score = _jump_die(state, model, barrier, minus)
-    if score == 1 and model.mounted and model.profile.has("expert rider"):
-        # 'Expert Riders' re-roll a Jump while mounted (palantir re-rolls only a failure)
-        score = _jump_die(state, model, barrier, minus, "jump again")
-    if score == 1 and model.mounted:
-        # 'Jumping (Cavalry)': after a 1 a rider may try once more; a second 1 throws him
-        score = _jump_die(state, model, barrier, minus, "jump second try")
-        if score == 1:
-            state.news.append(f"{model.id} is thrown at '{barrier.name}'")
-            state.wound_mount_throw(model)
-    return score
+def begin(state, action, report, part: bool = False) -> None:
+    """Make a checked move or charge (`report` from the path check); `part`: the model
+    stops part-way to do something else (a cast) and may go on with the rest later."""
+    model = state.models[action.model]
+    procedure.push(state, {
+        "proc": "move", "model": model.id, "stage": "test", "part": part,
+        "path": [[model.x, model.y], *([x, y] for x, y in action.path)],
+        "targets": list(getattr(action, "targets", ())), "cost": report.cost,
+        "length": report.length, "across": [list(a) for a in report.across],
+        "contacts": list(report.contacts),
+        "crossings": [[c.barrier, c.kind, c.at] for c in report.crossings
+                      if c.kind != "stride"]})
+    procedure.run(state)
 
 
-def _jump_die(state, model, barrier, minus: int, die: str = "jump") -> int:
-    roll = int(state.dice.roll(f"{die} {model.id}", D6))
-    score = max(1, roll - minus)
-    state.news.append(f"{model.id} jumps '{barrier.name}': rolled {roll}"
-                      + (f", -1 = {score}" if score != roll else ""))
-    return score
+@procedure.step("move")
+def _move(state, frame) -> None:
+    model = state.models.get(frame["model"])
+    if model is None:
+        procedure.finish(state, frame, arrived=False)
+        return
+    STAGES[frame["stage"]](state, frame, model)
 
 
-def follow_path(state, model, points, report) -> tuple[tuple[float, float], bool, bool]:
-    """Walk a checked path, jumping each obstacle on it in order.
+def _test(state, frame, model) -> None:
+    # 'When to Test': a model owing a Courage test takes it before it moves
+    frame["stage"] = "tested"
+    why = test_owed(state, model)
+    if why is None:
+        frame["passed"] = True
+    else:
+        take_test(state, model, why)
 
-    Returns (where the model ends, whether it completed the path, whether it tried a jump).
-    Jump chart: 1 — fails, stays at the obstacle; 2-5 — placed on the far side touching it
-    and moves no further; 6 — completes its move.
-    """
-    barriers = {b.name: b for b in state.table.barriers}
-    radius = state.disc(model, zone=False).radius
-    jumped = False
-    for crossing in report.crossings:
-        if crossing.kind != "obstacle":
-            continue
-        jumped = True
-        barrier = barriers[crossing.barrier]
-        before, after = geo.obstacle_stops(points, radius, barrier.footprint, crossing.at)
-        score = jump_roll(state, model, barrier)
+
+def _tested(state, frame, model) -> None:
+    if not frame.pop("passed"):
+        procedure.finish(state, frame, arrived=False)
+        retreat(state, model)
+        return
+    frame["stage"] = "dare"
+
+
+def terrors(state, model, targets) -> list:
+    """The terrifying enemies among a charge's targets that the charger must dare ('Attempting
+    to charge a terrifying enemy'); none for a charger who causes terror himself."""
+    from .magic import terrifying
+    if terrifying(model):
+        return []
+    return [state.models[t] for t in targets if t in state.models
+            and terrifying(state.models[t])]
+
+
+def _dare(state, frame, model) -> None:
+    frame["stage"] = "walk"
+    if terrors(state, model, frame["targets"]):
+        frame["stage"] = "dared"
+        take_test(state, model, "charging a terrifying enemy")
+
+
+def _dared(state, frame, model) -> None:
+    if frame.pop("passed"):
+        frame["stage"] = "walk"
+        return
+    # the charger loses heart on coming within 1"/2cm and retreats from there
+    points = [tuple(p) for p in frame["path"]]
+    at = geo.charge_zone_entry(points, state.disc(model),
+                               [state.disc(t, zone=False) for t in
+                                terrors(state, model, frame["targets"])],
+                               state.units.control_zone)
+    model.x, model.y = at
+    procedure.finish(state, frame, arrived=False)
+    retreat(state, model)
+
+
+def _walk(state, frame, model) -> None:
+    """Walk the path, jumping each obstacle or gap on it in order."""
+    points = [tuple(p) for p in frame["path"]]
+    done = frame.get("crossed", 0)
+    if "jump" in frame:
+        score = frame.pop("jump")
+        name, kind, at = frame["crossings"][done]
+        barrier = next(b for b in state.table.barriers if b.name == name)
+        radius = state.disc(model, zone=False).radius
+        before, after = geo.obstacle_stops(points, radius, barrier.footprint, at)
+        if score == 1 and kind == "gap":
+            # 'Jumping a Gap': on a 1 the model falls to the ground, into the gap
+            state.news.append(f"{model.id} falls into '{name}'")
+            frame.update(stage="end", end=list(geo.point_along(points, at)), completed=False,
+                         fell=name)
+            return
         if score == 1:
             state.news.append(f"{model.id} stumbles and fails to cross")
-            return geo.point_along(points, before), False, True
+            frame.update(stage="end", end=list(geo.point_along(points, before)),
+                         completed=False)
+            return
         if score <= 5:
             state.news.append(f"{model.id} clambers over and stops")
-            return geo.point_along(points, after), False, True
-    return tuple(points[-1]), True, jumped
+            frame.update(stage="end", end=list(geo.point_along(points, after)),
+                         completed=False)
+            return
+        frame["crossed"] = done = done + 1
+    if done < len(frame["crossings"]):
+        name, kind, _ = frame["crossings"][done]
+        frame["jumped"] = True
+        jump(state, model, next(b for b in state.table.barriers if b.name == name), kind)
+        return
+    frame.update(stage="end", end=list(points[-1]), completed=True)
+
+
+def _end(state, frame, model) -> None:
+    """The move is made: where it ends, what it cost, whom it charged."""
+    end, completed = tuple(frame["end"]), frame["completed"]
+    start = frame["path"][0]
+    model.x, model.y = end
+    if state.heroic is not None and state.heroic.get("current") == model.id:
+        state.heroic["hero_moved"] = True
+    # 'Models on the Ground': getting up costs half the model's move
+    used = frame["cost"] + (state.mover(model).allowance if model.prone else 0)
+    model.move_used += used
+    model.prone = False
+    model.jumped = model.jumped or frame.get("jumped", False)
+    charge = bool(frame["targets"])
+    model.charged = charge and completed
+    if frame["part"] and completed:
+        # part of the move is made; the rest may follow ('Magical Powers': "at any point
+        # during the model's movement")
+        model.began = model.began or list(start)
+        model.move_left = max(0.0, state.allowance(model) - model.move_used)
+    else:
+        model.moved = True
+        model.move_left = None
+    if model.charged:
+        for enemy, barrier in frame["across"]:
+            if enemy in frame["contacts"]:
+                continue
+            if any(p[0] == enemy and p[2] == barrier for p in state.across):
+                # the enemy is already attacking over this barrier: the model joins the
+                # defence against him ('Defending': more defenders move up)
+                state.across.append([enemy, model.id, barrier])
+                state.news.append(f"{model.id} joins the defence of '{barrier}' against "
+                                  f"{enemy}")
+            else:
+                state.across.append([model.id, enemy, barrier])
+                state.news.append(f"{model.id} charges {enemy} across '{barrier}'")
+    verb = "charges " + "+".join(frame["targets"]) if model.charged else "moves"
+    state.news.append(f"{model.id} {verb} ({frame['length']:.2f}{state.units.name})"
+                      if completed else f"{model.id} stops at {end[0]:.2f},{end[1]:.2f}")
+    procedure.finish(state, frame, arrived=completed)
+    if frame.get("fell"):
+        fall_into(state, model, next(b for b in state.table.barriers
+                                     if b.name == frame["fell"]))
+
+
+STAGES = {"test": _test, "tested": _tested, "dare": _dare, "dared": _dared, "walk": _walk,
+          "end": _end}
+
+
+# ---------------------------------------------------------------- the Jump chart
+
+def jump(state, model, barrier, kind: str) -> None:
+    """Put a roll on the Jump chart on the stack; the frame under it gets `jump`, the score.
+
+    -1 if the obstacle is taller or wider than the model (the mount, for cavalry); Moria
+    Goblins always count a 6 ('Moria Goblins & Jumping')."""
+    height = state.disc(model, zone=False).barrier_height
+    minus = 1 if (barrier.height > height or barrier.width > height) else 0
+    procedure.push(state, {"proc": "jump", "model": model.id, "barrier": barrier.name,
+                           "kind": kind, "minus": minus, "die": None, "try": 1})
+
+
+def jump_to_mount(state, model, steed: str) -> None:
+    """A Jump test to mount a steed ('Mounting and Dismounting'); the score goes down."""
+    procedure.push(state, {"proc": "jump", "model": model.id, "barrier": steed,
+                           "kind": "mount", "minus": 0, "die": None, "try": 1})
+
+
+@procedure.step("jump")
+def _jump(state, frame) -> None:
+    model = state.models.get(frame["model"])
+    if model is None:
+        procedure.finish(state, frame, jump=1)
+        return
+    what = frame["barrier"]
+    if frame["kind"] != "mount" and model.profile.has("goblin climber"):
+        state.news.append(f"{model.id} bounds over '{what}' (a Moria Goblin)")
+        procedure.finish(state, frame, jump=6)
+        return
+    if frame["die"] is None:
+        die = ("jump again" if frame.get("rerolled") else
+               "jump second try" if frame["try"] == 2 else "jump")
+        frame["die"] = int(state.dice.roll(f"{die} {model.id}", D6))
+        roll = frame["die"]
+        score = max(1, roll - frame["minus"])
+        state.news.append(f"{model.id} jumps '{what}': rolled {roll}"
+                          + (f", -1 = {score}" if score != roll else ""))
+    score = max(1, frame["die"] - frame["minus"])
+    # 'Expert Riders' may re-roll the die when jumping mounted or mounting; a rider who
+    # rolls a 1 may make a further attempt ('Jumping (Cavalry)')
+    expert = (model.profile.has("expert rider") and (model.mounted or frame["kind"] == "mount")
+              and not frame.get("rerolled") and score < 6)
+    further = (model.mounted and frame["kind"] != "mount" and frame["try"] == 1
+               and score == 1)
+    if frame.get("reroll"):
+        heroes.roll_again(frame)
+        if not expert:
+            # not a re-roll but the rider's further attempt, itself a new die
+            frame["rerolled"], frame["try"] = False, 2
+        frame["die"] = None
+        return
+    if heroes.offer(state, frame, model, "Jump", score, (2, 6), reroll=expert or further):
+        return
+    score = min(6, score + heroes.spent(frame))
+    if score == 1 and frame["try"] == 2 and model.mounted:
+        # a second 1: the rider is thrown from his mount
+        state.news.append(f"{model.id} is thrown at '{what}'")
+        procedure.finish(state, frame, jump=1)
+        state.wound_mount_throw(model)
+        return
+    procedure.finish(state, frame, jump=score)
+
+
+# ---------------------------------------------------------------- falls
+
+def fall_into(state, model, barrier) -> None:
+    """'Jumping a Gap': a model that rolls a 1 falls into the gap. A fall of more than twice
+    its height leaves it lying on the ground with one Strength 3 hit for each full 1"/2cm
+    fallen ('Climbing'); a shorter one does not hurt it. It moves no further this turn."""
+    from .shoot import hit
+    model.moved = True
+    height = state.disc(model, zone=False).height
+    if barrier.depth <= 2 * height:
+        state.news.append(f"{model.id} drops unhurt into '{barrier.name}'")
+        return
+    model.prone = True
+    hits = int(barrier.depth / state.units.rule(1, 2) + 1e-9)
+    state.news.append(f"{model.id} falls {barrier.depth:.2f}{state.units.name}: "
+                      f"{hits} Strength 3 hit(s)")
+    for _ in range(hits):
+        hit(state, model, 3, f"{model.id}'s fall")
+
+
+# ---------------------------------------------------------------- staying put
+
+def stay_put(state) -> None:
+    """The side is done moving: the models that have not moved take the tests they owe,
+    Heroes first so that their warriors may Stand Fast ('Stand Fast!'); a failure is a
+    retreat. Then the phase goes on (`state.side_moves_done`)."""
+    waiting = sorted((m for m in state.models.values()
+                      if m.side == state.acting and not m.moved),
+                     key=lambda m: (not is_hero_model(m), m.id))
+    procedure.push(state, {"proc": "stay", "queue": [m.id for m in waiting], "current": None})
+    procedure.run(state)
+
+
+def is_hero_model(model) -> bool:
+    """A Hero has Might, Will or Fate ('Heroes')."""
+    p = model.profile
+    return p.might + p.will + p.fate > 0
+
+
+@procedure.step("stay")
+def _stay(state, frame) -> None:
+    if "passed" in frame:
+        if not frame.pop("passed") and frame["current"] in state.models:
+            retreat(state, state.models[frame["current"]])
+    while frame["queue"]:
+        ident = frame["queue"].pop(0)
+        model = state.models.get(ident)
+        if model is None or model.moved:
+            continue
+        why = test_owed(state, model)
+        if why is not None:
+            frame["current"] = ident
+            take_test(state, model, why)
+            return
+    procedure.finish(state, frame)
+    state.side_moves_done()
+
+
+def saw_at_start(state, model, enemy) -> bool:
+    """'Who Can Charge?': whether the model saw the enemy at the start of its own move (where
+    it stood before the first part of a move made in parts)."""
+    if model.began is None:
+        return state.sees(model, enemy).visible
+    here = state.disc(model)
+    there = here.at(*model.began)
+    others = [d for d in state.discs() if d.key != model.id]
+    return geo.sight(state.table, others, there, state.disc(enemy)).visible

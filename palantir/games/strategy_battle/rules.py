@@ -16,7 +16,7 @@ from ...engine.game import Outcome, State
 from . import geometry as geo
 from . import combat, heroes, heroics, magic, procedure
 from .courage import courage_test, is_hero, retreat, test_before_moving
-from .move import follow_path
+from . import move as move_rules
 from . import fight as fight_rules
 from .notation import Cast, Charge, Done, Fight, Move, Shoot, parse
 from .shoot import check_shot, resolve_shot, shooters
@@ -301,8 +301,11 @@ class BattleState(State):
     def mover(self, model: Model) -> geo.Mover:
         """What path checks need to know about a model's movement."""
         prof = model.profile
-        # 'Models on the Ground': getting up costs half the model's move
+        # 'Models on the Ground': getting up costs half the model's move; a move made in
+        # parts goes on with what is left of it
         allowance = self.allowance(model) / 2 if model.prone else self.allowance(model)
+        if model.move_left is not None:
+            allowance = model.move_left
         return geo.Mover(allowance,
                          difficult_factor=4.0 if model.mounted else 2.0,   # 'Cavalry: Moving Through Difficult Terrain'
                          woodland=prof.has("woodland creature"))
@@ -425,7 +428,7 @@ class BattleState(State):
                 if enemy.side == model.side:
                     raise IllegalAction(f"{t} is a friend", rule=RULE_CHARGES, action=text)
                 # 'Who Can Charge?': the target must be in sight at the start of his own move
-                if not self.sees(model, enemy).visible:
+                if not move_rules.saw_at_start(self, model, enemy):
                     raise IllegalAction(f"{model.id} cannot see {t} at the start of its move",
                                         rule=RULE_WHO_CAN_CHARGE, action=text)
         try:
@@ -449,66 +452,16 @@ class BattleState(State):
         if not isinstance(action, (Move, Charge)):
             raise IllegalAction(f"'{action}' is not a Move-phase decision", rule=RULE_MOVING,
                                 action=str(action))
-        report = self.check_move(action)
-        model = self.models[action.model]
-        points = [(model.x, model.y), *action.path]
-        # 'When to Test': a model owing a Courage test takes it before it moves
-        if not test_before_moving(self, model):
-            retreat(self, model)
-            return
-        if isinstance(action, Charge) and not self._dares_terror(model, action, points):
-            return
-        end, completed, jumped = follow_path(self, model, points, report)
-        model.x, model.y = end
-        model.moved = True
-        if self.heroic is not None and self.heroic.get("current") == model.id:
-            self.heroic["hero_moved"] = True
-        model.move_used = report.cost + (self.allowance(model) / 2 if model.prone else 0)
-        model.prone = False
-        model.jumped = jumped
-        model.charged = isinstance(action, Charge) and completed
-        if model.charged:
-            for enemy, barrier in report.across:
-                if enemy in report.contacts:
-                    continue
-                if any(p[0] == enemy and p[2] == barrier for p in self.across):
-                    # the enemy is already attacking over this barrier: the model joins
-                    # the defence against him ('Defending': more defenders move up)
-                    self.across.append([enemy, model.id, barrier])
-                    self.news.append(f"{model.id} joins the defence of '{barrier}' against "
-                                     f"{enemy}")
-                else:
-                    self.across.append([model.id, enemy, barrier])
-                    self.news.append(f"{model.id} charges {enemy} across '{barrier}'")
-        verb = "charges " + "+".join(action.targets) if model.charged else "moves"
-        self.news.append(f"{model.id} {verb} ({report.length:.2f}{self.units.name})"
-                         if completed else f"{model.id} stops at {end[0]:.2f},{end[1]:.2f}")
-
-    def _dares_terror(self, model: Model, action, points) -> bool:
-        """'Attempting to charge a terrifying enemy': test on coming within 1"/2cm; on a failure
-        the model stops there and retreats."""
-        terrors = [self.models[t] for t in action.targets if magic.terrifying(self.models[t])]
-        if not terrors or magic.terrifying(model):
-            return True
-        if courage_test(self, model, "charging a terrifying enemy"):
-            return True
-        me = self.disc(model)
-        at = geo.charge_zone_entry(points, me, [self.disc(t, zone=False) for t in terrors],
-                                   self.units.control_zone)
-        model.x, model.y = at
-        retreat(self, model)
-        return False
+        # the test it owes, the test to charge a terror, the jumps on the way (move.py)
+        move_rules.begin(self, action, self.check_move(action))
 
     def _end_side_moves(self) -> None:
-        # models that stay put still owe their Courage tests: Heroes first ('Stand Fast!')
-        waiting = sorted((m for m in self.models.values()
-                          if m.side == self.acting and not m.moved),
-                         key=lambda m: (not is_hero(m), m.id))
-        for model in waiting:
-            if model.id in self.models and not test_before_moving(self, model):
-                retreat(self, model)
-            if self.phase == OVER:
-                return
+        # models that stay put still owe their Courage tests: Heroes first ('Stand Fast!');
+        # then side_moves_done
+        move_rules.stay_put(self)
+
+    def side_moves_done(self) -> None:
+        """The moving side has finished: the other side moves, or the Move phase ends."""
         if self.acting == self.priority:
             self.acting = self.other(self.priority)
             return

@@ -36,6 +36,9 @@ class Scenario:
     first_priority: str
     victory: str
     max_turns: int | None
+    # 'Testing Twice': the sides whose models the scenario calls to test their Courage
+    # before moving, every turn
+    courage_before_moving: tuple[str, ...] = ()
 
 
 def parse_scenario(doc: Mapping[str, Any], where: str) -> Scenario:
@@ -74,8 +77,11 @@ def parse_scenario(doc: Mapping[str, Any], where: str) -> Scenario:
     max_turns = doc.get("max_turns")
     if max_turns is not None and (not isinstance(max_turns, int) or max_turns < 1):
         raise DataError(f"{where}: max_turns: a positive whole number")
+    called = doc.get("courage_before_moving", [])
+    if not isinstance(called, list) or any(side not in SIDES for side in called):
+        raise DataError(f"{where}: courage_before_moving: a list of sides (good, evil)")
     return Scenario(doc["name"], doc["title"], doc["source"], table, tuple(placements), first,
-                    victory, max_turns)
+                    victory, max_turns, tuple(called))
 
 
 def scenario_names() -> list[str]:

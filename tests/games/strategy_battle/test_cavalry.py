@@ -153,6 +153,11 @@ def test_jumping_cavalry_a_1_may_be_tried_again_and_a_second_1_throws_the_rider(
     state = battle([("G1", RIDER, 10, 20), ("E1", ORC, 40, 40)], barriers=[WALL],
                    dice=["1", "1", "5"])
     state.apply("move G1 16,20")
+    # "a further attempt can be made": the rider's choice
+    assert state.question == {"kind": "roll", "side": "good", "model": "G1", "for": "Jump",
+                              "score": 1, "might": [], "reroll": True}
+    assert [str(a) for a in state.legal_actions()] == ["reroll G1", "pass"]
+    state.apply("reroll G1")
     assert [d for d, _ in rolls(state)] == ["jump G1", "jump second try G1", "thrown G1"]
     rider = state.models["G1"]
     assert not rider.mounted and rider.x < 12
@@ -162,15 +167,54 @@ def test_jumping_cavalry_second_try_succeeds():
     state = battle([("G1", RIDER, 10, 20), ("E1", ORC, 40, 40)], barriers=[WALL],
                    dice=["1", "6"])
     state.apply("move G1 16,20")
+    state.apply("reroll G1")
     assert state.models["G1"].mounted and state.models["G1"].x == pytest.approx(16)
 
 
-def test_expert_riders_re_roll_a_failed_jump():
-    state = battle([("G1", "Théoden on horse", 10, 20), ("E1", ORC, 40, 40)], barriers=[WALL],
-                   dice=["1", "6"])
+def test_jumping_cavalry_a_rider_may_accept_the_first_failure():
+    state = battle([("G1", RIDER, 10, 20), ("E1", ORC, 40, 40)], barriers=[WALL], dice=["1"])
     state.apply("move G1 16,20")
+    state.apply("pass")
+    rider = state.models["G1"]
+    assert rider.mounted and rider.moved and rider.x < 12
+
+
+def test_expert_riders_re_roll_the_jump_die():
+    state = battle([("G1", "Théoden on horse", 10, 20), ("E1", ORC, 40, 40)], barriers=[WALL],
+                   dice=["3", "6"])
+    state.apply("move G1 16,20")
+    # a 3 crosses and stops; the Expert Rider may re-roll for the 6 (or spend 3 Might)
+    assert state.question["reroll"] and state.question["might"] == [3]
+    state.apply("reroll G1")
     assert [d for d, _ in rolls(state)] == ["jump G1", "jump again G1"]
     assert state.models["G1"].x == pytest.approx(16)
+
+
+def test_expert_riders_re_roll_a_die_once_only():
+    # 'Re-rolls': "no dice can be re-rolled more than once"; after a 1 the further attempt
+    # is a new die, which may be re-rolled in its turn
+    state = battle([("G1", "Théoden on horse", 10, 20), ("E1", ORC, 40, 40)], barriers=[WALL],
+                   dice=["1", "1", "1", "4"])
+    state.models["G1"].might = state.models["G1"].free_might = 0
+    state.apply("move G1 16,20")
+    state.apply("reroll G1")                 # the Expert Rider's re-roll: another 1
+    assert state.question["reroll"]          # now the rider's further attempt
+    state.apply("reroll G1")
+    state.apply("reroll G1")                 # the second try's 1 re-rolled: a 4
+    assert [d for d, _ in rolls(state)] == ["jump G1", "jump again G1", "jump second try G1",
+                                            "jump again G1"]
+    assert state.models["G1"].mounted and state.models["G1"].x > 12
+
+
+def test_might_on_a_jump_a_hero_raises_a_1_to_cross():
+    state = battle([("G1", "Aragorn (Strider)", 10, 20), ("E1", ORC, 40, 40)], barriers=[WALL],
+                   dice=["1"])
+    state.apply("move G1 15,20")
+    # the 30mm wall is taller than Aragorn's 28mm: -1; a 1 needs 1 point to cross, 5 to bound
+    assert state.question["might"] == [1] and not state.question["reroll"]
+    state.apply("might G1 1")
+    g1 = state.models["G1"]
+    assert 12 < g1.x < 15 and g1.moved and g1.might_left == 3
 
 
 def test_lances_plus_one_to_wound_when_charging_a_dagger_when_not():

@@ -4,9 +4,11 @@ import math
 
 import pytest
 
-from palantir.games.strategy_battle.courage import courage_test, on_its_own
+from palantir.games.strategy_battle import procedure
+from palantir.games.strategy_battle.courage import on_its_own, take_test
+from palantir.games.strategy_battle.scenarios import parse_scenario
 
-from .sbg_table import ORC, ROHAN, ROHAN_BOW, battle
+from .sbg_table import ORC, ROHAN, ROHAN_BOW, battle, fight
 
 R = 12.5 / 25.4
 D = 2 * R
@@ -20,8 +22,13 @@ def rolls(state):
 def test_courage_tests_two_dice_plus_courage_ten_or_more_passes():
     state = battle([("G1", ROHAN, 10, 10), ("E1", ORC, 40, 40)], dice=["3", "4", "3", "3"])
     warrior = state.models["G1"]                    # Courage 3
-    assert courage_test(state, warrior, "test") is True       # 3+4+3 = 10
-    assert courage_test(state, warrior, "test") is False      # 3+3+3 = 9
+    for passed in (True, False):                    # 3+4+3 = 10, then 3+3+3 = 9
+        result = {"proc": "result"}
+        state.pending.append(result)
+        take_test(state, warrior, "test")
+        procedure.run(state, 1)
+        state.pending.pop()
+        assert result["passed"] is passed
     assert [d for d, _ in rolls(state)] == ["courage G1"] * 4
 
 
@@ -128,3 +135,96 @@ def test_attempting_to_charge_a_terrifying_enemy_fail_and_it_retreats_from_one_i
     g1 = state.models["G1"]
     assert not g1.charged and not state.engaged(g1) and g1.moved
     assert g1.x < 10                    # back past where it started: it moved twice
+
+
+def test_might_on_courage_a_hero_raises_a_failed_test():
+    # 'Can I Use Might?': "Courage - to pass a Courage test"
+    state = battle([("G1", "Aragorn (Strider)", 10, 10), ("G2", ROHAN, 30, 30),
+                    ("E1", ORC, 40, 40)], dice=["1", "1"])
+    state.lost["good"], state.force["good"] = 2, 4
+    state.apply("move G1 to 10,14")
+    # 1+1+6 = 8: two points of Might make 10 (each die counts at most 6)
+    assert state.question == {"kind": "roll", "side": "good", "model": "G1", "for": "Courage",
+                              "score": 8, "might": [2], "reroll": False}
+    state.apply("might G1 2")
+    g1 = state.models["G1"]
+    assert g1.tested == "passed" and (g1.x, g1.y) == pytest.approx((10, 14))
+    assert any("1+1+6+2 Might = 10: passed" in n for n in state.news)
+
+
+def test_might_on_courage_a_hero_who_keeps_his_might_retreats():
+    state = battle([("G1", "Aragorn (Strider)", 10, 10), ("G2", ROHAN, 30, 30),
+                    ("E1", ORC, 10, 20)], dice=["1", "1", "6", "6"])
+    state.lost["good"], state.force["good"] = 2, 4
+    state.apply("done")                         # staying put, he still tests
+    state.apply("pass")
+    g1 = state.models["G1"]
+    assert g1.tested == "failed" and g1.y < 10 and g1.might == 3
+
+
+def scenario_battle(models, called, dice):
+    doc = {"name": "test", "title": "test", "source": "test", "courage_before_moving": called,
+           "table": {"units": "in", "width": 48, "depth": 48},
+           "models": [{"id": i, "profile": p, "at": [x, y]} for i, p, x, y in models]}
+    from palantir.engine.dice import ScriptedDice
+    from palantir.games.strategy_battle import StrategyBattle
+    from palantir.games.strategy_battle.rules import BattleState
+    state = BattleState(StrategyBattle(), {"scenario": "test", "heroic_actions": False,
+                                           "fight_choices": False},
+                        parse_scenario(doc, "test"), ScriptedDice(dice))
+    state.start_game()
+    return state
+
+
+def test_testing_twice_a_test_the_scenario_calls_for_before_moving():
+    # 'Testing Twice': "The same applies if a scenario calls for a test before moving - make
+    # one test and the result stands for all"
+    state = scenario_battle([("G1", ROHAN, 10, 10), ("G2", ROHAN, 20, 10), ("E1", ORC, 40, 40)],
+                            ["good"], ["6", "1", "1", "1"])
+    state.apply("move G1 to 10,14")             # 6+1+3 = 10 passes
+    assert state.models["G1"].y == pytest.approx(14)
+    state.apply("done")                         # G2 stays put: it tests and fails
+    assert state.models["G2"].tested == "failed"
+    assert [d for d, _ in rolls(state)] == ["courage G1"] * 2 + ["courage G2"] * 2
+    # the Evil side is not called to test; with half the force lost too, one roll serves
+    state.lost["good"], state.force["good"] = 2, 4
+    assert state.models["G1"].tested == "passed"
+
+
+def test_scenario_calls_for_courage_data_names_the_faulty_field():
+    from palantir.games.strategy_battle.profiles import DataError
+    with pytest.raises(DataError, match="courage_before_moving"):
+        scenario_battle([("G1", ROHAN, 10, 10), ("E1", ORC, 40, 40)], ["orcs"], [])
+
+
+def test_stand_fast_stands_for_the_test_the_scenario_calls_for_too():
+    # 'Testing Twice': "If the first test is a 'Stand Fast' from a Hero's success, the result
+    # will also stand for both rolls"
+    state = scenario_battle([("G1", "Aragorn (Strider)", 10, 10), ("G2", ROHAN, 10, 13),
+                             ("E1", ORC, 40, 40)], ["good"], ["5", "5"])
+    state.lost["good"], state.force["good"] = 2, 4
+    state.apply("move G1 to 12,10")                           # the Hero passes: 5+5+6
+    state.apply("move G2 to 12,13")
+    assert state.models["G2"].tested == "passed"
+    assert [d for d, _ in rolls(state)] == ["courage G1"] * 2
+
+
+def test_attempting_to_charge_a_terrifying_enemy_a_supporting_spearman_does_not_test():
+    # "a model armed with a spear/pike supporting a friend who is fighting a terrifying enemy
+    # does not need to take this test, since he is not going to charge"
+    spear = "Warrior of Minas Tirith with spear and shield"
+    state = battle([("G1", ROHAN, 10, 20), ("E1", TROLL, 15, 20), ("G2", spear, 8, 20),
+                    ("E2", ORC, 40, 40)],
+                   dice=["6", "6"] + ["1", "2", "6", "2", "1", "1", "1", "1", "3", "3"])
+    state.apply("charge G1 E1")                 # G1 dares the Troll: 6+6+3
+    troll = state.models["E1"]
+    behind = (state.models["G1"].x - 2 * R, 20)
+    state.apply(f"move G2 {behind[0]:.3f},20")  # into touch behind G1: no test
+    assert [d for d, _ in rolls(state)] == ["courage G1"] * 2
+    assert state.models["G2"].moved and not state.engaged(state.models["G2"])
+    assert troll.profile.has("terror")
+    for _ in range(4):
+        state.apply("done")
+    fight(state, "G1")
+    # the spearman lends G1 an Attack against the Troll: two dice for G1, three for the Troll
+    assert [d for d, _ in rolls(state)][2:7] == ["duel G1"] * 2 + ["duel E1"] * 3

@@ -16,6 +16,10 @@ from .sbg_table import ORC, ROHAN, ROHAN_BOW, battle
 R = 12.5 / 25.4
 
 
+def rolls(state):
+    return [(r.die, r.face) for r in state.dice.log]
+
+
 def test_priority_phase_first_turn_goes_to_good():
     state = StrategyBattle().new_state({}, SeededDice(3))
     assert state.turn == 1 and state.priority == "good" and state.to_move() == 0
@@ -292,3 +296,83 @@ def test_moving_and_shooting_no_shot_after_attempting_a_jump():
     state.apply("done")
     with pytest.raises(IllegalAction, match="Moving & Shooting"):
         state.apply("shoot G1 E1")
+
+
+def chasm(width_mm=25, depth_mm=80):
+    """A gap across the table at x = 12 (no height: it hides nothing)."""
+    return {"name": "chasm", "line": [[12, 0], [12, 48]], "gap": True, "width_mm": width_mm,
+            "depth_mm": depth_mm}
+
+
+def test_jumping_a_gap_up_to_double_the_models_height():
+    # 'Jumping a Gap': "A model can jump a gap of up to double its own height"; one narrower
+    # than half its height is stepped over as a barrier would be
+    table = battle([("G1", ROHAN, 8, 20), ("E1", ORC, 40, 40)], barriers=[chasm()]).table
+    gap = table.barriers[0]
+    h = 28 / 25.4
+    assert not gap.blocks_sight and gap.kind_for(h) == "gap"
+    assert gap.kind_for(12 / 25.4) == "impassable"          # 25mm is more than 2 x 12mm
+    narrow = battle([("G1", ROHAN, 8, 20), ("E1", ORC, 40, 40)], barriers=[chasm(width_mm=10)])
+    assert narrow.table.barriers[0].kind_for(h) == "stride"
+    wide = battle([("G1", ROHAN, 8, 20), ("E1", ORC, 40, 40)], barriers=[chasm(width_mm=60)])
+    with pytest.raises(IllegalAction, match="Jumping a Gap"):
+        wide.apply("move G1 14,20")
+
+
+@pytest.mark.parametrize("roll", ["2", "6"])
+def test_jumping_a_gap_rolls_on_the_jump_chart(roll):
+    state = battle([("G1", ROHAN, 9, 20), ("E1", ORC, 40, 40)], barriers=[chasm()], dice=[roll])
+    state.apply("move G1 15,20")
+    g1 = state.models["G1"]
+    far_side = 12 + 12.5 / 25.4 + R
+    assert g1.x == pytest.approx({"2": far_side, "6": 15}[roll], abs=0.01)
+    assert g1.moved and g1.jumped and not g1.prone
+
+
+def test_jumping_a_gap_a_1_falls_into_it_and_a_deep_fall_hurts():
+    # "On a 1, the model does not simply fail to cross but falls to the ground. A model
+    # falling further than twice its own height may be injured" - one Strength 3 hit for
+    # each full 1" (the 80mm fall: three), lying on the ground ('Climbing')
+    state = battle([("G1", ROHAN, 9, 20), ("E1", ORC, 40, 40)], barriers=[chasm()],
+                   dice=["1", "4", "4", "4"])
+    state.apply("move G1 15,20")
+    g1 = state.models["G1"]
+    assert g1.x == pytest.approx(12) and g1.prone and g1.moved
+    # S3 against the warrior's D5 needs a 5: the three 4s do not wound
+    assert [d for d, _ in rolls(state)] == ["jump G1"] + ["wound G1"] * 3
+    # and with a 5 the first hit slays him
+    slain = battle([("G1", ROHAN, 9, 20), ("E1", ORC, 40, 40)], barriers=[chasm()],
+                   dice=["1", "5"])
+    slain.apply("move G1 15,20")
+    assert "G1" not in slain.models and slain.is_over()
+
+
+def test_jumping_a_gap_a_shallow_fall_does_not_hurt_and_the_model_climbs_out_next_turn():
+    state = battle([("G1", ROHAN, 9, 20), ("E1", ORC, 40, 40)], barriers=[chasm(depth_mm=50)],
+                   dice=["1", "4", "4", "6"])
+    state.apply("move G1 15,20")
+    g1 = state.models["G1"]
+    assert g1.x == pytest.approx(12) and not g1.prone and g1.moved
+    for _ in range(4):
+        state.apply("done")                 # no fights: the turn ends, priority 4-4
+    state.apply("done")                     # Evil has priority (a tie changes it)
+    state.apply("move G1 15,20")            # out of the gap: a Jump roll (6) and on
+    assert rolls(state)[-1] == ("jump G1", "6") and g1.x == pytest.approx(15)
+
+
+def test_jumping_a_gap_a_hero_may_spend_fate_on_the_fall():
+    state = battle([("G1", "Aragorn (Strider)", 9, 20), ("E1", ORC, 40, 40)],
+                   barriers=[chasm()], dice=["1", "1", "6", "1", "1"])
+    state.models["G1"].might = state.models["G1"].free_might = 0
+    state.apply("move G1 15,20")
+    # three S3 hits on D5: 1, 6 (a wound: Fate?), 1
+    assert state.question == {"kind": "fate", "side": "good", "target": "G1"}
+    state.apply("pass")
+    assert state.models["G1"].wounds == 2 and state.models["G1"].prone
+
+
+def test_moria_goblins_and_jumping_a_gap_without_a_roll():
+    state = battle([("G1", ELF, 40, 40), ("E1", "Moria Goblin Warrior", 9, 20)],
+                   barriers=[chasm()], first="evil", dice=[])
+    state.apply("move E1 14,20")
+    assert state.models["E1"].x == pytest.approx(14) and state.dice.log == []

@@ -106,7 +106,9 @@ class LordOfTheRingsBoardGame(Game):
     def search_payoffs(self, outcome, players: int) -> list[float]:
         """Each seat's payoff for a search: the hobbits share the Fellowship's result (half
         for the score reached, capped at a win's 60, half for winning), Sauron the rest."""
-        sauron = outcome.details.get("sauron_seat")
+        hobbits = outcome.details.get("hobbits", players)
+        # Sauron's seat: the last one, unless the character cards were dealt elsewhere.
+        sauron = outcome.details.get("sauron_seat", hobbits if players > hobbits else None)
         won = bool(outcome.winners) and sauron not in outcome.winners
         fellowship = 0.5 * min(outcome.details.get("score", 0), 60) / 60 + 0.5 * won
         return [1.0 - fellowship if s == sauron else fellowship for s in range(players)]

@@ -439,7 +439,9 @@ class LotrState(LegendaryPlays, SauronPlay, ExpansionCards, State):
             (self.sauron_seat,) if self.expansion else ())
         table = self.table_seats
         details = {"score": score, "board": self.board.id, "hobbits": self.n}
-        if self.expansion:
+        if self.expansion and table[self.sauron_seat] != self.sauron_seat:
+            # deal_characters: Sauron is not in the last seat (the analysis reads every
+            # detail as a measure, so the usual seat is not repeated in each outcome).
             details["sauron_seat"] = table[self.sauron_seat]
         self._outcome = Outcome(
             winners=tuple(sorted(table[s] for s in winners)),

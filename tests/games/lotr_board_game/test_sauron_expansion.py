@@ -352,7 +352,7 @@ def test_preparation_dealt_characters_a_whole_game_seats_outcome_and_excerpts():
     sauron_at = state.table_seats[state.sauron_seat]
     assert sauron_at != 3  # seed 7 deals the Sauron card elsewhere than the last seat
     outcome = state.outcome()
-    assert outcome.details["sauron_seat"] == sauron_at
+    assert outcome.details["sauron_seat"] == sauron_at  # not the last seat: named
     assert outcome.winners in ((sauron_at,), tuple(s for s in range(4) if s != sauron_at))
     payoffs = GAME.search_payoffs(outcome, 4)
     assert payoffs[sauron_at] == 1.0 - payoffs[(sauron_at + 1) % 4]
@@ -401,3 +401,18 @@ def test_special_options_bag_the_bag_s_foresight_and_sauron_tokens_in_the_origin
     assert "protection" not in state.gandalf_left  # the expansion's, not the bag's
     assert sum(state.tiles.values()) == 27 - 2  # two taken: the Sauron token, fighting
     assert state.positions == [2, 0] and state.question[:2] == ("act", 0)
+
+
+def test_end_of_the_game_and_scoring_search_payoffs_the_lower_the_score_the_better_for_sauron():
+    # "The higher the score, the more successful the Fellowship was. The lower the score,
+    # the more successful Sauron was": a search's payoffs share that out.
+    from palantir.engine.game import Outcome
+    lost = Outcome(winners=(3,), summary="", details={"score": 30, "hobbits": 3})
+    assert GAME.search_payoffs(lost, 4) == [0.25, 0.25, 0.25, 0.75]
+    won = Outcome(winners=(0, 1, 2), summary="", details={"score": 66, "hobbits": 3})
+    assert GAME.search_payoffs(won, 4) == [1.0, 1.0, 1.0, 0.0]
+    dealt = Outcome(winners=(1,), summary="",
+                    details={"score": 30, "hobbits": 3, "sauron_seat": 1})
+    assert GAME.search_payoffs(dealt, 4) == [0.25, 0.75, 0.25, 0.25]
+    base = Outcome(winners=(), summary="", details={"score": 30, "hobbits": 3})
+    assert GAME.search_payoffs(base, 3) == [0.25, 0.25, 0.25]

@@ -16,13 +16,16 @@ until a question must be answered or the fight is over (docs/strategy-battle.md)
 from __future__ import annotations
 
 from ...engine.errors import IllegalAction
-from .fight import (RULE_BACK, RULE_MAKING_WAY, allocation_needed, can_back_away,
-                    cavalry_bonus, check_back, farthest_back, free_spots, knockable,
-                    making_way_options, part_slightly, players_choose, spear_support,
-                    weapon_effect)
+from .fight import (RULE_BACK, RULE_MAKING_WAY, RULE_PICKING_UP, RULE_SPEARS,
+                    allocation_needed, answer_weapon, can_back_away, cavalry_bonus,
+                    check_back, check_support, default_support, farthest_back, free_spots,
+                    knockable, making_way_options, part_slightly, players_choose, spoils,
+                    support_options, taking, weapon_candidates, weapon_effect, weapon_options,
+                    written)
 from .defending import (after_duel, answer_charger, barrier_between, charger_candidates,
                         finish, next_duel, plan)
-from .notation import Back, FateRoll, Might, Pass, Shielding, Strike, Trapped
+from .courage import is_hero
+from .notation import Back, FateRoll, Might, Pass, Shielding, Strike, Support, Take, Trapped
 from .shoot import score
 
 D6 = ("1", "2", "3", "4", "5", "6")
@@ -43,13 +46,13 @@ def start(state, fight) -> None:
     if not good or not evil:
         return
     models = [state.models[k] for k in members]
-    state.supported = spear_support(state, models)
+    state.supported = {}
     # the charge bonuses are judged as the fight begins, before anyone backs away
     state.charge_bonus = {m.id for m in models if cavalry_bonus(state, m)}
-    for fighter, spearman in state.supported.items():
-        state.supported_this_phase.add(spearman)
-        state.news.append(f"{spearman} supports {fighter} with a spear")
-    state.combat = {"defence": plan(state, single, members), "stage": "next"}
+    # spear support is declared once a fight, by each side after the first shielding
+    state.combat = {"defence": plan(state, single, members), "stage": "next",
+                    "members": sorted(members), "support_to_declare": [
+                        state.priority, state.other(state.priority)], "spoils": []}
     if state.combat["defence"] is None:
         _fresh(state, state.combat, good, evil, "plain")
     advance(state)
@@ -75,6 +78,7 @@ def _fresh(state, c, good, evil, duel: str) -> None:
               "might_done": False, "bids": {}, "winner": None, "double": {}, "backed": [],
               "strikers": [], "losers": [], "queue": [], "roll": None, "wounded": None,
               "to_back": [], "from": [], "then": None, "knocked": [],
+              "gear": {k: list(state.models[k].profile.wargear) for k in good + evil},
               "places": {k: [state.models[k].x, state.models[k].y] for k in good + evil}})
 
 
@@ -92,13 +96,45 @@ def side_models(state, c, side):
 # ---------------------------------------------------------------- stages
 
 def _declare(state, c) -> None:
+    """Before the dice: each model's weapon, each side's shielding, then spear support."""
+    for side in (state.priority, state.other(state.priority)):
+        for m in side_models(state, c, side):
+            if m.weapon is None:
+                options = weapon_options(state, m)
+                if len(options) > 1 and players_choose(state):
+                    # 'More Than One Weapon': either, but not both, in the Fight phase
+                    state.question = {"kind": "weapon", "side": side, "model": m.id}
+                    return
+                m.weapon = options[0]
     while c["to_declare"]:
         side = c["to_declare"][0]
         if can_shield(state, side_models(state, c, side)):
             state.question = {"kind": "shield", "side": side}
             return
         c["to_declare"].pop(0)
+    while c["support_to_declare"]:
+        side = c["support_to_declare"][0]
+        fighters = _fighters(state, c, side)
+        if support_options(state, fighters, c["shielding"]):
+            if players_choose(state):
+                state.question = {"kind": "support", "side": side}
+                return
+            _give_support(state, default_support(state, fighters, c["shielding"]))
+        c["support_to_declare"].pop(0)
     c["stage"] = "roll"
+
+
+def _fighters(state, c, side) -> list:
+    """A side's models in the whole fight (a barrier fight's duels share the support)."""
+    return [state.models[k] for k in c["members"]
+            if k in state.models and state.models[k].side == side]
+
+
+def _give_support(state, pairs) -> None:
+    for spearman, fighter in pairs:
+        state.supported.setdefault(fighter, []).append(spearman)
+        state.supported_this_phase.add(spearman)
+        state.news.append(f"{spearman} supports {fighter}")
 
 
 def can_shield(state, models) -> bool:
@@ -402,7 +438,10 @@ def settle_wound(state, c) -> None:
 
 
 def _end(state, c) -> None:
-    """A duel is over: an ordinary fight ends; at a barrier, what follows ('Defending')."""
+    """A duel is over: a victorious Hero may take the spoils; an ordinary fight ends; at a
+    barrier, what follows ('Defending')."""
+    if _offer_spoils(state, c):
+        return
     if c["defence"] is None:
         fought = set(c["good"] + c["evil"])
         state.across = [p for p in state.across if not (p[0] in fought and p[1] in fought)]
@@ -439,6 +478,14 @@ def candidates(state) -> list:
         return [Shielding(False), Shielding(True)]
     if q["kind"] == "back":
         return back_candidates(state, c)
+    if q["kind"] == "weapon":
+        return weapon_candidates(state, q["model"])
+    if q["kind"] == "support":
+        fighters = _fighters(state, c, q["side"])
+        return [Support(p) for p in support_options(state, fighters, c["shielding"])] + [
+            Support(())]
+    if q["kind"] == "take":
+        return [Take(q["model"], written(item)) for item in q["items"]] + [Pass()]
     if q["kind"] == "charger":
         return charger_candidates(state)
     if q["kind"] == "strike":
@@ -472,6 +519,12 @@ def answer(state, action, text: str) -> None:
         _answer_strikes(state, c, action, text)
     elif kind == "back":
         _answer_back(state, c, action, text)
+    elif kind == "weapon":
+        answer_weapon(state, action, text)
+    elif kind == "support":
+        _answer_support(state, c, q, action, text)
+    elif kind == "take":
+        _answer_take(state, c, q, action, text)
     elif kind == "charger":
         answer_charger(state, c, action, text)
     elif kind == "fate":
@@ -525,6 +578,56 @@ def _answer_back(state, c, action, text) -> None:
     loser.x, loser.y = action.to
     state.news.append(f"{loser.id} backs away")
     _knocked_down(state, c, loser)
+
+
+def _answer_support(state, c, q, action, text) -> None:
+    if not isinstance(action, Support):
+        raise IllegalAction("say which spearmen support whom, e.g. 'support G4>G1', or "
+                            "'support none'", rule=RULE_SPEARS, action=text)
+    reason = check_support(state, _fighters(state, c, q["side"]), c["shielding"], action.pairs)
+    if reason is not None:
+        raise IllegalAction(reason, rule=RULE_SPEARS, action=text)
+    state.question = None
+    c["support_to_declare"].pop(0)
+    _give_support(state, action.pairs)
+
+
+def _offer_spoils(state, c) -> bool:
+    """'Picking Up Weapons': a Hero whose side won and who has slain all his opponents may take
+    one weapon or shield from any of them. True while one is asked."""
+    if not players_choose(state) or c["winner"] is None:
+        return False
+    if not c["losers"] or any(k in state.models for k in c["losers"]):
+        return False
+    for ident in c[c["winner"]]:
+        hero = state.models.get(ident)
+        if hero is None or not is_hero(hero) or ident in c["spoils"]:
+            continue
+        items = spoils(state, hero, [c["gear"][k] for k in c["losers"]])
+        if items:
+            state.question = {"kind": "take", "side": hero.side, "model": ident,
+                              "items": items}
+            return True
+    return False
+
+
+def _answer_take(state, c, q, action, text) -> None:
+    if isinstance(action, Take) and action.model == q["model"]:
+        item = {written(i): i for i in q["items"]}.get(action.item)
+        if item is None:
+            raise IllegalAction(f"{q['model']} may take {', '.join(map(written, q['items']))}",
+                                rule=RULE_PICKING_UP, action=text)
+    elif not isinstance(action, Pass):
+        raise IllegalAction(f"{q['model']} may take a weapon or shield from the slain "
+                            f"('take {q['model']} {written(q['items'][0])}') or 'pass'",
+                            rule=RULE_PICKING_UP, action=text)
+    state.question = None
+    c["spoils"].append(q["model"])
+    if isinstance(action, Take):
+        hero = state.models[q["model"]]
+        hero.profile = taking(state, hero.profile, item)
+        hero.taken = (*hero.taken, item)
+        state.news.append(f"{hero.id} takes a {item}")
 
 
 def _answer_strikes(state, c, action, text) -> None:

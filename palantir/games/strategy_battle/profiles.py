@@ -11,7 +11,8 @@ from typing import Any, Mapping
 DATA = Path(__file__).with_name("data")
 SIDES = ("good", "evil")
 SOURCES = ("manual", "H", "M")
-WARGEAR = ("hand weapon", "shield", "spear", "two-handed weapon", "lance", "dagger", "bow",
+WARGEAR = ("hand weapon", "shield", "spear", "pike", "elven blade", "two-handed weapon",
+           "lance", "dagger", "bow",
            "orc bow", "elf bow", "dwarf bow", "uruk-hai crossbow", "throwing weapon")
 SPECIAL = ("woodland creature", "goblin climber", "terror", "mighty hero", "staff of power",
            "expert rider", "will of evil", "resistant to magic")

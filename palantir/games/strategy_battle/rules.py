@@ -72,6 +72,8 @@ class Model:
     carried_by: str | None = None    # the cavalry model carrying this passenger
     left_on_horse: str | None = None     # an Expert Rider's bow or shield left on his horse
     staff_broken: bool = False   # 'Your Staff is Broken'
+    weapon: str | None = None    # the close-combat weapon it fights with this Fight phase
+    taken: tuple = ()            # weapons and shields a Hero has picked up ('Weapons')
 
     @property
     def might_left(self) -> int:
@@ -112,7 +114,7 @@ class Model:
 
 # the Model fields a view carries as they are (after the ones it names one by one)
 MORE_FIELDS = ("shots_fired", "heading", "move_left", "began", "passenger", "carried_by",
-               "left_on_horse", "staff_broken")
+               "left_on_horse", "staff_broken", "weapon", "taken")
 
 
 class BattleState(State):
@@ -152,7 +154,7 @@ class BattleState(State):
         self.pending: list[dict] = []        # procedures waiting on a question (procedure.py)
         self.fought_this_phase: set[str] = set()
         self.supported_this_phase: set[str] = set()
-        self.supported: dict[str, str] = {}   # fighter -> spearman, in the fight being fought
+        self.supported: dict[str, list[str]] = {}   # fighter -> spearmen, in the fight now
         self.charge_bonus: set[str] = set()     # riders with the charge bonuses in that fight
         self.news: list[str] = []
         self.result: Outcome | None = None
@@ -341,6 +343,7 @@ class BattleState(State):
             m.moved, m.move_used, m.charged, m.shot, m.jumped = False, 0.0, False, False, False
             m.tested = None
             m.no_strikes = False
+            m.weapon = None
             m.cast = m.immobilised = False
             m.shots_fired, m.move_left, m.began = 0, None, None
             m.free_might = 1 if m.profile.has("mighty hero") else 0
@@ -511,7 +514,7 @@ class BattleState(State):
     def attacks(self, model: Model) -> int:
         """Dice rolled and strikes made by a model ('Multiple Attacks'; 'Spears': +1 supported;
         'Cavalry Charge!': +1 for a rider who charged foes on foot)."""
-        return (model.profile.attacks + (1 if model.id in self.supported else 0)
+        return (model.profile.attacks + len(self.supported.get(model.id, ()))
                 + (1 if model.id in self.charge_bonus else 0))
 
     def fight_of(self, ident: str) -> tuple[str, tuple[str, ...]] | None:
@@ -860,6 +863,8 @@ class BattleState(State):
                 terror=m["terror"], free_might=m["free_might"], free_will=m["free_will"])
             for key in MORE_FIELDS:
                 setattr(self.models[m["id"]], key, copy.deepcopy(m[key]))
+            model = self.models[m["id"]]
+            model.profile = fight_rules.equipped(self, model.profile, model.taken)
         self.turn, self.priority = view["turn"], view["priority"]
         self.phase, self.acting = view["phase"], view["acting"]
         self.force, self.lost = dict(view["force"]), dict(view["lost"])

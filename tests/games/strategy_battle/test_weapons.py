@@ -1,10 +1,14 @@
-"""Weapons in the Fight phase: two-handed weapons, daggers, spears supporting ('Weapons')."""
+"""Weapons in the Fight phase: the choice of weapon, two-handed weapons, Elven blades, daggers,
+spears and pikes supporting, picking up weapons ('Weapons')."""
 
+import math
 from dataclasses import replace
 
 import pytest
 
-from .sbg_table import ORC, ROHAN, battle, fight
+from palantir.engine.errors import IllegalAction
+
+from .sbg_table import ORC, ORC_BOW, ROHAN, battle, fight
 
 R = 12.5 / 25.4
 D = 2 * R
@@ -97,3 +101,175 @@ def test_spears_cannot_support_a_friend_on_a_bigger_base():
     to_fight(state)
     fight(state, "G1")
     assert [d for d, _ in rolls(state)][:2] == ["duel G1", "duel E1"]
+
+
+def answer_backing(state):
+    """The beaten side backs away straight (the first place offered)."""
+    while state.question is not None and state.question["kind"] == "back":
+        state.apply(str(state.legal_actions()[0]))
+
+
+def test_more_than_one_weapon_the_player_chooses_which_to_fight_with_this_phase():
+    state = battle([("G1", ROHAN, 10, 10), ("E1", ORC, 10 + D, 10), ("E2", ORC, 40, 40)],
+                   dice=["5", "4", "3", "3", "3"], fight_choices=True)
+    arm(state, "G1", "hand weapon", "two-handed weapon", "dagger")
+    to_fight(state)
+    state.apply("fight G1")
+    assert state.question == {"kind": "weapon", "side": "good", "model": "G1"}
+    # the dagger is worse than the sword in every way: not offered
+    assert [str(a) for a in state.legal_actions()] == ["weapon G1 two-handed-weapon",
+                                                        "weapon G1 hand-weapon"]
+    before = state.view(0)
+    for bad in ("weapon G1 dagger", "weapon G1 lance", "weapon E1 hand-weapon", "shield off"):
+        with pytest.raises(IllegalAction, match="More Than One Weapon"):
+            state.apply(bad)
+        assert state.view(0) == before
+    state.apply("weapon G1 hand-weapon")
+    state.apply("shield off")                     # the Orc's side may shield
+    answer_backing(state)
+    # the 5 counts 5 (a two-handed weapon would make it 4, a tie); the 3 to wound counts 3
+    assert rolls(state)[:3] == [("duel G1", "5"), ("duel E1", "4"), ("wound E1", "3")]
+    assert "E1" in state.models
+
+
+def test_elven_blades_used_with_both_hands_count_as_a_two_handed_weapon():
+    state = battle([("G1", "Wood Elf Warrior", 10, 10), ("E1", ORC, 10 + D, 10),
+                    ("E2", ORC, 40, 40)], dice=["6", "5", "4", "3", "3"], fight_choices=True)
+    arm(state, "G1", "elven blade", "elf bow")
+    to_fight(state)
+    state.apply("fight G1")
+    assert [str(a) for a in state.legal_actions()] == ["weapon G1 elven-blade",
+                                                        "weapon G1 elven-blade-two-handed"]
+    state.apply("weapon G1 elven-blade-two-handed")
+    state.apply("shield off")
+    answer_backing(state)
+    # the 6 counts 5, still beating the 5? no: a tie, won on Fight 5 against 3; the 4 to wound
+    # counts 5 against Strength 3 v Defence 4: the Orc is slain
+    assert rolls(state)[:3] == [("duel G1", "6"), ("duel E1", "5"), ("wound E1", "4")]
+    assert "E1" not in state.models
+
+
+def test_elven_blades_not_in_both_hands_with_a_shield_or_spear():
+    state = battle([("G1", "Wood Elf Warrior", 10, 10), ("E1", ORC, 10 + D, 10),
+                    ("E2", ORC, 40, 40)], dice=["6", "1", "6", "3", "3"], fight_choices=True)
+    arm(state, "G1", "elven blade", "shield")
+    to_fight(state)
+    state.apply("fight G1")
+    assert state.question["kind"] == "shield"          # no choice of weapon to make
+
+
+def test_spears_the_player_chooses_which_spearman_supports_whom():
+    # G3's spear touches both G1 and G2, who fight the Orc Captain together
+    e1 = (10 + D * math.cos(math.radians(30)), 10 + D / 2)
+    state = battle([("G1", ROHAN, 10, 10), ("G2", ROHAN, 10, 10 + D),
+                    ("G3", SPEAR, 10 - D * math.cos(math.radians(30)), 10 + D / 2),
+                    ("G4", SPEAR, 30, 30), ("E1", "Orc Captain", *e1), ("E2", ORC, 40, 40)],
+                   dice=["1", "1", "6", "6", "1"], fight_choices=True)
+    to_fight(state)
+    state.apply("fight E1")
+    state.apply("shield off")                  # Good's shields
+    assert state.question == {"kind": "support", "side": "good"}
+    assert [str(a) for a in state.legal_actions()] == ["support G3>G1", "support G3>G2",
+                                                        "support none"]
+    before = state.view(0)
+    for bad, words in (("support G3>G1 G3>G2", "one friend at a time"),
+                       ("support G4>G1", "does not touch"), ("support G3>E1", "cannot support")):
+        with pytest.raises(IllegalAction, match=words):
+            state.apply(bad)
+        assert state.view(0) == before
+    state.apply("support G3>G2")
+    assert [d for d, _ in rolls(state)][:3] == ["duel G1", "duel G2", "duel G2"]
+    assert state.supported == {"G2": ["G3"]} and "G3" in state.supported_this_phase
+
+
+def test_pikes_a_pike_touching_the_supporting_spear_adds_a_second_attack():
+    # G2's spear supports G1; G3's pike touches G2 (not G1): G1 rolls three dice
+    state = battle([("G1", ROHAN, 10, 10), ("G2", SPEAR, 10 - D, 10), ("G3", SPEAR, 10 - 2 * D, 10),
+                    ("E1", ORC, 10 + D, 10), ("E2", ORC, 40, 40)],
+                   dice=["1", "1", "6", "2", "5", "5", "5", "3", "3"], fight_choices=True)
+    arm(state, "G3", "pike")
+    to_fight(state)
+    state.apply("fight G1")
+    while state.question["kind"] == "shield":
+        state.apply("shield off")
+    assert [str(a) for a in state.legal_actions()] == ["support G2>G1 G3>G1", "support none"]
+    with pytest.raises(IllegalAction, match="G3 does not touch G1"):
+        state.apply("support G3>G1")
+    state.apply("support G2>G1 G3>G1")
+    answer_backing(state)
+    assert [d for d, _ in rolls(state)][:4] == ["duel G1"] * 3 + ["duel E1"]
+
+
+def test_pikes_and_spears_by_default_in_the_quicker_game():
+    state = battle([("G1", ROHAN, 10, 10), ("G2", SPEAR, 10 - D, 10), ("G3", SPEAR, 10 - 2 * D, 10),
+                    ("E1", ORC, 10 + D, 10), ("E2", ORC, 40, 40)],
+                   dice=["1", "1", "6", "2", "5", "5", "5", "3", "3"])
+    arm(state, "G3", "pike")
+    arm(state, "G2", "spear")
+    to_fight(state)
+    fight(state, "G1")
+    assert "G2 supports G1" in state.news and "G3 supports G1" in state.news
+    assert [d for d, _ in rolls(state)][:4] == ["duel G1"] * 3 + ["duel E1"]
+
+
+def test_picking_up_weapons_a_hero_who_slays_his_foe_takes_a_shield():
+    state = battle([("G1", "Boromir", 10, 10), ("E1", ORC, 10 + D, 10), ("E2", ORC, 40, 40)],
+                   dice=["6", "1", "1", "1", "5", "3", "3"], fight_choices=True)
+    to_fight(state)
+    state.apply("fight G1")
+    state.apply("shield off")
+    answer_backing(state)
+    while state.question["kind"] == "might":       # Boromir keeps his Might
+        state.apply("pass")
+    assert "E1" not in state.models
+    assert state.question == {"kind": "take", "side": "good", "model": "G1", "items": ["shield"]}
+    assert [str(a) for a in state.legal_actions()] == ["take G1 shield", "pass"]
+    with pytest.raises(IllegalAction, match="Picking Up Weapons"):
+        state.apply("take G1 orc-bow")
+    state.apply("take G1 shield")
+    boromir = state.models["G1"]
+    assert boromir.profile.defence == 7 and "shield" in boromir.profile.wargear
+    again = state.clone()
+    again.restore(state.view(0))                  # rebuilt from a view: the shield is kept
+    assert again.models["G1"].profile == boromir.profile
+
+
+def test_picking_up_weapons_a_bow_taken_by_a_hero_with_a_shield_costs_its_defence():
+    # 'Shields': a bow-armed model has no Defence from a shield (but may still shield)
+    state = battle([("G1", "Boromir", 10, 10), ("E1", ORC_BOW, 10 + D, 10), ("E2", ORC, 40, 40)],
+                   dice=["6", "1", "1", "1", "5", "3", "3"], fight_choices=True)
+    arm(state, "G1", "hand weapon", "shield")
+    to_fight(state)
+    state.apply("fight G1")
+    state.apply("shield off")
+    answer_backing(state)
+    while state.question["kind"] == "might":
+        state.apply("pass")
+    state.apply("take G1 orc-bow")
+    boromir = state.models["G1"]
+    # Defence 6 less the shield's point; the Shoot value of his race's warriors (4+)
+    assert boromir.profile.defence == 5 and boromir.profile.shoot == 4
+    assert boromir.profile.missile == "orc bow"
+    from palantir.games.strategy_battle.combat import can_shield
+    assert can_shield(state, [boromir])
+
+
+def test_picking_up_weapons_a_shield_adds_nothing_to_a_hero_with_a_bow():
+    from palantir.games.strategy_battle.fight import taking
+    state = battle([("G1", "Aragorn (Strider)", 10, 10), ("E1", ORC, 40, 40)])
+    arm(state, "G1", "hand weapon", "bow")
+    with_shield = taking(state, state.models["G1"].profile, "shield")
+    assert with_shield.defence == 5 and "shield" in with_shield.wargear
+
+
+def test_spears_only_one_spear_supports_a_friend_at_a_time():
+    # two spears in a file behind G1: the second is no pike, so it cannot add an attack
+    state = battle([("G1", ROHAN, 10, 10), ("G2", SPEAR, 10 - D, 10), ("G3", SPEAR, 10 - 2 * D, 10),
+                    ("E1", ORC, 10 + D, 10), ("E2", ORC, 40, 40)], fight_choices=True)
+    to_fight(state)
+    state.apply("fight G1")
+    while state.question["kind"] == "shield":
+        state.apply("shield off")
+    assert [str(a) for a in state.legal_actions()] == ["support G2>G1", "support none"]
+    with pytest.raises(IllegalAction, match="only a pike"):
+        state.apply("support G2>G1 G3>G1")

@@ -1,29 +1,47 @@
-"""Will and magical powers: casting in the Move phase, resisting, the powers' effects
-('Heroes: Will', 'Magical Powers'; the powers are data/powers.toml)."""
+"""Will and magical powers: casting in the Move phase (before, after or part-way through the
+Hero's move), resisting, the powers' effects, Will of Evil ('Heroes: Will', 'Magical
+Powers'; the powers are data/powers.toml).
+
+A cast is a procedure (`cast` frame): the Will dice are rolled and the caster may raise the
+best with Might — to reach the casting value, or to make the power harder to resist; each
+victim who is a Hero with Will is asked to resist (`resist` frame: his dice, his Might, a
+Hobbit's re-roll); then the power takes effect. Command and Compel stop once more, for the
+caster's side to move the victim (a `command` question).
+"""
 
 from __future__ import annotations
 
+import math
+
 from ...engine.errors import IllegalAction
 from . import geometry as geo
-from . import procedure
-from .notation import Cast, Pass, Resist
+from . import heroes, procedure
+from .notation import Cast, Charge, Move, Pass, Resist
 from .profiles import default_powers
 
 D6 = ("1", "2", "3", "4", "5", "6")
 RULE_POWERS = "Heroes: Magical Powers"
 RULE_RESIST = "Heroes: Magical Powers (magical resistance)"
+RULE_COMMAND = "Heroes: Magical Powers (Command/Compel)"
+RULE_WILL_OF_EVIL = "Special Rule: Will of Evil"
 
 
 def power_named(text: str):
     """The power written as in the notation (lower case, hyphens for spaces), or None."""
     for name, power in default_powers().items():
-        if name.lower().replace(" ", "-") == text.lower():
+        if written(name) == text.lower():
             return power
     return None
 
 
-def check_cast(state, action, text: str):
-    """Every condition of casting, checked before anything changes; (caster, target, power, value)."""
+def written(name: str) -> str:
+    """A power's name as the notation writes it: 'Sorcerous Blast' is sorcerous-blast."""
+    return name.lower().replace(" ", "-")
+
+
+def check_cast(state, action, text: str, at=None):
+    """Every condition of casting, checked before anything changes; (caster, target, power,
+    value). `at`: where the caster will stand when he casts (part-way through his move)."""
     caster = state.model(action.model, text)
     power = power_named(action.power)
     if power is None:
@@ -39,8 +57,9 @@ def check_cast(state, action, text: str):
     if caster.cast:
         raise IllegalAction(f"{caster.id} has already used a power this turn", rule=RULE_POWERS,
                             action=text)
-    if state.engaged(caster) or caster.prone or caster.immobilised:
-        # 'Magical Powers': a Hero must be free to move to use a power
+    if (state.engaged(caster) or caster.prone or caster.immobilised
+            or caster.carried_by is not None):
+        # 'Magical Powers': a Hero must be free to move to use a power; 'Passengers' cannot
         raise IllegalAction(f"{caster.id} is not free to move", rule=RULE_POWERS, action=text)
     if not 1 <= action.dice <= caster.will_left:
         raise IllegalAction(f"{caster.id} has {caster.will_left} Will; roll 1 to "
@@ -55,32 +74,149 @@ def check_cast(state, action, text: str):
         if power.friendly != (target.side == caster.side) or target.id == caster.id:
             whom = "a friend" if power.friendly else "an enemy"
             raise IllegalAction(f"{power.name} is cast on {whom}", rule=RULE_POWERS, action=text)
+        if target.carried_by is not None:
+            raise IllegalAction(f"{target.id} rides as a passenger: target the cavalry model",
+                                rule=RULE_POWERS, action=text)
+        if power.needs and not target.profile.has(power.needs):
+            raise IllegalAction(f"{target.id} has no {power.needs} for {power.name}",
+                                rule=RULE_POWERS, action=text)
+        me = state.disc(caster, zone=False)
+        if at is not None:
+            me = me.at(*at)
         reach = state.units.rule(*power.range)
-        if geo.gap(state.disc(caster, zone=False), state.disc(target, zone=False)) > reach + 1e-9:
+        if geo.gap(me, state.disc(target, zone=False)) > reach + 1e-9:
             raise IllegalAction(f"{target.id} is beyond {power.name}'s {reach:g}"
                                 f"{state.units.name}", rule=RULE_POWERS, action=text)
-        if not state.sees(caster, target).visible:
+        if not geo.sight(state.table, state.discs(), state.disc(caster).at(me.x, me.y),
+                         state.disc(target)).visible:
             raise IllegalAction(f"{caster.id} cannot see {target.id}", rule=RULE_POWERS,
                                 action=text)
     return caster, target, power, values[power.name]
 
 
 def cast(state, action, text: str) -> None:
-    """Roll as many dice as Will spent; the highest must reach the casting value."""
+    """A Hero uses a power: now, or at the end of the first part of his move ('Magical
+    Powers': "at any point during the model's movement")."""
+    if action.path:
+        from . import move as move_rules
+        walk = Move(action.model, action.path)
+        report = state.check_move(walk)
+        check_cast(state, action, text, at=report.end)
+        plain = Cast(action.model, action.power, action.target, action.dice)
+        procedure.push(state, {"proc": "cast from", "cast": str(plain)})
+        move_rules.push_move(state, walk, report, part=True)
+        procedure.run(state)
+        return
     caster, target, power, value = check_cast(state, action, text)
+    start_cast(state, caster, target, power, value, action.dice)
+    procedure.run(state)
+
+
+@procedure.step("cast from")
+def _cast_from(state, frame) -> None:
+    """The Hero has made the first part of his move: he casts if he got there."""
+    procedure.finish(state, frame)
+    from .notation import parse
+    action = parse(frame["cast"])
+    if not frame.get("arrived"):
+        state.news.append(f"{action.model} did not get where he meant to cast from")
+        return
+    try:
+        caster, target, power, value = check_cast(state, action, frame["cast"])
+    except IllegalAction as exc:
+        state.news.append(f"{action.model} cannot cast after all: {exc.reason}")
+        return
+    start_cast(state, caster, target, power, value, action.dice)
+
+
+def start_cast(state, caster, target, power, value: int, dice: int) -> None:
+    """Spend the Will and put the cast on the stack."""
     caster.cast = True
-    caster.spend_will(action.dice)
-    dice = [int(state.dice.roll(f"cast {caster.id}", D6)) for _ in range(action.dice)]
-    best = max(dice)
-    if best < value:
-        state.news.append(f"{caster.id} tries {power.name} ({value}+): rolled {dice}: it fails")
+    caster.spend_will(dice)
+    procedure.push(state, {"proc": "cast", "caster": caster.id, "target": target.id,
+                           "power": power.name, "value": value, "dice": dice, "rolled": [],
+                           "stage": "roll", "victims": [], "resisted": []})
+
+
+def victims_of(state, caster, target, power) -> list:
+    """Whom a power falls on: its target, or every enemy within its reach of the caster
+    (Nature's Wrath)."""
+    if power.effect != "nature's wrath":
+        return [target]
+    reach = state.units.rule(*power.range)
+    me = state.disc(caster, zone=False)
+    return sorted((m for m in state.models.values() if m.side != caster.side
+                   and m.carried_by is None
+                   and geo.gap(me, state.disc(m, zone=False)) <= reach + 1e-9),
+                  key=lambda m: m.id)
+
+
+def may_resist(model, caster) -> bool:
+    """'Magical resistance': an enemy Hero with Will left may resist."""
+    return model.side != caster.side and model.will_left > 0
+
+
+@procedure.step("cast")
+def _cast(state, frame) -> None:
+    caster = state.models.get(frame["caster"])
+    power = default_powers()[frame["power"]]
+    if caster is None:
+        procedure.finish(state, frame)
         return
-    state.news.append(f"{caster.id} casts {power.name} on {target.id}: rolled {dice}")
-    if target.side != caster.side and target.will_left > 0:
-        state.question = {"kind": "resist", "side": target.side, "target": target.id,
-                          "caster": caster.id, "power": power.name, "best": best}
-        return
-    take_effect(state, caster, target, power)
+    if frame["stage"] == "roll":
+        if not frame["rolled"]:
+            frame["rolled"] = [int(state.dice.roll(f"cast {caster.id}", D6))
+                               for _ in range(frame["dice"])]
+        best = max(frame["rolled"])
+        target = state.models.get(frame["target"])
+        resistible = target is not None and any(
+            may_resist(v, caster) for v in victims_of(state, caster, target, power))
+        # Might: to reach the casting value, or (cast already) to be harder to resist
+        if heroes.offer(state, frame, caster, "casting", best, (frame["value"],),
+                        spare=(6 - best) if best >= frame["value"] and resistible else 0):
+            return
+        frame["best"] = best = min(6, best + heroes.spent(frame))
+        rolled = frame["rolled"]
+        if best < frame["value"]:
+            state.news.append(f"{caster.id} tries {power.name} ({frame['value']}+): rolled "
+                              f"{rolled}: it fails")
+            procedure.finish(state, frame)
+            will_of_evil_spent(state, caster)
+            return
+        state.news.append(f"{caster.id} casts {power.name} on {frame['target']}: rolled "
+                          f"{rolled}" + (f", best {best} with Might" if best != max(rolled)
+                                         else ""))
+        if target is None:
+            procedure.finish(state, frame)
+            return
+        frame["victims"] = [v.id for v in victims_of(state, caster, target, power)]
+        frame["stage"] = "resist"
+    if frame["stage"] == "resist":
+        if "resisted_now" in frame:
+            victim = frame.pop("asking")
+            if frame.pop("resisted_now"):
+                frame["resisted"].append(victim)
+        while frame["victims"]:
+            ident = frame["victims"][0]
+            victim = state.models.get(ident)
+            if victim is None or not may_resist(victim, caster) or ident == frame.get("asked"):
+                frame["victims"].pop(0)
+                frame.pop("asked", None)
+                continue
+            frame["asked"] = ident
+            state.question = {"kind": "resist", "side": victim.side, "target": ident,
+                              "caster": caster.id, "power": power.name, "best": frame["best"]}
+            return
+        frame["stage"] = "effect"
+    procedure.finish(state, frame)
+    target = state.models.get(frame["target"])
+    victims = [] if target is None else victims_of(state, caster, target, power)
+    for victim in victims:
+        if victim.id in frame["resisted"]:
+            continue
+        take_effect(state, caster, victim, power)
+    # 'Will of Evil': the power's effect comes first, then a wraith with no Will is gone
+    will_of_evil_spent(state, caster)
 
 
 def candidates(state) -> list:
@@ -90,7 +226,7 @@ def candidates(state) -> list:
 
 
 def answer(state, action, text: str) -> None:
-    """Magical resistance: Will dice, the highest must equal or beat the caster's best."""
+    """Magical resistance: the victim declares his Will dice, or 'pass'."""
     q = state.question
     target = state.models[q["target"]]
     if isinstance(action, Resist):
@@ -104,33 +240,61 @@ def answer(state, action, text: str) -> None:
         raise IllegalAction(f"resist with Will dice ('resist {target.id} 1') or 'pass'",
                             rule=RULE_RESIST, action=text)
     state.question = None
-    power = default_powers()[q["power"]]
-    caster = state.models.get(q["caster"])
-    if isinstance(action, Resist):
-        target.spend_will(action.dice)
-        dice = [int(state.dice.roll(f"resist {target.id}", D6)) for _ in range(action.dice)]
-        if max(dice) < q["best"] and target.profile.has("resistant to magic"):
-            # 'Resistant to Magic': a Hobbit who fails may re-roll the dice once
-            dice = [int(state.dice.roll(f"resist {target.id} again", D6))
-                    for _ in range(action.dice)]
-        if max(dice) >= q["best"]:
-            state.news.append(f"{target.id} resists {power.name}: rolled {dice}")
-            return
-        state.news.append(f"{target.id} fails to resist: rolled {dice}")
-    if caster is not None:
-        take_effect(state, caster, target, power)
+    frame = procedure.top(state, "cast")
+    if isinstance(action, Pass):
+        frame["asking"], frame["resisted_now"] = target.id, False
+        return
+    target.spend_will(action.dice)
+    frame["asking"] = target.id
+    procedure.push(state, {"proc": "resist", "model": target.id, "dice": action.dice,
+                           "best": q["best"], "power": q["power"], "rolled": []})
+
+
+@procedure.step("resist")
+def _resist(state, frame) -> None:
+    """The highest resistance die must equal or beat the caster's best; a Hero may raise it
+    with Might; a Hobbit who fails may re-roll the dice once ('Resistant to Magic')."""
+    model = state.models.get(frame["model"])
+    if model is None:
+        procedure.finish(state, frame, resisted_now=False)
+        return
+    if not frame["rolled"]:
+        again = " again" if frame.get("rerolled") else ""
+        frame["rolled"] = [int(state.dice.roll(f"resist {model.id}{again}", D6))
+                           for _ in range(frame["dice"])]
+    best = max(frame["rolled"])
+    need = frame["best"]
+    hobbit = model.profile.has("resistant to magic") and not frame.get("rerolled")
+    if best < need and heroes.offer(state, frame, model, "resisting", best, (need,)):
+        return
+    best = min(6, best + heroes.spent(frame))
+    if best < need and hobbit:
+        state.news.append(f"{model.id} fails to resist: rolled {frame['rolled']}; a Hobbit "
+                          "re-rolls")
+        heroes.roll_again(frame)
+        frame["rolled"] = []
+        return
+    resisted = best >= need
+    state.news.append(f"{model.id} {'resists' if resisted else 'fails to resist'} "
+                      f"{frame['power']}: rolled {frame['rolled']}"
+                      + (f", best {best} with Might" if heroes.spent(frame) else ""))
+    procedure.finish(state, frame, resisted_now=resisted)
+    will_of_evil_spent(state, model)
 
 
 def take_effect(state, caster, target, power) -> None:
     """What a power does once cast and not resisted (data/powers.toml names the effect)."""
+    from .shoot import hit
     effect = power.effect
-    if effect == "immobilise":
+    if effect in ("immobilise", "command"):
         target.immobilised = True
         state.news.append(f"{target.id} is held fast: it can do nothing more this turn")
+        if effect == "command" and not state.engaged(target):
+            # 'Command/Compel': the caster's side moves it up to half its move
+            state.question = {"kind": "command", "side": caster.side, "target": target.id,
+                              "caster": caster.id}
     elif effect == "black dart":
-        from .shoot import wound_roll
-        if wound_roll(state, power.strength, target, f"{caster.id}'s {power.name}"):
-            state.offer_shot_wound(target)
+        hit(state, target, power.strength, f"{caster.id}'s {power.name}", by=caster.id)
     elif effect == "drain courage":
         if target.profile.courage - target.courage_loss > 1:
             target.courage_loss += 1
@@ -146,6 +310,57 @@ def take_effect(state, caster, target, power) -> None:
         lost = (roll + 1) // 2                       # a D3 ('Rolling Dice')
         target.will = max(0, target.will - lost)
         state.news.append(f"{target.id} loses {lost} Will")
+        will_of_evil_spent(state, target)
+    elif effect == "sorcerous blast":
+        sorcerous_blast(state, caster, target, power)
+    elif effect == "break staff":
+        from .cavalry import outfit
+        target.staff_broken = True
+        target.profile = outfit(state, target)
+        target.free_will = 0
+        state.news.append(f"{target.id}'s staff is broken")
+    elif effect == "nature's wrath":
+        knock_down(state, target, f"{caster.id}'s {power.name}")
+
+
+def sorcerous_blast(state, caster, target, power) -> None:
+    """'Sorcerous Blast': the target is hurled D6" straight away from the caster and knocked
+    to the ground with a Strength 5 hit; a model it hits is knocked down too, with a
+    Strength 3 hit. It stops short of what it cannot pass (a model, impassable ground, a
+    barrier it would have to jump, the table edge) (docs/strategy-battle.md)."""
+    from .shoot import hit
+    face = int(state.dice.roll(f"sorcerous blast {target.id}", D6))
+    distance = state.units.rule(face, power.hurl_cm[face - 1])
+    me, them = state.disc(caster, zone=False), state.disc(target, zone=False)
+    d = geo.centre_distance(me, them) or 1.0
+    direction = ((them.x - me.x) / d, (them.y - me.y) / d)
+    end, struck = geo.hurl(state.table, [state.disc(m, zone=False)
+                                         for m in state.models.values()
+                                         if m.carried_by is None], them, direction, distance)
+    target.x, target.y = end
+    state.news.append(f"{target.id} is hurled {distance:g}{state.units.name} (rolled {face})"
+                      + (f" into {struck}" if struck else ""))
+    # the hits and knocks are worked out in order: the target first
+    victims = [target] + ([state.models[struck]] if struck else [])
+    for victim, strength in reversed(list(zip(victims, (power.strength, 3)))):
+        hit(state, victim, strength, f"{caster.id}'s {power.name}", by=caster.id)
+    for victim in victims:
+        knock_down(state, victim, f"{caster.id}'s {power.name}", hurt=False)
+
+
+def knock_down(state, model, why: str, hurt: bool = True) -> None:
+    """Knocked to the ground by a power: a rider is thrown to the ground beside his mount
+    with a Strength 3 hit, as for a monstrous mount's charge ('Monstrous Mounts charge!');
+    a model on foot lies down ('Models on the Ground')."""
+    from .shoot import hit
+    if model.id not in state.models:
+        return
+    if model.mounted:
+        from .cavalry import thrown_down
+        thrown_down(state, model, why, hurt=hurt)
+        return
+    model.prone = True
+    state.news.append(f"{model.id} is knocked to the ground ({why})")
 
 
 def courage_of(model) -> int:
@@ -158,4 +373,103 @@ def terrifying(model) -> bool:
     return model.profile.has("terror") or model.terror
 
 
+# ---------------------------------------------------------------- Will of Evil
+
+def will_of_evil_spent(state, model) -> None:
+    """'Will of Evil': a model with no Will left is banished, removed as a casualty."""
+    if (model.id in state.models and model.profile.has("will of evil")
+            and model.will_left <= 0):
+        state.news.append(f"{model.id} has no Will left and is banished")
+        state.remove(model)
+
+
+def will_of_evil(state) -> None:
+    """At the end of the Fight phase a model with Will of Evil that fought that turn gives up
+    a point of Will (the reference data's rule: docs/strategy-battle.md)."""
+    for ident in sorted(state.fought_this_phase):
+        model = state.models.get(ident)
+        if model is not None and model.profile.has("will of evil"):
+            model.spend_will(1)
+            state.news.append(f"{model.id} gives up a point of Will (Will of Evil): "
+                              f"{model.will_left} left")
+            will_of_evil_spent(state, model)
+            if state.phase == "over":
+                return
+
+
+# ---------------------------------------------------------------- Command and Compel
+
+def check_command(state, action, text: str):
+    """The caster's side moves the held model up to half its move: not out of a fight, no
+    jump, into contact only with its enemies, control zones no bar (moved by another rule)."""
+    q = state.question
+    ident = q["target"]
+    if not isinstance(action, (Move, Charge, Pass)) or (
+            not isinstance(action, Pass) and action.model != ident):
+        raise IllegalAction(f"move {ident} ('move {ident} x,y'), charge it into its enemies "
+                            f"or 'pass'", rule=RULE_COMMAND, action=text)
+    if isinstance(action, Pass):
+        return None
+    model = state.models[ident]
+    mover = state.mover(model)
+    half = geo.Mover(state.allowance(model) / 2, mover.difficult_factor, mover.woodland)
+    path = action.path
+    if isinstance(action, Move) and action.to is not None:
+        path = geo.find_path(state.table, state.discs(), state.disc(model), half, to=action.to)
+        if path is None:
+            raise IllegalAction(f"no legal path takes {ident} to {action.to[0]:g},"
+                                f"{action.to[1]:g} within half its move", rule=RULE_COMMAND,
+                                action=text)
+    targets = action.targets if isinstance(action, Charge) else ()
+    for t in targets:
+        if state.model(t, text).side == model.side:
+            raise IllegalAction(f"{t} is a friend of {ident}", rule=RULE_COMMAND, action=text)
+    try:
+        report = geo.check_path(state.table, state.discs(), state.disc(model), path, half,
+                                targets=targets, ignore_zones=True)
+    except IllegalAction as exc:
+        raise IllegalAction(exc.reason, rule=exc.rule, action=text) from None
+    if any(c.kind != "stride" for c in report.crossings):
+        raise IllegalAction(f"{ident} cannot be made to jump", rule=RULE_COMMAND, action=text)
+    return path, report
+
+
+def answer_command(state, action, text: str) -> None:
+    """Move the held model as the caster's side says (or leave it)."""
+    checked = check_command(state, action, text)
+    ident = state.question["target"]
+    state.question = None
+    if checked is None:
+        return
+    path, report = checked
+    model = state.models[ident]
+    model.x, model.y = report.end
+    state.news.append(f"{ident} is moved {report.length:.2f}{state.units.name} by magic")
+
+
+def candidates_command(state) -> list:
+    """Leave it, or move it half its move towards or away from the caster."""
+    q = state.question
+    model, caster = state.models[q["target"]], state.models.get(q["caster"])
+    out = [Pass()]
+    if caster is None:
+        return out
+    me = state.disc(model)
+    d = geo.centre_distance(me, state.disc(caster)) or 1.0
+    for sign in (-1, 1):
+        for share in (0.5, 0.25):
+            step = state.allowance(model) * share - 0.01
+            to = (round(me.x + sign * (caster.x - me.x) / d * step, 3),
+                  round(me.y + sign * (caster.y - me.y) / d * step, 3))
+            action = Move(model.id, (to,))
+            try:
+                check_command(state, action, str(action))
+            except IllegalAction:
+                continue
+            out.append(action)
+            break
+    return out
+
+
 procedure.question("resist", answer, candidates)
+procedure.question("command", answer_command, candidates_command)

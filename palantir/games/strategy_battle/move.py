@@ -18,9 +18,16 @@ D6 = ("1", "2", "3", "4", "5", "6")
 RULE_GAP = geo.RULE_GAP
 
 
-def begin(state, action, report, part: bool = False) -> None:
-    """Make a checked move or charge (`report` from the path check); `part`: the model
-    stops part-way to do something else (a cast) and may go on with the rest later."""
+def begin(state, action, report) -> None:
+    """Make a checked move or charge (`report` from the path check)."""
+    push_move(state, action, report)
+    procedure.run(state)
+
+
+def push_move(state, action, report, part: bool = False) -> None:
+    """Put a checked move on the stack; `part`: the model stops part-way to do something
+    else (a cast) and may go on with the rest of its move later. The frame under it gets
+    `arrived`: whether the model got to the end of the path."""
     model = state.models[action.model]
     procedure.push(state, {
         "proc": "move", "model": model.id, "stage": "test", "part": part,
@@ -30,7 +37,6 @@ def begin(state, action, report, part: bool = False) -> None:
         "contacts": list(report.contacts),
         "crossings": [[c.barrier, c.kind, c.at] for c in report.crossings
                       if c.kind != "stride"]})
-    procedure.run(state)
 
 
 @procedure.step("move")

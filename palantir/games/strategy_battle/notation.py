@@ -21,7 +21,7 @@
     support G4>G1 G5>G2        spearmen supporting fighters (or 'support none')
     throw G1 E2 13,11          a charge halting 1"/2cm away to throw a weapon first
     take G1 shield             a Hero takes a weapon from the foes he slew
-    cast G1 blast E2 2 from 12,10  a Hero moves along waypoints, then uses a power there
+    cast G1 command E2 2 from 12,10  a Hero moves along waypoints, then uses a power there
     reroll G1                  an Expert Rider re-rolls his roll on the Jump chart
     dismount G1 [loose]        a rider gets off (leaving his mount loose); a passenger jumps down
     mount G1 G1m               a model on foot mounts a loose mount, or a passenger a rider's

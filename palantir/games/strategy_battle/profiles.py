@@ -228,11 +228,14 @@ class Power:
     range: tuple[float, float]       # inches, cm
     strength: int = 0
     friendly: bool = False           # cast on a friend
-    on_self: bool = False            # cast on the caster himself
+    on_self: bool = False            # cast on the caster himself (or all around him)
+    hurl_cm: tuple[int, ...] = ()    # Sorcerous Blast: the D6" in centimetres, face by face
+    needs: str | None = None         # what the target must have ('staff of power')
 
 
 POWER_EFFECTS = ("immobilise", "black dart", "drain courage", "strengthen will",
-                 "terrifying aura", "sap will")
+                 "terrifying aura", "sap will", "command", "sorcerous blast", "break staff",
+                 "nature's wrath")
 
 
 def parse_powers(doc: Mapping[str, Any], where: str = "powers.toml") -> dict[str, Power]:
@@ -244,9 +247,15 @@ def parse_powers(doc: Mapping[str, Any], where: str = "powers.toml") -> dict[str
         if effect not in POWER_EFFECTS:
             raise DataError(f"{at}.effect: '{effect}' is not one of {', '.join(POWER_EFFECTS)}")
         rng = _need(raw, "range", list, at)
+        hurl = tuple(int(v) for v in raw.get("hurl_cm", ()))
+        if effect == "sorcerous blast" and len(hurl) != 6:
+            raise DataError(f"{at}.hurl_cm: the six faces of the D6 in centimetres")
+        needs = raw.get("needs")
+        if needs is not None and needs not in WARGEAR + SPECIAL:
+            raise DataError(f"{at}.needs: '{needs}' is not wargear or a special rule")
         out[name] = Power(name, effect, (float(rng[0]), float(rng[1])),
                           int(raw.get("strength", 0)), bool(raw.get("friendly", False)),
-                          bool(raw.get("self", False)))
+                          bool(raw.get("self", False)), hurl, needs)
     return out
 
 

@@ -14,7 +14,7 @@ from ...engine.dice import Dice
 from ...engine.errors import BadNotation, IllegalAction
 from ...engine.game import Outcome, State
 from . import geometry as geo
-from . import combat, heroes, heroics, magic, procedure
+from . import cavalry, combat, heroes, heroics, magic, procedure
 from .courage import courage_test, is_hero, retreat, test_before_moving
 from . import move as move_rules
 from . import fight as fight_rules
@@ -374,6 +374,8 @@ class BattleState(State):
 
     def resolve(self, action, text: str):
         """Turn a decision into its exact form: a destination or bare charge gets its path found."""
+        if self.question is not None:
+            return action          # an answer: the question's own module reads it
         if isinstance(action, Move) and action.to is not None:
             model = self._movable(action.model, text)
             path = geo.find_path(self.table, self.discs(), self.disc(model), self.mover(model),
@@ -580,7 +582,9 @@ class BattleState(State):
                 live.append((single, many))
         self.fights = live
         if not self.fights:
-            self.start_turn()
+            magic.will_of_evil(self)             # 'Will of Evil': at the end of the phase
+            if self.phase != OVER:
+                self.start_turn()
 
     # ------------------------------------------------------------ casualties and the end
 
@@ -863,6 +867,8 @@ class BattleState(State):
                 terror=m["terror"], free_might=m["free_might"], free_will=m["free_will"])
             for key in MORE_FIELDS:
                 setattr(self.models[m["id"]], key, copy.deepcopy(m[key]))
+            # what the model has lost (a broken staff, a bow or shield left on a horse)
+            self.models[m["id"]].profile = cavalry.outfit(self, self.models[m["id"]])
             model = self.models[m["id"]]
             model.profile = fight_rules.equipped(self, model.profile, model.taken)
         self.turn, self.priority = view["turn"], view["priority"]

@@ -1,11 +1,17 @@
-"""Throughput of the Strategy Battle referee, each figure beside a yardstick measured in the
-same run: fights resolved per second (against a bare Python loop rolling the same dice),
-path checks and path finds per second (against shapely buffering and intersecting the same
-path), whole introductory-scenario games per second played by random agents, and the_wall
-played heuristic against heuristic with the path finder's Reach bound and without it (the
-code before it), in Journey to Mordor heuristic games' time.
+"""Throughput of the Strategy Battle referee, odds calculator and computer general, each
+figure beside a yardstick measured in the same run:
 
-Run it: `.venv/bin/python benchmarks/bench_strategy_battle.py [--seconds 2]`.
+- fights resolved per second by the referee, against a bare Python loop rolling the same dice;
+- exact-odds queries per second (odds.fight_odds, no cache, the Monte Carlo check's cases),
+  against the same bare dice loop, and as referee fights' worth;
+- path checks and path finds per second, against shapely buffering and intersecting the path;
+- whole games per second of each scenario, heuristic against heuristic (and the
+  introductory one by random agents), against Journey to Mordor heuristic games per second;
+- the search: rollout decisions per second and mcts iterations in a one-second search from
+  each scenario's first decision, against the heuristic's decisions per second;
+- with `--bound`, the_wall heuristic games with the path finder's Reach bound and without it.
+
+Run it: `.venv/bin/python benchmarks/bench_strategy_battle.py [--seconds 2] [--games 2]`.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from shapely.geometry import LineString
 from palantir.engine.dice import SeededDice
 from palantir.games.strategy_battle import StrategyBattle
 from palantir.games.strategy_battle import geometry as geo
+from palantir.games.strategy_battle.profiles import default_data
 from palantir.games.strategy_battle.rules import BattleState
 from palantir.games.strategy_battle.scenarios import parse_scenario
 
@@ -40,7 +47,8 @@ def fight_state() -> BattleState:
            "models": [{"id": "G1", "profile": "Warrior of Rohan with sword and shield", "at": [10, 10]},
                       {"id": "E1", "profile": "Mordor Orc with sword and shield", "at": [10 + d, 10]},
                       {"id": "E2", "profile": "Mordor Orc with sword and shield", "at": [40, 40]}]}
-    state = BattleState(StrategyBattle(), {"scenario": "bench"}, parse_scenario(doc, "bench"),
+    state = BattleState(StrategyBattle(), {"scenario": "bench", "fight_choices": False},
+                        parse_scenario(doc, "bench"),
                         SeededDice(0))
     state.start_game()
     for _ in range(4):
@@ -52,6 +60,10 @@ def main() -> None:
     """Print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="time per figure")
+    parser.add_argument("--games", type=int, default=2,
+                        help="heuristic games per scenario (seeded 0, 1, ...)")
+    parser.add_argument("--bound", action="store_true",
+                        help="also time the_wall with and without the path finder's bound")
     args = parser.parse_args()
     s = args.seconds
 
@@ -61,8 +73,8 @@ def main() -> None:
     def one_fight():
         state = base.clone(SeededDice(next(seeds)))
         state.apply("fight G1")
-        while state.question is not None:      # both sides decline to shield
-            state.apply("shield off")
+        while state.question is not None:      # no shields; the referee's defaults
+            state.apply(state.legal_actions()[0])
 
     rng = random.Random(0)
 
@@ -74,6 +86,25 @@ def main() -> None:
 
     fights, bare = rate(one_fight, s), rate(bare_fight, s)
     print(f"fights resolved/s     {fights:10.0f}   bare dice loop {bare:10.0f}   ratio {fights / bare:.4f}")
+
+    # exact odds, uncached, over the Monte Carlo check's spread of fights
+    import importlib.util
+    import pathlib
+    spec = importlib.util.spec_from_file_location(
+        "mc_odds", pathlib.Path(__file__).with_name("mc_strategy_battle_odds.py"))
+    mc = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mc)
+    from palantir.games.strategy_battle.odds import fight_odds
+    entry = default_data()[2].to_wound
+    queries = iter(__import__("itertools").cycle(mc.cases()))
+
+    def one_query():
+        _, good, evil, kw = next(queries)
+        fight_odds(good, evil, entry, **kw)
+
+    exact = rate(one_query, s)
+    print(f"exact odds queries/s  {exact:10.1f}   bare dice loop {bare:10.0f}   ratio {exact / bare:.6f}"
+          f"   (one query: {fights / exact:.1f} referee fights)")
 
     table = geo.Table(48, 48, geo.INCHES, [geo.Area("marsh", geo.Polygon(
         [(14, 0), (16, 0), (16, 48), (14, 48)]), "difficult")])
@@ -107,21 +138,10 @@ def main() -> None:
     games = rate(one_game, max(s, 3.0))
     print(f"intro games/s (random) {games:9.2f}   per fight-second {games / fights:.6f}")
 
-    # the candidate list's path searches: with each model's Reach bound (now) and without
-    # it (before: every hopeless charge searched the whole grid), heuristic against
-    # heuristic on the_wall, beside Journey to Mordor heuristic games in the same run
     from palantir.engine.match import play_match
     from palantir.games.journey_to_mordor import JourneyToMordor
     from palantir.games.strategy_battle.heuristics import HeuristicAgent
-
-    def wall_game(seed):
-        play_match(game, {"scenario": "the_wall"},
-                   [HeuristicAgent(0, seed), HeuristicAgent(1, seed)], seed)
-
-    bounded = geo.find_path
-
-    def unbounded(*args, bound=None, **kwargs):
-        return bounded(*args, **kwargs)
+    from palantir.games.strategy_battle.scenarios import scenario_names
 
     jtm = JourneyToMordor()
     jtm_seeds = iter(range(10**9))
@@ -130,6 +150,62 @@ def main() -> None:
         seed = next(jtm_seeds)
         play_match(jtm, {"players": 2}, [jtm.heuristic_agent(i, seed) for i in range(2)],
                    seed)
+
+    peer = rate(jtm_game, s)
+    print(f"Journey to Mordor heuristic games/s {peer:.1f} (the peer of the games below)")
+    decisions_per_s = {}
+    for name in scenario_names():
+        count = {"decisions": 0, "seconds": 0.0}
+
+        def counted(state, seat, action):
+            count["decisions"] += 1
+
+        started = time.perf_counter()
+        for seed in range(args.games):
+            play_match(game, {"scenario": name},
+                       [HeuristicAgent(0, seed), HeuristicAgent(1, seed + 1)], seed,
+                       on_step=counted)
+        spent = time.perf_counter() - started
+        rate_games = args.games / spent
+        decisions_per_s[name] = count["decisions"] / spent
+        print(f"{name:9} heuristic v heuristic games/s {rate_games:7.3f}   "
+              f"{count['decisions'] / args.games:6.0f} decisions/game   "
+              f"ratio to Journey to Mordor {rate_games / peer:.5f}")
+
+    # the search: its rollouts (the general's quick policy, cut off at the evaluation's
+    # horizon) and a one-second mcts from each scenario's first decision
+    from palantir.agents.mcts import MCTSAgent
+    from palantir.games.strategy_battle.heuristics import rollout_policy
+    for name in scenario_names():
+        start = game.new_state({"scenario": name}, SeededDice(0))
+        pick = random.Random(0)
+        steps, started = 0, time.perf_counter()
+        while time.perf_counter() - started < s / 2:
+            state = start.clone(SeededDice(steps))
+            for _ in range(24):
+                if state.is_over():
+                    break
+                state.apply(rollout_policy(state, pick))
+                steps += 1
+        rollout = steps / (time.perf_counter() - started)
+        agent = MCTSAgent(game, start.to_move(), 0, seconds=1.0)
+        agent.choose(start.view(start.to_move()), start.legal_actions())
+        print(f"{name:9} rollout decisions/s {rollout:7.0f}   mcts iterations in 1 s "
+              f"{agent.last_search['iterations']:4d}   rollout / heuristic decisions "
+              f"{rollout / decisions_per_s[name]:.2f}")
+
+    if not args.bound:
+        return
+    # the candidate list's path searches: with each model's Reach bound (now) and without
+    # it (before: every hopeless charge searched the whole grid)
+    def wall_game(seed):
+        play_match(game, {"scenario": "the_wall"},
+                   [HeuristicAgent(0, seed), HeuristicAgent(1, seed)], seed)
+
+    bounded = geo.find_path
+
+    def unbounded(*args, bound=None, **kwargs):
+        return bounded(*args, **kwargs)
 
     seeds = [1, 2, 3]
     started = time.perf_counter()
@@ -144,7 +220,6 @@ def main() -> None:
         before = (time.perf_counter() - started) / len(seeds)
     finally:
         geo.find_path = bounded
-    peer = rate(jtm_game, s)
     print(f"the_wall heuristic game  before {before:6.2f} s   after {after:6.2f} s   "
           f"speed-up {before / after:.2f}x")
     print(f"  in Journey to Mordor heuristic games ({peer:.1f}/s): before "

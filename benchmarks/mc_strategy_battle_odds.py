@@ -1,6 +1,7 @@
 """The Strategy Battle odds calculator against a Monte Carlo of 100,000 fights per case.
 
-For each case (profiles, weapons, spears, trapped sides, Might policies) the exact odds of
+For each case (profiles, weapons, spears, trapped sides, Might policies, shielding, cavalry
+charges, Might on wound and Fate rolls, Fate) the exact odds of
 `palantir.games.strategy_battle.odds` are compared with the frequencies of `--fights` fights
 worked out by `odds_sampling` (NumPy, an independent working of the same rules). Every
 probability must lie within `--sigmas` standard errors; the script prints each case, the
@@ -24,27 +25,43 @@ ORC = "Mordor Orc with sword and shield"
 
 
 def cases():
-    """(label, good, evil, might, trapped) for a spread of fights."""
-    profiles, _, charts = default_data()
+    """(label, good, evil, keyword arguments of fight_odds) for a spread of fights."""
+    profiles, mounts, charts = default_data()
 
     def f(name, **kw):
-        return fighter_of(profiles[name], charts, **kw)
+        return fighter_of(profiles[name], charts, mounts=mounts, **kw)
 
     return [
-        ("Rohan v Orc", [f("Warrior of Rohan with sword and shield")], [f(ORC)], {}, ()),
+        ("Rohan v Orc", [f("Warrior of Rohan with sword and shield")], [f(ORC)], {}),
         ("Aragorn (win) v 2 Orcs, Orcs trapped", [f("Aragorn (Strider)")], [f(ORC)] * 2,
-         {"good": "win"}, ("evil",)),
+         {"might": {"good": "win"}, "trapped": ["evil"]}),
         ("Aragorn bid 1 v Lurtz bid 2", [f("Aragorn (Strider)")], [f("Lurtz")],
-         {"good": "bid:1", "evil": "bid:2"}, ()),
+         {"might": {"good": "bid:1", "evil": "bid:2"}}),
         ("Dwarf two-handed v Uruk, both trapped",
          [f("Dwarf Warrior with axe and shield", weapon="two-handed weapon")],
-         [f("Mordor Uruk-hai with sword")], {}, ("good", "evil")),
+         [f("Mordor Uruk-hai with sword")], {"trapped": ["good", "evil"]}),
         ("3 Minas Tirith (spears) v Cave Troll, Men trapped",
-         [f("Warrior of Minas Tirith", supported=True)] * 3, [f("Cave Troll")], {}, ("good",)),
+         [f("Warrior of Minas Tirith", supported=True)] * 3, [f("Cave Troll")],
+         {"trapped": ["good"]}),
         ("Boromir v Uruk-hai Captain (win)", [f("Boromir")], [f("Uruk-hai Captain")],
-         {"evil": "win"}, ()),
+         {"might": {"evil": "win"}}),
         ("Orc with dagger v 2 Rohan", [f(ORC, weapon="dagger")],
-         [f("Warrior of Rohan with sword and shield")] * 2, {}, ("good",)),
+         [f("Warrior of Rohan with sword and shield")] * 2, {"trapped": ["good"]}),
+        ("Rohan shielding v Uruk", [f("Warrior of Rohan with sword and shield")],
+         [f("Mordor Uruk-hai with sword")], {"shielding": ["good"]}),
+        ("Rider of Rohan charging v Orc shielding", [f("Rider of Rohan", charging=True)],
+         [f(ORC)], {"shielding": ["evil"]}),
+        ("Theoden charging v Cave Troll (win, Might on rolls)",
+         [f("Théoden on horse", charging=True)], [f("Cave Troll")],
+         {"might": {"good": "win"}, "roll_might": ["good"]}),
+        ("Boromir bid 2 v Captain bid 1, Might on rolls, Fate",
+         [f("Boromir")], [f("Uruk-hai Captain")],
+         {"might": {"good": "bid:2", "evil": "bid:1"}, "roll_might": ["good", "evil"],
+          "fate": ["good", "evil"]}),
+        ("Aragorn (win) v Lurtz + Orc, Fate, Lurtz trapped",
+         [f("Aragorn (Strider)")], [f("Lurtz"), f(ORC)],
+         {"might": {"good": "win"}, "roll_might": ["good", "evil"], "fate": ["good", "evil"],
+          "trapped": ["evil"]}),
     ]
 
 
@@ -69,17 +86,16 @@ def main() -> int:
     entry_of = default_data()[2].to_wound
     failed = 0
     exact_time = sample_time = 0.0
-    for i, (label, good, evil, might, trapped) in enumerate(cases()):
+    for i, (label, good, evil, kw) in enumerate(cases()):
         started = time.perf_counter()
-        exact = fight_odds(good, evil, entry_of, trapped=trapped, might=might)
+        exact = fight_odds(good, evil, entry_of, **kw)
         exact_time += time.perf_counter() - started
         started = time.perf_counter()
-        sampled = sample_fights(good, evil, entry_of, args.fights, args.seed + i,
-                                trapped=trapped, might=might)
+        sampled = sample_fights(good, evil, entry_of, args.fights, args.seed + i, **kw)
         sample_time += time.perf_counter() - started
         wrong = disagreements(exact, sampled, args.fights, args.sigmas)
         failed += bool(wrong)
-        print(f"{label:52} good wins {float(exact['good_wins']):.4f} sampled "
+        print(f"{label:55} good wins {float(exact['good_wins']):.4f} sampled "
               f"{sampled['good_wins']:.4f}  worst {worst_sigma(exact, sampled, args.fights):4.2f}"
               f" sigma  {'DISAGREES: ' + '; '.join(wrong) if wrong else 'ok'}")
     n = len(cases())

@@ -63,3 +63,9 @@ class StrategyBattle(Game):
     def rollout_policy(self):
         from .heuristics import rollout_policy
         return rollout_policy
+
+    def rollout_evaluation(self):
+        """Rollouts stop after about two turns and score what each side has left
+        (evaluation.py)."""
+        from .evaluation import rollout_evaluation
+        return rollout_evaluation()

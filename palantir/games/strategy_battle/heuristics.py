@@ -1,32 +1,430 @@
-"""A basic general for the Strategy Battle Game, reading only its seat's view and the
-candidate decisions: it charges where the duel favours it, shoots where a wound is likeliest,
-strikes the weakest, advances the rest (bowmen only half, so that they may shoot).
+"""The computer general of the Strategy Battle Game: it reads its seat's view (rebuilt into a
+state, as a player reads the table) and weighs each candidate decision by what it is likely
+to win or lose, in the points-like values of `value`:
 
-It does not yet use cover, spears, shielding or Might; the issue's full heuristic general
-builds on it.
+- it charges where the exact odds of the fight (odds.py) promise more than they risk, with
+  a rider's charge bonuses; holds a barrier it defends; brings spears up behind friends who
+  fight ('Spears'); advances the rest, preferring ground that enemy bowmen see less of;
+  bowmen move no more than lets them shoot;
+- it shoots where a kill is likeliest and worth most, finishing wounded Heroes first;
+- in a fight it shields when shielding loses less than fighting risks ('Shields'), spends
+  Might where a few points win a duel or land a wound that matters, always tries Fate, and
+  strikes where a kill is likeliest ('Multiple Combats');
+- it makes a heroic move or shot when the enemy has priority and the Hero keeps a point of
+  Might for his own fight, and a heroic combat when the Hero's fight is one he should win.
+
+Decisions it has no rule for (new ones the referee offers) take the referee's first listed,
+its default. The same judgement, without the costlier looks at cover, is the search's
+rollout policy.
 """
 
 from __future__ import annotations
 
+import math
 import random
+from functools import lru_cache
 
+from . import geometry as geo
+from .candidates import exposure
 from .notation import (Cast, Charge, Done, FateRoll, Fight, Heroic, Might, Move, Pass,
                        Resist, Shielding, Shoot, Strike)
+from .odds import Fighter, fight_odds, shot_odds
 from .profiles import default_data
 
+# what the general will pay for a point of Might or Will, in the values of `value`
+MIGHT_PRICE = 1.5
+WILL_PRICE = 1.0
+ENGAGE = 1.0      # the worth of closing with the enemy at all: battles are won in fights
 
-def _wound_chance(entry: str) -> float:
-    """Chance of wounding with one die for a Wound Chart entry."""
-    if entry == "-":
-        return 0.0
-    if "/" in entry:
-        second = int(entry.split("/")[1])
-        return (1 / 6) * (7 - second) / 6
-    return (7 - int(entry)) / 6
+
+def value(profile) -> float:
+    """A warrior's worth to its side, points-like: its fighting characteristics, extra
+    Attacks and Wounds, a Hero's stores, a missile weapon and a mount."""
+    v = 2 + 0.5 * (profile.fight + profile.strength + profile.defence) + 0.2 * profile.courage
+    v += 3 * (profile.attacks - 1) + 3 * (profile.wounds - 1)
+    v += 2 * profile.might + profile.will + 1.5 * profile.fate
+    if profile.missile:
+        v += 1.5
+    if profile.mount:
+        v += 4
+    return v
+
+
+def standing(model) -> float:
+    """What is left of a model's worth: part of it lost with each wound."""
+    full = model.profile.wounds
+    return value(model.profile) * (0.4 + 0.6 * model.wounds / full)
+
+
+def fighter(state, model, foes=(), charging: bool = False, fighting: bool = False,
+            extra_attack: int = 0) -> Fighter:
+    """A model as the odds see it: the referee's weapon, Might and Fate left, mounted or not;
+    `charging`: a charge to come; `fighting`: in the fight being worked out now (its spear
+    support and charge bonus already counted in its Attacks)."""
+    from .combat import fight_value
+    from .fight import weapon_effect
+    p = model.profile
+    duel, wound = weapon_effect(state, model)
+    if charging and model.mounted and "lance" in p.wargear:
+        duel, wound = state.charts.weapons["lance"]
+    attacks = (state.attacks(model) if fighting else p.attacks) + extra_attack
+    mount = state.mounts[p.mount] if model.mounted else None
+    return Fighter(fight_value(model), p.strength, p.defence, attacks, model.wounds, duel,
+                   wound, model.might_left, model.fate, "shield" in p.wargear,
+                   model.mounted, charging and not fighting,
+                   mount.strength if mount else 0)
+
+
+@lru_cache(maxsize=20000)
+def _odds(good: tuple, evil: tuple, shielding: tuple, trapped: tuple, might: tuple) -> tuple:
+    """fight_odds as floats: (good wins, good kills, evil kills, mean wounds each loses)."""
+    entry = default_data()[2].to_wound
+    o = fight_odds(list(good), list(evil), entry, shielding=shielding, trapped=trapped,
+                   might=dict(might), roll_might=[s for s, _ in might], fate=("good", "evil"))
+    lost_evil = sum(k * p for k, p in o["wounds_if_good_wins"].items())
+    lost_good = sum(k * p for k, p in o["wounds_if_evil_wins"].items())
+    return (float(o["good_wins"]), float(o["good_kills"]), float(o["evil_kills"]),
+            float(lost_evil), float(lost_good))
+
+
+def prospect(state, mine: list, theirs: list, my_side: str, *, shielding=(),
+             trapped=(), charging=(), fighting=False) -> tuple[float, float]:
+    """(my chance to win, the value I expect to gain) of a fight between these models:
+    the first enemy's expected loss against my first model's (the ones struck)."""
+    if len(mine) > 1 and len(theirs) > 1:
+        theirs = theirs[:1]
+    mf = tuple(fighter(state, m, theirs, m.id in charging, fighting) for m in mine)
+    tf = tuple(fighter(state, m, mine, False, fighting) for m in theirs)
+    good, evil = (mf, tf) if my_side == "good" else (tf, mf)
+    policy = tuple((s, "win") for s, side in (("good", good), ("evil", evil))
+                   if any(f.might for f in side))
+    if len(policy) == 2:
+        policy = (("good", "bid:1"), ("evil", "bid:1"))
+    p_good, _, _, lost_evil, lost_good = _odds(good, evil, tuple(sorted(shielding)),
+                                               tuple(sorted(trapped)), policy)
+    p_win = p_good if my_side == "good" else 1 - p_good
+    gain_w, loss_w = (lost_evil, lost_good) if my_side == "good" else (lost_good, lost_evil)
+    target, me = theirs[0], mine[0]
+    gain = p_win * min(1.0, gain_w / target.wounds) * standing(target)
+    loss = (1 - p_win) * min(1.0, loss_w / me.wounds) * standing(me)
+    return p_win, gain - loss
+
+
+def _wound_p(strength: int, defence: int, bonus: int = 0) -> float:
+    from .odds import wound_chance
+    return float(wound_chance(default_data()[2].to_wound(strength, defence), bonus))
+
+
+def kill_chance(strikes: int, p: float, wounds: int) -> float:
+    """Chance that `strikes` blows, each wounding with chance p, take `wounds` wounds."""
+    return sum(math.comb(strikes, k) * p ** k * (1 - p) ** (strikes - k)
+               for k in range(wounds, strikes + 1))
+
+
+class General:
+    """The general's judgement of one position, for one side."""
+
+    def __init__(self, state, thorough: bool = True):
+        self.state = state
+        self.thorough = thorough
+        q = state.question
+        self.side = q["side"] if q is not None and "side" in q else state.acting
+        self.enemy = state.other(self.side)
+
+    # ------------------------------------------------------------ the Move phase
+
+    def charge(self, action: Charge) -> float:
+        s = self.state
+        me = s.models[action.model]
+        targets = [s.models[t] for t in action.targets if t in s.models]
+        if not targets:
+            return -1.0
+        target = targets[0]
+        # friends already fighting the target fight beside the charger
+        tol = s.units.tolerance
+        td = s.disc(target, zone=False)
+        friends = [m for m in s.models.values() if m.side == self.side and m.id != me.id
+                   and geo.in_contact(td, s.disc(m, zone=False), tol)]
+        p_win, gain = prospect(s, [me] + friends, targets, self.side, charging=(me.id,))
+        score = 2.0 + ENGAGE + gain + (1.5 if p_win > 0.6 else 0.0)
+        end = s.disc(me, zone=False).at(*action.path[-1])
+        if geo.defended_across(s.table, end, td):
+            score -= 2.0        # he would defend the barrier against us ('Defending')
+        return score
+
+    def move(self, action: Move) -> float:
+        s = self.state
+        model = s.models[action.model]
+        start = (model.x, model.y)
+        end = action.path[-1]
+        length = geo.path_length([start, *action.path])
+        allowance = s.allowance(model)
+        me = s.disc(model, zone=False)
+        enemies = [m for m in s.models.values() if m.side != self.side]
+        if not enemies:
+            return 0.0
+        near = min(enemies, key=lambda e: geo.gap(me, s.disc(e, zone=False)))
+        nd = s.disc(near, zone=False)
+        progress = (geo.gap(me, nd) - geo.gap(me.at(*end), nd)) / max(allowance, 1e-6)
+        if self.supports(model, end):
+            return 3.0 + ENGAGE
+        if length < 0.01 and self.defends(model):
+            return 3.5          # a barrier is held, not crossed: let them come ('Defending')
+        score = 1.0 + 0.5 * progress
+        missile = model.profile.missile
+        if missile:
+            from .shoot import shooting_limit
+            kept = (shooting_limit(s, model) or 0.0) + 1e-6
+            reach = s.units.rule(*s.charts.missiles[missile].range)
+            in_range = any(geo.gap(me.at(*end), s.disc(e, zone=False)) <= reach
+                           for e in enemies)
+            if length <= kept and in_range:
+                score += 1.5 + 0.2 * progress
+        if self.thorough and any(e.profile.missile for e in enemies):
+            discs = s.discs()
+            hits = exposure(s, model, end, discs)
+            score -= hits * 0.35 * standing(model) / max(1, model.wounds) / 3
+        return score
+
+    def supports(self, model, end) -> bool:
+        """Whether a spearman's move ends touching a friend who is fighting ('Spears')."""
+        if "spear" not in model.profile.wargear:
+            return False
+        s = self.state
+        tol = s.units.tolerance
+        me = s.disc(model, zone=False).at(*end)
+        return any(m.side == self.side and m.id != model.id and s.engaged(m)
+                   and geo.in_contact(me, s.disc(m, zone=False), tol)
+                   for m in s.models.values())
+
+    def defends(self, model) -> bool:
+        """Whether the model stands at a barrier with the nearest enemy beyond it."""
+        s = self.state
+        me = s.disc(model, zone=False)
+        enemies = [m for m in s.models.values() if m.side != self.side]
+        if not enemies or not s.table.barriers:
+            return False
+        near = min(enemies, key=lambda e: geo.gap(me, s.disc(e, zone=False)))
+        line = geo.LineString([(model.x, model.y), (near.x, near.y)])
+        for b in s.table.barriers:
+            if (b.kind_for(me.height) != "impassable"
+                    and b.footprint.distance(geo.Point(model.x, model.y)) <= me.radius +
+                    s.units.control_zone and line.intersects(b.line)):
+                return True
+        return False
+
+    def cast(self, action: Cast) -> float:
+        s = self.state
+        target = s.models.get(action.target)
+        if target is None:
+            return -1.0
+        worth = {"immobilise": 2.5, "transfix": 2.5, "black-dart": 2.6}.get(action.power, 1.2)
+        return worth + standing(target) / 20 - action.dice * WILL_PRICE * 0.2
+
+    # ------------------------------------------------------------ the Shoot phase
+
+    def shoot(self, action: Shoot) -> float:
+        from .shoot import check_shot, in_the_way, opponents_of
+        s = self.state
+        try:
+            shooter, target, missile, seen = check_shot(s, action.model, action.target, "")
+        except Exception:
+            return -1.0
+        way = len(in_the_way(s, shooter, target, seen))
+        odds = shot_odds(shooter.profile.shoot, missile.strength, target.profile.defence,
+                         s.charts.to_wound, in_the_way=way)
+        p = float(odds["wounds"])
+        if target.mounted:
+            p *= 0.75           # half the hits strike the horse, itself worth something
+        # a wound is worth its share of the model; the last one the whole rest of it
+        worth = standing(target) / max(1, target.wounds) + (
+            0.5 * value(target.profile) if target.wounds == 1 else 0.0)
+        friends = opponents_of(s, target) if s.engaged(target) else []
+        if not friends:
+            return 1.0 + p * worth
+        # 'Targets in Combat': 1-3 the shot strikes the friend fighting it instead
+        own = friends[0]
+        p_own = float(odds["reaches"]) * _wound_p(missile.strength, own.profile.defence)
+        return 1.0 + 0.5 * p * worth - 0.5 * p_own * standing(own)
+
+    # ------------------------------------------------------------ the Fight phase
+
+    def fight_order(self, action: Fight) -> float:
+        fight = self.state.fight_of(action.model)
+        if fight is None:
+            return 0.0
+        single, many = fight
+        s = self.state
+        ids = [single, *many]
+        mine = [s.models[k] for k in ids if k in s.models and s.models[k].side == self.side]
+        theirs = [s.models[k] for k in ids if k in s.models and s.models[k].side != self.side]
+        if not mine or not theirs:
+            return 0.0
+        p_win, gain = prospect(s, mine, theirs, self.side)
+        return 1.0 + p_win
+
+    def _combat_sides(self):
+        s, c = self.state, self.state.combat
+        mine = [s.models[k] for k in c[self.side] if k in s.models]
+        theirs = [s.models[k] for k in c[self.enemy] if k in s.models]
+        return mine, theirs
+
+    def shielding(self, action: Shielding) -> float:
+        s, c = self.state, self.state.combat
+        mine, theirs = self._combat_sides()
+        if not mine or not theirs:
+            return 0.0
+        declared = {side for side, on in c["shielding"].items() if on}
+        outcomes = {}
+        for on in (False, True):
+            shields = (declared | {self.side}) if on else (declared - {self.side})
+            outcomes[on] = prospect(s, mine, theirs, self.side, shielding=shields,
+                                    fighting=True)[1]
+        return outcomes[action.on]
+
+    def might(self, action) -> float:
+        """Might in the duel, on a wound roll, or a bid."""
+        s, q, c = self.state, self.state.question, self.state.combat
+        if q.get("for") == "wound":
+            r = c["roll"]
+            need = [int(v) for v in r["entry"].split("/")][len(r["dice"]) - 1]
+            short = need - r["dice"][-1] - r["bonus"] - r["might"]
+            target = s.models.get(r["target"].partition(".")[0])
+            worth = standing(target) / max(1, target.wounds) if target else 0.0
+            if isinstance(action, Pass):
+                return 0.0
+            if action.points != short:
+                return -1.0
+            return worth - short * MIGHT_PRICE
+        mine, theirs = self._combat_sides()
+        if not mine or not theirs:
+            return 0.0 if isinstance(action, Pass) else -1.0
+        from .combat import best, fight_value
+        my_best, their_best = best(c, self.side), best(c, self.enemy)
+        my_fight = max(fight_value(m) for m in mine)
+        their_fight = max(fight_value(m) for m in theirs)
+        stakes = sum(standing(m) for m in mine[:1]) * 0.5 + standing(theirs[0]) * 0.5
+        if isinstance(action, Pass):
+            return 0.0
+        hero = s.models[action.model]
+        dice = c["dice"].get(hero.id, [])
+        hero_best = max(dice) if dice else 0
+        raised = max(my_best, min(6, hero_best + action.points))
+        if q["kind"] == "bid":
+            # the other side may bid too: a point more than the bare need buys a margin
+            wins = raised > their_best + 1 or (raised >= their_best + 1 and my_fight > their_fight)
+        else:
+            wins = raised > their_best or (raised == their_best and my_fight > their_fight)
+        ties = raised == their_best and my_fight == their_fight
+        if wins:
+            return stakes - action.points * MIGHT_PRICE
+        if ties:
+            return 0.5 * stakes - action.points * MIGHT_PRICE
+        return -1.0
+
+    def strike(self, action: Strike) -> float:
+        from .fight import weapon_effect
+        s, c = self.state, self.state.combat
+        ident, _, part = action.targets[0].partition(".")
+        target = s.models.get(ident)
+        if target is None:
+            return -1.0
+        strikers = [s.models[k] for k in c["strikers"] if k in s.models]
+        per = 2 if c["double"].get(ident, False) else 1
+        defence = s.mounts[target.profile.mount].defence if part else target.profile.defence
+        blows = [(s.attacks(m) * per, _wound_p(m.profile.strength, defence,
+                                                weapon_effect(s, m)[1])) for m in strikers]
+        n = sum(k for k, _ in blows)
+        p = sum(k * q for k, q in blows) / max(n, 1)
+        if part:
+            # a slain mount throws its rider: worth the horse and a chance at the rider
+            return kill_chance(n, p, target.mount_wounds) * (4 + 0.3 * standing(target))
+        return kill_chance(n, p, target.wounds) * standing(target) + n * p * 0.1
+
+    def heroic(self, action: Heroic) -> float:
+        s = self.state
+        hero = s.models.get(action.model)
+        if hero is None:
+            return -1.0
+        phase = s.heroic["phase"] if s.heroic else s.phase
+        keep = hero.might_left - 1           # what is left for his own fight after this
+        if phase == "fight":
+            fight = s.fight_of(hero.id)
+            if fight is None or keep < 1:
+                return -1.0
+            single, many = fight
+            ids = [k for k in (single, *many) if k in s.models]
+            mine = [s.models[k] for k in ids if s.models[k].side == self.side]
+            theirs = [s.models[k] for k in ids if s.models[k].side != self.side]
+            if not mine or not theirs:
+                return -1.0
+            p_win, gain = prospect(s, mine, theirs, self.side)
+            # his fight first: a kill before the rest are fought, worth it when he should win
+            return (0.5 + gain - MIGHT_PRICE) if p_win > 0.7 else -1.0
+        if s.priority == self.side or keep < 1:
+            return -1.0          # with priority the side moves and shoots first anyway
+        enemies = [m for m in s.models.values() if m.side != self.side]
+        me = s.disc(hero, zone=False)
+        if phase == "move":
+            reach = s.allowance(hero)
+            near = [e for e in enemies if geo.gap(me, s.disc(e, zone=False)) <= reach * 2]
+            return 0.5 if near else -1.0
+        friends = [m for m in s.models.values() if m.side == self.side and m.profile.missile
+                   and math.dist((m.x, m.y), (hero.x, hero.y)) <= s.units.rule(6, 14)]
+        return 0.3 * len(friends) - 0.5
+
+    def resist(self, action: Resist) -> float:
+        return 1.6 - action.dice * 0.3 * WILL_PRICE
+
+    # ------------------------------------------------------------ choosing
+
+    def score(self, action, index: int) -> float:
+        """How good a decision looks; unknown kinds keep the referee's order (its default)."""
+        kind = type(action)
+        if kind is Charge:
+            return self.charge(action)
+        if kind is Move:
+            return self.move(action)
+        if kind is Shoot:
+            return self.shoot(action)
+        if kind is Fight:
+            return self.fight_order(action)
+        if kind is Strike:
+            return self.strike(action)
+        if kind is Shielding:
+            return self.shielding(action)
+        if kind is Cast:
+            return self.cast(action)
+        if kind is Heroic:
+            return self.heroic(action)
+        if kind is Resist:
+            return self.resist(action)
+        if kind is FateRoll:
+            return 2.0                   # Fate is worth spending to stay alive
+        q = self.state.question
+        if kind is Might and q is not None and q["kind"] in ("might", "bid"):
+            return self.might(action)
+        if kind is Might and q is not None and q["kind"] == "roll":
+            # Might on another roll (a Fate die, a Courage test...): the fewest useful points
+            return 1.5 - action.points * 0.4 if action.points <= 2 else -1.0
+        if kind is Pass:
+            if q is not None and q["kind"] in ("might", "bid"):
+                return self.might(action)
+            return 0.5 if q is None or q["kind"] != "heroic" else 0.0
+        if kind is Done:
+            return 0.0
+        return 0.3 - index * 1e-3
+
+    def choose(self, legal: list, rng: random.Random):
+        """The best-scored decision, ties broken by `rng`."""
+        scored = [(self.score(a, i), i) for i, a in enumerate(legal)]
+        best = max(sc for sc, _ in scored)
+        top = [i for sc, i in scored if sc >= best - 1e-9]
+        return legal[top[rng.randrange(len(top))] if len(top) > 1 else top[0]]
 
 
 class HeuristicAgent:
-    """Scores each candidate decision and takes the best (ties broken by its own seeded dice)."""
+    """The general: the best decision by `General`, read from the seat's view alone."""
 
     def __init__(self, seat: int, seed: int | None = None):
         self.seat = seat
@@ -34,75 +432,45 @@ class HeuristicAgent:
 
     def choose(self, view: dict, legal_actions: list):
         """The best-scored candidate."""
-        profiles, mounts, charts = default_data()
-        models = {m["id"]: m for m in view["models"]}
-
-        def profile(ident):
-            return profiles[models[ident]["profile"]]
-
-        def score(action) -> float:
-            if isinstance(action, Charge):
-                me, them = profile(action.model), profile(action.targets[0])
-                # better Fight, more Attacks and a likelier wound make a good charge
-                edge = (me.fight - them.fight) + (me.attacks - them.attacks)
-                return 3 + edge + 2 * _wound_chance(charts.to_wound(me.strength, them.defence))
-            if isinstance(action, Shoot):
-                missile = charts.missiles[profile(action.model).missile]
-                return 5 + _wound_chance(charts.to_wound(missile.strength,
-                                                         profile(action.target).defence))
-            if isinstance(action, Fight):
-                return 1.0
-            if isinstance(action, Strike):
-                ident, _, part = action.targets[0].partition(".")
-                target = models[ident]
-                if part:
-                    # a rider's mount: worth striking when it is easier to wound than the rider
-                    mount = mounts[profile(ident).mount]
-                    return 1.0 - 1 / 10 - mount.defence / 100
-                return 1.0 - target["wounds"] / 10 - profile(ident).defence / 100
-            if isinstance(action, Move):
-                me = profile(action.model)
-                x, y = models[action.model]["x"], models[action.model]["y"]
-                length = sum(((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5 for a, b in
-                             zip([(x, y), *action.path], action.path))
-                # bowmen prefer the short move that keeps their shot; others go as far as they can
-                return 1.0 - length / 100 if me.missile else 1.0 + length / 100
-            if isinstance(action, Shielding):
-                # shield when the enemy in this fight outfights us, else fight to strike
-                c = view["combat"]
-                mine = view["question"]["side"]
-                theirs = "evil" if mine == "good" else "good"
-                edge = (max(profile(k).fight for k in c[mine])
-                        - max(profile(k).fight for k in c[theirs]))
-                wanted = edge < 0
-                return 1.0 if action.on == wanted else 0.0
-            if isinstance(action, Cast):
-                # a power worth the Will: hold or dart the strongest foe; one die is cheap
-                target = profile(action.target)
-                worth = {"immobilise": 2.5, "transfix": 2.5, "black-dart": 2.6}.get(action.power, 1.2)
-                return worth + target.fight / 20 - action.dice * 0.2
-            if isinstance(action, Heroic):
-                # a heroic combat gets a Hero's fight in first; moves and shots are not worth it
-                return 0.8 if view["phase"] == "fight" else 0.3
-            if isinstance(action, Resist):
-                return 1.6 - action.dice * 0.3
-            if isinstance(action, FateRoll):
-                return 2.0                       # Fate is worth spending to stay alive
-            if isinstance(action, Might):
-                # a little Might to win a duel or land a wound; never all of it at once
-                return 1.5 - action.points * 0.4
-            if isinstance(action, Pass):
-                return 0.5
-            if isinstance(action, Done):
-                return 0.0
-            return -1.0
-
-        best = max(score(a) for a in legal_actions)
-        top = [a for a in legal_actions if score(a) >= best - 1e-9]
-        return top[self.rng.randrange(len(top))]
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        from .reading import state_of
+        return General(state_of(view)).choose(legal_actions, self.rng)
 
 
 def rollout_policy(state, rng: random.Random):
-    """A cheap policy for search rollouts: the heuristic's choice, tie-broken by `rng`."""
-    agent = HeuristicAgent(state.to_move(), rng.randrange(2**31))
-    return agent.choose(state.view(state.to_move()), state.legal_actions())
+    """A cheap policy for search rollouts: the general's judgement on the state itself (no
+    view rebuilt, no looks at cover); in the Move phase only the next model's likeliest
+    decision is worked out (`quick_move`), not the whole candidate list."""
+    if state.phase == "move" and state.question is None:
+        action = quick_move(state, rng)
+        if action is not None:
+            return action
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    return General(state, thorough=False).choose(legal, rng)
+
+
+def quick_move(state, rng: random.Random):
+    """The next model's decision among a few of its candidates (candidates.py): charges only
+    at the two enemies in reach with the best odds, no looks at cover."""
+    from . import candidates as cand
+    order = cand.move_order(state)
+    if not order:
+        return Done()
+    model = order[0]
+    me = state.disc(model, zone=False)
+    allowance = state.mover(model).allowance
+    in_reach = [e for e in state.models.values() if e.side != model.side
+                and geo.gap(me, state.disc(e, zone=False)) <= allowance + 1e-6]
+    ranked = sorted(in_reach, key=lambda e: (-prospect(state, [model], [e], model.side,
+                                                        charging=(model.id,))[1], e.id))
+    found = cand.model_candidates(state, model, charges=ranked[:2], cover=False)
+    if not found:
+        return None
+    return General(state, thorough=False).choose(found, rng)
+
+
+
+

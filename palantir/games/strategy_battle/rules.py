@@ -15,6 +15,7 @@ from ...engine.errors import BadNotation, IllegalAction
 from ...engine.game import Outcome, State
 from . import geometry as geo
 from . import cavalry, combat, heroes, heroics, magic, procedure
+from .candidates import move_candidates
 from .courage import courage_test, is_hero, retreat, test_before_moving
 from . import move as move_rules
 from . import fight as fight_rules
@@ -681,8 +682,8 @@ class BattleState(State):
     # ------------------------------------------------------------ listing for agents
 
     def legal_actions(self) -> list:
-        """A candidate set for agents (the full set of paths is continuous): charges at every
-        target in sight and reach, an advance towards the nearest enemy, and 'done'."""
+        """A candidate set for agents (the full set of paths is continuous): in the Move
+        phase the few moves of the next model (candidates.py) and 'done'."""
         if self.phase == OVER:
             return []
         if self.question is not None:
@@ -700,53 +701,10 @@ class BattleState(State):
             if heroics.moving_again(self):
                 return heroics.again_candidates(self)
             return [Fight(single) for single, _ in self.fights]
-        out: list = self._cast_candidates()
-        discs = self.discs()
-        for model in self.models.values():
-            if (model.side != self.acting or model.moved or self.engaged(model)
-                    or model.immobilised or not self._may_act(model)):
-                continue
-            me = self.disc(model)
-            mover = self.mover(model)
-            # where the model could get ignoring zones, once for all its searches (speed)
-            reach = geo.Reach(self.table, discs, me, mover)
-            enemies = [m for m in self.models.values() if m.side != model.side]
-            for enemy in enemies:
-                if geo.centre_distance(me, self.disc(enemy)) > mover.allowance * 1.5 + 2:
-                    continue
-                if not self.sees(model, enemy).visible:
-                    continue
-                path = geo.find_path(self.table, discs, me, mover, target=enemy.id,
-                                     bound=reach)
-                if path is not None and self._near_hero(model, path[-1]):
-                    out.append(Charge(model.id, (enemy.id,), Move.rounded(path)))
-            if enemies:
-                nearest = min(enemies, key=lambda e: geo.gap(me, self.disc(e)))
-                # a full advance, and the half move (which lets a bowman shoot, or is all
-                # the going allows)
-                found = False
-                for fraction in (1.0, 0.5):
-                    if found and not model.profile.missile:
-                        break
-                    towards = self._advance_point(model, nearest,
-                                                  mover.allowance * fraction - 0.01)
-                    if towards is None:
-                        continue
-                    path = geo.find_path(self.table, discs, me, mover, to=towards,
-                                         bound=reach)
-                    if path is not None and self._near_hero(model, path[-1]):
-                        found = True
-                        out.append(Move(model.id, Move.rounded(path)))
+        # the Move phase: a handful of decisions for the next model (candidates.py)
+        out: list = self._cast_candidates() + move_candidates(self)
         out.append(Done())
         return out
-
-    def _near_hero(self, model: Model, end) -> bool:
-        """Whether a move ending here keeps a friend moving with a heroic Hero within reach."""
-        try:
-            heroics.ends_near_hero(self, model, end)
-        except IllegalAction:
-            return False
-        return True
 
     def _may_act(self, model: Model) -> bool:
         """Whether a model may move or shoot now, as far as heroic actions go."""
@@ -773,15 +731,6 @@ class BattleState(State):
                             break
                         out.append(action)
         return out
-
-    def _advance_point(self, model: Model, enemy: Model, distance: float):
-        me, them = self.disc(model), self.disc(enemy)
-        d = geo.centre_distance(me, them)
-        room = geo.gap(me, them) - self.units.control_zone - 0.05
-        step = min(distance, room)
-        if step <= 0.1 or d <= 0:
-            return None
-        return (round(me.x + (them.x - me.x) / d * step, 3), round(me.y + (them.y - me.y) / d * step, 3))
 
     # ------------------------------------------------------------ views
 
@@ -838,7 +787,8 @@ class BattleState(State):
                                        for x, y in a.shape.exterior.coords]}
                           for a in t.areas],
                 "barriers": [{"name": b.name, "height": round(b.height, 4),
-                              "width": round(b.width, 4),
+                              "width": round(b.width, 4), "blocks_sight": b.blocks_sight,
+                              "gap": b.gap, "depth": round(b.depth, 4),
                               "line": [[round(x, 4), round(y, 4)] for x, y in b.line.coords]}
                              for b in t.barriers]}
 
@@ -847,7 +797,8 @@ class BattleState(State):
         if self.combat is None:
             return None
         seen = copy.deepcopy(self.combat)
-        for side in list(seen["bids"]):
+        # (a fight at a barrier waiting on the charging side's choice has no duel, nor bids, yet)
+        for side in list(seen.get("bids", {})):
             if seat is None or SIDES[seat] != side:
                 if len(seen["bids"]) < 2:       # revealed only once both are in
                     seen["bids"][side] = "hidden"
@@ -878,7 +829,7 @@ class BattleState(State):
         self.combat = copy.deepcopy(view["combat"])
         self.across = copy.deepcopy(view["across"])
         self.heroic = copy.deepcopy(view["heroic"])
-        if self.combat is not None:
+        if self.combat is not None and "bids" in self.combat:
             # a bid the seat could not see is taken as a bid of nothing (hidden information)
             self.combat["bids"] = {k: ([None, 0] if v == "hidden" else v)
                                    for k, v in self.combat["bids"].items()}

@@ -1,11 +1,19 @@
 """The battle as SVG, drawn from a seat's view alone (the web table can show it): the table,
-its terrain, every base with its id and wounds, control zones, and lines between fighters.
+its terrain, every base with its id and wounds, control zones, lines between fighters, and
+for each model what it can reach and see: its move, its missile's range, and a line of sight
+to every enemy it sees ('Can I See?': green where nothing is in the way, amber past things
+in the way, numbered).
 
-Each base carries `data-model` (its id) so a page can let a player click models.
+Each base carries `data-model` (its id) so a page can let a player click models. A model's
+reach is drawn inside its group, hidden until the model is picked (class `picked`, set by
+the web table) or hovered; the model whose decisions are listed first is shown at once.
+The sight lines are worked out from the view rebuilt into a state (reading.py: the terrain
+the view carries, the models' profiles), never from anything the view does not show.
 """
 
 from __future__ import annotations
 
+import math
 from html import escape
 from typing import Any, Mapping
 
@@ -21,12 +29,24 @@ def seat_names(view: Mapping[str, Any]) -> list[str]:
 
 
 def action_label(view: Mapping[str, Any], text: str) -> str:
-    """A decision as the web table lists it, with the model's profile for moves and shots."""
+    """A decision as the web table lists it, with the model's profile for moves and shots;
+    a move to where the model stands says that it stays put."""
     words = text.split()
     models = {m["id"]: m for m in view["models"]}
     if len(words) >= 2 and words[0] in ("move", "charge", "shoot") and words[1] in models:
-        return f"{text} ({models[words[1]]['profile']})"
+        m = models[words[1]]
+        if words[0] == "move" and len(words) == 3 and _stays(m, words[2]):
+            return f"{text} ({m['profile']} stays put)"
+        return f"{text} ({m['profile']})"
     return text
+
+
+def _stays(model: Mapping[str, Any], point: str) -> bool:
+    try:
+        x, y = (float(v) for v in point.split(","))
+    except ValueError:
+        return False
+    return math.dist((x, y), (model["x"], model["y"])) < 0.001
 
 
 def selection(view: Mapping[str, Any]) -> None:
@@ -90,6 +110,9 @@ def render_svg(view: Mapping[str, Any]) -> str:
                     px(models[other]["x"], models[other]["y"])
                 out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#000" '
                            f'stroke-width="2" class="fight"/>')
+    reach = reach_of(view)
+    first = reach.pop("first", None)
+    out.append(REACH_STYLE)
     for m in view["models"]:
         cx, cy = px(m["x"], m["y"])
         r = m["radius"] * scale
@@ -100,11 +123,82 @@ def render_svg(view: Mapping[str, Any]) -> str:
                    f'{faded}>'
                    f'<title>{escape(m["id"])}: {escape(m["profile"])}, {m["wounds"]} W</title>'
                    f'</circle><text x="{cx}" y="{cy + 4}" text-anchor="middle" font-size="11" '
-                   f'fill="#fff">{escape(m["id"])}</text></g>')
+                   f'fill="#fff">{escape(m["id"])}</text>'
+                   + _reach_svg(m, reach.get(m["id"]), models, px, scale, m["id"] == first)
+                   + '</g>')
     out.append(f'<text x="8" y="16" font-size="13" fill="#222">Turn {view["turn"]}, '
                f'{escape(view["phase"])} phase, {escape(view["priority"])} has priority</text>')
     out.append("</svg>")
     return "\n".join(out)
+
+
+# a model's reach is hidden until it is picked or hovered; the first listed is shown
+REACH_STYLE = ('<style>.strategy-battle .reach{display:none;pointer-events:none}'
+               '.strategy-battle .model.picked .reach,.strategy-battle .model:hover .reach,'
+               '.strategy-battle .reach.shown{display:inline}</style>')
+SIGHT_CLEAR, SIGHT_COVERED = "#1f8a3a", "#d08a00"
+
+
+def reach_of(view: Mapping[str, Any]) -> dict:
+    """For each model: its move, its missile's range (table units, base edge to base edge)
+    and the enemies it sees, with how many things are in the way ('Can I See?', 'In the
+    Way!'); and under "first" the model whose Move-phase decisions are listed first."""
+    from . import geometry as geo
+    from .candidates import move_order
+    from .reading import state_of
+    state = state_of(view)
+    discs = {d.key: d for d in state.discs()}
+    everyone = list(discs.values())
+    out: dict = {}
+    for m in state.models.values():
+        missile = m.profile.missile
+        rng = (state.units.rule(*state.charts.missiles[missile].range)
+               if missile and m.profile.shoot else None)
+        seen = []
+        for e in state.models.values():
+            if e.side == m.side:
+                continue
+            sight = geo.sight(state.table, everyone, discs[m.id], discs[e.id])
+            if sight.visible:
+                seen.append((e.id, len(sight.in_the_way)))
+        out[m.id] = {"move": state.mover(m).allowance, "missile": missile, "range": rng,
+                     "sees": seen}
+    if state.phase == "move" and state.question is None:
+        order = move_order(state)
+        out["first"] = order[0].id if order else None
+    return out
+
+
+def _reach_svg(m, reach, models, px, scale, shown: bool) -> str:
+    """The group of a model's move and missile circles and sight lines."""
+    if reach is None:
+        return ""
+    cx, cy = px(m["x"], m["y"])
+    parts = [f'<g class="reach{" shown" if shown else ""}" data-for="{escape(m["id"])}">',
+             f'<circle class="range move" cx="{cx}" cy="{cy}" r="{reach["move"] * scale:.1f}" '
+             f'fill="none" stroke="#333" stroke-dasharray="6 4" stroke-opacity="0.6">'
+             f'<title>{escape(m["id"])} moves up to {reach["move"]:g}</title></circle>']
+    if reach["range"]:
+        r = (reach["range"] + m["radius"]) * scale
+        parts.append(f'<circle class="range missile" cx="{cx}" cy="{cy}" r="{r:.1f}" '
+                     f'fill="none" stroke="#7a3fb0" stroke-dasharray="2 3" stroke-opacity="0.7">'
+                     f'<title>{escape(m["id"])}\'s {escape(reach["missile"])} reaches '
+                     f'{reach["range"]:g}</title></circle>')
+    for enemy, in_way in reach["sees"]:
+        if enemy not in models:
+            continue
+        ex, ey = px(models[enemy]["x"], models[enemy]["y"])
+        colour = SIGHT_CLEAR if not in_way else SIGHT_COVERED
+        parts.append(f'<line class="sight" data-to="{escape(enemy)}" x1="{cx}" y1="{cy}" '
+                     f'x2="{ex}" y2="{ey}" stroke="{colour}" stroke-width="1.5" '
+                     f'stroke-opacity="0.8"><title>{escape(m["id"])} sees {escape(enemy)}'
+                     + (f", {in_way} in the way" if in_way else "") + '</title></line>')
+        if in_way:
+            mx, my = round((cx + ex) / 2, 1), round((cy + ey) / 2, 1)
+            parts.append(f'<text class="in-the-way" x="{mx}" y="{my}" font-size="10" '
+                         f'fill="{colour}">{in_way}</text>')
+    parts.append("</g>")
+    return "".join(parts)
 
 
 def _current(view: Mapping[str, Any]) -> str | None:

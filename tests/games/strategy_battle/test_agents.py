@@ -1,13 +1,27 @@
-"""The basic heuristic general, the rollout policy and rebuilding a state from a view."""
+"""The computer general (heuristics.py), its candidate moves (candidates.py), the search's
+rollout policy and evaluation (evaluation.py), and rebuilding a state from a view."""
 
 import random
 
-from palantir.engine.dice import SeededDice
+from palantir.agents.mcts import MCTSAgent
+from palantir.engine.dice import ScriptedDice, SeededDice
 from palantir.engine.match import play_match
 from palantir.games.strategy_battle import StrategyBattle
-from palantir.games.strategy_battle.notation import Charge, Shoot
+from palantir.games.strategy_battle.evaluation import HORIZON, evaluate
+from palantir.games.strategy_battle.heuristics import General, rollout_policy
+from palantir.games.strategy_battle.notation import Charge, Move, Shielding, Shoot
 
-from .sbg_table import ORC, ROHAN, ROHAN_BOW, battle
+from .sbg_table import ORC, ROHAN, ROHAN_BOW, battle, fight
+
+R = 12.5 / 25.4
+D = 2 * R
+SPEAR = "Warrior of Minas Tirith with spear and shield"
+URUK = "Mordor Uruk-hai with sword"
+
+
+def choose(state, seat=0, seed=1):
+    return StrategyBattle().heuristic_agent(seat, seed).choose(state.view(seat),
+                                                                 state.legal_actions())
 
 
 def test_heuristic_generals_play_the_intro_scenario_to_the_end():
@@ -58,3 +72,126 @@ def test_state_from_view_rebuilds_the_state_at_every_step():
     play_match(game, {}, [game.heuristic_agent(0, 5), game.heuristic_agent(1, 6)], 5,
                on_step=check, max_decisions=3000)
     assert {"move", "shoot", "fight", "over"} <= set(seen)
+
+
+def test_heuristic_holds_back_from_a_charge_at_bad_odds():
+    # a lone Orc against Boromir: the charge would be fought at long odds; it advances no
+    # further than his zone allows, or stays put, but does not charge
+    state = battle([("E1", ORC, 10, 10), ("E2", ORC, 40, 40), ("G1", "Boromir", 14, 10)],
+                   first="evil")
+    assert any(isinstance(a, Charge) for a in state.legal_actions())
+    assert not isinstance(choose(state, seat=1), Charge)
+
+
+def test_candidates_one_model_at_a_time_nearest_the_enemy_first_with_hold():
+    state = battle([("G1", ROHAN, 10, 10), ("G2", ROHAN, 10, 30), ("E1", ORC, 12, 34)])
+    listed = state.legal_actions()
+    assert {a.model for a in listed if isinstance(a, (Move, Charge))} == {"G2"}
+    holds = [a for a in listed if isinstance(a, Move) and a.path == ((10.0, 30.0),)]
+    assert holds and str(listed[-1]) == "done"
+    state.apply(holds[0])                       # staying put is a move of nothing
+    assert state.models["G2"].moved and state.models["G2"].move_used == 0
+    assert {a.model for a in state.legal_actions() if isinstance(a, (Move, Charge))} == {"G1"}
+
+
+def test_heuristic_supports_a_fighting_friend_with_a_spear():
+    # G1 fights E1; the spearman G2, too far to reach E1 round him, comes up behind him
+    # ('Spears') rather than advance alone
+    state = battle([("G1", ROHAN, 10, 10), ("E1", ORC, 10 + D, 10), ("G2", SPEAR, 4.5 - D, 10),
+                    ("E2", ORC, 40, 40)])
+    assert not any(isinstance(a, Charge) for a in state.legal_actions())
+    action = choose(state)
+    assert isinstance(action, Move) and action.model == "G2"
+    state.apply(action)
+    g1, g2 = state.disc(state.models["G1"], zone=False), state.disc(state.models["G2"], zone=False)
+    assert abs(((g1.x - g2.x) ** 2 + (g1.y - g2.y) ** 2) ** 0.5 - D) < 0.02
+
+
+def test_heuristic_holds_the_wall_it_defends():
+    wall = {"name": "wall", "line": [[0, 10], [48, 10]], "height_mm": 20, "width_mm": 10}
+    state = battle([("G1", "Warrior of Minas Tirith", 20, 9.3), ("E1", URUK, 20, 14),
+                    ("E2", URUK, 40, 40)], barriers=[wall])
+    action = choose(state)
+    assert isinstance(action, Move) and action.path == ((20.0, 9.3),)
+
+
+def test_heuristic_shields_when_outmatched_and_fights_when_not():
+    def shield_choice(good, evil):
+        state = battle([("G1", good, 10, 10), ("E1", evil, 10, 10), ("E2", ORC, 40, 40)],
+                       dice=SeededDice(0))
+        # base to base: the radii from the view
+        radius = {m["id"]: m["radius"] for m in state.view(0)["models"]}
+        state.models["E1"].x += radius["G1"] + radius["E1"]
+        for _ in range(4):
+            state.apply("done")
+        state.apply("fight G1")
+        assert state.question["kind"] == "shield" and state.question["side"] == "good"
+        return choose(state)
+
+    # a Rohan warrior against a Cave Troll: two dice a point and no blows lose less
+    assert shield_choice(ROHAN, "Cave Troll") == Shielding(True)
+    # against an Orc he fights to strike
+    assert shield_choice(ROHAN, ORC) == Shielding(False)
+
+
+def test_heuristic_focuses_its_shots_on_the_likeliest_kill():
+    # the Orc in the open is likelier killed than the Uruk (D5) or the Orc behind the man
+    state = battle([("G1", ROHAN_BOW, 10, 10), ("E1", URUK, 20, 10), ("E2", ORC, 10, 20),
+                    ("E3", ORC, 10, 16)])
+    for _ in range(2):
+        state.apply("done")
+    shots = [a for a in state.legal_actions() if isinstance(a, Shoot)]
+    assert {a.target for a in shots} >= {"E1", "E3"}
+    assert choose(state) == Shoot("G1", "E3")
+
+
+def test_heuristic_spends_the_fewest_points_of_might_that_win_the_duel():
+    # Boromir rolls 3, 1, 1 against the Uruk's 4: one point ties and his Fight wins ties
+    state = battle([("G1", "Boromir", 10, 10), ("E1", URUK, 10 + D, 10), ("E2", ORC, 40, 40)],
+                   dice=ScriptedDice(["3", "1", "1", "4"] + ["3"] * 20))
+    for _ in range(4):
+        state.apply("done")
+    state.apply("fight G1")
+    assert state.question == {"kind": "might", "side": "good"}
+    assert str(choose(state)) == "might G1 1"
+
+
+def test_rollout_policy_plays_legal_decisions_cheaply_to_the_end():
+    game = StrategyBattle()
+    state = game.new_state({"scenario": "amon_hen"}, SeededDice(2))
+    rng = random.Random(0)
+    steps = 0
+    while not state.is_over() and steps < 400:
+        action = rollout_policy(state, rng)
+        state.apply(action)            # a refusal would raise: every pick is legal
+        steps += 1
+    assert state.is_over()
+
+
+def test_evaluation_scores_what_each_side_has_left():
+    game = StrategyBattle()
+    assert game.rollout_evaluation()[0] == HORIZON
+    even = battle([("G1", ROHAN, 10, 10), ("E1", ORC, 30, 30)])
+    more = battle([("G1", ROHAN, 10, 10), ("G2", ROHAN, 12, 10), ("E1", ORC, 30, 30)])
+    assert 0 < evaluate(even)[0] < evaluate(more)[0] < 1
+    assert abs(sum(evaluate(more)) - 1) < 1e-9
+    wounded = battle([("G1", "Boromir", 10, 10), ("E1", "Lurtz", 30, 30)])
+    before = evaluate(wounded)[0]
+    wounded.models["G1"].wounds -= 1
+    assert evaluate(wounded)[0] < before
+    # a finished battle scores its result
+    over = battle([("G1", ROHAN, 10, 10), ("E1", ORC, 10 + D, 10)],
+                  dice=["6", "1", "6"] + ["3"] * 10)
+    for _ in range(4):
+        over.apply("done")
+    fight(over, "G1")
+    assert over.is_over() and evaluate(over) == [1.0, 0.0]
+
+
+def test_mcts_searches_the_battle_with_rollouts_cut_at_the_horizon():
+    game = StrategyBattle()
+    state = game.new_state({"scenario": "intro"}, SeededDice(5))
+    agent = MCTSAgent(game, 0, 3, iterations=6)
+    action = agent.choose(state.view(0), state.legal_actions())
+    assert str(action) in [str(a) for a in state.legal_actions()]
+    assert agent.last_search["iterations"] == 6 and agent.last_search["policy"] is not None

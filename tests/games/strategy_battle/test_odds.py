@@ -92,10 +92,6 @@ class Policies:
         if q["kind"] == "fate":
             return f"fate {q['target']}" if side in self.fate else "pass"
         if q["kind"] == "roll":
-            return "pass"               # no Might on a Fate die: the odds do not model it
-        if q["kind"] == "roll":
-            return "pass"               # no Might on a Fate die: the odds do not model it
-        if q["kind"] == "roll":
             # Might on another roll (a Fate die): the fewest points that make it
             if side in self.roll_might and q["might"]:
                 return f"might {q['model']} {q['might'][0]}"

@@ -1,10 +1,17 @@
-"""The SVG table is drawn from a view alone: terrain, bases, control zones, fights."""
+"""The SVG table is drawn from a view alone: terrain, bases, control zones, fights, and each
+model's move, missile range and lines of sight ('Can I See?')."""
 
+import json
 import xml.etree.ElementTree as ET
 
 from palantir.engine.dice import SeededDice
 from palantir.games.strategy_battle import StrategyBattle
-from palantir.games.strategy_battle.svg import BAND, MARGIN, WIDTH, render_svg
+from palantir.games.strategy_battle.svg import (BAND, MARGIN, SIGHT_CLEAR, SIGHT_COVERED, WIDTH,
+                                                action_label, render_svg)
+
+from .sbg_table import ORC, ROHAN, ROHAN_BOW, battle
+
+NS = "{http://www.w3.org/2000/svg}"
 
 
 def test_svg_draws_the_table_terrain_and_every_model_from_a_view():
@@ -40,5 +47,78 @@ def test_svg_status_line_sits_above_the_table_and_edge_bases_are_whole():
     width, height = float(root.get("width")), float(root.get("height"))
     for circle in root.iter(f"{ns}circle"):
         cx, cy, r = (float(circle.get(k)) for k in ("cx", "cy", "r"))
-        if circle.get("class") != "control-zone":
+        if circle.get("class") == "control-zone" or "range" in (circle.get("class") or ""):
+            continue                # zones and ranges may reach past the table's edge
+        else:
             assert r <= cx <= width - r and BAND <= cy + r and cy + r <= height
+
+
+def reach_group(root, ident):
+    return root.find(f"{NS}g[@data-model='{ident}']/{NS}g[@data-for='{ident}']")
+
+
+def test_svg_sight_lines_to_every_visible_enemy_and_none_through_a_wall_of_rock():
+    rock = {"name": "rock", "going": "impassable", "sight_mm": 80,
+            "outline": [[14, 13], [16, 13], [16, 17], [14, 17]]}
+    state = battle([("G1", ROHAN_BOW, 10, 10), ("E1", ORC, 20, 10), ("E2", ORC, 20, 20),
+                    ("E3", ORC, 10, 30)], areas=[rock])
+    root = ET.fromstring(render_svg(state.view(0)))
+    lines = reach_group(root, "G1").findall(f"{NS}line[@class='sight']")
+    # E2 stands behind the rock from G1 ('Can I See?'); E1 and E3 in the open
+    assert sorted(line.get("data-to") for line in lines) == ["E1", "E3"]
+    assert all(line.get("stroke") == SIGHT_CLEAR for line in lines)
+    # and the Orcs see G1 back, but not E2
+    assert [line.get("data-to") for line in
+            reach_group(root, "E1").findall(f"{NS}line[@class='sight']")] == ["G1"]
+    assert reach_group(root, "E2").findall(f"{NS}line[@class='sight']") == []
+
+
+def test_svg_sight_past_things_in_the_way_is_marked_and_numbered():
+    state = battle([("G1", ROHAN_BOW, 10, 10), ("G2", ROHAN, 14, 10.3), ("E1", ORC, 20, 10)])
+    root = ET.fromstring(render_svg(state.view(0)))
+    group = reach_group(root, "G1")
+    line = group.find(f"{NS}line[@data-to='E1']")
+    assert line.get("stroke") == SIGHT_COVERED and "1 in the way" in line.find(f"{NS}title").text
+    assert group.find(f"{NS}text[@class='in-the-way']").text == "1"
+
+
+def test_svg_ranges_of_a_model_its_move_and_its_missile_base_to_base():
+    state = battle([("G1", ROHAN_BOW, 10, 10), ("G2", ROHAN, 10, 14), ("E1", ORC, 30, 30)])
+    view = state.view(0)
+    root = ET.fromstring(render_svg(view))
+    scale = WIDTH / view["table"]["width"]
+    radius = next(m["radius"] for m in view["models"] if m["id"] == "G1")
+    bow = reach_group(root, "G1")
+    move = bow.find(f"{NS}circle[@class='range move']")
+    missile = bow.find(f"{NS}circle[@class='range missile']")
+    assert float(move.get("r")) == round(6 * scale, 1)          # a Man moves 6"
+    # a bow reaches 24" from the edge of the bowman's base ('Missile Chart')
+    assert float(missile.get("r")) == round((24 + radius) * scale, 1)
+    assert reach_group(root, "G2").find(f"{NS}circle[@class='range missile']") is None
+
+
+def test_svg_reach_shown_for_the_model_moving_next_and_hidden_for_the_rest():
+    state = battle([("G1", ROHAN, 10, 10), ("G2", ROHAN, 10, 30), ("E1", ORC, 12, 34)])
+    root = ET.fromstring(render_svg(state.view(0)))
+    # G2 stands nearest the enemy: the general's order moves it first (candidates.py)
+    assert state.legal_actions()[0].model == "G2"
+    assert reach_group(root, "G2").get("class") == "reach shown"
+    assert reach_group(root, "G1").get("class") == "reach"
+    style = root.find(f"{NS}style").text
+    assert ".model.picked .reach" in style and ".reach{display:none" in style
+
+
+def test_svg_is_drawn_from_the_view_alone():
+    state = StrategyBattle().new_state({"scenario": "intro"}, SeededDice(3))
+    for _ in range(3):
+        state.apply(state.legal_actions()[0])
+    view = json.loads(json.dumps(state.view(1)))         # nothing but plain data
+    assert render_svg(view) == render_svg(state.view(1))
+    ET.fromstring(render_svg(view))
+
+
+def test_svg_action_label_says_when_a_model_stays_put():
+    state = battle([("G1", ROHAN, 10, 10), ("E1", ORC, 30, 30)])
+    view = state.view(0)
+    assert action_label(view, "move G1 10,10") == f"move G1 10,10 ({ROHAN} stays put)"
+    assert action_label(view, "move G1 12,10") == f"move G1 12,10 ({ROHAN})"

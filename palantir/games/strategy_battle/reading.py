@@ -1,0 +1,36 @@
+"""A battle read from a view alone: the table and its terrain from the view's own plain data,
+the models as the view shows them — for a player's eyes (the SVG table) and the computer
+general, which see nothing the view does not show. Unlike `StrategyBattle.state_from_view`
+it needs no scenario file, so a table set up by hand reads as well as a shipped one.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+
+def table_of(view: Mapping[str, Any]):
+    """The table and its terrain as geometry, from the view's plain data."""
+    from shapely.geometry import LineString, Polygon
+    from . import geometry as geo
+    t = view["table"]
+    areas = [geo.Area(a["name"], Polygon(a["outline"]), a["going"], a["ground"], a["sight"])
+             for a in t.get("areas", [])]
+    barriers = [geo.Barrier(b["name"], LineString(b["line"]), b["height"], b["width"],
+                            b.get("blocks_sight", True), b.get("gap", False), b.get("depth", 0.0))
+                for b in t.get("barriers", [])]
+    return geo.Table(t["width"], t["depth"], geo.units_named(view["units"]), areas, barriers)
+
+
+def state_of(view: Mapping[str, Any]):
+    """A state rebuilt from the view alone: its own table, the models as it shows them."""
+    from ...engine.dice import SeededDice
+    from . import StrategyBattle
+    from .rules import BattleState
+    from .scenarios import Scenario
+    scenario = Scenario(name=view["scenario"], title="", source="view", table=table_of(view),
+                        placements=(), first_priority=view["priority"], victory="destroy all",
+                        max_turns=None)
+    state = BattleState(StrategyBattle(), view["options"], scenario, SeededDice(0))
+    state.restore(view)
+    return state

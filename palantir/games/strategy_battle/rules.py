@@ -19,7 +19,8 @@ from .candidates import move_candidates
 from .courage import courage_test, is_hero, retreat, test_before_moving
 from . import move as move_rules
 from . import fight as fight_rules
-from .notation import Cast, Charge, Done, Fight, Move, Shoot, parse
+from . import throwing
+from .notation import Cast, Charge, Done, Fight, Move, Shoot, Throw, parse
 from .shoot import check_shot, resolve_shot, shooters
 from .profiles import SIDES, Profile, default_data
 from .scenarios import Scenario
@@ -386,6 +387,8 @@ class BattleState(State):
                                     f"{action.to[0]:g},{action.to[1]:g}", rule=RULE_MOVING,
                                     action=text)
             return Move(action.model, Move.rounded(path))
+        if isinstance(action, Throw) and not action.path:
+            return throwing.resolve(self, action, text)
         if isinstance(action, Charge) and not action.path:
             model = self._movable(action.model, text)
             if len(action.targets) != 1:
@@ -454,6 +457,10 @@ class BattleState(State):
             return
         if isinstance(action, Cast):
             magic.cast(self, action, str(action))
+            return
+        if isinstance(action, Throw):
+            # 'Throwing Weapons': a charge that halts 1"/2cm away to throw first
+            throwing.charge_throwing(self, action, str(action))
             return
         if not isinstance(action, (Move, Charge)):
             raise IllegalAction(f"'{action}' is not a Move-phase decision", rule=RULE_MOVING,
@@ -703,6 +710,7 @@ class BattleState(State):
             return [Fight(single) for single, _ in self.fights]
         # the Move phase: a handful of decisions for the next model (candidates.py)
         out: list = self._cast_candidates() + move_candidates(self)
+        out += throwing.candidates(self, out)
         out.append(Done())
         return out
 

@@ -273,3 +273,47 @@ def test_spears_only_one_spear_supports_a_friend_at_a_time():
     assert [str(a) for a in state.legal_actions()] == ["support G2>G1", "support none"]
     with pytest.raises(IllegalAction, match="only a pike"):
         state.apply("support G2>G1 G3>G1")
+
+
+def thrower(dice, extra=()):
+    # G2 near by: G1 is not on its own ('Courage')
+    state = battle([("G1", "Warrior of Rohan with bow", 10, 10), ("G2", ROHAN, 8, 10),
+                    ("E1", ORC, 16, 10), ("E2", ORC, 40, 40), *extra], dice=dice)
+    arm(state, "G1", "hand weapon", "throwing weapon")
+    return state
+
+
+def test_throwing_weapons_a_charger_halts_1_inch_away_throws_then_charges_home():
+    state = thrower(["4", "2"])
+    assert any(str(a).startswith("throw G1 E1 ") for a in state.legal_actions())
+    state.apply(f"throw G1 E1 {16 - D:.3f},10")
+    # the throw is worked out as a shot: 4+ to hit, Strength 3 against Defence 4 needs a 5
+    assert [d for d, _ in rolls(state)] == ["to hit G1", "wound E1"]
+    g1 = state.models["G1"]
+    assert g1.x == pytest.approx(16 - D, abs=0.001) and g1.charged and g1.moved
+    assert g1.shot                                    # no throw again in the Shoot phase
+    assert state.engaged(g1)
+
+
+def test_throwing_weapons_the_foe_slain_the_charger_completes_its_move_as_it_wishes():
+    state = thrower(["6", "6"], extra=[("E3", ORC, 15.5, 12)])
+    state.apply(f"throw G1 E1 {16 - D:.3f},10")
+    assert "E1" not in state.models
+    g1 = state.models["G1"]
+    # halted 1" short of E1, with the rest of its 6" move left
+    assert g1.x == pytest.approx(16 - D - 1, abs=0.001) and not g1.moved
+    assert g1.move_left == pytest.approx(6 - (16 - D - 1 - 10), abs=0.01)
+    state.apply("charge G1 E3")                       # E3 was in sight at the start
+    assert state.engaged(g1) and g1.moved
+
+
+def test_throwing_weapons_not_without_one_nor_by_good_into_a_fight():
+    state = thrower([], extra=[("G3", ROHAN, 16 + D, 10)])
+    before = state.view(0)
+    with pytest.raises(IllegalAction, match="Targets in Combat"):
+        state.apply(f"throw G1 E1 {16 - D:.3f},10")
+    arm(state, "G1", "hand weapon")
+    with pytest.raises(IllegalAction, match="Throwing Weapons"):
+        state.apply(f"throw G1 E1 {16 - D:.3f},10")
+    arm(state, "G1", "hand weapon", "throwing weapon")
+    assert state.view(0) == before

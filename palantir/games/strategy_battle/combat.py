@@ -4,13 +4,18 @@ The fight in progress is `state.combat`, a JSON-able record; the question outsta
 `state.question` ({"kind", "side", ...}). `advance` does the automatic work of each stage
 until a question must be answered or the fight is over (docs/strategy-battle.md):
 
-    declare  each side whose warriors all carry shields says whether they shield ('Shields')
+    declare  each model with a choice of weapons names one ('More Than One Weapon'); each
+             side whose warriors all carry shields says whether they shield ('Shields');
+             once a fight, each side says which spears and pikes support whom ('Spears')
     roll     every model rolls its duel dice (two per Attack when shielding)
     might    Heroes spend Might on their own dice; opposing Heroes bid in secret ('Might')
-    decide   the winner; losers back away or are trapped; knocked down by a charging rider
-    allot    the winners say where their strikes go, when there is a choice
+    decide   the winner; who is knocked down by a charging rider
+    back     each loser backs away where its side says, friends making way, or is trapped
+    strikes  the winners strike, saying where (allot) when there is a choice
     strike   one Wound Chart roll per strike; a Hero striking may spend Might on it; a Hero
              wounded may spend Fate ('Fate')
+    end      a Hero who slew all his foes may take a weapon ('Picking Up Weapons'); the fight
+             ends, or at a barrier goes on to its next duel (next: defending.py)
 """
 
 from __future__ import annotations

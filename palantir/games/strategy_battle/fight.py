@@ -1,5 +1,7 @@
-"""The Fight phase's geometry and weapons: pairing into fights, backing away and making way,
-charge bonuses, weapons and spears (the fight itself is worked out in combat.py)."""
+"""The Fight phase's geometry and weapons: matching touching models into fights, backing away,
+making way and trapped fighters, charge bonuses, the choice of weapon, spears and pikes,
+picking up weapons (the fight itself is worked out in combat.py, a barrier fight's order in
+defending.py)."""
 
 from __future__ import annotations
 
@@ -425,11 +427,6 @@ BOWS = ("bow", "orc bow", "elf bow", "dwarf bow", "uruk-hai crossbow")
 TWO_HANDED = ("two-handed weapon", "elven blade two-handed")
 
 
-def wargear(model) -> tuple[str, ...]:
-    """What a model carries: its profile's wargear and anything it has picked up."""
-    return model.profile.wargear
-
-
 def written(weapon: str) -> str:
     """A weapon's name as the notation writes it: hyphens for spaces."""
     return weapon.replace(" ", "-")
@@ -441,7 +438,7 @@ def weapon_options(state, model) -> list[str]:
     lance is the shaft, as a dagger, when not charging, and cannot be used on foot; a
     two-handed weapon or an Elven blade in both hands cannot be used mounted, nor the blade
     so by a model with a shield or spear ('Elven Blades'))."""
-    gear = wargear(model)
+    gear = model.profile.wargear    # with anything it has picked up
     names = []
     if "lance" in gear and model.mounted:
         names.append("lance")
@@ -535,7 +532,7 @@ def _may_support(state, spearman, fighter, shielding: bool) -> bool:
     this phase and not supporting already, can support a friend on a base no bigger who uses
     no two-handed weapon and is not shielding."""
     return (spearman.side == fighter.side and spearman.id != fighter.id
-            and any(w in wargear(spearman) for w in ("spear", "pike"))
+            and any(w in spearman.profile.wargear for w in ("spear", "pike"))
             and not spearman.mounted and not spearman.prone and not spearman.immobilised
             and spearman.id not in state.fought_this_phase
             and spearman.id not in state.supported_this_phase
@@ -572,7 +569,7 @@ def check_support(state, members, shielding, pairs) -> str | None:
         if len(spears) == 1 and not touch(spears[0], fighter):
             return f"{spears[0].id} does not touch {fighter_id}"
         if len(spears) > 2 or (len(spears) == 2 and not any(
-                touch(a, fighter) and "pike" in wargear(b) and touch(a, b)
+                touch(a, fighter) and "pike" in b.profile.wargear and touch(a, b)
                 for a, b in (spears, spears[::-1]))):
             return (f"one spear supports {fighter_id}; only a pike touching it may add a "
                     "second")

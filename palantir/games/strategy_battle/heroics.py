@@ -213,7 +213,9 @@ def _moves_again(state, h) -> bool:
     if not free:
         return False
     for k in free:
-        state.models[k].moved = False       # they move again: their Move-phase move is spent
+        # a move of its own: the Move phase's move is spent and done with (shooting is over)
+        model = state.models[k]
+        model.moved, model.move_used, model.move_left, model.began = False, 0.0, None, None
     h.update({"stage": "again", "current": ident, "group": free})
     state.acting = state.models[ident].side
     state.news.append(f"{ident} has slain every enemy touching him: "

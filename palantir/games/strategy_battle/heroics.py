@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from ...engine.errors import IllegalAction
 from . import geometry as geo
-from .fight import divide_fights
+from .fight import contacts, divide_fights
 from .notation import Charge, Done, Heroic, Move, Pass
 
 D6 = ("1", "2", "3", "4", "5", "6")
@@ -262,16 +262,9 @@ def end_moving_again(state) -> None:
               "moved_again": sorted(set(h["moved_again"]) | set(group))})
     state.acting = state.priority
     pool = {k for single, many in state.fights for k in (single, *many)}
-    tol = state.units.tolerance
+    touching = contacts(state)
     for k in group:
-        if k not in state.models:
-            continue
-        me = state.disc(state.models[k], zone=False)
-        foes = [m.id for m in state.models.values() if m.side != state.models[k].side
-                and (geo.in_contact(me, state.disc(m, zone=False), tol)
-                     or any(p[:2] in ([k, m.id], [m.id, k]) for p in state.across))]
-        if foes:
-            pool.update([k, *foes])
+        pool.update([k, *touching[k]] if k in touching else [])
     state.fights = []
     if divide_fights(state, sorted(pool)):
         state.question = {"kind": "pair", "side": state.priority, "then": "fight",

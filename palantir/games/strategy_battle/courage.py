@@ -162,6 +162,8 @@ def retreat(state, model) -> None:
         state.remove(model, fled=True)
         return
     if path:
+        points = [(me.x, me.y), *path]
+        model.heading = geo.heading_of(points[-2], points[-1], model.heading)
         model.x, model.y = path[-1]
         state.news.append(f"{model.id} retreats to {model.x:.2f},{model.y:.2f}")
     else:

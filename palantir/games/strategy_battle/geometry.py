@@ -234,7 +234,12 @@ class Table:
 
 @dataclass(frozen=True)
 class Disc:
-    """A model as geometry sees it: a round base at a point, a height, a side."""
+    """A model as geometry sees it: its base at a point, a height, a side.
+
+    A round base is a circle of `radius`; a cavalry model's 25x50mm base is a capsule: the
+    points within `radius` (half its width) of its *spine*, a segment of `2 * half` through
+    the centre pointing along `heading` (radians).
+    """
 
     key: str
     x: float
@@ -244,6 +249,9 @@ class Disc:
     side: str = ""
     zone: bool = True            # has a control zone (not engaged, not on the ground)
     mount_height: float = 0.0    # cavalry: barriers are judged by the mount ('Cavalry')
+    loose: bool = False          # a loose mount: steps aside for models passing ('Loose Mounts')
+    half: float = 0.0            # a long base: half the length of its spine (0: round)
+    heading: float = 0.0         # a long base: the way its spine points, radians
 
     def at(self, x: float, y: float) -> "Disc":
         """The same model standing elsewhere."""
@@ -260,19 +268,67 @@ def centre_distance(a: Disc, b: Disc) -> float:
     return math.hypot(a.x - b.x, a.y - b.y)
 
 
+def spine(d: Disc) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The two ends of a base's spine (the same point twice for a round base)."""
+    if d.half <= 0:
+        return (d.x, d.y), (d.x, d.y)
+    c, s = math.cos(d.heading) * d.half, math.sin(d.heading) * d.half
+    return (d.x - c, d.y - s), (d.x + c, d.y + s)
+
+
+def reach_radius(d: Disc) -> float:
+    """The radius of the smallest circle round the centre that holds the whole base."""
+    return d.radius + d.half
+
+
+def core(d: Disc):
+    """The base's spine as shapely geometry (a point for a round base): the base is what
+    lies within `radius` of it."""
+    a, b = spine(d)
+    return Point(a) if d.half <= 0 else LineString([a, b])
+
+
+def outline(d: Disc):
+    """The base's footprint as a shapely polygon."""
+    return core(d).buffer(d.radius)
+
+
+def segments_distance(p1, p2, q1, q2) -> float:
+    """The shortest distance between the segments p1-p2 and q1-q2 (either may be a point)."""
+    if _segments_cross(p1, p2, q1, q2):
+        return 0.0
+    return min(segment_point_distance(p1, p2, q1), segment_point_distance(p1, p2, q2),
+               segment_point_distance(q1, q2, p1), segment_point_distance(q1, q2, p2))
+
+
+def _segments_cross(p1, p2, q1, q2) -> bool:
+    def orient(a, b, c):
+        return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+    d1, d2 = orient(q1, q2, p1), orient(q1, q2, p2)
+    d3, d4 = orient(p1, p2, q1), orient(p1, p2, q2)
+    return ((d1 > 0 > d2) or (d1 < 0 < d2)) and ((d3 > 0 > d4) or (d3 < 0 < d4))
+
+
+def core_distance(a: Disc, b: Disc) -> float:
+    """Distance between two bases' spines (their centres, for round bases)."""
+    if a.half <= 0 and b.half <= 0:
+        return centre_distance(a, b)
+    return segments_distance(*spine(a), *spine(b))
+
+
 def gap(a: Disc, b: Disc) -> float:
     """Base-to-base distance ('Measuring': edge of one base to edge of the other), 0 when touching or overlapping."""
-    return max(0.0, centre_distance(a, b) - a.radius - b.radius)
+    return max(0.0, core_distance(a, b) - a.radius - b.radius)
 
 
 def in_contact(a: Disc, b: Disc, tolerance: float) -> bool:
     """Whether two bases touch, within the contact tolerance."""
-    return abs(centre_distance(a, b) - a.radius - b.radius) <= tolerance
+    return abs(core_distance(a, b) - a.radius - b.radius) <= tolerance
 
 
 def overlapping(a: Disc, b: Disc, tolerance: float) -> bool:
     """Whether two bases overlap by more than the tolerance (never allowed)."""
-    return centre_distance(a, b) < a.radius + b.radius - tolerance
+    return core_distance(a, b) < a.radius + b.radius - tolerance
 
 
 def gap_is_wide_enough(a: Disc, b: Disc, mover: Disc, tolerance: float = 0.0) -> bool:
@@ -360,6 +416,53 @@ def _points(start: Disc, path: Sequence[Sequence[float]]) -> list[tuple[float, f
     return points
 
 
+def heading_of(a, b, default: float = 0.0) -> float:
+    """The heading of a stretch from a to b (`default` for a stretch of no length)."""
+    if math.dist(a, b) <= EPS:
+        return default
+    return math.atan2(b[1] - a[1], b[0] - a[0])
+
+
+def swept_cores(start: Disc, points, turning: bool) -> list:
+    """What a base's spine sweeps along each stretch of a path: a segment (a round base, or a
+    long one turned to face along the stretch: its spine slides along it) or, for a long
+    base moved without turning, the parallelogram of its spine carried along ('corners')."""
+    if len(points) < 2:
+        a, b = spine(start.at(*points[0]))
+        return [("segment", a, b)]
+    out = []
+    for p, q in zip(points, points[1:]):
+        if start.half <= 0:
+            out.append(("segment", p, q))
+        elif turning:
+            h = heading_of(p, q, start.heading)
+            c, s = math.cos(h) * start.half, math.sin(h) * start.half
+            out.append(("segment", (p[0] - c, p[1] - s), (q[0] + c, q[1] + s)))
+        else:
+            c, s = math.cos(start.heading) * start.half, math.sin(start.heading) * start.half
+            out.append(("corners", (p[0] - c, p[1] - s), (p[0] + c, p[1] + s),
+                        (q[0] + c, q[1] + s), (q[0] - c, q[1] - s)))
+    return out
+
+
+def _core_points(c) -> list:
+    return list(c[1:])
+
+
+def _core_shape(c):
+    if c[0] == "segment":
+        return Point(c[1]) if math.dist(c[1], c[2]) <= EPS else LineString([c[1], c[2]])
+    return shapely.convex_hull(shapely.MultiPoint(list(c[1:])))
+
+
+def _swept_distance(c, m: Disc) -> float:
+    """Distance from a swept spine to another base's spine."""
+    a, b = spine(m)
+    if c[0] == "segment":
+        return segments_distance(c[1], c[2], a, b)
+    return _core_shape(c).distance(core(m))
+
+
 def path_length(points: Sequence[tuple[float, float]]) -> float:
     """Measured length of a polyline."""
     return sum(math.dist(points[i], points[i + 1]) for i in range(len(points) - 1))
@@ -405,12 +508,17 @@ def path_cost(table: Table, points: Sequence[tuple[float, float]], mover: Mover)
 
 def check_path(table: Table, models: Iterable[Disc], start: Disc, path: Sequence, mover: Mover, *,
                targets: Sequence[str] = (), may_leave_table: bool = False,
-               ignore_zones: bool = False, cost_limit: float | None = None) -> PathReport:
+               ignore_zones: bool = False, cost_limit: float | None = None,
+               turning: bool | None = None, pass_loose: bool = False) -> PathReport:
     """Check a move along waypoints; raise IllegalAction naming the manual's rule, else report it.
 
     `targets` makes the move a charge: it must end touching one of them, and once within
     1"/2cm of a target the other enemies' control zones no longer stop it ('Control Zone
     rule'). `ignore_zones` is the second exception: movement caused by another rule.
+    A long (cavalry) base turns to face along each stretch of its own move ('turning is
+    free'); moved by another rule (backing away, making way) it keeps its heading, unless
+    `turning` says otherwise. `pass_loose`: loose mounts step aside to let it pass ('Loose
+    Mounts'); they are made way for afterwards.
     """
     points = _points(start, path)
     tol = table.units.tolerance
@@ -423,24 +531,34 @@ def check_path(table: Table, models: Iterable[Disc], start: Disc, path: Sequence
             raise IllegalAction(f"'{key}' is a friend; only enemies can be charged",
                                 rule=RULE_CHARGES)
     r = start.radius
+    turning = not ignore_zones if turning is None else turning
+    cores = swept_cores(start, points, turning)
     # the table edge: a base must stay wholly on the table
     if not may_leave_table:
-        for p in points[1:]:
+        for p in (points[1:] if start.half <= 0 else
+                  [q for c in cores for q in _core_points(c)]):
             if not table.on_table(p[0], p[1], r):
                 raise IllegalAction(f"the path leaves the table at ({p[0]:g}, {p[1]:g})",
                                     rule=RULE_TABLE_EDGE)
     # models: the swept base may not pass through any other base, friend or foe
-    for i in range(len(points) - 1):
-        a, b = points[i], points[i + 1]
+    for c in cores:
         for m in others:
-            if segment_point_distance(a, b, (m.x, m.y)) < r + m.radius - tol:
+            if m.loose and pass_loose:
+                continue
+            if _swept_distance(c, m) < r + m.radius - tol:
                 raise IllegalAction(
                     f"the path passes through '{m.key}' (gaps must be at least as wide as "
                     "the base)", rule=RULE_MOVING)
-    swept = LineString(points).buffer(r) if len(points) > 1 else Point(points[0]).buffer(r)
+    if start.half <= 0:
+        swept = LineString(points).buffer(r) if len(points) > 1 else Point(points[0]).buffer(r)
+    else:
+        swept = unary_union([_core_shape(c).buffer(r) for c in cores])
     if not table.impassable.is_empty and swept.intersection(table.impassable).area > tol * tol:
         raise IllegalAction("the path enters impassable terrain", rule=RULE_TERRAIN)
-    crossings = _barrier_crossings(table, points, start, swept, tol)
+    end = start.at(*points[-1])
+    if start.half > 0 and turning and len(points) > 1:
+        end = replace(end, heading=heading_of(points[-2], points[-1], start.heading))
+    crossings = _barrier_crossings(table, points, start, swept, tol, end)
     cost = path_cost(table, points, mover)
     limit = mover.allowance if cost_limit is None else cost_limit
     if cost > limit + 1e-6:
@@ -449,7 +567,6 @@ def check_path(table: Table, models: Iterable[Disc], start: Disc, path: Sequence
                             if cost > path_length(points) + 1e-6 else RULE_MOVING)
     if not ignore_zones:
         _check_control_zones(table, others, start, points, targets)
-    end = start.at(*points[-1])
     contacts = [m.key for m in others if m.side != start.side and in_contact(end, m, tol)]
     across = []
     for key in targets:
@@ -473,7 +590,7 @@ def check_path(table: Table, models: Iterable[Disc], start: Disc, path: Sequence
 
 def touches(shape, disc: Disc, tolerance: float) -> bool:
     """Whether a base touches (or overlaps) a terrain shape."""
-    return shape.distance(Point(disc.x, disc.y)) <= disc.radius + tolerance
+    return shape.distance(core(disc)) <= disc.radius + tolerance
 
 
 def defended_across(table: Table, charger: Disc, defender: Disc) -> str | None:
@@ -501,7 +618,8 @@ def defended_across(table: Table, charger: Disc, defender: Disc) -> str | None:
     return None
 
 
-def _barrier_crossings(table: Table, points, start: Disc, swept, tol) -> list[Crossing]:
+def _barrier_crossings(table: Table, points, start: Disc, swept, tol,
+                       end: Disc | None = None) -> list[Crossing]:
     crossings = []
     centre_line = LineString(points) if len(points) > 1 else None
     for barrier in table.barriers:
@@ -520,7 +638,7 @@ def _barrier_crossings(table: Table, points, start: Disc, swept, tol) -> list[Cr
                                 "cross it or go round", rule=RULE_BARRIERS)
         first = min(centre_line.project(Point(c)) for g in getattr(hit, "geoms", [hit])
                     for c in g.coords)
-        end_disc = Point(points[-1]).buffer(start.radius)
+        end_disc = outline(end if end is not None else start.at(*points[-1]))
         if end_disc.intersection(barrier.footprint).area > tol * tol:
             raise IllegalAction(f"a model cannot end its move on '{barrier.name}'",
                                 rule=RULE_BARRIERS)
@@ -533,13 +651,58 @@ def _charge_free_from(points, start: Disc, targets: Sequence[Disc], cz: float) -
     """The path parameter (segment index + fraction) where the charger first comes within 1"/2cm of a target."""
     best = math.inf
     for target in targets:
-        radius = start.radius + target.radius + cz
         for i in range(len(points) - 1):
-            hit = _segment_circle_interval(points[i], points[i + 1], (target.x, target.y), radius)
+            hit = _first_within(points[i], points[i + 1], start, target, cz)
             if hit is not None:
-                best = min(best, i + hit[0])
+                best = min(best, i + hit)
                 break
     return best
+
+
+def _first_within_carried(a, b, body: Disc, other: Disc) -> float | None:
+    """The first fraction of the stretch a-b at which a base carried along it without
+    turning touches the other base, or None."""
+    def near(t: float) -> bool:
+        here = replace(body, x=a[0] + t * (b[0] - a[0]), y=a[1] + t * (b[1] - a[1]))
+        return core_distance(here, other) <= body.radius + other.radius
+    samples = 48
+    for k in range(0, samples + 1):
+        if near(k / samples):
+            if k == 0:
+                return 0.0
+            lo, hi = (k - 1) / samples, k / samples
+            for _ in range(30):
+                mid = (lo + hi) / 2
+                lo, hi = (lo, mid) if near(mid) else (mid, hi)
+            return lo
+    return None
+
+
+def _first_within(a, b, mover: Disc, other: Disc, distance: float) -> float | None:
+    """The first fraction of the stretch a-b at which the mover's base (turned to face along
+    it) comes within `distance` of the other base, or None."""
+    if mover.half <= 0 and other.half <= 0:
+        hit = _segment_circle_interval(a, b, (other.x, other.y),
+                                       mover.radius + other.radius + distance)
+        return None if hit is None else hit[0]
+    h = heading_of(a, b, mover.heading)
+
+    def near(t: float) -> bool:
+        here = replace(mover, x=a[0] + t * (b[0] - a[0]), y=a[1] + t * (b[1] - a[1]),
+                       heading=h)
+        return core_distance(here, other) <= mover.radius + other.radius + distance
+
+    samples = 48
+    if near(0.0):
+        return 0.0
+    for k in range(1, samples + 1):
+        if near(k / samples):
+            lo, hi = (k - 1) / samples, k / samples
+            for _ in range(30):
+                mid = (lo + hi) / 2
+                lo, hi = (lo, mid) if near(mid) else (mid, hi)
+            return hi
+    return None
 
 
 def charge_zone_entry(points, start: Disc, targets: Sequence[Disc], cz: float) -> tuple[float, float]:
@@ -572,18 +735,63 @@ def _check_control_zones(table: Table, others: Sequence[Disc], start: Disc, poin
             if i + 1 > free_from:      # only the part before the charger reached its target's zone
                 frac = free_from - i
                 b = (a[0] + frac * (b[0] - a[0]), a[1] + frac * (b[1] - a[1]))
-            if segment_point_distance(a, b, (enemy.x, enemy.y)) < limit:
+            if start.half <= 0 and enemy.half <= 0:
+                near = segment_point_distance(a, b, (enemy.x, enemy.y))
+            else:
+                # a long base turned along the stretch (its heading kept on a stretch of no
+                # length) sweeps its spine with it
+                turned = replace(start, heading=heading_of(points[i], points[i + 1],
+                                                           start.heading))
+                near = _swept_distance(swept_cores(turned, [a, b], True)[0], enemy)
+            if near < limit:
                 raise IllegalAction(f"the path enters the control zone of '{enemy.key}' "
                                     "without charging it", rule=RULE_CONTROL_ZONE)
 
 
 # ---------------------------------------------------------------- path finding
 
+def node_distance(gx, gy, m: Disc):
+    """Distance from every grid node to a base's spine (its centre, for a round base)."""
+    if m.half <= 0:
+        return np.hypot(gx - m.x, gy - m.y)
+    (ax, ay), (bx, by) = spine(m)
+    dx, dy = bx - ax, by - ay
+    t = np.clip(((gx - ax) * dx + (gy - ay) * dy) / (dx * dx + dy * dy), 0.0, 1.0)
+    return np.hypot(ax + t * dx - gx, ay + t * dy - gy)
+
+
+def approach(last, target: Disc, body: Disc) -> tuple[float, float]:
+    """Where a base coming straight from `last` towards the target's centre (turned to face
+    along the way) first touches the target ('Charges': into base contact)."""
+    d = math.dist(last, (target.x, target.y))
+    if d <= EPS:
+        return tuple(last)
+    ux, uy = (target.x - last[0]) / d, (target.y - last[1]) / d
+    if body.half <= 0 and target.half <= 0:
+        contact = body.radius + target.radius
+        return (target.x - ux * contact, target.y - uy * contact)
+    heading = math.atan2(uy, ux)
+
+    def clear(s: float) -> bool:
+        here = replace(body, x=last[0] + ux * s, y=last[1] + uy * s, heading=heading)
+        return core_distance(here, target) >= body.radius + target.radius
+    lo, hi = 0.0, d
+    if not clear(lo):
+        return tuple(last)
+    for _ in range(50):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if clear(mid) else (lo, mid)
+    return (last[0] + ux * lo, last[1] + uy * lo)
+
+
 def _grid(table: Table, models: Sequence[Disc], start: Disc, mover: Mover, step: float,
           charge_target: Disc | None = None):
-    """The grid of centres a model may pass through within its allowance, and the going there."""
+    """The grid of centres a model may pass through within its allowance, and the going there.
+
+    A long base is searched for as the circle round it (any turn it makes fits: the path is
+    then checked as the base it is)."""
     cz = table.units.control_zone
-    r = start.radius
+    r = reach_radius(start)
     reach = mover.allowance
     x0, x1 = max(r, start.x - reach), min(table.width - r, start.x + reach)
     y0, y1 = max(r, start.y - reach), min(table.depth - r, start.y + reach)
@@ -596,10 +804,10 @@ def _grid(table: Table, models: Sequence[Disc], start: Disc, mover: Mover, step:
     margin = step * 0.25
     within_target_zone = np.zeros(gx.shape, dtype=bool)
     if charge_target is not None:
-        d = np.hypot(gx - charge_target.x, gy - charge_target.y)
+        d = node_distance(gx, gy, charge_target)
         within_target_zone = d <= r + charge_target.radius + cz
     for m in models:
-        d = np.hypot(gx - m.x, gy - m.y)
+        d = node_distance(gx, gy, m)
         blocked |= d < r + m.radius + margin
         if m.side != start.side and m.zone and m is not charge_target:
             floor = min(cz, gap(start, m))
@@ -666,7 +874,7 @@ def retreat_path(table: Table, models: Iterable[Disc], start: Disc, mover: Mover
         return "stay", []
     gx, gy, blocked, factor, x0, y0 = grid
     best, came = _explore(gx, gy, blocked, factor, start, step, mover.allowance, x0, y0)
-    r = start.radius
+    r = reach_radius(start)
     # 'Fleeing the Battle': a move that reaches the table edge leaves the battle
     for (i, j), cost in best.items():
         edge = min(gx[i, j], gy[i, j], table.width - gx[i, j], table.depth - gy[i, j]) - r
@@ -809,10 +1017,11 @@ class Reach:
         if self.grid is None:
             return False
         gx, gy, blocked, _, _, _ = self.grid
-        contact = self.start.radius + target.radius
-        d = np.hypot(gx - target.x, gy - target.y)
+        contact = reach_radius(self.start) + target.radius
+        d = node_distance(gx, gy, target)
         goal = (d >= contact - EPS) & (d <= contact + 1.5 * self.step)
-        defended = _defended_goal(self.table, self.start, target, gx, gy, blocked, self.step)
+        defended = _defended_goal(self.table, replace(self.start, radius=reach_radius(
+            self.start), half=0.0), target, gx, gy, blocked, self.step)
         if defended is not None:
             goal |= defended[0]
         return bool(np.isfinite(self.cost[goal]).any())
@@ -848,20 +1057,19 @@ def find_path(table: Table, models: Iterable[Disc], start: Disc, mover: Mover, *
         raise IllegalAction(f"there is no model '{target}' to charge", rule=RULE_CHARGES)
     step = step or table.units.rule(0.25, 0.5)
     cz = table.units.control_zone
-    r = start.radius
+    # the grid searches for the circle round a long base (docs: 'Bases and measuring')
+    r = reach_radius(start)
     charge_target = by_key.get(target) if target else None
     # no path is shorter than the straight line: beyond the allowance there is none
     aim = (charge_target.x, charge_target.y) if charge_target is not None else to
-    reach = math.dist((start.x, start.y), aim) - (r + charge_target.radius if charge_target
-                                                   is not None else 0.0)
+    reach = math.dist((start.x, start.y), aim) - (r + reach_radius(charge_target)
+                                                   if charge_target is not None else 0.0)
     if reach > mover.allowance + EPS:
         return None
     # the straight line first: when it is legal there is nothing to search for
     if charge_target is not None:
-        d = centre_distance(start, charge_target)
-        contact = r + charge_target.radius
-        straight = [] if d <= contact else [(charge_target.x - (charge_target.x - start.x) / d * contact,
-                                             charge_target.y - (charge_target.y - start.y) / d * contact)]
+        straight = ([] if in_contact(start, charge_target, table.units.tolerance)
+                    else [approach((start.x, start.y), charge_target, start)])
     else:
         straight = [(float(to[0]), float(to[1]))]
     if straight:
@@ -888,10 +1096,11 @@ def find_path(table: Table, models: Iterable[Disc], start: Disc, mover: Mover, *
     defended = None
     if target is not None:
         contact = r + charge_target.radius
-        d = np.hypot(gx - charge_target.x, gy - charge_target.y)
+        d = node_distance(gx, gy, charge_target)
         goal_mask = (d >= contact - EPS) & (d <= contact + 1.5 * step) & ~blocked
         goal_point = None
-        defended = _defended_goal(table, start, charge_target, gx, gy, blocked, step)
+        defended = _defended_goal(table, replace(start, radius=r, half=0.0), charge_target,
+                                  gx, gy, blocked, step)
         if defended is not None:
             goal_mask |= defended[0]
     else:
@@ -964,10 +1173,7 @@ def find_path(table: Table, models: Iterable[Disc], start: Disc, mover: Mover, *
                       near.y + dy / d * (r + table.units.tolerance / 4)))
     else:
         last = route[-1] if route else (start.x, start.y)
-        dx, dy = charge_target.x - last[0], charge_target.y - last[1]
-        d = math.hypot(dx, dy)
-        contact = r + charge_target.radius
-        route.append((charge_target.x - dx / d * contact, charge_target.y - dy / d * contact))
+        route.append(approach(last, charge_target, start))
     targets = (target,) if target else ()
     route = _written(_straighten(table, models, start, route, mover, targets))
     try:
@@ -1055,9 +1261,12 @@ def _blockers(table: Table, models: Sequence[Disc], observer: Disc, target: Disc
 
 def _intervals(a, b, blocker) -> list[tuple[float, float]]:
     kind, shape = blocker[1], blocker[2]
-    if kind == "model":
+    if kind == "model" and shape.half <= 0:
         hit = _segment_circle_interval(a, b, (shape.x, shape.y), shape.radius * BODY_WIDTH)
         return [hit] if hit else []
+    if kind == "model":
+        # a horse and rider: the body along the long base's spine
+        shape = core(shape).buffer(shape.radius * BODY_WIDTH)
     seg = LineString([a, b])
     if not seg.intersects(shape):
         return []
@@ -1087,12 +1296,14 @@ def sight(table: Table, models: Iterable[Disc], observer: Disc, target: Disc,
     dx, dy = target.x - observer.x, target.y - observer.y
     d = math.hypot(dx, dy) or 1.0
     px, py = -dy / d, dx / d
+    # how wide the body looks from the observer (a long base seen from the side is wider)
+    width = target.radius + target.half * abs(math.sin(target.heading - math.atan2(dy, dx)))
     seen = 0
     total = 0
     first_block: dict[str, float] = {}
     for across in BODY_ACROSS:
-        tx = target.x + px * across * target.radius
-        ty = target.y + py * across * target.radius
+        tx = target.x + px * across * width
+        ty = target.y + py * across * width
         a, b = (observer.x, observer.y), (tx, ty)
         crossings = [(blk, _intervals(a, b, blk)) for blk in blockers]
         crossings = [(blk, iv) for blk, iv in crossings if iv]
@@ -1160,9 +1371,13 @@ def hurl(table: Table, models: Iterable[Disc], disc: Disc, direction: tuple[floa
         if m.key == disc.key:
             continue
         ahead = (m.x - disc.x) * direction[0] + (m.y - disc.y) * direction[1]
-        hit = _segment_circle_interval(start, far, (m.x, m.y), disc.radius + m.radius)
-        if hit is not None and ahead > EPS and hit[0] * distance < at - EPS:
-            struck, at = m.key, hit[0] * distance
+        if disc.half <= 0 and m.half <= 0:
+            hit = _segment_circle_interval(start, far, (m.x, m.y), disc.radius + m.radius)
+            first = None if hit is None else hit[0]
+        else:
+            first = _first_within_carried(start, far, disc, m)   # it keeps its heading
+        if first is not None and ahead > EPS and first * distance < at - EPS:
+            struck, at = m.key, first * distance
     return (disc.x + direction[0] * at, disc.y + direction[1] * at), struck
 
 
@@ -1180,13 +1395,26 @@ def point_along(points: Sequence[tuple[float, float]], s: float) -> tuple[float,
     return tuple(points[-1])
 
 
-def obstacle_stops(points: Sequence[tuple[float, float]], radius: float, footprint,
+def heading_along(points: Sequence[tuple[float, float]], s: float, default: float) -> float:
+    """The heading of the stretch of a polyline at distance s along it."""
+    walked = 0.0
+    for a, b in zip(points, points[1:]):
+        seg = math.dist(a, b)
+        if walked + seg >= s - EPS and seg > EPS:
+            return heading_of(a, b, default)
+        walked += seg
+    return heading_of(points[-2], points[-1], default) if len(points) > 1 else default
+
+
+def obstacle_stops(points: Sequence[tuple[float, float]], body: Disc, footprint,
                    crossing_at: float) -> tuple[float, float]:
-    """Distances along the path where a base of this radius first touches an obstacle before
-    `crossing_at`, and where it is clear of it again beyond ('Jumping an Obstacle')."""
+    """Distances along the path where the base first touches an obstacle before
+    `crossing_at`, and where it is clear of it again beyond ('Jumping an Obstacle'); a long
+    base faces along the path as it goes."""
     def touching(s):
         x, y = point_along(points, s)
-        return footprint.distance(Point(x, y)) <= radius + EPS
+        here = replace(body, x=x, y=y, heading=heading_along(points, s, body.heading))
+        return footprint.distance(core(here)) <= body.radius + EPS
 
     lo, hi = 0.0, crossing_at            # the first touch lies between a free start and the crossing
     if touching(0.0):

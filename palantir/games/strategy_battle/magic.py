@@ -426,7 +426,7 @@ def check_command(state, action, text: str):
             raise IllegalAction(f"{t} is a friend of {ident}", rule=RULE_COMMAND, action=text)
     try:
         report = geo.check_path(state.table, state.discs(), state.disc(model), path, half,
-                                targets=targets, ignore_zones=True)
+                                targets=targets, ignore_zones=True, turning=True)
     except IllegalAction as exc:
         raise IllegalAction(exc.reason, rule=exc.rule, action=text) from None
     if any(c.kind != "stride" for c in report.crossings):
@@ -443,6 +443,8 @@ def answer_command(state, action, text: str) -> None:
         return
     path, report = checked
     model = state.models[ident]
+    points = [(model.x, model.y), *path]
+    model.heading = geo.heading_of(points[-2], points[-1], model.heading)
     model.x, model.y = report.end
     state.news.append(f"{ident} is moved {report.length:.2f}{state.units.name} by magic")
 

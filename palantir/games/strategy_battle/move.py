@@ -10,6 +10,8 @@ the far side touching it and moves no further; 6 — completes its move.
 
 from __future__ import annotations
 
+import math
+
 from . import geometry as geo
 from . import heroes, procedure
 from .courage import retreat, take_test, test_owed
@@ -106,8 +108,8 @@ def _walk(state, frame, model) -> None:
         score = frame.pop("jump")
         name, kind, at = frame["crossings"][done]
         barrier = next(b for b in state.table.barriers if b.name == name)
-        radius = state.disc(model, zone=False).radius
-        before, after = geo.obstacle_stops(points, radius, barrier.footprint, at)
+        before, after = geo.obstacle_stops(points, state.disc(model, zone=False),
+                                           barrier.footprint, at)
         if score == 1 and kind == "gap":
             # 'Jumping a Gap': on a 1 the model falls to the ground, into the gap
             state.news.append(f"{model.id} falls into '{name}'")
@@ -137,6 +139,10 @@ def _end(state, frame, model) -> None:
     """The move is made: where it ends, what it cost, whom it charged."""
     end, completed = tuple(frame["end"]), frame["completed"]
     start = frame["path"][0]
+    points = [tuple(p) for p in frame["path"]]
+    # a long base faces along the stretch it ends on (turning is free)
+    walked = geo.path_length(points[:1] + [end]) if len(points) == 2 else _walked(points, end)
+    model.heading = geo.heading_along(points, walked, model.heading)
     model.x, model.y = end
     if state.heroic is not None and state.heroic.get("current") == model.id:
         state.heroic["hero_moved"] = True
@@ -175,6 +181,21 @@ def _end(state, frame, model) -> None:
     if frame.get("fell"):
         fall_into(state, model, next(b for b in state.table.barriers
                                      if b.name == frame["fell"]))
+
+
+def _walked(points, end) -> float:
+    """How far along the path the point `end` (on it) lies."""
+    best, walked, at = math.inf, 0.0, 0.0
+    for a, b in zip(points, points[1:]):
+        seg = math.dist(a, b)
+        t = 0.0 if seg <= 1e-12 else max(0.0, min(1.0, ((end[0] - a[0]) * (b[0] - a[0])
+                                                       + (end[1] - a[1]) * (b[1] - a[1]))
+                                                      / seg ** 2))
+        off = math.dist(end, (a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])))
+        if off < best - 1e-9:
+            best, at = off, walked + t * seg
+        walked += seg
+    return at
 
 
 STAGES = {"test": _test, "tested": _tested, "dare": _dare, "dared": _dared, "walk": _walk,

@@ -38,6 +38,9 @@ class Mount:
     wounds: int
     courage: int
     height_mm: float
+    base_mm: tuple[float, float] = (25.0, 50.0)   # the cavalry base: width, length
+    race: str | None = None          # how it moves loose, on the Movement Chart
+    riders: tuple[str, ...] = ()     # the races that may ride it ('Which Models Can Ride?')
 
 
 @dataclass(frozen=True)
@@ -124,6 +127,15 @@ def _shoot_value(raw: str, where: str) -> int | None:
     raise DataError(f"{where}.shoot: '{raw}' is not a Shooting value like '4+' or '-'")
 
 
+def _base_size(raw: Mapping[str, Any], at: str) -> tuple[float, float]:
+    size = raw.get("base_mm", [25, 50])
+    if (not isinstance(size, list) or len(size) != 2
+            or not all(isinstance(v, (int, float)) and v > 0 for v in size)
+            or size[0] > size[1]):
+        raise DataError(f"{at}.base_mm: [width, length] in millimetres")
+    return float(size[0]), float(size[1])
+
+
 def _shots(raw: Mapping[str, Any], at: str) -> int:
     shots = raw.get("shots", 1)
     if not isinstance(shots, int) or isinstance(shots, bool) or shots < 1:
@@ -144,7 +156,9 @@ def parse_profiles(doc: Mapping[str, Any], where: str = "profiles.toml") -> tupl
         mounts[name] = Mount(name, source, *(int(_need(raw, k, int, at)) for k in
                                              ("fight", "strength", "defence", "attacks",
                                               "wounds", "courage")),
-                             float(_need(raw, "height_mm", (int, float), at)))
+                             float(_need(raw, "height_mm", (int, float), at)),
+                             _base_size(raw, at), raw.get("race"),
+                             tuple(raw.get("riders", ())))
     profiles = {}
     for name, raw in _need(doc, "profile", dict, where).items():
         at = f"{where}: profile.{name}"

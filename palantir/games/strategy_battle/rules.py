@@ -271,11 +271,16 @@ class BattleState(State):
         if zone is None:
             # 'Control Zone rule': models touching an enemy have none; 'Models on the Ground': neither do prone ones
             zone = not model.prone and not self.engaged(model)
-        if model.mounted:
+        if model.mounted or prof.has("loose mount"):
+            # 'Cavalry': a 25x50mm base, a capsule pointing where the model faces
             mount = self.mounts[prof.mount]
-            return geo.Disc(model.id, model.x, model.y, self.units.from_mm(prof.base_mm) / 2,
-                            self.units.from_mm(prof.height_mm), model.side, zone,
-                            self.units.from_mm(mount.height_mm))
+            width, length = (self.units.from_mm(v) for v in mount.base_mm)
+            height = prof.height_mm if model.mounted else mount.height_mm
+            return geo.Disc(model.id, model.x, model.y, width / 2,
+                            self.units.from_mm(height), model.side, zone,
+                            self.units.from_mm(mount.height_mm),
+                            loose=prof.has("loose mount"), half=(length - width) / 2,
+                            heading=model.heading)
         base, height = ((prof.foot_base_mm, prof.foot_height_mm) if prof.mount
                         else (prof.base_mm, prof.height_mm))
         return geo.Disc(model.id, model.x, model.y, self.units.from_mm(base) / 2,
@@ -760,6 +765,7 @@ class BattleState(State):
                 {"id": m.id, "profile": m.profile.name, "side": m.side,
                  "x": round(m.x, 4), "y": round(m.y, 4), "wounds": m.wounds, "prone": m.prone,
                  "radius": round(self.disc(m, zone=False).radius, 4),
+                 "half": round(self.disc(m, zone=False).half, 4),
                  "engaged": self.engaged(m),
                  "moved": m.moved, "move_used": round(m.move_used, 4), "charged": m.charged,
                  "shot": m.shot, "jumped": m.jumped, "tested": m.tested,

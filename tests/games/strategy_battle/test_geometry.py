@@ -420,3 +420,113 @@ def test_path_finder_bound_skips_only_hopeless_searches_same_answers():
         legal = state.legal_actions()
         state.apply(legal[rng.randrange(len(legal))])
     assert compared >= 10 and skipped >= 1
+
+
+# ---------------------------------------------------------------- cavalry: the long base
+
+RC = INCHES.from_mm(12.5)                 # half the 25mm width
+HALF = INCHES.from_mm(12.5)               # half the 50 - 25 = 25mm spine
+
+
+def rider(key, x, y, heading=0.0, side="good", **kw):
+    return Disc(key, x, y, RC, INCHES.from_mm(60), side, mount_height=INCHES.from_mm(40),
+                half=HALF, heading=heading, **kw)
+
+
+def test_cavalry_base_is_a_25_by_50mm_capsule_measured_edge_to_edge():
+    horse = rider("c", 10, 10)                              # pointing along x
+    ahead = man("a", 10 + INCHES.from_mm(25) + R + 1, 10, "evil")
+    beside = man("b", 10, 10 + INCHES.from_mm(12.5) + R + 1, "evil")
+    assert gap(horse, ahead) == pytest.approx(1) and gap(horse, beside) == pytest.approx(1)
+    turned = rider("c", 10, 10, heading=math.pi / 2)
+    assert gap(turned, beside) == pytest.approx(1 - INCHES.from_mm(12.5))
+    nose_to_nose = rider("d", 10 + INCHES.from_mm(50), 10, side="evil")
+    assert in_contact(horse, nose_to_nose, INCHES.tolerance)
+    side_by_side = rider("e", 10, 10 + INCHES.from_mm(25), side="evil")
+    assert in_contact(horse, side_by_side, INCHES.tolerance)
+
+
+def test_moving_the_models_a_horse_passes_lengthwise_through_a_gap_as_wide_as_its_base():
+    # 'Moving the Models': "gaps must be at least as wide as a model's base" - a 25x50mm base
+    # goes lengthwise through a 26mm gap, which a 50mm round base could not
+    width = INCHES.from_mm(26)
+    left = man("l", 14, 10 - width / 2 - R)
+    right = man("r", 14, 10 + width / 2 + R)
+    horse = rider("c", 10, 10)
+    report = check_path(OPEN, [horse, left, right], horse, [(18, 10)], Mover(10, 4.0))
+    assert report.end == (18, 10)
+    round_base = Disc("c", 10, 10, INCHES.from_mm(25), INCHES.from_mm(60), "good")
+    with pytest.raises(IllegalAction, match="gaps must be at least as wide"):
+        check_path(OPEN, [round_base, left, right], round_base, [(18, 10)], Mover(10, 4.0))
+    # across the gap the horse is too long: it turns to face along its way, so it passes;
+    # but a horse carried sideways (moved by another rule, keeping its heading) does not
+    across = rider("c", 10, 10, heading=math.pi / 2)
+    with pytest.raises(IllegalAction, match="gaps must be at least as wide"):
+        check_path(OPEN, [across, left, right], across, [(18, 10)], Mover(10, 4.0),
+                   ignore_zones=True)
+    check_path(OPEN, [across, left, right], across, [(18, 10)], Mover(10, 4.0))
+
+
+def test_cavalry_the_long_base_faces_along_its_charge_and_touches_head_on():
+    from palantir.games.strategy_battle.geometry import find_path
+    horse = rider("c", 10, 10)
+    foe = man("e", 10, 16, "evil")
+    path = find_path(OPEN, [horse, foe], horse, Mover(10, 4.0), target="e")
+    report = check_path(OPEN, [horse, foe], horse, path, Mover(10, 4.0), targets=("e",))
+    assert report.contacts == ["e"]
+    # it ends pointing at the Orc: its centre half a base and a base's radius short of it
+    assert math.dist(path[-1], (10, 16)) == pytest.approx(HALF + RC + R, abs=1e-3)
+
+
+def test_can_i_see_a_horse_seen_from_the_side_shows_more_than_end_on():
+    from palantir.games.strategy_battle.geometry import sight
+    # a narrow tree halfway hides the middle of the body: all of a horse seen end-on, not
+    # the whole length of one seen from the side
+    tree = Area("tree", rect(14.5, 9.9, 15.5, 10.5), sight=INCHES.from_mm(80))
+    table = Table(48, 48, INCHES, [tree])
+    looker = man("m", 10, 10.2, "evil")
+    end_on = rider("c", 20, 10.2, heading=0.0)
+    side_on = rider("c", 20, 10.2, heading=math.pi / 2)
+    assert not sight(table, [looker, end_on], looker, end_on).visible
+    assert sight(table, [looker, side_on], looker, side_on).visible
+
+
+def _capsule_check(points, start, others, cz, tol):
+    """Sampling the capsule along the path with shapely (an implementation of its own)."""
+    from shapely.geometry import LineString as Line, Point as Pt
+    for (ax, ay), (bx, by) in zip(points, points[1:]):
+        n = max(2, int(math.dist((ax, ay), (bx, by)) / 0.02))
+        h = math.atan2(by - ay, bx - ax)
+        for k in range(n + 1):
+            x, y = ax + (bx - ax) * k / n, ay + (by - ay) * k / n
+            body = Line([(x - HALF * math.cos(h), y - HALF * math.sin(h)),
+                         (x + HALF * math.cos(h), y + HALF * math.sin(h))])
+            for m in others:
+                d = body.distance(Pt(m.x, m.y))
+                assert d >= start.radius + m.radius - tol - 1e-6, "bases never overlap"
+                if m.side != start.side and m.zone:
+                    assert d - start.radius - m.radius >= cz - tol - 1e-6, "zones respected"
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(coords, coords, st.booleans()), min_size=1, max_size=6),
+       st.tuples(coords, coords), st.tuples(coords, coords),
+       st.floats(min_value=0, max_value=math.pi))
+def test_property_a_horses_legal_moves_never_overlap_or_enter_zones(others, start_at, goal,
+                                                                    heading):
+    table = Table(24, 24, INCHES)
+    start = rider("m", *start_at, heading=heading)
+    discs = [man(f"o{i}", x, y, "evil" if evil else "good") for i, (x, y, evil) in enumerate(others)]
+    placed = []
+    for d in discs:
+        if gap(d, start) > 1.05 and all(not overlapping(d, p, 0) for p in placed):
+            placed.append(d)
+    mover = Mover(10, 4.0)
+    for path in ([goal], find_path(table, [start, *placed], start, mover, to=goal)):
+        if path is None:
+            continue
+        try:
+            check_path(table, [start, *placed], start, path, mover)
+        except IllegalAction:
+            continue
+        _capsule_check([start_at, *path], start, placed, 1.0, INCHES.tolerance)

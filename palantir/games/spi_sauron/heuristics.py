@@ -1,188 +1,61 @@
-"""A fast heuristic general for either side of SPI Sauron, and a rollout policy.
+"""The computer general of SPI Sauron, for either side, and its use as a rollout policy.
 
-It reads only the view (the whole map is public, 2.0): it fires every missile it can,
-fights leaders when its rating is higher, commits every attacker of a defender together,
-retreats away from the enemy, advances after combat, rallies, brings reinforcements up, and
-moves units toward the nearest enemy (units that melee badly stay a hex behind the line).
+It reads a position rebuilt from its seat's view (the whole map is public, 2.0) and plays
+like a wargamer (values from battlefield.py, in points of a Demoralization Level):
+
+- Movement: it plans the whole phase at once. Each unit, the nearest the enemy first, goes
+  where it stands best: what it can inflict from there (its missile fire and melee at the
+  best target), less what it stands to lose (the enemies that can reach it, as many as the
+  hexes open around it), with friends beside it (a line: no flank open, no stack left
+  alone) and a pull toward the front. Westernesse closes with the enemy; Sauron holds a
+  line out of reach by day and closes only where the odds are good (fanatical Orcs at
+  night, Slaves, Trolls, disrupted or weak targets). Reinforcements come up; leaders stand
+  beside the units they may rally, away from stronger enemy leaders; Westernesse makes
+  Wedges and Shield Walls (8.4), Sauron Slave Phalanxes (15.3); the Pedestal's bearer
+  keeps still out of reach so Sauron may cast (16.5.1).
+- Combat: every missile fires at its best target; leaders duel only at good odds (7.26);
+  each melee is one attacker at a time, the best odds first, so no attack falls on
+  nothing (7.32); a defender retreats toward friends and leaders who can rally it.
+- Magic: Sauron goes to the Pedestal and casts what the moment calls for: Sinister Visions
+  when many Men face his line, Wrath of the Ringwraith when many of his units are engaged
+  near the Ringwraith, Total Eclipse to make the Orcs fanatical, the Beast at night, and
+  its Death Breath where it kills.
+- Rally: every attempt, the best chance on the most valuable unit first.
 """
 
 from __future__ import annotations
 
 import random
 
-from .beast import FACINGS, kill_zone
+from ...engine.dice import SeededDice
+from .battlefield import DISRUPTION_SHARE, Battlefield, hit_chance
+from .beast import BEAST, FACINGS, kill_zone
 from .components import default_components
-from .notation import Advance, Attack, Cast, Duel, End, Enter, Fire, Form, Give, Hold, Move, \
-    Rally, Retreat, Split, Stand
-from .phases import SIDE_NAMES
+from .hexmap import distance
+from .notation import END, Advance, Attack, Cast, Duel, End, Enter, Fire, Form, Give, Hold, \
+    Move, Rally, Retreat, Stand
+from .units import Unit
 
-STRONG = ("A", "B", "C")     # melee strengths worth closing with
-ATTACK_LETTERS = ("A", "B", "C", "D", "E")
-TWO_DICE = {t: 6 - abs(t - 7) for t in range(2, 13)}     # ways to throw each 2d6 total
-
-
-def _enemy_hexes(view: dict, side: str) -> list[str]:
-    return [u["hex"] for u in view["units"] if u["side"] != side and u["hex"][0].isdigit()]
-
-
-class Nearest:
-    """Hexes from every map hex to the nearest of `targets`: one breadth-first search over
-    the map from all targets at once, instead of a distance to each target per question."""
-
-    def __init__(self, targets: list[str]):
-        neighbours = default_components().hexmap.neighbours
-        found = {t: 0 for t in targets if t in neighbours}
-        frontier = list(found)
-        steps = 0
-        while frontier:
-            steps += 1
-            grown = []
-            for here in frontier:
-                for there in neighbours[here]:
-                    if there not in found:
-                        found[there] = steps
-                        grown.append(there)
-            frontier = grown
-        self.found = found
-
-    def __call__(self, hex_name: str) -> int:
-        return self.found.get(hex_name, 99)
+# ----- the doctrine: how much each consideration weighs (points of a Demoralization Level)
+PULL = {"westernesse": 0.5, "sauron": 0.4}     # per hex toward the front
+CAUTION = {"westernesse": 1.0, "sauron": 2.0}  # weight of one's own losses (by day)
+BESIDE_FRIEND = 0.4        # per friend adjacent (up to two): a line, no flank open
+ALONE = 1.5                # no friend within two hexes, near the enemy
+NEAR_FRONT = 10            # hexes from the enemy within which the line matters
+MOVE_MARGIN = 0.05         # a move must be worth this much more than standing
+ENTER_DRIVE = 2.0          # reinforcements come up (14.0)
+PEDESTAL_STILL = 4.0       # 16.5.1 B: the bearer keeps still so Sauron may cast
+# The Pedestal is safest in Mordor's gate hex: Sauron there keeps the gate shut (18.0 C),
+# no melee crosses it, and he casts from inside Mordor.
+THRONE = 6.0
+FORM_GAIN = 3.0            # 8.44, 15.3.3: a formation strikes and holds better
+LEADER_RALLY = 2.0         # per disrupted unit a leader may rally from a hex (8.31)
+LEADER_FRONT = 0.5         # per unit of his beside him near the front
+LEADER_DANGER = 4.0        # an enemy leader who outrates him within two hexes (7.2)
+SPELL_POINTS_RESERVE = 25  # MCP kept for the Beast and its Death Breath (17.0, 17.2.4)
 
 
-def _strengths(view: dict) -> dict[str, str]:
-    return {u["hex"]: u["strength"] for u in reversed(view["units"])}
-
-
-def hit_chance(attacker: str, defender: str) -> float:
-    """7.41: the chance that a melee attack with strength text `attacker` ('B-3-W') causes a
-    casualty on the defender `defender` (0 for a unit with no melee letter)."""
-    letter = attacker[:1]
-    if letter not in ATTACK_LETTERS:
-        return 0.0
-    armour = int(defender.split("-")[1]) if defender.count("-") >= 2 else 2
-    needed = default_components().casualty_probability[letter, min(4, max(1, armour))]
-    return sum(TWO_DICE[t] for t in needed) / 36
-
-
-def attack_value(view: dict, action: Attack, strengths: dict | None) -> float:
-    """A melee is worth its expected casualties; long shots score below `end` (7.31 still
-    forces one when an attack is owed, and then the best of them is chosen)."""
-    strengths = strengths if strengths is not None else _strengths(view)
-    if action.defender == "beast":
-        return 5 + 2 * len(action.attackers)
-    target = strengths.get(action.defender, "C-2-X")
-    expected = sum(hit_chance(strengths.get(h, "-"), target) for h in action.attackers
-                   if h[:1].isdigit())
-    return 30 * expected - 9 + len(action.attackers)
-
-
-def pedestal_hex(view: dict) -> str | None:
-    """Where the Pedestal stands (its bearer's hex, or where it lies), as the view says."""
-    where = view.get("pedestal")
-    if not where or where.startswith("captured:"):
-        return None
-    if where[:1].isdigit():
-        return where
-    bearer = next((u for u in view["units"] if u["id"] == where), None)
-    return bearer["hex"] if bearer and bearer["hex"][:1].isdigit() else None
-
-
-def score(view: dict, action, side: str, enemies, strengths: dict | None = None,
-          nearest_table: dict | None = None) -> float:
-    """How much the general likes a decision (higher is better; `end` scores 0)."""
-    if isinstance(action, Fire):
-        return 50
-    if isinstance(action, Rally):
-        return 40
-    if isinstance(action, Cast):
-        if action.spell == "death_breath":     # 17.2.4: worth it only if the breath kills
-            beast = (view.get("beast") or {}).get("hex", "")
-            zone = set(kill_zone(beast, action.facing, lambda h: True)) \
-                if beast[:1].isdigit() and action.facing in FACINGS else set()
-            victims = sum(1 for u in view["units"] if u["side"] != side and u["hex"] in zone)
-            return 25 * victims - 10 if victims else -10
-        return 30 if action.points <= 9 else 5
-    if isinstance(action, Duel):
-        ratings = {l["key"]: l["rally"] for l in view["leaders"]}
-        return 20 if ratings.get(action.attacker, 0) > ratings.get(action.defender, 0) else -5
-    if isinstance(action, Attack):
-        return attack_value(view, action, strengths)
-    if isinstance(action, Form):
-        return 3                # 8.44, 15.3.3: a formation holds the line better
-    if isinstance(action, Split):
-        return -2
-    if isinstance(action, Give):
-        return 35               # 19.1.4: Narsil to the unhurt Isildur rallies and strikes better
-    if isinstance(action, (Move, Enter)) and getattr(action, "leader", None) == "sauron" \
-            or isinstance(action, Enter) and action.piece == "sauron":
-        # 16.5.1: Sauron casts only from the Pedestal's hex: go there and stay
-        return 30 if action.path[-1] == pedestal_hex(view) else -3
-    if nearest_table is None:
-        nearest_table = Nearest(list(enemies or _enemy_hexes(view, side))).found
-
-    def nearest(hex_name: str) -> int:
-        return nearest_table.get(hex_name, 99)
-
-    if isinstance(action, (Retreat,)):
-        return nearest(action.path[-1]) - 0.1 * len(action.path)
-    if isinstance(action, Stand):
-        return 0.5
-    if isinstance(action, Advance):
-        return 2
-    if isinstance(action, Hold):
-        return 1
-    if isinstance(action, Enter):
-        return 15 + 0.1 * len(action.path)
-    if isinstance(action, Move):
-        if action.leader:
-            return -1           # leaders stay with their units unless they must move
-        start, end = action.path[0], action.path[-1]
-        gain = nearest(start) - nearest(end)
-        strength = (strengths if strengths is not None else _strengths(view)).get(start, "-")
-        if strength[:1] not in STRONG and nearest(end) <= 1:
-            return -2           # weak and missile units keep a hex from the enemy
-        return gain - 0.5 if gain > 0 else -1
-    return 0
-
-
-def best_action(view: dict, legal_actions: list):
-    """The heuristic choice for this view."""
-    if len(legal_actions) == 1:
-        return legal_actions[0]
-    side = SIDE_NAMES[view["to_move"]]
-    nearest = Nearest(_enemy_hexes(view, side)).found
-    strengths = _strengths(view)
-    # 16.5.1 B: the Pedestal's bearer stays put, so Sauron may cast from it
-    anchor = pedestal_hex(view) if side == "sauron" else None
-    # a line: a move ending beside friends is worth a little more (they cover its flanks)
-    friends = {u["hex"] for u in view["units"] if u["side"] == side}
-    around = default_components().hexmap.neighbours
-    best, best_score = None, float("-inf")
-    for action in legal_actions:
-        kind = type(action)
-        if kind is Move and not action.leader:
-            # the common case, scored inline: the same values as `score`
-            path = action.path
-            start_near = nearest.get(path[0], 99)
-            end_near = nearest.get(path[-1], 99)
-            if path[0] == anchor:
-                value = -5
-            elif strengths.get(path[0], "-")[:1] not in STRONG and end_near <= 1:
-                value = -2
-            else:
-                gain = start_near - end_near
-                value = gain - 0.5 if gain > 0 else -1
-                if gain >= 0 and end_near <= 3:
-                    value += 0.25 * min(2, sum(1 for h in around.get(path[-1], ())
-                                               if h in friends and h != path[0]))
-        elif kind is End:
-            value = 0.0
-        else:
-            value = score(view, action, side, None, strengths, nearest)
-        if value > best_score:
-            best, best_score = action, value
-    return best
-
+# ----- the agent and the rollout policy -------------------------------------------------
 
 class HeuristicAgent:
     """The `heuristic` agent of SPI Sauron, for either seat."""
@@ -192,26 +65,619 @@ class HeuristicAgent:
         self.rng = random.Random(seed)
 
     def choose(self, view: dict, legal_actions: list):
-        """The best-scoring decision for this view."""
+        """The general's decision for this view."""
         return best_action(view, legal_actions)
 
 
-def light_view(state) -> dict:
-    """Just what `best_action` reads, straight from the state: a rollout decides hundreds of
-    times a game, and the full view serialises every counter and tally each time."""
-    return {"to_move": state.to_move(), "pedestal": state.pedestal,
-            "beast": {"hex": state.beast.hex},
-            "units": [{"id": u.id, "side": u.side, "hex": u.hex, "strength": str(u.strength)}
-                      for u in state.units.values()],
-            "leaders": [{"key": l.key, "rally": l.rally} for l in state.leaders.values()]}
+def best_action(view: dict, legal_actions: list):
+    """The heuristic choice for a seat's view (rebuilt as a position: the map is public)."""
+    if len(legal_actions) == 1:
+        return legal_actions[0]
+    state = _game().state_from_view(view, SeededDice(0))
+    return decide(state, legal_actions)
 
 
 def rollout_policy(state, rng: random.Random):
-    """The heuristic as a rollout policy for search."""
+    """The heuristic as a rollout policy for search (on the position itself)."""
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    return best_action(light_view(state), legal)
+    return decide(state, legal)
 
 
+def decide(state, legal: list):
+    """The general's decision in `state` among `legal`."""
+    if len(legal) == 1:
+        return legal[0]
+    if state.pending:
+        kind = state.pending[0].kind
+        if kind == "advance":
+            return advance_or_hold(state, legal)
+        return retreat_choice(state, legal)
+    kind = state.phase.kind
+    if kind == "movement":
+        return movement_choice(state, legal)
+    if kind == "combat":
+        return combat_choice(state, legal)
+    if kind == "magic":
+        return magic_choice(state, legal)
+    return rally_choice(state, legal)
+
+
+# ----- movement (4.0-6.0, 8.1, 8.4, 14.0, 15.3, 17.1) -------------------------------------
+
+def movement_choice(state, legal: list):
+    """The next move of the phase's plan that is still legal; a new plan when the pieces
+    moved so far did not go where the plan sent them (or the plan is spent)."""
+    allowed = set(legal)
+    key = _phase_key(state)
+    found = _PLANS.get(key)
+    if found is not None and _on_plan(state, found[1]):
+        for action in found[0]:
+            if action in allowed:
+                return action
+    planner = Planner(state, legal)
+    plan = planner.make()
+    if len(_PLANS) > 256:
+        _PLANS.clear()
+    _PLANS[key] = (plan, planner.sent)
+    for action in plan:
+        if action in allowed:
+            return action
+    return END if END in allowed else legal[0]
+
+
+def _phase_key(state) -> tuple:
+    """The phase and the enemy's position, which stay the same while one side moves."""
+    side = state.phasing_side()
+    return (id(state.parts), state.turn, state.phase_index, side,
+            tuple(u.hex for u in state.units.values() if u.side != side))
+
+
+def _on_plan(state, sent: dict) -> bool:
+    """Whether every piece moved so far this phase went where the plan sent it."""
+    side = state.phasing_side()
+    for unit in state.units.values():
+        if unit.moved and unit.side == side and sent.get(unit.id) != unit.hex:
+            return False
+    return True
+
+
+_PLANS: dict = {}
+
+
+class Planner:
+    """Plans one side's Movement Phase: where each piece goes, in order."""
+
+    def __init__(self, state, legal: list):
+        self.state = state
+        self.side = state.phasing_side()
+        self.field = Battlefield(state, self.side)
+        self.night = state.is_night()
+        # Sauron wins by not being demoralized (21.2): by day he values his own losses
+        # above what his weak units could inflict; and either side grows more careful as
+        # its losses near its Demoralization Level (20.0)
+        level = state.parts.demoralization_levels[self.side]
+        room = max(5, level - state.demoralization_points[self.side])
+        self.caution = (CAUTION[self.side] if not self.night else 1.0) * \
+            (level / room) ** 0.5
+        self.moves: dict[str, list[Move]] = {}
+        self.enters: dict[str, list[Enter]] = {}
+        self.leader_moves: dict[str, list[Move]] = {}
+        self.others: list = []
+        for action in legal:
+            kind = type(action)
+            if kind is Move:
+                if action.leader is None:
+                    self.moves.setdefault(action.path[0], []).append(action)
+                else:
+                    self.leader_moves.setdefault(action.leader, []).append(action)
+            elif kind is Enter:
+                self.enters.setdefault(action.piece, []).append(action)
+            elif kind is not End:
+                self.others.append(action)
+        self.claimed: set[str] = set()
+        self.plan: list = []
+        self.sent: dict[str, str] = {}        # unit id -> where the plan sends it
+
+    # how a unit stands in a hex ---------------------------------------------------------
+
+    def standing(self, unit: Unit, hex_name: str, leaving: str | None) -> float:
+        """What `unit` is worth to its side standing in `hex_name` (points)."""
+        field = self.field
+        value = field.strike(unit, hex_name) - \
+            self.caution * field.exposure(unit, hex_name, leaving) + self.pull(unit, hex_name)
+        front = field.front.get(hex_name, 99)
+        if front <= NEAR_FRONT:
+            value += BESIDE_FRIEND * min(2, field.friends_beside(hex_name, leaving))
+            if field.isolated(hex_name, leaving):
+                value -= ALONE
+        if hex_name == self.state.hexmap.mordor_gate_hex and self.side == "sauron":
+            value += THRONE if unit.id == self.state.pedestal else -THRONE / 2
+        if unit.id == self.state.pedestal and hex_name != unit.hex:
+            value -= PEDESTAL_STILL
+        return value
+
+    def pull(self, unit: Unit, hex_name: str) -> float:
+        """The pull toward the front (none for Sauron's units holding where they stand)."""
+        stand_off = self.stand_off(unit)
+        if stand_off is None:
+            return 0.0
+        return -PULL[self.side] * max(0, self.field.front.get(hex_name, 99) - stand_off)
+
+    def stand_off(self, unit: Unit) -> int | None:
+        """How close to the enemy a unit wants to come: Westernesse attacks; Sauron's units
+        close at night (10.0), when fanatical, or when they strike hard (A, B); else they
+        hold where they stand (None), giving ground only to what threatens them."""
+        if self.side == "westernesse":
+            return 2 if unit.strength.melee is None else 1
+        if self.night or self.state.fanatical(unit) or unit.strength.melee in ("A", "B"):
+            return 2 if unit.strength.melee is None else 1
+        return None
+
+    def place(self, unit: Unit, start: str | None, end: str) -> None:
+        """Note a planned move: later pieces plan around it."""
+        mine = self.field.mine
+        if start is not None and mine.get(start) is unit:
+            del mine[start]
+        mine[end] = unit
+        self.claimed.add(end)
+        self.sent[unit.id] = end
+
+    # the plan ---------------------------------------------------------------------------
+
+    def make(self) -> list:
+        """Every planned decision of the phase, in order, ending with `end`."""
+        state = self.state
+        self.plan_formations()
+        units = [state.unit_at(h, self.side) for h in self.moves]
+        units = [u for u in units if u is not None]
+        units.sort(key=lambda u: (self.field.front.get(u.hex, 99), u.hex))
+        for unit in units:
+            self.plan_unit(unit)
+        self.plan_reinforcements()
+        self.plan_leaders()
+        self.plan_beast()
+        for action in self.others:
+            if isinstance(action, Give) and action.to == "isildur":
+                self.plan.append(action)       # 19.1.4: Narsil to the unhurt Isildur
+        self.plan.append(END)
+        return self.plan
+
+    def plan_unit(self, unit: Unit) -> None:
+        start = unit.hex
+        stay = self.standing(unit, start, None)
+        best, best_value = None, stay + MOVE_MARGIN
+        for move in self.moves.get(start, ()):
+            end = move.path[-1]
+            if end in self.claimed or end in self.field.mine:
+                continue
+            value = self.standing(unit, end, start)
+            if value > best_value:
+                best, best_value = move, value
+        if best is not None:
+            self.plan.append(best)
+            self.place(unit, start, best.path[-1])
+        else:
+            self.claimed.add(start)
+
+    def plan_reinforcements(self) -> None:
+        state = self.state
+        for type_key, entries in self.enters.items():
+            waiting = [u for u in state.arrivals_waiting(self.side) if u.type.key == type_key]
+            if not waiting:
+                continue
+            unit = waiting[0]
+            # off the map it is safe but of no use: it comes on where it stands better than
+            # it would at the entry hex out of the enemy's reach
+            entry = entries[0].path[0]
+            best, best_value = None, self.pull(unit, entry) - ENTER_DRIVE
+            for action in entries:
+                end = action.path[-1]
+                if end in self.claimed or end in self.field.mine:
+                    continue
+                value = self.standing(unit, end, None)
+                if value > best_value:
+                    best, best_value = action, value
+            if best is not None:
+                self.plan.append(best)
+                self.place(unit, None, best.path[-1])
+
+    def plan_formations(self) -> None:
+        """8.4, 15.3: form where the enemy is near but not yet in contact."""
+        for action in self.others:
+            if not isinstance(action, Form):
+                continue
+            joiner, host = action.path
+            if joiner in self.claimed or host in self.claimed:
+                continue
+            front = self.field.front.get(host, 99)
+            if 2 <= front <= 10:
+                self.plan.append(action)
+                self.claimed.update((joiner, host))
+                for there in (joiner, host):
+                    unit = self.state.unit_at(there, self.side)
+                    if unit is not None:
+                        self.sent[unit.id] = host
+                unit = self.field.mine.pop(joiner, None)
+                if unit is not None:
+                    self.moves.pop(joiner, None)
+                self.moves.pop(host, None)
+
+    def plan_leaders(self) -> None:
+        state = self.state
+        for key, moves in self.leader_moves.items():
+            piece = state.leaders.get(key)
+            if piece is None or piece.magic_leader:
+                continue
+            stay = self.leader_standing(piece, piece.hex) if piece.on_map else -99
+            best, best_value = None, stay + MOVE_MARGIN
+            for move in moves:
+                value = self.leader_standing(piece, move.path[-1])
+                if value > best_value:
+                    best, best_value = move, value
+            if best is not None:
+                self.plan.append(best)
+
+    def leader_standing(self, piece, hex_name: str) -> float:
+        """A leader stands best with his units near the front, beside the disrupted ones he
+        may rally (8.31), not where a stronger enemy leader can reach him (7.2)."""
+        state = self.state
+        mine = self.field.mine
+        unit_here = mine.get(hex_name)
+        if unit_here is None or not piece.leader.commands_nationality(
+                unit_here.type.nationality):
+            return -99.0        # 8.1: he ends with a unit he leads (as the plan stands)
+        value = 0.0
+        for there in (hex_name,) + tuple(self.field.hexmap.neighbours[hex_name]):
+            unit = mine.get(there)
+            if unit is None or not piece.leader.commands_nationality(unit.type.nationality):
+                continue
+            if unit.disrupted:
+                value += LEADER_RALLY
+            if self.field.front.get(there, 99) <= 2:
+                value += LEADER_FRONT
+        rating = state.leader_rating(piece)
+        for other in state.leaders.values():
+            if other.side != self.side and other.on_map and \
+                    distance(other.hex, hex_name) <= 2 and state.leader_rating(other) >= rating:
+                value -= LEADER_DANGER
+        stake = 1.0 + (2.0 if piece.weapon else 0.0)
+        value -= stake * self.field.exposure(unit_here, hex_name) / 10
+        return value
+
+    def plan_beast(self) -> None:
+        """17.1: the Beast goes where its breath would kill most, if Sauron can afford it."""
+        state = self.state
+        moves = [a for a in self.others if isinstance(a, Move) and a.leader == BEAST]
+        moves += self.leader_moves.get(BEAST, [])
+        if not moves:
+            return
+        breath = state.beast_spell_cost("death_breath")
+        sauron = state.leaders.get("sauron")
+        if sauron is None or sauron.magic_left < breath:
+            return
+        enemies = set(self.field.theirs)
+        best, best_value = None, breath_victims(state, state.beast.hex, enemies)
+        for move in moves:
+            value = breath_victims(state, move.path[-1], enemies)
+            if value > best_value:
+                best, best_value = move, value
+        if best is not None:
+            self.plan.append(best)
+
+
+def plan_movement(state, legal: list) -> list:
+    """The general's plan for the rest of this Movement Phase."""
+    return Planner(state, legal).make()
+
+
+def breath_victims(state, beast_hex: str, enemies: set | None = None) -> int:
+    """17.2.4: the most Westernesse units one Death Breath from `beast_hex` would kill."""
+    if not beast_hex[:1].isdigit():
+        return 0
+    if enemies is None:
+        enemies = {u.hex for u in state.units.values() if u.side == "westernesse" and u.on_map}
+    return max(sum(1 for h in _kill_zone(state, beast_hex, facing) if h in enemies)
+               for facing in FACINGS)
+
+
+def _kill_zone(state, beast_hex: str, facing: str) -> list[str]:
+    key = (beast_hex, facing)
+    found = _KILL_ZONES.get(key)
+    if found is None:
+        terrain = state.hexmap.terrain
+        found = _KILL_ZONES[key] = kill_zone(beast_hex, facing, lambda h: h in terrain)
+    return found
+
+
+_KILL_ZONES: dict = {}
+
+
+# ----- combat (7.0) -------------------------------------------------------------------------
+
+def combat_choice(state, legal: list):
+    """Fire first at the best target, duel at good odds, then melee one attacker at a time,
+    the best odds first; `end` when nothing is worth doing (or owed)."""
+    side = state.phasing_side()
+    field = Battlefield(state, side)
+    options: dict[str, int] = {}
+    for action in legal:
+        if isinstance(action, Attack) and len(action.attackers) == 1:
+            options[action.attackers[0]] = options.get(action.attackers[0], 0) + 1
+    best, best_value = None, 0.0
+    for action in legal:
+        kind = type(action)
+        if kind is Fire:
+            value = 100 + fire_value(state, field, action)
+        elif kind is Duel:
+            value = duel_value(state, action)
+            value = 60 + value if value > 0 else -1
+        elif kind is Attack:
+            if len(action.attackers) != 1:
+                continue        # one at a time: none falls on nothing (7.32)
+            value = 10 + attack_value(state, field, action) - \
+                0.01 * options.get(action.attackers[0], 0)
+        else:
+            continue
+        if value > best_value:
+            best, best_value = action, value
+    if best is None:
+        if END in legal:
+            return END
+        attacks = [a for a in legal if isinstance(a, Attack)]
+        return attacks[0] if attacks else legal[0]
+    return best
+
+
+def fire_value(state, field: Battlefield, action: Fire) -> float:
+    """7.1: the expected points of a missile fire."""
+    if action.target == BEAST:
+        return beast_hit_value(state, state.unit_at(action.firer), missile=True)
+    firer = state.unit_at(action.firer, field.side)
+    target = state.unit_at(action.target, field.enemy)
+    if firer is None or target is None:
+        return 0.0
+    armour = state.armour_against(target, None)
+    chance = hit_chance(state.parts, state.missile_strength(firer), armour)
+    return chance * field.loss_if_hit(target, target.hex) * field.enemy_rate
+
+
+def attack_value(state, field: Battlefield, action: Attack) -> float:
+    """7.33: the expected points of one melee."""
+    if action.defender == BEAST:
+        name = action.attackers[0]
+        unit = state.unit_at(name) if name[:1].isdigit() else None
+        return beast_hit_value(state, unit, missile=False)
+    if action.attackers == (BEAST,):
+        target = state.unit_at(action.defender)
+        armour = state.armour_against(target, state.beast.hex)
+        return hit_chance(state.parts, "A", armour) * field.loss_if_hit(target, target.hex) * \
+            field.enemy_rate
+    attacker = state.unit_at(action.attackers[0], field.side)
+    defender = state.unit_at(action.defender, field.enemy)
+    if attacker is None or defender is None:
+        return 0.0
+    chance = hit_chance(state.parts, state.melee_strength(attacker),
+                        state.armour_against(defender, attacker.hex),
+                        state.fanatical(attacker))
+    return chance * field.loss_if_hit(defender, defender.hex) * field.enemy_rate
+
+
+def beast_hit_value(state, unit, missile: bool) -> float:
+    """17.3: the Beast slain costs Sauron 15 DPs (20.1 B) and ends its breath."""
+    letter = "A" if unit is None else (state.missile_strength(unit) if missile
+                                       else state.melee_strength(unit))
+    chance = hit_chance(state.parts, letter, state.parts.beast["armour"])
+    return chance * 100 * state.parts.demoralization_levels["beast_slain"] / \
+        state.parts.demoralization_levels["sauron"]
+
+
+def duel_value(state, action: Duel) -> float:
+    """7.26: the expected worth of a leader combat to the attacker (a leader lost counts his
+    army's stake in him; a result on either moves his unit back, 7.23)."""
+    attacker, defender = state.leaders[action.attacker], state.leaders[action.defender]
+    parts = state.parts
+    column = parts.leader_column(state.leader_rating(attacker) - state.leader_rating(defender))
+    worth = {attacker.key: _leader_worth(state, attacker),
+             defender.key: _leader_worth(state, defender)}
+    total = 0.0
+    for die in range(1, 7):
+        result = parts.leader_combat[die, column]
+        if result == "-":
+            continue
+        hit = attacker if result[0] == "A" else defender
+        sign = -1 if hit is attacker else 1
+        effect = result[1:]
+        share = 1.0 if effect == "e" or (effect == "1/2e" and hit.reduced) else \
+            0.4 if effect == "1/2e" else 0.1
+        total += sign * share * worth[hit.key]
+    return total / 6
+
+
+def _leader_worth(state, piece) -> float:
+    levels = state.parts.demoralization_levels
+    if piece.key == "sauron":
+        return 1000.0          # 20.1 C: Sauron slain demoralizes his army
+    if piece.side == "westernesse":
+        stake = piece.rally + (levels["magic_weapon_lost"] if piece.weapon else 0)
+        return 100 * stake / levels["westernesse"] + 5
+    return 10.0
+
+
+# ----- after combat (7.5-7.7) ---------------------------------------------------------------
+
+def retreat_choice(state, legal: list):
+    """A retreat toward friends and a leader who may rally the unit, out of reach, without
+    displacing a friend if it can; before combat, retreat when standing costs more."""
+    pending = state.pending[0]
+    piece = state.units.get(pending.piece)
+    retreats = [a for a in legal if isinstance(a, Retreat)]
+    if piece is None or not retreats:
+        return retreats[-1] if retreats else legal[0]
+    field = Battlefield(state, piece.side)
+    best, best_value = None, float("-inf")
+    for action in retreats:
+        value = retreat_value(state, field, piece, action.path[-1])
+        if value > best_value:
+            best, best_value = action, value
+    if pending.kind == "before" and any(isinstance(a, Stand) for a in legal):
+        if stand_cost(state, field, piece, pending) < \
+                DISRUPTION_SHARE / 2 * field.unit_value(piece) * field.own_rate - best_value / 4:
+            return next(a for a in legal if isinstance(a, Stand))
+    return best
+
+
+def retreat_value(state, field: Battlefield, unit: Unit, end: str) -> float:
+    value = -field.exposure(unit, end, unit.hex) + 0.3 * field.friends_beside(end, unit.hex)
+    value += 0.2 * min(6, field.front.get(end, 99))
+    for piece in state.leaders.values():
+        if piece.side == unit.side and piece.on_map and distance(piece.hex, end) <= 1 and \
+                piece.leader.commands_nationality(unit.type.nationality):
+            value += 1.0
+            break
+    friend = field.mine.get(end)
+    if friend is not None and friend is not unit:
+        value -= DISRUPTION_SHARE * field.unit_value(friend) * field.own_rate + 1
+    return value
+
+
+def stand_cost(state, field: Battlefield, unit: Unit, pending) -> float:
+    """7.7: the expected points lost if the defender stands the committed attacks."""
+    miss = 1.0
+    for attacker_id in pending.advance_by:
+        attacker = state.units[attacker_id]
+        miss *= 1 - hit_chance(state.parts, state.melee_strength(attacker),
+                               state.armour_against(unit, attacker.hex),
+                               state.fanatical(attacker))
+    return (1 - miss) * field.loss_if_hit(unit, unit.hex) * field.own_rate
+
+
+def advance_or_hold(state, legal: list):
+    """7.51: advance where the unit stands better than where it is."""
+    advances = [a for a in legal if isinstance(a, Advance)]
+    hold = next((a for a in legal if isinstance(a, Hold)), None)
+    if not advances:
+        return hold or legal[0]
+    side = state.phasing_side()
+    planner = Planner(state, [])
+    best, best_value = hold, None
+    for action in advances:
+        unit = state.unit_at(action.path[0], side)
+        if unit is None:
+            continue
+        here = planner.standing(unit, unit.hex, None)
+        there = planner.standing(unit, action.path[-1], unit.hex)
+        gain = there - here + (0.3 if side == "westernesse" else 0.0)
+        if best_value is None or gain > best_value:
+            best, best_value = action, gain
+    if best_value is None or best_value <= 0:
+        return hold or best
+    return best
+
+
+# ----- magic (8.5, 16.0, 17.0) -------------------------------------------------------------
+
+def magic_choice(state, legal: list):
+    """Sauron casts what the moment calls for, else goes to (or stays on) the Pedestal."""
+    casts = [a for a in legal if isinstance(a, Cast)]
+    best, best_value = None, 0.0
+    for action in casts:
+        value = spell_value(state, action)
+        if value > best_value:
+            best, best_value = action, value
+    if best is not None:
+        return best
+    moves = [a for a in legal if isinstance(a, (Move, Enter))]
+    pedestal = state.pedestal_hex()
+    sauron = state.leaders.get("sauron")
+    if pedestal and sauron is not None and sauron.hex != pedestal:
+        for action in moves:
+            who = action.leader if isinstance(action, Move) else action.piece
+            if who == "sauron" and action.path[-1] == pedestal:
+                return action
+    return END if END in legal else legal[0]
+
+
+def spell_value(state, action: Cast) -> float:
+    """What a spell attempt is worth now (0: not worth casting); more points for a surer
+    attempt on the spells that matter, while points are plenty (8.56: a failure is free)."""
+    spell = action.spell
+    sauron = state.leaders["sauron"]
+    left = sauron.magic_left
+    cost = state.beast_spell_cost(spell)
+    sure = action.points >= 12 - state.parts.spell_base
+    spare = left - action.points
+    thrift = 0.5 if sure and spare < SPELL_POINTS_RESERVE and spell != "death_breath" else 0.0
+    bonus = (1.0 if sure else 0.5 if action.points > cost else 0.0) - thrift
+    sauron_units = [u for u in state.units.values() if u.side == "sauron" and u.on_map]
+    west_units = [u for u in state.units.values() if u.side == "westernesse" and u.on_map]
+    if spell == "sinister_visions":
+        shaken = [u for u in west_units if not u.type.dwarf and not u.type.elf
+                  and u.strength.morale in ("X", "Y", "Z") and not u.disrupted
+                  and any(distance(u.hex, s.hex) <= 3 for s in sauron_units)]
+        return 3 * len(shaken) - 6 + bonus if len(shaken) >= 3 else 0.0
+    if spell == "wrath_of_the_ringwraith":
+        if state.spell_active(spell):
+            return 0.0
+        wraith = state.leaders.get("ringwraith")
+        if wraith is None or not wraith.on_map:
+            return 0.0
+        engaged = [u for u in sauron_units if distance(u.hex, wraith.hex) <= 5
+                   and any(distance(u.hex, w.hex) <= 2 for w in west_units)]
+        return 2 * len(engaged) - 6 + bonus if len(engaged) >= 4 else 0.0
+    if spell == "total_eclipse":
+        if state.is_night():
+            return 0.0
+        orcs = [u for u in sauron_units if u.type.orc
+                and any(distance(u.hex, w.hex) <= 2 for w in west_units)]
+        return 2 * len(orcs) - 4 + bonus if len(orcs) >= 3 else 0.0
+    if spell == "conjure_beast":
+        room = state.parts.demoralization_levels["sauron"] - \
+            state.demoralization_points["sauron"]
+        wanted = left - action.points >= state.beast_spell_cost("death_breath")
+        return 8 + bonus if wanted and room > 30 else 0.0
+    if spell == "death_breath":
+        enemies = {u.hex for u in west_units}
+        victims = sum(1 for h in _kill_zone(state, state.beast.hex, action.facing)
+                      if h in enemies) if action.facing in FACINGS else 0
+        return 10 * victims - 15 if victims >= 2 else 0.0
+    if spell == "horn_attack":
+        if state.spell_active(spell) or spare < state.beast_spell_cost("death_breath"):
+            return 0.0
+        near = sum(1 for u in west_units if distance(u.hex, state.beast.hex) == 1)
+        return 3 + bonus if near else 0.0
+    return 0.0
+
+
+# ----- rally (8.3) ---------------------------------------------------------------------------
+
+def rally_choice(state, legal: list):
+    """Every rally attempt, the surest on the most valuable unit first."""
+    best, best_value = None, 0.0
+    parts = state.parts
+    for action in legal:
+        if not isinstance(action, Rally):
+            continue
+        piece = state.leaders[action.leader]
+        unit = state.unit_at(action.hex, piece.side)
+        if unit is None:
+            continue
+        rating = max(1, min(state.rally_rating(piece), parts.rally_maximum))
+        chance = sum(6 - abs(t - 7) for t in parts.rally[rating]) / 36
+        value = chance * parts.demoralization_value(unit.type.key) + 0.01
+        if value > best_value:
+            best, best_value = action, value
+    return best if best is not None else (END if END in legal else legal[0])
+
+
+_GAME = None
 default_components()    # load (and validate) the data once, at import
+
+
+def _game():
+    global _GAME
+    if _GAME is None:
+        from . import SpiSauron
+        _GAME = SpiSauron()
+    return _GAME

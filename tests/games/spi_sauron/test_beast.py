@@ -171,15 +171,14 @@ def test_case_17_3_3_half_e_flips_the_beast_halving_its_ma_and_doubling_its_cost
 
 
 def test_case_17_2_4_the_heuristic_breathes_only_where_the_breath_kills():
-    from palantir.games.spi_sauron.heuristics import score
+    from palantir.games.spi_sauron.heuristics import spell_value
     state = magic_phase()
     state.beast.hex = "1316"
     place(state, "men-1", "1315")
     place(state, "men-2", "1414")
-    view = state.view(0)
-    assert score(view, Cast("death_breath", 20, "N-NE"), "sauron", None) > \
-        score(view, Cast("total_eclipse", 4), "sauron", None)
-    assert score(view, Cast("death_breath", 20, "S-SW"), "sauron", None) < 0
+    assert spell_value(state, Cast("death_breath", 20, "N-NE")) > \
+        spell_value(state, Cast("total_eclipse", 4))
+    assert spell_value(state, Cast("death_breath", 20, "S-SW")) == 0     # kills nobody
 
 
 def test_case_17_0_b_the_beast_is_drawn_on_the_ascii_and_svg_maps():

@@ -1,0 +1,331 @@
+"""What the computer general reads off the map before it decides: the odds of an attack
+(7.41, 7.42), what a unit stands to lose where it stands and what it could inflict from
+there, and how it holds the line with its friends.
+
+Values are in points of a Demoralization Level: a loss of `d` Demoralization Points (9.12)
+by an army with level `L` (20.0) is worth 100 * d / L, so each side weighs its own losses
+and the enemy's by what they bring it toward defeat or victory (21.2).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .hexmap import distance
+from .units import Unit
+
+if TYPE_CHECKING:
+    from .rules import SauronState
+
+# A disrupted unit cannot move or attack and dies on its next retreat (7.57); a flipped
+# unit fights weaker and dies on its next 1/2E (7.42): shares of its value they cost.
+DISRUPTION_SHARE = 0.25
+HALF_SHARE = 0.45
+# 8.24: a leader stacked with a unit hit by 1/2E or E shares it on a 5 or 6.
+LEADER_SHARES = 2 / 6
+# An enemy within reach of a hex may attack it next turn, but it chooses one of the units
+# within its reach: safety in numbers (a unit in its Zone of Control is attacked for sure).
+TARGET_CHOICE = 1.5
+TWO_DICE = {t: 6 - abs(t - 7) for t in range(2, 13)}     # ways to throw each 2d6 total
+
+
+def hit_chance(parts, letter: str | None, armour: int, fanatical: bool = False) -> float:
+    """7.41 (7.37 for fanatics): the chance one attack at `letter` causes a casualty."""
+    if not letter:
+        return 0.0
+    if fanatical:
+        return 1.0
+    table = _hit_table(parts)
+    return table.get((letter.upper(), max(1, min(4, armour))), 0.0)
+
+
+def _hit_table(parts) -> dict:
+    cached = parts.__dict__.get("_hit_table") if hasattr(parts, "__dict__") else None
+    if cached is None:
+        cached = {key: sum(TWO_DICE[t] for t in totals) / 36
+                  for key, totals in parts.casualty_probability.items()}
+        object.__setattr__(parts, "_hit_table", cached)
+    return cached
+
+
+def loss_on_casualty(parts, morale: str, value: float, reduced: bool, disrupted: bool) -> float:
+    """7.42, 7.57: the expected loss (in the unit's own value) when a casualty is inflicted
+    on a unit with this morale: E all of it, 1/2E half (all if already flipped), a retreat
+    its disruption (all if it is disrupted already: it cannot retreat)."""
+    key = (morale, reduced, disrupted)
+    table = parts.__dict__.get("_loss_table")
+    if table is None:
+        table = {}
+        object.__setattr__(parts, "_loss_table", table)
+    share = table.get(key)
+    if share is None:
+        share = 0.0
+        for die in range(1, 7):
+            result = parts.casualty_results[die, morale]
+            if result.eliminated or (result.half_eliminated and reduced):
+                share += 1.0
+            elif result.half_eliminated:
+                share += HALF_SHARE + (1 - HALF_SHARE if disrupted and result.retreat
+                                       else DISRUPTION_SHARE if result.retreat else 0.0)
+            elif result.retreat:
+                share += 1.0 if disrupted else DISRUPTION_SHARE
+        share /= 6
+        table[key] = share
+    return share * value
+
+
+class Battlefield:
+    """One side's reading of a position: its units and the enemy's, the enemy's reach, and
+    the values of standing and striking in each hex (per unit, with friends as they are)."""
+
+    def __init__(self, state: "SauronState", side: str):
+        self.state = state
+        self.parts = state.parts
+        self.hexmap = state.hexmap
+        self.side = side
+        self.enemy = "westernesse" if side == "sauron" else "sauron"
+        levels = self.parts.demoralization_levels
+        # points per Demoralization Point lost: own losses and the enemy's
+        self.own_rate = 100 / levels[side]
+        self.enemy_rate = 100 / levels[self.enemy]
+        self.mine: dict[str, Unit] = {}
+        self.theirs: dict[str, Unit] = {}
+        for unit in state.units.values():
+            if unit.on_map:
+                (self.mine if unit.side == side else self.theirs).setdefault(unit.hex, unit)
+        self.enemy_zoc = state.enemy_zoc(side)            # where my units must stop
+        self.gate_shut = not state.gate_open_to(self.enemy)   # 18.0 C
+        self.night = state.is_night()
+        enemy_key = (side, self.night, state.demoralized[self.enemy],
+                     tuple(sorted((u.hex, u.id, u.reduced, u.disrupted, u.partner is None)
+                                  for u in self.theirs.values())))
+        cached = _ENEMY_READINGS.get(enemy_key)
+        if cached is None:
+            if len(_ENEMY_READINGS) > 512:
+                _ENEMY_READINGS.clear()
+            cached = _ENEMY_READINGS[enemy_key] = self._read_enemy()
+        self.front, self.reach, self.radius = cached
+        self._targets: dict[str, float] = {}
+        self.leaders_by_hex: dict[str, list] = {}
+        for piece in state.leaders.values():
+            if piece.on_map:
+                self.leaders_by_hex.setdefault(piece.hex, []).append(piece)
+
+    # ----- the enemy, read once per enemy position -----------------------------------------
+
+    def _read_enemy(self):
+        """Hexes from every hex to the nearest enemy unit, and the enemy attacks that could
+        fall on each hex next turn: (letter, missile?, unit hex), strongest first."""
+        neighbours = self.hexmap.neighbours
+        front = {h: 0 for h in self.theirs}
+        frontier = list(front)
+        steps = 0
+        while frontier:
+            steps += 1
+            grown = []
+            for here in frontier:
+                for there in neighbours[here]:
+                    if there not in front:
+                        front[there] = steps
+                        grown.append(there)
+            frontier = grown
+        state = self.state
+        stuck = state.enemy_zoc(self.enemy)      # enemy units in my ZOC cannot move away
+        reach: dict[str, list] = {}
+        radius: dict[str, int] = {}
+        for where, unit in self.theirs.items():
+            if unit.disrupted:
+                continue        # 7.57: it may not move or attack until rallied
+            allowance = 0 if where in stuck and not unit.type.elf else \
+                self.parts.movement[unit.formation or unit.type.kind]
+            melee = state.melee_strength(unit) if unit.strength.melee else None
+            missile = state.missile_strength(unit) if unit.strength.missile else None
+            if melee and not (state.demoralized[unit.side] and unit.strength.morale == "Z"):
+                radius[where] = allowance + 1
+                for h in _within(self.hexmap, where, allowance + 1):
+                    reach.setdefault(h, []).append((melee, False, where))
+            if missile:
+                for h in _within(self.hexmap, where, allowance + state.missile_range(unit)):
+                    reach.setdefault(h, []).append((missile, True, where))
+        for attacks in reach.values():
+            attacks.sort()
+        return front, reach, radius
+
+    # ----- values ------------------------------------------------------------------------
+
+    def unit_value(self, unit: Unit) -> float:
+        """9.12: the Demoralization Value of a unit (both units of a formation), with the
+        leaders stacked with it that would share its fate (8.24)."""
+        value = float(self.parts.demoralization_value(unit.type.key))
+        if unit.partner:
+            value *= 2
+        return value
+
+    def leader_stake(self, hex_name: str, side: str) -> float:
+        """What the leaders in a hex are worth to their army, in its Demoralization Points:
+        a slain Westernesse leader adds his rating and his weapon 20 (20.2); Sauron slain
+        demoralizes his army (20.1 C)."""
+        stake = 0.0
+        levels = self.parts.demoralization_levels
+        for piece in self.leaders_by_hex.get(hex_name, ()):
+            if piece.side != side:
+                continue
+            if piece.key == "sauron":
+                stake += levels["sauron"]
+            elif side == "westernesse":
+                stake += piece.leader.rally + (levels["magic_weapon_lost"] if piece.weapon else 0)
+            else:
+                stake += 4       # a Sauron leader: rallies and duels lost
+        return stake
+
+    def morale_of(self, unit: Unit) -> str:
+        """15.4 B: Orcs defend a level braver at night."""
+        return self.state.defending_morale(unit)
+
+    def loss_if_hit(self, unit: Unit, hex_name: str) -> float:
+        """Expected Demoralization Points lost by `unit`'s army if a casualty falls on it in
+        `hex_name` (its leaders' share included)."""
+        value = self.unit_value(unit)
+        loss = loss_on_casualty(self.parts, self.morale_of(unit), value, unit.reduced,
+                                unit.disrupted)
+        # its leaders go with it (or join the nearest unit when left alone, 8.1)
+        stake = self.leader_stake(unit.hex, unit.side)
+        if stake:
+            loss += stake * LEADER_SHARES * self._harm_share(self.morale_of(unit))
+        return loss
+
+    def _harm_share(self, morale: str) -> float:
+        return sum(1 for die in range(1, 7)
+                   if self.parts.casualty_results[die, morale].half_eliminated
+                   or self.parts.casualty_results[die, morale].eliminated) / 6
+
+    def armour_in(self, unit: Unit, hex_name: str, attacker_hex: str | None) -> int:
+        """The armour `unit` would defend with in `hex_name` against an attack from
+        `attacker_hex` (terrain, up-slope hexside: 4.3)."""
+        parts = self.parts
+        bonus = parts.terrain[self.hexmap.terrain[hex_name]].armour
+        if attacker_hex is not None and self.hexmap.higher_side(attacker_hex, hex_name) == \
+                hex_name:
+            bonus += parts.slope_armour
+        return min(parts.armour_maximum, unit.strength.armour + bonus)
+
+    def exposure(self, unit: Unit, hex_name: str, leaving: str | None = None) -> float:
+        """Expected points lost if `unit` stands in `hex_name` through the enemy's next
+        Combat Phase: the enemies that can reach it, as many as there are hexes to attack
+        from (friends beside it close some), until one causes a casualty."""
+        attacks = self.reach.get(hex_name)
+        if not attacks:
+            return 0.0
+        neighbours = self.hexmap.neighbours[hex_name]
+        terrain = self.hexmap.terrain
+        passable = self.parts.terrain
+        shut = self.gate_shut
+        open_sides = [n for n in neighbours if passable[terrain[n]].passable
+                      and (n not in self.mine or n == leaving)
+                      and not (shut and self.hexmap.is_gate(n, hex_name))]
+        miss = 1.0
+        used = 0
+        slots = len(open_sides)
+        adjacent = set(neighbours)
+        for letter, missile, where in attacks:
+            if missile:
+                armour = self.armour_in(unit, hex_name, None)
+                miss *= 1 - 0.5 * hit_chance(self.parts, letter, armour)
+                continue
+            if used >= slots or (shut and self.hexmap.is_gate(where, hex_name)):
+                continue        # no room left, or the closed gate between (18.0 C)
+            used += 1
+            side_hex = where if where in adjacent else open_sides[0] if open_sides else None
+            armour = self.armour_in(unit, hex_name, side_hex)
+            chance = hit_chance(self.parts, letter, armour)
+            if where not in adjacent:
+                chance *= self.attack_share(where)
+            miss *= 1 - chance
+        return (1 - miss) * self.loss_if_hit(unit, hex_name) * self.own_rate
+
+    def attack_share(self, enemy_hex: str) -> float:
+        """The chance the enemy unit in `enemy_hex` picks a given one of my units within its
+        reach (it attacks one a turn)."""
+        share = self._targets.get(enemy_hex)
+        if share is None:
+            radius = self.radius.get(enemy_hex, 0)
+            near = sum(1 for there in _within(self.hexmap, enemy_hex, radius)
+                       if there in self.mine)
+            share = self._targets[enemy_hex] = min(1.0, TARGET_CHOICE / max(1, near))
+        return share
+
+    def strike(self, unit: Unit, hex_name: str) -> float:
+        """Expected points `unit` inflicts from `hex_name` in its next Combat Phase: its
+        missile fire (7.1) and its melee (7.3), each at the best target it can reach."""
+        state = self.state
+        if unit.disrupted:
+            return 0.0
+        best_missile = best_melee = 0.0
+        fanatic = state.fanatical(unit)
+        if unit.strength.missile:
+            letter = state.missile_strength(unit)
+            theirs = self.theirs
+            for there in _within(self.hexmap, hex_name, state.missile_range(unit)):
+                enemy = theirs.get(there)
+                if enemy is not None:
+                    armour = self.armour_in(enemy, there, None)
+                    value = hit_chance(self.parts, letter, armour) * \
+                        self.loss_if_hit(enemy, there)
+                    best_missile = max(best_missile, value)
+        if unit.strength.melee and not (state.demoralized[unit.side]
+                                        and unit.strength.morale == "Z"):
+            letter = self.melee_letter(unit, hex_name)
+            cavalry = unit.type.kind == "cavalry"
+            for there in self.hexmap.neighbours[hex_name]:
+                enemy = self.theirs.get(there)
+                if enemy is None:
+                    continue
+                if cavalry and not self.parts.terrain[self.hexmap.terrain[there]].cavalry:
+                    continue        # 7.36
+                armour = self.armour_in(enemy, there, hex_name)
+                value = hit_chance(self.parts, letter, armour, fanatic) * \
+                    self.loss_if_hit(enemy, there)
+                best_melee = max(best_melee, value)
+        return (best_missile + best_melee) * self.enemy_rate
+
+    def melee_letter(self, unit: Unit, hex_name: str) -> str:
+        """The melee letter `unit` would attack with from `hex_name` (Wrath 16.2 within five
+        hexes of the Ringwraith, a magic weapon in its hex 19.1.2)."""
+        state = self.state
+        letter = unit.strength.melee
+        levels = 0
+        if unit.side == "sauron" and state.spell_active("wrath_of_the_ringwraith"):
+            wraith = state.leaders.get("ringwraith")
+            if wraith is not None and wraith.on_map and distance(hex_name, wraith.hex) <= 5:
+                levels += 1
+        if unit.hex == hex_name and state.weapon_in_hex(unit.hex, unit.side):
+            levels += 1
+        if levels:
+            from .combat import stronger
+            letter = stronger(letter, levels)
+        return letter
+
+    def friends_beside(self, hex_name: str, leaving: str | None = None) -> int:
+        """Friendly combat units adjacent to a hex (the one leaving `leaving` not counted)."""
+        mine = self.mine
+        return sum(1 for n in self.hexmap.neighbours[hex_name] if n in mine and n != leaving)
+
+    def isolated(self, hex_name: str, leaving: str | None = None) -> bool:
+        """No friendly combat unit within two hexes."""
+        mine = self.mine
+        for there in _within(self.hexmap, hex_name, 2):
+            if there in mine and there != leaving and there != hex_name:
+                return False
+        return True
+
+
+_ENEMY_READINGS: dict = {}
+_WITHIN: dict = {}
+
+
+def _within(hexmap, hex_name: str, radius: int) -> list[str]:
+    key = (hex_name, radius)
+    found = _WITHIN.get(key)
+    if found is None:
+        found = _WITHIN[key] = hexmap.within(hex_name, radius)
+    return found

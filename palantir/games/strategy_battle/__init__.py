@@ -34,7 +34,10 @@ class StrategyBattle(Game):
                 Option("fight_choices", "bool", True, "the players make the Fight phase's "
                        "choices: matching fights, where beaten models back away, friends "
                        "making way, weapons, spear support, the order of chargers at a "
-                       "barrier (off: the referee's defaults, a quicker game)"))
+                       "barrier (off: the referee's defaults, a quicker game)"),
+                Option("loose_mounts", "bool", False, "the advanced rule for loose mounts: "
+                       "a mount whose rider falls, is thrown or dismounts may be left on the "
+                       "table, and remounted"))
 
     def players_of(self, options: Mapping[str, Any]) -> int:
         return 2

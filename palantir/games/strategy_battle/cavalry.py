@@ -1,18 +1,82 @@
-"""Cavalry off and on their mounts: riders thrown to the ground, and the equipment a model
-carries as it is now ('Cavalry'; 'Your Staff is Broken')."""
+"""Cavalry on and off their mounts ('Cavalry'): who can ride, mounting and dismounting,
+thrown riders, Expert Riders' bow and shield, loose mounts (the advanced rule, game option
+`loose_mounts`), monstrous mounts; and the equipment a model carries as it is now.
+
+Questions (docs/strategy-battle.md, 'Cavalry'):
+
+    loose  {"model": rider}: the rider fell or was thrown, his mount alive: 'loose G1' leaves
+           it on the table, 'pass' lets it run off ('Loose Mounts')
+    leave  {"model": rider}: an Expert Rider off his horse leaves his bow or his shield on
+           it: 'leave G1 bow' or 'leave G1 shield' ('Expert Riders')
+"""
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
+from functools import lru_cache
 
-from .profiles import MISSILE_NAMES
+from ...engine.errors import IllegalAction
+from . import geometry as geo
+from . import heroes, procedure
+from .notation import Dismount, Leave, Loose, Mount, Pass
+from .profiles import MISSILE_NAMES, Profile, default_data
+
+D6 = ("1", "2", "3", "4", "5", "6")
+RULE_RIDE = "Cavalry: Which Models Can Ride?"
+RULE_MOUNTING = "Cavalry: Mounting and Dismounting"
+RULE_EXPERT = "Cavalry: Special Rule - Expert Riders"
+RULE_LOOSE = "Cavalry: Advanced Rule - Loose Mounts"
+RULE_THROWN = "Cavalry: Thrown Rider Chart"
+LOOSE = "loose mount"
+# a rider's head above his saddle: the Rider of Rohan is 60mm tall on a 40mm horse
+RIDER_ABOVE_SADDLE_MM = 20.0
+
+
+# ---------------------------------------------------------------- profiles
+
+@lru_cache(maxsize=None)
+def loose_profile(mount_name: str, side: str) -> Profile:
+    """A mount with no rider as a model of its side: its own characteristics, no Attacks
+    ('Loose Mounts': "Loose mounts have no Attacks and so roll no dice in a fight")."""
+    mount = default_data()[1][mount_name]
+    return Profile(name=f"{mount_name} (loose, {side})", source=mount.source, side=side,
+                   race=mount.race or "Horse Rider", fight=mount.fight, shoot=None,
+                   strength=mount.strength, defence=mount.defence, attacks=0,
+                   wounds=mount.wounds, courage=mount.courage, might=0, will=0, fate=0,
+                   wargear=(), special=(LOOSE,), base_mm=mount.base_mm[1],
+                   height_mm=mount.height_mm, mount=mount_name)
+
+
+def profile_named(name: str) -> Profile:
+    """A profile by name: the data file's, or a loose mount's."""
+    profiles, mounts, _ = default_data()
+    if name in profiles:
+        return profiles[name]
+    for mount in mounts:
+        for side in ("good", "evil"):
+            if name == f"{mount} (loose, {side})":
+                return loose_profile(mount, side)
+    raise KeyError(name)
+
+
+def is_loose(model) -> bool:
+    """Whether the model is a loose mount."""
+    return model.profile.has(LOOSE)
 
 
 def outfit(state, model):
-    """The model's profile with what it has lost: a broken staff ('Your Staff is Broken'),
-    an Expert Rider's bow or shield left on his horse ('Expert Riders': without the shield
-    his Defence is 1 less). Applying it twice changes nothing."""
+    """The model's profile as it is now: riding a mount not its own ('Mounting'), with a
+    broken staff ('Your Staff is Broken'), an Expert Rider's bow or shield left on his horse
+    ('Expert Riders': without the shield his Defence is 1 less). Applying it twice changes
+    nothing."""
     p = model.profile
+    if model.riding and p.mount != model.riding:
+        mount = default_data()[1][model.riding]
+        p = replace(p, mount=model.riding, race=mount.race or p.race, foot_race=p.race,
+                    foot_base_mm=p.base_mm, foot_height_mm=p.height_mm,
+                    base_mm=mount.base_mm[1],
+                    height_mm=mount.height_mm + RIDER_ABOVE_SADDLE_MM)
     if model.staff_broken and "staff of power" in p.special:
         p = replace(p, special=tuple(x for x in p.special if x != "staff of power"))
     if model.left_on_horse == "bow" and p.missile:
@@ -23,15 +87,410 @@ def outfit(state, model):
     return p
 
 
+def foot_race(model) -> str:
+    """The race a model has on foot."""
+    p = model.profile
+    return p.foot_race if p.mount and p.foot_race else p.race
+
+
+def foot_height_mm(model) -> float:
+    """How tall the model is on foot."""
+    p = model.profile
+    return p.foot_height_mm if p.mount else p.height_mm
+
+
+def can_ride(model, mount_name: str) -> bool:
+    """'Which Models Can Ride?': Men and Elves ride horses, Orcs Wargs, others only their own
+    mounts; never a model of Strength 6 or more."""
+    if model.profile.strength >= 6:
+        return False
+    mount = default_data()[1][mount_name]
+    return foot_race(model) in mount.riders or model.profile.mount == mount_name
+
+
+def monstrous(mount) -> bool:
+    """'Monstrous Mounts': a mount whose profile has Fighting and Attacks other than 0."""
+    return mount.fight != 0 and mount.attacks != 0
+
+
+# ---------------------------------------------------------------- coming off a mount
+
 def thrown_down(state, model, why: str, hurt: bool = True) -> None:
     """A rider knocked to the ground: he is thrown and lies beside his mount, which is knocked
     down too, with a Strength 3 hit as on a 1 on the Thrown Rider chart ('Monstrous Mounts
-    charge!'); he can do nothing more this turn."""
+    charge!'); he can do nothing more this turn. (Frames are put on the stack for the
+    procedure running it.)"""
     from .shoot import hit
-    model.mount_wounds = 0
-    model.move_used = min(model.move_used, state.allowance(model))
+    state.news.append(f"{model.id} is thrown to the ground ({why})")
+    procedure.push(state, off_frame(model, prone=True))
+    on_foot(state, model)
     model.prone = True
     model.moved = model.shot = True
-    state.news.append(f"{model.id} is thrown to the ground ({why})")
     if hurt:
         hit(state, model, 3, f"{model.id} hits the dirt")
+
+
+def off_frame(model, prone: bool = False, stage: str | None = None) -> dict:
+    """What follows a rider's coming off, with where his mount stands."""
+    return {"proc": "off", "model": model.id, "side": model.side, "x": model.x, "y": model.y,
+            "heading": model.heading, "mount": model.profile.mount,
+            "wounds": model.mount_wounds, "prone": prone, "stage": stage}
+
+
+def on_foot(state, model) -> None:
+    """The rider is now on foot: his move so far counts at most as his whole move on foot."""
+    model.mount_wounds = 0
+    if model.riding is not None:
+        # off a mount not his own: back to his own profile
+        model.riding = None
+        model.profile = outfit(state, replace(model, profile=profile_named(model.profile.name)))
+    model.move_used = min(model.move_used, state.allowance(model))
+
+
+def throw(state, model) -> None:
+    """The Thrown Rider chart, for a rider whose mount fell or threw him: 1 knocked flying (a
+    Strength 3 hit, lying down, nothing more this turn), 2-5 nothing more this turn and no
+    blows if he wins a fight, 6 on his feet at once. A Hero may spend Might on the roll
+    ('Making tests')."""
+    off = off_frame(model)
+    on_foot(state, model)
+    # 'Moving & Shooting': "A thrown rider cannot shoot that turn unless it shoots before"
+    model.shot = True
+    procedure.call(state, {"proc": "thrown", "model": model.id, "die": None, "off": off})
+
+
+@procedure.step("thrown")
+def _thrown(state, frame) -> None:
+    from .shoot import hit
+    model = state.models.get(frame["model"])
+    if model is None:
+        procedure.finish(state, frame)
+        return
+    if frame["die"] is None:
+        frame["die"] = int(state.dice.roll(f"thrown {model.id}", D6))
+    die = frame["die"]
+    if die < 6 and heroes.offer(state, frame, model, "Thrown Rider", die, (2, 6)):
+        return
+    roll = min(6, die + heroes.spent(frame))
+    told = f"rolled {die}" + (f", {roll} with Might" if roll != die else "")
+    procedure.finish(state, frame)
+    # the mount, if alive, is left loose or runs off; an Expert Rider leaves bow or shield
+    procedure.push(state, frame["off"])
+    if roll == 6:
+        state.news.append(f"{model.id} leaps into action ({told})")
+        return
+    model.moved = model.shot = True
+    if roll == 1:
+        state.news.append(f"{model.id} is knocked flying ({told})")
+        model.prone = True
+        hit(state, model, 3, f"{model.id} hits the dirt")
+    else:
+        state.news.append(f"{model.id} rises from the dust ({told})")
+        model.no_strikes = True
+
+
+@procedure.step("off")
+def _off(state, frame) -> None:
+    """After a rider comes off (or falls): his living mount may be left loose; an Expert
+    Rider says which of bow and shield stays on the horse."""
+    model = state.models.get(frame["model"])
+    if frame["stage"] is None:
+        frame["stage"] = "loose"
+        if frame["wounds"] > 0 and state.options.get("loose_mounts", False):
+            state.question = {"kind": "loose", "side": frame["side"], "model": frame["model"],
+                              "mount": frame["mount"]}
+            return
+    if frame["stage"] == "loose":
+        frame["stage"] = "leave"
+        if model is not None and must_leave(model):
+            state.question = {"kind": "leave", "side": model.side, "model": model.id}
+            return
+    procedure.finish(state, frame)
+
+
+def must_leave(model) -> bool:
+    """'Expert Riders': off his horse, a rider with both bow and shield keeps only one."""
+    p = model.profile
+    return (p.has("expert rider") and not model.mounted and model.left_on_horse is None
+            and p.missile is not None and "shield" in p.wargear)
+
+
+def loose_spot(state, frame):
+    """Where the rider stands if his mount is left loose: beside it (None: no room); where
+    he is, if he has fallen."""
+    rider = state.models.get(frame["model"])
+    if rider is None:
+        return ()
+    return place_beside(state, rider, mount_disc(state, frame))
+
+
+def answer_loose(state, action, text: str) -> None:
+    """Leave the mount on the table ('loose G1') or let it run off ('pass')."""
+    q = state.question
+    if isinstance(action, Loose):
+        if action.model != q["model"]:
+            raise IllegalAction(f"it is {q['model']}'s mount", rule=RULE_LOOSE, action=text)
+    elif not isinstance(action, Pass):
+        raise IllegalAction(f"leave {q['model']}'s mount loose ('loose {q['model']}') or let "
+                            "it run off ('pass')", rule=RULE_LOOSE, action=text)
+    frame = procedure.top(state, "off")
+    spot = loose_spot(state, frame) if isinstance(action, Loose) else None
+    if isinstance(action, Loose) and spot is None:
+        raise IllegalAction(f"there is no room beside the mount for {q['model']}",
+                            rule=RULE_LOOSE, action=text)
+    state.question = None
+    if isinstance(action, Pass):
+        state.news.append(f"{q['model']}'s mount runs off")
+        return
+    leave_loose(state, frame, spot)
+
+
+def candidates_loose(state) -> list:
+    """Leave the mount loose (when there is room for its rider beside it), or let it run off."""
+    frame = procedure.top(state, "off")
+    out = [Loose(state.question["model"])] if loose_spot(state, frame) is not None else []
+    return out + [Pass()]
+
+
+def mount_disc(state, frame) -> geo.Disc:
+    """The mount's base where it stands (where the cavalry model stood)."""
+    mount = state.mounts[frame["mount"]]
+    width, length = (state.units.from_mm(v) for v in mount.base_mm)
+    return geo.Disc(f"{frame['model']}m", frame["x"], frame["y"], width / 2,
+                    state.units.from_mm(mount.height_mm), frame["side"], False,
+                    state.units.from_mm(mount.height_mm), loose=True,
+                    half=(length - width) / 2, heading=frame["heading"])
+
+
+def place_beside(state, rider, mount: geo.Disc):
+    """A place for the rider's base touching his mount, free of every other base and on the
+    table: his left, his right, behind, in front, then the corners (docs/strategy-battle.md)."""
+    me = state.disc(rider, zone=False)
+    others = [state.disc(m, zone=False) for m in state.models.values() if m.id != rider.id]
+    tol = state.units.tolerance
+    for turn in (90, -90, 180, 0, 135, -135, 45, -45):
+        angle = mount.heading + math.radians(turn)
+        ux, uy = math.cos(angle), math.sin(angle)
+        lo, hi = 0.0, mount.half + mount.radius + me.radius + 1.0
+        for _ in range(50):
+            mid = (lo + hi) / 2
+            here = me.at(mount.x + ux * mid, mount.y + uy * mid)
+            lo, hi = (lo, mid) if geo.gap(here, mount) > tol / 4 else (mid, hi)
+        spot = me.at(round(mount.x + ux * hi, 4), round(mount.y + uy * hi, 4))
+        if not state.table.on_table(spot.x, spot.y, spot.radius):
+            continue
+        if not state.table.impassable.is_empty and \
+                geo.outline(spot).intersection(state.table.impassable).area > tol * tol:
+            continue
+        if geo.overlapping(spot, mount, tol) or any(geo.overlapping(spot, o, tol)
+                                                    for o in others):
+            continue
+        if any(o.side != rider.side and geo.in_contact(spot, o, tol) for o in others
+               if not state.engaged(rider)):
+            continue              # not into touch with an enemy: that would be a charge
+        return spot.x, spot.y
+    return None
+
+
+def leave_loose(state, frame, spot) -> None:
+    """The mount stays where it stood, a loose mount of the rider's side; the rider stands
+    beside it."""
+    from .rules import Model
+    ident = f"{frame['model']}m"
+    while ident in state.models:
+        ident += "m"
+    mount = Model(ident, loose_profile(frame["mount"], frame["side"]), frame["x"], frame["y"],
+                  frame["wounds"], heading=frame["heading"], moved=True,
+                  prone=frame.get("prone", False))
+    rider = state.models.get(frame["model"])
+    if rider is not None and spot:
+        rider.x, rider.y = spot
+    state.models[ident] = mount
+    state.news.append(f"{frame['model']}'s mount stays, loose ({ident})")
+
+
+def answer_leave(state, action, text: str) -> None:
+    """'Expert Riders': the bow or the shield stays on the horse."""
+    q = state.question
+    if not isinstance(action, Leave) or action.model != q["model"]:
+        raise IllegalAction(f"{q['model']} leaves his bow or his shield on his horse: "
+                            f"'leave {q['model']} bow' or 'leave {q['model']} shield'",
+                            rule=RULE_EXPERT, action=text)
+    state.question = None
+    model = state.models[q["model"]]
+    model.left_on_horse = action.item
+    model.profile = outfit(state, model)
+    state.news.append(f"{model.id} leaves his {action.item} on his horse")
+
+
+def candidates_leave(state) -> list:
+    """Leave the bow, or the shield."""
+    return [Leave(state.question["model"], "bow"), Leave(state.question["model"], "shield")]
+
+
+def rider_fell(state, model) -> None:
+    """A rider slain: his mount, if the players use loose mounts, may be left in place."""
+    if model.mount_wounds > 0 and state.options.get("loose_mounts", False) \
+            and state.phase != "over":
+        procedure.call(state, off_frame(model))
+
+
+# ---------------------------------------------------------------- the decisions
+
+def check_dismount(state, action, text: str):
+    """'Mounting and Dismounting': a rider of the moving side, not fighting, gets off; at
+    the start of his move he may then move on foot, later his move is over."""
+    model = state.model(action.model, text)
+    if model.side != state.acting or state.phase != "move":
+        raise IllegalAction(f"{model.id} can dismount only in his side's Move phase",
+                            rule=RULE_MOUNTING, action=text)
+    if not model.mounted:
+        raise IllegalAction(f"{model.id} is not mounted", rule=RULE_MOUNTING, action=text)
+    if state.engaged(model) or model.immobilised:
+        raise IllegalAction(f"{model.id} is not free to move", rule=RULE_MOUNTING, action=text)
+    from .heroics import allowed
+    allowed(state, model, text)
+    spot = None
+    if action.loose:
+        if not state.options.get("loose_mounts", False):
+            raise IllegalAction("the players do not use loose mounts (option loose_mounts)",
+                                rule=RULE_LOOSE, action=text)
+        spot = place_beside(state, model, mount_disc(state, off_frame(model)))
+        if spot is None:
+            raise IllegalAction(f"there is no room beside the mount for {model.id}",
+                                rule=RULE_LOOSE, action=text)
+    return model, spot
+
+
+def dismount(state, action, text: str) -> None:
+    """Get off: before moving, free to move on foot; during or after the move, the whole move
+    is spent. The mount is left loose or runs off."""
+    model, spot = check_dismount(state, action, text)
+    started = model.move_used > 0 or model.moved or model.move_left is not None
+    frame = off_frame(model, stage="loose")
+    if spot is not None:
+        leave_loose(state, frame, spot)
+    else:
+        state.news.append(f"{model.id}'s mount is led away")
+    on_foot(state, model)
+    if started:
+        model.moved = True
+        model.move_used = state.allowance(model)
+        model.move_left = None
+    state.news.append(f"{model.id} dismounts" + ("" if started else " and may move on foot"))
+    procedure.push(state, frame)
+    procedure.run(state)
+
+
+def check_mount(state, action, text: str):
+    """'Mounting and Dismounting': a model on foot touching a friendly loose mount it can
+    ride, whose saddle is no higher than twice its height; (model, steed)."""
+    model = state.model(action.model, text)
+    steed = state.model(action.steed, text)
+    if model.side != state.acting or state.phase != "move":
+        raise IllegalAction(f"{model.id} can mount only in his side's Move phase",
+                            rule=RULE_MOUNTING, action=text)
+    if model.mounted or is_loose(model):
+        raise IllegalAction(f"{model.id} is not a model on foot", rule=RULE_MOUNTING,
+                            action=text)
+    if state.engaged(model) or model.prone or model.immobilised or model.jumped:
+        raise IllegalAction(f"{model.id} is not free to mount", rule=RULE_MOUNTING,
+                            action=text)
+    if not is_loose(steed) or steed.side != model.side:
+        raise IllegalAction(f"{steed.id} is not a loose mount of {model.side}",
+                            rule=RULE_MOUNTING, action=text)
+    if not geo.in_contact(state.disc(model, zone=False), state.disc(steed, zone=False),
+                          state.units.tolerance):
+        raise IllegalAction(f"{model.id} must touch {steed.id} to mount it",
+                            rule=RULE_MOUNTING, action=text)
+    kind = steed.profile.mount
+    if not can_ride(model, kind):
+        raise IllegalAction(f"{model.id} cannot ride a {kind}", rule=RULE_RIDE, action=text)
+    if state.mounts[kind].height_mm > 2 * foot_height_mm(model):
+        raise IllegalAction(f"the {kind}'s saddle is more than twice {model.id}'s height",
+                            rule=RULE_MOUNTING, action=text)
+    from .heroics import allowed
+    allowed(state, model, text)
+    return model, steed
+
+
+def mount(state, action, text: str) -> None:
+    """Mount a loose mount: a Jump test ('Mounting and Dismounting': 1 fails; 2-5 mounted,
+    no more moving this turn; 6 mounted, the rest of the move made on the mount)."""
+    from .move import jump_to_mount
+    model, steed = check_mount(state, action, text)
+    # 'Moving & Shooting': a model that tries to mount a steed cannot shoot that turn
+    model.jumped = True
+    procedure.push(state, {"proc": "mounting", "model": model.id, "steed": steed.id})
+    jump_to_mount(state, model, steed.id)
+    procedure.run(state)
+
+
+@procedure.step("mounting")
+def _mounting(state, frame) -> None:
+    procedure.finish(state, frame)
+    model, steed = state.models.get(frame["model"]), state.models.get(frame["steed"])
+    score = frame.get("jump", 1)
+    if model is None:
+        return
+    if score == 1 or steed is None:
+        state.news.append(f"{model.id} fails to mount")
+        model.moved = True
+        return
+    left = state.allowance(model) - model.move_used
+    start = [model.x, model.y]
+    model.x, model.y, model.heading = steed.x, steed.y, steed.heading
+    model.mount_wounds = steed.wounds
+    kind = steed.profile.mount
+    model.riding = None if model.profile.mount == kind else kind
+    # 'Expert Riders': "If they mount again, they immediately recover all their equipment"
+    model.left_on_horse = None
+    model.profile = outfit(state, replace(model, profile=profile_named(model.profile.name)))
+    del state.models[steed.id]
+    if score == 6 and left > 1e-9:
+        model.moved = False
+        model.move_left = left
+        model.began = model.began or start
+        state.news.append(f"{model.id} leaps into the saddle and may ride on "
+                          f"{left:g}{state.units.name}")
+    else:
+        model.moved = True
+        model.move_left = None
+        state.news.append(f"{model.id} mounts {steed.id}")
+
+
+procedure.question("loose", answer_loose, candidates_loose)
+procedure.question("leave", answer_leave, candidates_leave)
+
+
+def candidates(state) -> list:
+    """Mounting and dismounting the acting side could do now (for agents): a rider who has
+    not yet moved gets off (leaving his mount loose, if the players use loose mounts); a
+    model on foot touching a friendly loose mount mounts it."""
+    if state.phase != "move" or state.question is not None:
+        return []
+    out = []
+    for model in state.models.values():
+        if model.side != state.acting or is_loose(model):
+            continue
+        if model.mounted:
+            if model.moved or model.move_used > 0:
+                continue
+            for loose in ((False, True) if state.options.get("loose_mounts", False)
+                          else (False,)):
+                action = Dismount(model.id, loose)
+                try:
+                    check_dismount(state, action, str(action))
+                except IllegalAction:
+                    continue
+                out.append(action)
+            continue
+        for steed in state.models.values():
+            if is_loose(steed) and steed.side == model.side:
+                action = Mount(model.id, steed.id)
+                try:
+                    check_mount(state, action, str(action))
+                except IllegalAction:
+                    continue
+                out.append(action)
+    return out

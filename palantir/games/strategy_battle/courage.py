@@ -103,8 +103,10 @@ def on_its_own(state, model) -> bool:
     """No visible friend within 6"/14cm and two visible enemies per Wound left within 6"/14cm."""
     reach = state.units.rule(6, 14)
     friends = enemies = 0
+    from .cavalry import is_loose
     for other in state.models.values():
-        if other.id == model.id or not within(state, model, other, reach):
+        # a loose mount is no warrior, friend or foe
+        if other.id == model.id or is_loose(other) or not within(state, model, other, reach):
             continue
         if not state.sees(model, other).visible:
             continue

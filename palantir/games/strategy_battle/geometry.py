@@ -567,6 +567,11 @@ def check_path(table: Table, models: Iterable[Disc], start: Disc, path: Sequence
                             if cost > path_length(points) + 1e-6 else RULE_MOVING)
     if not ignore_zones:
         _check_control_zones(table, others, start, points, targets)
+    if pass_loose:
+        for m in others:
+            if m.loose and overlapping(end, m, tol):
+                raise IllegalAction(f"a move cannot end on the loose mount '{m.key}'",
+                                    rule=RULE_MOVING)
     contacts = [m.key for m in others if m.side != start.side and in_contact(end, m, tol)]
     across = []
     for key in targets:
@@ -785,13 +790,13 @@ def approach(last, target: Disc, body: Disc) -> tuple[float, float]:
 
 
 def _grid(table: Table, models: Sequence[Disc], start: Disc, mover: Mover, step: float,
-          charge_target: Disc | None = None):
+          charge_target: Disc | None = None, radius: float | None = None):
     """The grid of centres a model may pass through within its allowance, and the going there.
 
     A long base is searched for as the circle round it (any turn it makes fits: the path is
     then checked as the base it is)."""
     cz = table.units.control_zone
-    r = reach_radius(start)
+    r = reach_radius(start) if radius is None else radius
     reach = mover.allowance
     x0, x1 = max(r, start.x - reach), min(table.width - r, start.x + reach)
     y0, y1 = max(r, start.y - reach), min(table.depth - r, start.y + reach)
@@ -866,10 +871,52 @@ def retreat_path(table: Table, models: Iterable[Disc], start: Disc, mover: Mover
     """Where a retreating model goes ('Courage: Retreats'): ('flee', None) if its move reaches
     the table edge, else ('move', path) ending as far as it can get from `away_from` (or,
     with no enemy in sight, as near the nearest table edge as it can), never within 1"/2cm
-    of an enemy; ('stay', []) if it cannot move at all."""
+    of an enemy; ('stay', []) if it cannot move at all.
+
+    A long base is searched for first as the circle round it, then, if that finds no way,
+    as its width only (a horse hemmed in beside friends may still turn and go): each route
+    is checked as the base it is."""
     models = [m for m in models if m.key != start.key]
+    outcome, path = _retreat(table, models, start, mover, away_from, reach_radius(start))
+    if outcome != "stay" or start.half <= 0:
+        return outcome, path
+    # a long base hemmed in at its sides may first have to go straight on, or back, before
+    # it can turn
+    for lead in (0.0, 2 * (start.half + start.radius), -2 * (start.half + start.radius)):
+        outcome, path = _retreat(table, models, start, mover, away_from, start.radius, lead)
+        if outcome != "stay":
+            break
+    return outcome, path
+
+
+def _retreat(table: Table, models, start: Disc, mover: Mover, away_from, radius: float,
+             lead: float = 0.0):
     step = table.units.rule(0.25, 0.5)
-    grid = _grid(table, models, start, mover, step)
+    first = []
+    origin, budget = start, mover
+    if lead:
+        first = [(start.x + math.cos(start.heading) * lead,
+                  start.y + math.sin(start.heading) * lead)]
+        try:
+            check_path(table, models, start, first, mover)
+        except IllegalAction:
+            return "stay", []
+        origin = start.at(*first[0])
+        budget = replace(mover, allowance=mover.allowance - abs(lead))
+    result = _retreat_from(table, models, origin, budget, away_from, radius, step)
+    if result[0] != "move" or not lead:
+        return result
+    route = first + result[1]
+    try:
+        check_path(table, models, start, route, mover)
+    except IllegalAction:
+        return "stay", []
+    return "move", route
+
+
+def _retreat_from(table: Table, models, start: Disc, mover: Mover, away_from, radius: float,
+                  step: float):
+    grid = _grid(table, models, start, mover, step, radius=radius)
     if grid is None:
         return "stay", []
     gx, gy, blocked, factor, x0, y0 = grid

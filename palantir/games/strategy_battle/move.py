@@ -292,8 +292,10 @@ def stay_put(state) -> None:
     """The side is done moving: the models that have not moved take the tests they owe,
     Heroes first so that their warriors may Stand Fast ('Stand Fast!'); a failure is a
     retreat. Then the phase goes on (`state.side_moves_done`)."""
+    from .cavalry import is_loose
+    # loose mounts never move, but test as normal with their own Courage ('Courage')
     waiting = sorted((m for m in state.models.values()
-                      if m.side == state.acting and not m.moved),
+                      if m.side == state.acting and (not m.moved or is_loose(m))),
                      key=lambda m: (not is_hero_model(m), m.id))
     procedure.push(state, {"proc": "stay", "queue": [m.id for m in waiting], "current": None})
     procedure.run(state)
@@ -307,13 +309,14 @@ def is_hero_model(model) -> bool:
 
 @procedure.step("stay")
 def _stay(state, frame) -> None:
+    from .cavalry import is_loose
     if "passed" in frame:
         if not frame.pop("passed") and frame["current"] in state.models:
             retreat(state, state.models[frame["current"]])
     while frame["queue"]:
         ident = frame["queue"].pop(0)
         model = state.models.get(ident)
-        if model is None or model.moved:
+        if model is None or (model.moved and not is_loose(model)):
             continue
         why = test_owed(state, model)
         if why is not None:

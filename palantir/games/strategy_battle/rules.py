@@ -20,7 +20,8 @@ from .courage import courage_test, is_hero, retreat, test_before_moving
 from . import move as move_rules
 from . import fight as fight_rules
 from . import throwing
-from .notation import Cast, Charge, Done, Fight, Move, Shoot, Throw, parse
+from .notation import (Cast, Charge, Dismount, Done, Fight, Mount, Move, Shoot, Throw,
+                       parse)
 from .shoot import check_shot, resolve_shot, shooters
 from .profiles import SIDES, Profile, default_data
 from .scenarios import Scenario
@@ -74,6 +75,7 @@ class Model:
     carried_by: str | None = None    # the cavalry model carrying this passenger
     left_on_horse: str | None = None     # an Expert Rider's bow or shield left on his horse
     staff_broken: bool = False   # 'Your Staff is Broken'
+    riding: str | None = None    # a mount not its own profile's, mounted on the table
     weapon: str | None = None    # the close-combat weapon it fights with this Fight phase
     taken: tuple = ()            # weapons and shields a Hero has picked up ('Weapons')
 
@@ -116,7 +118,7 @@ class Model:
 
 # the Model fields a view carries as they are (after the ones it names one by one)
 MORE_FIELDS = ("shots_fired", "heading", "move_left", "began", "passenger", "carried_by",
-               "left_on_horse", "staff_broken", "weapon", "taken")
+               "left_on_horse", "staff_broken", "weapon", "taken", "riding")
 
 
 class BattleState(State):
@@ -270,7 +272,7 @@ class BattleState(State):
         prof = model.profile
         if zone is None:
             # 'Control Zone rule': models touching an enemy have none; 'Models on the Ground': neither do prone ones
-            zone = not model.prone and not self.engaged(model)
+            zone = not model.prone and not self.engaged(model) and not cavalry.is_loose(model)
         if model.mounted or prof.has("loose mount"):
             # 'Cavalry': a 25x50mm base, a capsule pointing where the model faces
             mount = self.mounts[prof.mount]
@@ -297,13 +299,16 @@ class BattleState(State):
             for kb, b in items[i + 1:]:
                 if a.side != b.side and geo.in_contact(a, b, tol):
                     engaged.update((ka, kb))
-        return [replace(bare[k], zone=not m.prone and k not in engaged)
+        # 'Loose Mounts': "They also have no control zone"
+        return [replace(bare[k], zone=not m.prone and k not in engaged
+                        and not cavalry.is_loose(m))
                 for k, m in self.models.items()]
 
     def allowance(self, model: Model) -> float:
         """The model's maximum move over open ground ('Movement Chart')."""
         prof = model.profile
-        race = prof.race if model.mounted or not prof.mount else prof.foot_race
+        race = (prof.race if model.mounted or not prof.mount or cavalry.is_loose(model)
+                else prof.foot_race)
         inches, cm = self.charts.movement[race]
         return self.units.rule(inches, cm)
 
@@ -348,6 +353,8 @@ class BattleState(State):
             self.priority = self.roll_priority()
         for m in self.models.values():
             m.moved, m.move_used, m.charged, m.shot, m.jumped = False, 0.0, False, False, False
+            if cavalry.is_loose(m):
+                m.moved = True           # 'Loose Mounts' do not move but to retreat
             m.tested = None
             m.no_strikes = False
             m.weapon = None
@@ -447,7 +454,7 @@ class BattleState(State):
                                         rule=RULE_WHO_CAN_CHARGE, action=text)
         try:
             report = geo.check_path(self.table, self.discs(), self.disc(model), action.path,
-                                    self.mover(model), targets=targets)
+                                    self.mover(model), targets=targets, pass_loose=True)
             heroics.ends_near_hero(self, model, report.end)
             return report
         except IllegalAction as exc:
@@ -462,6 +469,10 @@ class BattleState(State):
             return
         if isinstance(action, Cast):
             magic.cast(self, action, str(action))
+            return
+        if isinstance(action, (Dismount, Mount)):
+            (cavalry.dismount if isinstance(action, Dismount) else cavalry.mount)(
+                self, action, str(action))
             return
         if isinstance(action, Throw):
             # 'Throwing Weapons': a charge that halts 1"/2cm away to throw first
@@ -529,8 +540,11 @@ class BattleState(State):
     def attacks(self, model: Model) -> int:
         """Dice rolled and strikes made by a model ('Multiple Attacks'; 'Spears': +1 supported;
         'Cavalry Charge!': +1 for a rider who charged foes on foot)."""
-        return (model.profile.attacks + len(self.supported.get(model.id, ()))
-                + (1 if model.id in self.charge_bonus else 0))
+        bonus = 1 if model.id in self.charge_bonus else 0
+        if model.mounted and cavalry.monstrous(self.mounts[model.profile.mount]):
+            # 'Monstrous Mounts': the mount's own Attacks are added, never the Extra Attack
+            bonus = self.mounts[model.profile.mount].attacks
+        return model.profile.attacks + len(self.supported.get(model.id, ())) + bonus
 
     def fight_of(self, ident: str) -> tuple[str, tuple[str, ...]] | None:
         """The fight a model is in this phase, if any."""
@@ -641,46 +655,31 @@ class BattleState(State):
 
     def wound_mount_throw(self, model: Model) -> None:
         """The rider comes off a living mount (a failed second jump): on foot, then the
-        Thrown Rider chart ('Jumping (Cavalry)')."""
-        model.mount_wounds = 0
-        self.throw_rider(model)
+        Thrown Rider chart ('Jumping (Cavalry)'); the mount may be left loose."""
+        cavalry.throw(self, model)
 
     def throw_rider(self, model: Model) -> None:
         """The Thrown Rider chart: 1 knocked flying (a Strength 3 hit, then lying down, nothing
         more this turn), 2-5 nothing more this turn and no blows if it wins a fight, 6 on its
-        feet at once ('Thrown Rider Chart')."""
-        from .shoot import wound_roll
-        # on foot now: the move made mounted counts, at most, as his whole move on foot, and
-        # 'Moving & Shooting': "A thrown rider cannot shoot that turn unless it shoots
-        # before it is thrown"
-        model.move_used = min(model.move_used, self.allowance(model))
-        model.shot = True
-        roll = int(self.dice.roll(f"thrown {model.id}", D6))
-        if roll == 6:
-            self.news.append(f"{model.id} leaps into action (rolled 6)")
-            return
-        model.moved = model.shot = True
-        if roll == 1:
-            self.news.append(f"{model.id} is knocked flying (rolled 1)")
-            if wound_roll(self, 3, model, f"{model.id} hits the dirt"):
-                self.wound(model, 1)
-            if model.id in self.models:
-                model.prone = True
-        else:
-            self.news.append(f"{model.id} rises from the dust (rolled {roll})")
-            model.no_strikes = True
+        feet at once ('Thrown Rider Chart'); a procedure (cavalry.py)."""
+        cavalry.throw(self, model)
 
     def remove(self, model: Model, fled: bool = False) -> None:
         """Take a model off the table, slain or fled; both count as lost ('Fleeing the Battle')."""
         del self.models[model.id]
         self.across = [p for p in self.across if model.id not in p[:2]]
-        self.lost[model.side] += 1
+        if not cavalry.is_loose(model):
+            # 'Casualties in Scenarios (Cavalry)': a mount does not count
+            self.lost[model.side] += 1
         self.check_victory()
+        if not fled:
+            cavalry.rider_fell(self, model)
 
     def check_victory(self) -> None:
         """'destroy all': the first side to kill all the opposing models wins."""
         for side in SIDES:
-            if not any(m.side == side for m in self.models.values()):
+            if not any(m.side == side and not cavalry.is_loose(m)
+                       for m in self.models.values()):
                 winner = self.other(side)
                 self.phase = OVER
                 self.question = self.combat = self.shot_wound = None
@@ -714,7 +713,7 @@ class BattleState(State):
                 return heroics.again_candidates(self)
             return [Fight(single) for single, _ in self.fights]
         # the Move phase: a handful of decisions for the next model (candidates.py)
-        out: list = self._cast_candidates() + move_candidates(self)
+        out: list = self._cast_candidates() + cavalry.candidates(self) + move_candidates(self)
         out += throwing.candidates(self, out)
         out.append(Done())
         return out
@@ -820,11 +819,11 @@ class BattleState(State):
 
     def restore(self, view: Mapping[str, Any]) -> None:
         """Set this state to what a view shows (the inverse of `view`)."""
-        profiles, _, _ = default_data()
         self.models = {}
         for m in view["models"]:
             self.models[m["id"]] = Model(
-                m["id"], profiles[m["profile"]], m["x"], m["y"], m["wounds"], prone=m["prone"],
+                m["id"], cavalry.profile_named(m["profile"]), m["x"], m["y"], m["wounds"],
+                prone=m["prone"],
                 moved=m["moved"], move_used=m["move_used"], charged=m["charged"], shot=m["shot"],
                 jumped=m["jumped"], tested=m["tested"], mount_wounds=m["mount_wounds"],
                 no_strikes=m["no_strikes"], might=m["might"], will=m["will"], fate=m["fate"],

@@ -126,8 +126,14 @@ def check_shot(state, shooter_id: str, target_id: str, text: str):
     if shooter.side == "good" and state.engaged(target):
         raise IllegalAction(f"{target.id} is fighting; Good warriors may not shoot into a fight",
                             rule=RULE_TARGETS_IN_COMBAT, action=text)
-    if shooter.side == "good" and any(kind == "fight" for kind, _ in
-                                      in_the_way(state, shooter, target, seen)):
+    way = in_the_way(state, shooter, target, seen) if shooter.side == "good" else []
+    from .cavalry import is_loose
+    if any(kind == "model" and is_loose(state.models[name]) and
+           state.models[name].side == shooter.side for kind, name in way):
+        # 'Loose Mounts': "Good models cannot shoot at targets if friendly mounts are in the way"
+        raise IllegalAction(f"a friendly mount is in the way of {target.id}",
+                            rule="Cavalry: Advanced Rule - Loose Mounts", action=text)
+    if any(kind == "fight" for kind, _ in way):
         # 'In the Way!': a fight partly in the way - "Good models, as usual, cannot take
         # this kind of shot"
         raise IllegalAction(f"a fight is partly in the way of {target.id}; Good warriors may "

@@ -7,7 +7,9 @@ import pytest
 
 from palantir.engine.errors import IllegalAction
 
-from .sbg_table import ORC, ORC_BOW, ROHAN, battle, fight
+from palantir.games.strategy_battle import geometry as geo
+
+from .sbg_table import ORC, ORC_BOW, ROHAN, ROHAN_BOW, battle, fight
 
 RIDER = "Rider of Rohan"
 R = 12.5 / 25.4
@@ -228,3 +230,251 @@ def test_lances_plus_one_to_wound_when_charging_a_dagger_when_not():
     assert weapon_effect(state, rider) == (0, 1)
     rider.mount_wounds = 0
     assert weapon_effect(state, rider) == (-1, 0)          # useless on foot: a knife at best
+
+
+# ---------------------------------------------------------------- riding, mounting, loose mounts
+
+from palantir.games.strategy_battle import cavalry  # noqa: E402
+
+THEODEN = "Théoden on horse"
+WARG_RIDER = "Warg Rider"
+H = 12.5 / 25.4                          # half the cavalry base's spine (and its half-width)
+
+
+def test_which_models_can_ride_men_and_elves_horses_orcs_wargs_never_strength_6():
+    state = battle([("G1", ROHAN, 10, 10), ("G2", "Wood Elf Warrior", 12, 10),
+                    ("G3", "Dwarf Warrior with axe and shield", 14, 10), ("E1", ORC, 30, 30),
+                    ("E2", "Cave Troll", 34, 30), ("E3", WARG_RIDER, 38, 30)])
+    m = state.models
+    assert cavalry.can_ride(m["G1"], "Horse") and cavalry.can_ride(m["G2"], "Horse")
+    assert not cavalry.can_ride(m["G3"], "Horse") and not cavalry.can_ride(m["E1"], "Horse")
+    assert cavalry.can_ride(m["E1"], "Warg") and cavalry.can_ride(m["E3"], "Warg")
+    assert not cavalry.can_ride(m["E2"], "Warg")             # Strength 6: never
+
+
+def test_mounting_and_dismounting_at_the_start_of_the_move_then_on_foot():
+    state = battle([("G1", RIDER, 10, 10), ("E1", ORC, 40, 40)])
+    assert "dismount G1" in [str(a) for a in state.legal_actions()]
+    state.apply("dismount G1")
+    rider = state.models["G1"]
+    assert not rider.mounted and not rider.moved and state.allowance(rider) == 6
+    assert "G1m" not in state.models                          # the horse is led away
+    state.apply("move G1 16,10")
+    assert rider.x == 16 and rider.moved
+
+
+def test_mounting_and_dismounting_during_the_move_uses_it_all():
+    state = battle([("G1", RIDER, 10, 10), ("E1", ORC, 40, 40)])
+    state.apply("move G1 12,10")
+    state.apply("dismount G1")
+    rider = state.models["G1"]
+    assert not rider.mounted and rider.moved and rider.move_used == 6
+    for _ in range(2):
+        state.apply("done")
+    with pytest.raises(IllegalAction, match="Moving & Shooting"):
+        state.apply("shoot G1 E1")
+
+
+def test_mounting_and_dismounting_only_a_free_rider_of_the_moving_side():
+    state = battle([("G1", RIDER, 10, 10), ("E1", ORC, 10 + H + H + R, 10), ("G2", ROHAN, 30, 30)])
+    with pytest.raises(IllegalAction, match="not free to move"):
+        state.apply("dismount G1")
+    with pytest.raises(IllegalAction, match="is not mounted"):
+        state.apply("dismount G2")
+    with pytest.raises(IllegalAction, match="do not use loose mounts"):
+        battle([("G1", RIDER, 10, 10), ("E1", ORC, 40, 40)]).apply("dismount G1 loose")
+
+
+def loose_battle(models, **kw):
+    state = battle(models, **kw)
+    state.options["loose_mounts"] = True
+    return state
+
+
+def test_loose_mounts_a_dismounted_riders_horse_stays_and_he_stands_beside_it():
+    state = loose_battle([("G1", RIDER, 10, 10), ("E1", ORC, 40, 40)])
+    state.apply("dismount G1 loose")
+    horse, rider = state.models["G1m"], state.models["G1"]
+    assert cavalry.is_loose(horse) and (horse.x, horse.y) == (10, 10)
+    assert horse.profile.attacks == 0 and horse.profile.defence == 4 and horse.moved
+    # his left side: touching the horse, free of it
+    assert (rider.x, rider.y) == pytest.approx((10, 10 + H + R), abs=0.01)
+    assert geo.in_contact(state.disc(rider), state.disc(horse), state.units.tolerance)
+    state.apply("move G1 10,16")                     # then he moves on foot
+    assert state.models["G1"].y == 16
+
+
+def test_loose_mounts_do_not_move_have_no_control_zone_and_do_not_count_as_casualties():
+    state = loose_battle([("G1", RIDER, 10, 10), ("G2", ROHAN, 20, 20),
+                          ("E1", ORC_BOW, 13.5, 8.5), ("E2", ORC, 40, 40)], dice=["6", "6"])
+    state.apply("dismount G1 loose")
+    with pytest.raises(IllegalAction, match="already moved"):
+        state.apply("move G1m 12,10")
+    assert not state.disc(state.models["G1m"]).zone
+    # an Orc may walk past it within 1"
+    state.apply("done")
+    state.apply("move E1 11.2,9.1")                 # within 1" of the horse
+    state.apply("done")
+    state.apply("done")
+    state.apply("shoot E1 G1m")                     # shot dead: no casualty of the force
+    assert "G1m" not in state.models and state.lost["good"] == 0
+
+
+def test_loose_mounts_good_may_not_shoot_past_a_friendly_mount():
+    state = loose_battle([("G1", RIDER, 15, 10), ("G2", ROHAN_BOW, 10, 10.3),
+                          ("E1", ORC, 22, 10)])
+    state.apply("dismount G1 loose")
+    state.apply("done")
+    state.apply("done")
+    with pytest.raises(IllegalAction, match="friendly mount is in the way"):
+        state.apply("shoot G2 E1")
+
+
+def test_loose_mounts_a_slain_riders_mount_may_be_left_in_place():
+    state = loose_battle([("G1", RIDER, 20, 10), ("E1", ORC_BOW, 10, 10), ("E2", ORC, 40, 40),
+                          ("G2", ROHAN, 40, 10)], first="evil", dice=["6", "5", "6"])
+    for _ in range(2):
+        state.apply("done")
+    state.apply("shoot E1 G1")                      # hits the rider (5) and slays him
+    assert state.question == {"kind": "loose", "side": "good", "model": "G1", "mount": "Horse"}
+    assert [str(a) for a in state.legal_actions()] == ["loose G1", "pass"]
+    state.apply("loose G1")
+    assert cavalry.is_loose(state.models["G1m"]) and state.lost["good"] == 1
+    assert (state.models["G1m"].x, state.models["G1m"].y) == (20, 10)
+
+
+def test_loose_mounts_test_courage_with_their_own_and_retreat():
+    state = loose_battle([("G1", RIDER, 24, 24), ("G2", ROHAN, 40, 30), ("E1", ORC, 24, 34),
+                          ("E2", ORC, 45, 45)], dice=["1", "1"])
+    state.apply("dismount G1 loose")
+    state.lost["good"], state.force["good"] = 2, 4    # half the force lost
+    state.models["G1"].tested = state.models["G2"].tested = "passed"
+    state.apply("done")
+    # the loose horse tests with the Horse's Courage 3: 1+1+3 fails; it retreats
+    horse = state.models["G1m"]
+    assert horse.tested == "failed" and horse.y < 24 - 7 and state.lost["good"] == 2
+
+
+def test_courage_a_mounted_warrior_tests_with_the_riders_courage():
+    state = battle([("G1", THEODEN, 10, 10), ("G2", ROHAN, 30, 30), ("E1", ORC, 40, 40)],
+                   dice=["2", "2"])
+    state.lost["good"], state.force["good"] = 2, 4
+    state.models["G1"].might = state.models["G1"].free_might = 0
+    state.apply("move G1 12,10")
+    # Théoden's Courage 5, not the horse's 3: 2+2+5 = 9 fails
+    assert any("2+2+5 = 9: failed" in n for n in state.news)
+
+
+def test_mounting_a_loose_mount_a_jump_test_2_to_5_mounted_and_stops():
+    state = loose_battle([("G1", RIDER, 10, 10), ("G2", ROHAN, 10, 12 + H), ("E1", ORC, 40, 40)],
+                         dice=["3"])
+    state.apply("dismount G1 loose")
+    state.apply("move G1 10,5")                      # the rider walks off
+    state.apply(f"move G2 10,{10 + H + R:.4f}")     # a Warrior of Rohan to the horse's side
+    state.apply("mount G2 G1m")
+    g2 = state.models["G2"]
+    assert g2.mounted and (g2.x, g2.y) == (10, 10) and g2.moved and "G1m" not in state.models
+    assert state.allowance(g2) == 10 and state.disc(g2).half == pytest.approx(H)
+    rebuilt = state.clone()
+    rebuilt.restore(state.view(0))
+    assert rebuilt.models["G2"].mounted and rebuilt.allowance(rebuilt.models["G2"]) == 10
+
+
+def test_mounting_a_loose_mount_on_a_6_the_rest_of_the_move_is_ridden():
+    state = loose_battle([("G1", RIDER, 10, 10), ("E1", ORC, 40, 40)], dice=["6"])
+    state.apply("dismount G1 loose")                 # beside his horse, yet to move
+    state.apply("mount G1 G1m")
+    rider = state.models["G1"]
+    assert rider.mounted and not rider.moved and rider.move_left == pytest.approx(6)
+    state.apply("move G1 16,10")
+    assert rider.x == 16 and rider.moved
+
+
+def test_mounting_a_loose_mount_a_1_fails():
+    state = loose_battle([("G1", RIDER, 10, 10), ("E1", ORC, 40, 40)], dice=["1"])
+    state.apply("dismount G1 loose")
+    state.apply("mount G1 G1m")
+    assert not state.models["G1"].mounted and "G1m" in state.models
+    with pytest.raises(IllegalAction, match="not free to mount"):
+        state.apply("mount G1 G1m")
+
+
+def test_mounting_only_a_mount_it_can_ride_and_touches():
+    state = loose_battle([("G1", RIDER, 10, 10), ("G2", "Dwarf Warrior with axe and shield",
+                                                   10, 12 + H), ("E1", ORC, 40, 40)])
+    state.apply("dismount G1 loose")
+    state.apply("move G1 10,5")
+    with pytest.raises(IllegalAction, match="must touch"):
+        state.apply("mount G2 G1m")
+    state.apply(f"move G2 10,{10 + H + R:.4f}")
+    with pytest.raises(IllegalAction, match="cannot ride a Horse"):
+        state.apply("mount G2 G1m")
+
+
+def test_expert_riders_keep_the_shields_defence_mounted_with_a_bow_and_leave_one_when_thrown():
+    from dataclasses import replace
+    state = battle([("G1", THEODEN, 20, 10), ("E1", ORC_BOW, 10, 10), ("E2", ORC, 40, 40)],
+                   first="evil", dice=["6", "2", "6", "5"])
+    theoden = state.models["G1"]
+    theoden.profile = replace(theoden.profile, wargear=("hand weapon", "bow", "shield"))
+    assert theoden.profile.defence == 5                  # mounted: the shield counts
+    for _ in range(2):
+        state.apply("done")
+    state.apply("shoot E1 G1")                           # the horse is hit and slain
+    state.apply("pass")                                  # no Might on the Thrown Rider roll
+    assert state.question == {"kind": "leave", "side": "good", "model": "G1"}
+    with pytest.raises(IllegalAction, match="leaves his bow or his shield"):
+        state.apply("pass")
+    state.apply("leave G1 shield")                       # he keeps his bow
+    assert theoden.profile.defence == 4 and theoden.profile.missile == "bow"
+    assert theoden.left_on_horse == "shield"
+
+
+def test_expert_riders_leaving_the_bow_keep_their_defence():
+    from dataclasses import replace
+    state = battle([("G1", THEODEN, 10, 10), ("E1", ORC, 40, 40)])
+    theoden = state.models["G1"]
+    theoden.profile = replace(theoden.profile, wargear=("hand weapon", "bow", "shield"))
+    state.apply("dismount G1")
+    state.apply("leave G1 bow")
+    assert theoden.profile.defence == 5 and theoden.profile.missile is None
+
+
+def test_might_on_the_thrown_rider_chart():
+    state = battle([("G1", THEODEN, 10, 10), ("E1", ORC, 40, 40)], dice=["5"])
+    theoden = state.models["G1"]
+    state.wound_mount(theoden, 1)
+    # a 5: one point of Might makes it 6, on his feet at once
+    assert state.question["for"] == "Thrown Rider" and state.question["might"] == [1]
+    state.apply("might G1 1")
+    assert not theoden.moved and not theoden.no_strikes
+
+
+def test_monstrous_mounts_a_warg_is_hit_on_1_to_4_and_adds_its_attacks():
+    state = battle([("G1", ROHAN_BOW, 10, 10), ("E1", WARG_RIDER, 20, 10), ("E2", ORC, 40, 40)],
+                   dice=["6", "4", "6", "6"])
+    warg = state.mounts["Warg"]
+    assert cavalry.monstrous(warg) and not cavalry.monstrous(state.mounts["Horse"])
+    # 'Monstrous Mounts': the mount's Attack with the rider's, never the Extra Attack
+    rider = state.models["E1"]
+    assert state.attacks(rider) == 2
+    state.charge_bonus.add("E1")
+    assert state.attacks(rider) == 2
+    for _ in range(2):
+        state.apply("done")
+    state.apply("shoot G1 E1")
+    assert rolls(state)[:2] == [("to hit G1", "6"), ("mount in the way E1", "4")]
+    assert not state.models["E1"].mounted                 # 4: the Warg is hit and slain
+
+
+def test_fighting_across_barriers_cavalry_charging_a_defender_get_no_charge_bonus():
+    wall = {"name": "wall", "line": [[14, 0], [14, 48]], "height_mm": 22, "width_mm": 10}
+    state = battle([("G1", RIDER, 10, 10), ("E1", ORC, 14 + 5 / 25.4 + R, 10),
+                    ("E2", ORC, 40, 40)], barriers=[wall], dice=["5", "3", "3", "3", "3", "3"])
+    state.apply("charge G1 E1")
+    assert state.across and state.models["G1"].charged
+    for _ in range(4):
+        state.apply("done")
+    fight(state, "G1")
+    # one die for the rider: no Extra Attack against infantry defending a barrier
+    assert [d for d, _ in rolls(state)][:2] == ["duel G1", "duel E1"]

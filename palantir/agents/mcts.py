@@ -152,8 +152,11 @@ class MCTSAgent:
         rollout_rng = random.Random(self.rng.getrandbits(64))
         root_state = self.game.state_from_view(view, dice)
         root = _Node(root_state.to_move())
-        # The root searches the very decisions offered, so the answer is one of them.
-        root.untried, preferred = self._ordered(root_state, list(legal_actions), rollout_rng)
+        # The root searches the very decisions offered, so the answer is one of them; where
+        # the game abstracts its decisions for search, only those offered that it lists.
+        searched = {str(a) for a in self.game.search_actions(root_state)}
+        offered = [a for a in legal_actions if str(a) in searched] or list(legal_actions)
+        root.untried, preferred = self._ordered(root_state, offered, rollout_rng)
         players = root_state.players
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
@@ -196,7 +199,7 @@ class MCTSAgent:
         path: list[tuple[_Node, _Edge]] = []
         while node.seat is not None:
             if node.untried is None:
-                node.untried, _ = self._ordered(state, state.legal_actions(), rng)
+                node.untried, _ = self._ordered(state, self.game.search_actions(state), rng)
                 if not node.untried:
                     raise PalantirError(f"mcts: {self.game.id} lists no legal decision for "
                                         f"seat {node.seat} in a running game")
@@ -280,7 +283,7 @@ class MCTSAgent:
             if policy is not None:
                 action = policy(state, rng)
             else:
-                legal = state.legal_actions()
+                legal = self.game.search_actions(state)
                 action = legal[rng.randrange(len(legal))]
             state.apply(action)
         if state.is_over():

@@ -160,6 +160,11 @@ class Game:
         """A cheap callable (state, rng) -> action for search rollouts, or None for random."""
         return None
 
+    def search_actions(self, state: State) -> list:
+        """The decisions a search considers in `state`: all legal ones by default; a game whose
+        decisions are continuous or many offers a small abstraction of them, each legal."""
+        return state.legal_actions()
+
     def rollout_evaluation(self) -> "tuple[int, Callable[[State], list[float]]] | None":
         """None (rollouts play to the end), or (decisions, evaluate): a search rollout stops
         after that many decisions and scores the position with evaluate(state), each seat's

@@ -352,3 +352,33 @@ def test_a_remembered_decision_that_became_illegal_is_forgotten_not_raised():
     agent = MCTSAgent(game, 0, 3, iterations=60)
     assert agent.choose(state.view(0), state.legal_actions()) in ("go", "resign")
     assert agent.last_search["iterations"] == 60
+
+
+class NarrowGamble(Gamble):
+    """Gamble, searched over an abstraction that leaves out the winning call of heads."""
+
+    def __init__(self, start):
+        self.start, self.listed = start, 0
+
+    def search_actions(self, state):
+        self.listed += 1
+        return list(self.start) if state.stage == "start" else ["call tails"]
+
+
+def test_the_search_considers_only_the_games_search_actions_of_those_offered():
+    game = NarrowGamble(start=["gamble"])
+    state = GambleState(game, None)
+    agent = MCTSAgent(game, 0, 2, iterations=200)
+    assert agent.choose(state.view(0), state.legal_actions()) == "gamble"
+    assert [action for action, _, _ in agent.last_search["root"]] == ["gamble"]
+    # below the root only 'call tails' is searched: the gamble wins about half the time
+    assert agent.last_search["root"][0][2] == pytest.approx(0.5, abs=0.15)
+    assert game.listed > 1
+
+
+def test_search_actions_that_list_none_of_the_offered_leave_all_of_them_searched():
+    game = NarrowGamble(start=["fold"])
+    state = GambleState(game, None)
+    agent = MCTSAgent(game, 0, 2, iterations=100)
+    agent.choose(state.view(0), state.legal_actions())
+    assert sorted(action for action, _, _ in agent.last_search["root"]) == ["gamble", "safe"]

@@ -21,20 +21,6 @@ def is_hero(model) -> bool:
     return p.might + p.will + p.fate > 0
 
 
-def courage_test(state, model, why: str) -> bool:
-    """Roll two dice and add the Courage value: 10 or more passes ('Courage Tests')."""
-    a = int(state.dice.roll(f"courage {model.id}", D6))
-    b = int(state.dice.roll(f"courage {model.id}", D6))
-    from .magic import courage_of
-    courage = courage_of(model)
-    total = a + b + courage
-    passed = total >= PASS_MARK
-    model.tested = "passed" if passed else "failed"
-    state.news.append(f"{model.id} tests Courage ({why}): {a}+{b}+{courage} = "
-                      f"{total}: {'passed' if passed else 'failed'}")
-    return passed
-
-
 def take_test(state, model, why: str) -> None:
     """Put a Courage test on the stack; the frame under it gets `passed` ('Courage Tests')."""
     procedure.push(state, {"proc": "courage", "model": model.id, "why": why, "dice": []})
@@ -124,28 +110,6 @@ def stands_fast(state, model) -> bool:
                and other.tested == "passed" and within(state, model, other, reach)
                and state.sees(model, other).visible
                for other in state.models.values())
-
-
-def test_before_moving(state, model) -> bool:
-    """Take the test a model owes at the start of its move, if any; False if it failed.
-
-    Half the force lost or on its own: one roll stands for both ('Testing Twice'); an engaged
-    model does not test; a Hero's passed test lets warriors near him Stand Fast for the
-    half-force test.
-    """
-    if model.tested is not None:
-        return model.tested == "passed"
-    if state.engaged(model):
-        return True
-    half = half_force_lost(state, model.side)
-    alone = on_its_own(state, model)
-    if not half and not alone:
-        return True
-    if half and not alone and stands_fast(state, model):
-        state.news.append(f"{model.id} stands fast beside a Hero")
-        model.tested = "passed"
-        return True
-    return courage_test(state, model, "half the force lost" if half else "on its own")
 
 
 def retreat(state, model) -> None:

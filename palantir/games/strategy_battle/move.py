@@ -14,7 +14,7 @@ import math
 
 from . import geometry as geo
 from . import heroes, procedure
-from .courage import retreat, take_test, test_owed
+from .courage import is_hero, retreat, take_test, test_owed
 
 D6 = ("1", "2", "3", "4", "5", "6")
 RULE_GAP = geo.RULE_GAP
@@ -296,15 +296,9 @@ def stay_put(state) -> None:
     # loose mounts never move, but test as normal with their own Courage ('Courage')
     waiting = sorted((m for m in state.models.values()
                       if m.side == state.acting and (not m.moved or is_loose(m))),
-                     key=lambda m: (not is_hero_model(m), m.id))
+                     key=lambda m: (not is_hero(m), m.id))
     procedure.push(state, {"proc": "stay", "queue": [m.id for m in waiting], "current": None})
     procedure.run(state)
-
-
-def is_hero_model(model) -> bool:
-    """A Hero has Might, Will or Fate ('Heroes')."""
-    p = model.profile
-    return p.might + p.will + p.fate > 0
 
 
 @procedure.step("stay")

@@ -16,7 +16,6 @@ from ...engine.game import Outcome, State
 from . import geometry as geo
 from . import cavalry, combat, heroes, heroics, magic, procedure
 from .candidates import move_candidates
-from .courage import courage_test, is_hero, retreat, test_before_moving
 from . import move as move_rules
 from . import fight as fight_rules
 from . import throwing

@@ -478,3 +478,25 @@ def test_fighting_across_barriers_cavalry_charging_a_defender_get_no_charge_bonu
     fight(state, "G1")
     # one die for the rider: no Extra Attack against infantry defending a barrier
     assert [d for d, _ in rolls(state)][:2] == ["duel G1", "duel E1"]
+
+
+def test_loose_mounts_random_riders_battles_play_to_the_end_and_replay():
+    import random as _random
+    from palantir.engine.dice import SeededDice
+    from palantir.engine.record import GameRecord, replay
+    from palantir.engine.match import play_match
+    from palantir.games.strategy_battle import StrategyBattle
+
+    class Random:
+        def __init__(self, seed):
+            self.rng = _random.Random(seed)
+
+        def choose(self, view, legal):
+            return legal[self.rng.randrange(len(legal))]
+
+    game = StrategyBattle()
+    final, record = play_match(game, {"scenario": "riders", "loose_mounts": True},
+                               [Random(1), Random(2)], 1, max_decisions=3000)
+    assert final.is_over()
+    again = replay(GameRecord.loads(record.dumps()))
+    assert again.view(0) == final.view(0)

@@ -343,3 +343,20 @@ def test_magical_powers_cast_part_way_charges_only_what_was_seen_at_the_start():
     assert state.sees(state.models["G1"], state.models["E1"]).visible
     with pytest.raises(IllegalAction, match="Who Can Charge"):
         state.apply("charge G1 E1 15.3,13.3")
+
+
+def test_scenarios_weathertop_magic_plays_to_the_end_and_replays():
+    # the Heroes' and Ringwraiths' powers, resistance, Will of Evil, terror and a gap to jump
+    from palantir.engine.match import play_match
+    from palantir.engine.record import GameRecord, replay
+    from palantir.games.strategy_battle import StrategyBattle
+    game = StrategyBattle()
+    final, record = play_match(game, {"scenario": "weathertop"},
+                               [game.heuristic_agent(0, 3), game.heuristic_agent(1, 4)], 3,
+                               max_decisions=5000)
+    assert final.is_over()
+    actions = [e["action"] for e in record.events if "action" in e]
+    assert any(a.startswith("cast") for a in actions)
+    assert any(a.startswith("resist") for a in actions)
+    again = replay(GameRecord.loads(record.dumps()))
+    assert again.view(0) == final.view(0)

@@ -27,7 +27,7 @@ from functools import lru_cache
 from . import geometry as geo
 from .candidates import exposure
 from .notation import (Cast, Charge, Done, FateRoll, Fight, Heroic, Might, Move, Pass,
-                       Resist, Shielding, Shoot, Strike)
+                       Reroll, Resist, Shielding, Shoot, Strike, Throw, Weapon)
 from .odds import Fighter, fight_odds, shot_odds
 from .profiles import default_data
 
@@ -57,14 +57,15 @@ def standing(model) -> float:
 
 
 def fighter(state, model, foes=(), charging: bool = False, fighting: bool = False,
-            extra_attack: int = 0) -> Fighter:
-    """A model as the odds see it: the referee's weapon, Might and Fate left, mounted or not;
-    `charging`: a charge to come; `fighting`: in the fight being worked out now (its spear
-    support and charge bonus already counted in its Attacks)."""
+            extra_attack: int = 0, weapon: tuple[int, int] | None = None) -> Fighter:
+    """A model as the odds see it: the referee's weapon (or `weapon`'s duel and wound
+    modifiers), Might and Fate left, mounted or not; `charging`: a charge to come;
+    `fighting`: in the fight being worked out now (its spear support and charge bonus
+    already counted in its Attacks)."""
     from .combat import fight_value
     from .fight import weapon_effect
     p = model.profile
-    duel, wound = weapon_effect(state, model)
+    duel, wound = weapon if weapon is not None else weapon_effect(state, model)
     if charging and model.mounted and "lance" in p.wargear:
         duel, wound = state.charts.weapons["lance"]
     attacks = (state.attacks(model) if fighting else p.attacks) + extra_attack
@@ -88,12 +89,15 @@ def _odds(good: tuple, evil: tuple, shielding: tuple, trapped: tuple, might: tup
 
 
 def prospect(state, mine: list, theirs: list, my_side: str, *, shielding=(),
-             trapped=(), charging=(), fighting=False) -> tuple[float, float]:
+             trapped=(), charging=(), fighting=False, weapons=None) -> tuple[float, float]:
     """(my chance to win, the value I expect to gain) of a fight between these models:
-    the first enemy's expected loss against my first model's (the ones struck)."""
+    the first enemy's expected loss against my first model's (the ones struck).
+    `weapons`: duel and wound modifiers of the weapons some of mine would choose."""
     if len(mine) > 1 and len(theirs) > 1:
         theirs = theirs[:1]
-    mf = tuple(fighter(state, m, theirs, m.id in charging, fighting) for m in mine)
+    weapons = weapons or {}
+    mf = tuple(fighter(state, m, theirs, m.id in charging, fighting, weapon=weapons.get(m.id))
+               for m in mine)
     tf = tuple(fighter(state, m, mine, False, fighting) for m in theirs)
     good, evil = (mf, tf) if my_side == "good" else (tf, mf)
     policy = tuple((s, "win") for s, side in (("good", good), ("evil", evil))
@@ -139,13 +143,24 @@ class General:
         targets = [s.models[t] for t in action.targets if t in s.models]
         if not targets:
             return -1.0
+        if me.side != self.side:
+            # an enemy we move (a power holds him): into the fight worst for him
+            return 2.0 - prospect(s, [me], targets[:1], me.side, charging=(me.id,))[1]
         target = targets[0]
-        # friends already fighting the target fight beside the charger
+        # friends already fighting the target fight beside the charger, and those yet to
+        # move who could reach him too are likely to join him ('Multiple Combats')
         tol = s.units.tolerance
         td = s.disc(target, zone=False)
         friends = [m for m in s.models.values() if m.side == self.side and m.id != me.id
                    and geo.in_contact(td, s.disc(m, zone=False), tol)]
+        joiners = [m for m in s.models.values() if m.side == self.side and m.id != me.id
+                   and m not in friends and not m.moved and not s.engaged(m)
+                   and geo.gap(s.disc(m, zone=False), td) <= s.allowance(m)]
         p_win, gain = prospect(s, [me] + friends, targets, self.side, charging=(me.id,))
+        if joiners and len(friends) < 2:
+            helped = prospect(s, [me] + friends + joiners[:2 - len(friends)], targets,
+                              self.side, charging=(me.id,))
+            p_win, gain = (p_win + helped[0]) / 2, (gain + helped[1]) / 2
         score = 2.0 + ENGAGE + gain + (1.5 if p_win > 0.6 else 0.0)
         end = s.disc(me, zone=False).at(*action.path[-1])
         if geo.defended_across(s.table, end, td):
@@ -155,6 +170,8 @@ class General:
     def move(self, action: Move) -> float:
         s = self.state
         model = s.models[action.model]
+        if model.side != self.side:
+            return 0.4           # an enemy we move (a power holds him): no worse than passing
         start = (model.x, model.y)
         end = action.path[-1]
         length = geo.path_length([start, *action.path])
@@ -170,7 +187,11 @@ class General:
             return 3.0 + ENGAGE
         if length < 0.01 and self.defends(model):
             return 3.5          # a barrier is held, not crossed: let them come ('Defending')
-        score = 1.0 + 0.5 * progress
+        # closing in matters more as the battle wears on (two cautious generals would
+        # otherwise watch each other for ever); walking alone into reach of enemies who
+        # would charge at good odds matters less
+        score = 1.0 + (0.5 + 0.1 * s.turn) * progress
+        score -= self.danger(model, end) / (1.0 + 0.2 * s.turn)
         missile = model.profile.missile
         if missile:
             from .shoot import shooting_limit
@@ -186,6 +207,23 @@ class General:
             score -= hits * 0.35 * standing(model) / max(1, model.wounds) / 3
         return score
 
+    def danger(self, model, end) -> float:
+        """What enemies able to charge the model where it would stand stand to gain, shared
+        with the friends standing near enough to join the fight."""
+        s = self.state
+        me = s.disc(model, zone=False).at(*end)
+        threat = 0.0
+        for e in s.models.values():
+            if e.side == self.side or s.engaged(e):
+                continue
+            if geo.gap(me, s.disc(e, zone=False)) <= s.allowance(e):
+                threat += max(0.0, prospect(s, [e], [model], e.side, charging=(e.id,))[1])
+        if not threat:
+            return 0.0
+        near = sum(1 for f in s.models.values() if f.side == self.side and f.id != model.id
+                   and geo.gap(me, s.disc(f, zone=False)) <= s.units.rule(2, 4))
+        return threat / (1 + near)
+
     def supports(self, model, end) -> bool:
         """Whether a spearman's move ends touching a friend who is fighting ('Spears')."""
         if "spear" not in model.profile.wargear:
@@ -198,13 +236,16 @@ class General:
                    for m in s.models.values())
 
     def defends(self, model) -> bool:
-        """Whether the model stands at a barrier with the nearest enemy beyond it."""
+        """Whether the model stands at a barrier with the nearest enemy beyond it, close
+        enough to charge soon (a barrier no enemy comes near is not worth waiting at)."""
         s = self.state
         me = s.disc(model, zone=False)
         enemies = [m for m in s.models.values() if m.side != self.side]
         if not enemies or not s.table.barriers:
             return False
         near = min(enemies, key=lambda e: geo.gap(me, s.disc(e, zone=False)))
+        if geo.gap(me, s.disc(near, zone=False)) > 2 * s.allowance(near):
+            return False
         line = geo.LineString([(model.x, model.y), (near.x, near.y)])
         for b in s.table.barriers:
             if (b.kind_for(me.height) != "impassable"
@@ -264,9 +305,12 @@ class General:
         return 1.0 + p_win
 
     def _combat_sides(self):
+        """My models and theirs in the fight being worked out."""
         s, c = self.state, self.state.combat
-        mine = [s.models[k] for k in c[self.side] if k in s.models]
-        theirs = [s.models[k] for k in c[self.enemy] if k in s.models]
+        ids = [k for k in (c.get("good", []) + c.get("evil", []) or c.get("members", []))
+               if k in s.models]
+        mine = [s.models[k] for k in ids if s.models[k].side == self.side]
+        theirs = [s.models[k] for k in ids if s.models[k].side != self.side]
         return mine, theirs
 
     def shielding(self, action: Shielding) -> float:
@@ -274,7 +318,7 @@ class General:
         mine, theirs = self._combat_sides()
         if not mine or not theirs:
             return 0.0
-        declared = {side for side, on in c["shielding"].items() if on}
+        declared = {side for side, on in c.get("shielding", {}).items() if on}
         outcomes = {}
         for on in (False, True):
             shields = (declared | {self.side}) if on else (declared - {self.side})
@@ -373,6 +417,29 @@ class General:
                    and math.dist((m.x, m.y), (hero.x, hero.y)) <= s.units.rule(6, 14)]
         return 0.3 * len(friends) - 0.5
 
+    def throw(self, action: Throw) -> float:
+        """A charge that throws first ('Throwing Weapons'): the charge, and a shot's worth."""
+        s = self.state
+        score = self.charge(Charge(action.model, (action.target,), action.path))
+        model, target = s.models[action.model], s.models.get(action.target)
+        if target is None or model.profile.shoot is None:
+            return score
+        p = (7 - model.profile.shoot) / 6 * _wound_p(3, target.profile.defence)
+        return score + p * standing(target) / max(1, target.wounds)
+
+    def weapon(self, action: Weapon) -> float:
+        """The weapon that makes the coming fight best ('More Than One Weapon')."""
+        s, c = self.state, self.state.combat
+        if c is None or action.model not in s.models:
+            return 0.0
+        name = action.weapon.replace("-", " ")
+        mods = (0, 0) if name == "hand weapon" else tuple(s.charts.weapons.get(name, (0, 0)))
+        mine, theirs = self._combat_sides()
+        if not mine or not theirs:
+            return 0.0
+        return prospect(s, mine, theirs, self.side, fighting=True,
+                        weapons={action.model: mods})[1]
+
     def resist(self, action: Resist) -> float:
         return 1.6 - action.dice * 0.3 * WILL_PRICE
 
@@ -399,6 +466,12 @@ class General:
             return self.heroic(action)
         if kind is Resist:
             return self.resist(action)
+        if kind is Throw:
+            return self.throw(action)
+        if kind is Weapon:
+            return self.weapon(action)
+        if kind is Reroll:
+            return 1.0                   # a free second chance at a failed roll
         if kind is FateRoll:
             return 2.0                   # Fate is worth spending to stay alive
         q = self.state.question

@@ -100,9 +100,9 @@ def render_svg(view: Mapping[str, Any]) -> str:
     for m in view["models"]:
         if not m["engaged"] and not m["prone"]:
             cx, cy = px(m["x"], m["y"])
-            out.append(f'<circle cx="{cx}" cy="{cy}" r="{(m["radius"] + cz) * scale:.1f}" '
-                       f'fill="none" stroke="{SIDE_FILL[m["side"]]}" stroke-opacity="0.35" '
-                       f'stroke-dasharray="4 3" class="control-zone"/>')
+            out.append(_base(m, cx, cy, m["radius"] + cz, scale,
+                             f'fill="none" stroke="{SIDE_FILL[m["side"]]}" stroke-opacity="0.35" '
+                             f'stroke-dasharray="4 3" class="control-zone"') + "/>")
     for single, many in view.get("fights", []):
         for other in many:
             if single in models and other in models:
@@ -115,15 +115,15 @@ def render_svg(view: Mapping[str, Any]) -> str:
     out.append(REACH_STYLE)
     for m in view["models"]:
         cx, cy = px(m["x"], m["y"])
-        r = m["radius"] * scale
         faded = ' fill-opacity="0.5"' if m["prone"] else ""      # a model on the ground
+        shape = "rect" if m.get("half") else "circle"
         out.append(f'<g class="model" data-model="{escape(m["id"])}">'
-                   f'<circle cx="{cx}" cy="{cy}" r="{r:.1f}" fill="{SIDE_FILL[m["side"]]}" '
-                   f'stroke="#111" stroke-width="{2 if m["id"] == _current(view) else 1}"'
-                   f'{faded}>'
-                   f'<title>{escape(m["id"])}: {escape(m["profile"])}, {m["wounds"]} W</title>'
-                   f'</circle><text x="{cx}" y="{cy + 4}" text-anchor="middle" font-size="11" '
-                   f'fill="#fff">{escape(m["id"])}</text>'
+                   + _base(m, cx, cy, m["radius"], scale,
+                           f'fill="{SIDE_FILL[m["side"]]}" stroke="#111" stroke-width="'
+                           f'{2 if m["id"] == _current(view) else 1}"{faded}')
+                   + f'><title>{escape(m["id"])}: {escape(m["profile"])}, {m["wounds"]} W'
+                   f'</title></{shape}><text x="{cx}" y="{cy + 4}" text-anchor="middle" '
+                   f'font-size="11" fill="#fff">{escape(m["id"])}</text>'
                    + _reach_svg(m, reach.get(m["id"]), models, px, scale, m["id"] == first)
                    + '</g>')
     out.append(f'<text x="8" y="16" font-size="13" fill="#222">Turn {view["turn"]}, '
@@ -199,6 +199,19 @@ def _reach_svg(m, reach, models, px, scale, shown: bool) -> str:
                          f'fill="{colour}">{in_way}</text>')
     parts.append("</g>")
     return "".join(parts)
+
+
+def _base(m, cx, cy, radius: float, scale: float, attributes: str) -> str:
+    """The opening tag of a base, or of the zone round it (`radius` beyond its spine): a
+    circle, or for a cavalry base (25x50mm, 'Cavalry') a capsule — a rectangle with round
+    ends — turned along its heading (the table's y grows up the picture)."""
+    half = m.get("half") or 0.0
+    if not half:
+        return f'<circle cx="{cx}" cy="{cy}" r="{radius * scale:.1f}" {attributes}'
+    w, h, r = (half + radius) * 2 * scale, radius * 2 * scale, radius * scale
+    turn = -math.degrees(m.get("heading") or 0.0)
+    return (f'<rect x="{cx - w / 2:.1f}" y="{cy - h / 2:.1f}" width="{w:.1f}" height="{h:.1f}" '
+            f'rx="{r:.1f}" transform="rotate({turn:.1f} {cx} {cy})" {attributes}')
 
 
 def _current(view: Mapping[str, Any]) -> str | None:

@@ -48,3 +48,14 @@ def test_scenarios_heroes_and_cavalry_play_to_the_end_and_replay(name, monkeypat
         assert "might" in actions or "fate" in actions       # the Heroes used their stores
     again = replay(GameRecord.loads(record.dumps()))
     assert again.view(0) == final.view(0)
+
+
+@pytest.mark.parametrize("name,general", [("intro", 0), ("amon_hen", 1), ("riders", 0),
+                                          ("the_wall", 1)])
+def test_scenarios_play_to_the_end_between_the_general_and_random_play(name, general):
+    from palantir.agents.random_agent import RandomAgent
+    game = StrategyBattle()
+    agents = [RandomAgent(0, 7), RandomAgent(1, 7)]
+    agents[general] = game.heuristic_agent(general, 7)
+    final, record = play_match(game, {"scenario": name}, agents, 7, max_decisions=6000)
+    assert final.is_over() and record.result["winners"] in ([0], [1])

@@ -122,3 +122,20 @@ def test_svg_action_label_says_when_a_model_stays_put():
     view = state.view(0)
     assert action_label(view, "move G1 10,10") == f"move G1 10,10 ({ROHAN} stays put)"
     assert action_label(view, "move G1 12,10") == f"move G1 12,10 ({ROHAN})"
+
+
+def test_svg_a_cavalry_base_is_a_capsule_turned_along_its_heading():
+    state = StrategyBattle().new_state({"scenario": "riders"}, SeededDice(0))
+    view = state.view(0)
+    rider = next(m for m in view["models"] if m["half"])
+    root = ET.fromstring(render_svg(view))
+    base = root.find(f"{NS}g[@data-model='{rider['id']}']/{NS}rect")
+    scale = WIDTH / view["table"]["width"]
+    # 25x50mm ('Cavalry'): as long as its spine plus both ends, as wide as its round ends
+    assert float(base.get("width")) == round(2 * (rider["half"] + rider["radius"]) * scale, 1)
+    assert float(base.get("height")) == round(2 * rider["radius"] * scale, 1)
+    assert float(base.get("rx")) == round(rider["radius"] * scale, 1)
+    view["models"] = [dict(m, heading=1.5707963) if m["id"] == rider["id"] else m
+                      for m in view["models"]]
+    turned = ET.fromstring(render_svg(view)).find(f"{NS}g[@data-model='{rider['id']}']/{NS}rect")
+    assert turned.get("transform").startswith("rotate(-90.0 ")

@@ -1,4 +1,9 @@
-"""The web table's picture of SPI Sauron: the hex map with terrain, counters and leaders."""
+"""The web table's picture of SPI Sauron: the hex map with terrain, counters and leaders.
+
+Every hex, counter, leader's circle and the Beast carries `data-hex="CCRR"`, the hex it
+stands for, so the web page picks a hex wherever it is clicked (table.js reads data-hex
+before a shape's <title>); a leader's circle also names him (`data-leader="gil-galad"`).
+"""
 
 from __future__ import annotations
 
@@ -8,6 +13,7 @@ from typing import Any, Mapping
 
 from .components import default_components
 from .hexmap import coordinates, hex_id
+from .notation import name_text
 from .render import LETTERS, help_text
 
 SIZE = 14                                   # hex radius in pixels
@@ -65,15 +71,16 @@ def render_svg(view: Mapping[str, Any]) -> str:
         for column in range(1, hexmap.columns + 1):
             h = hex_id(column, row)
             x, y = centre(h)
-            out.append(f'<polygon points="{_polygon(x, y)}" fill="{FILL[hexmap.terrain[h]]}" '
-                       f'stroke="#9c9070" stroke-width="0.5"><title>{h}</title></polygon>')
+            out.append(f'<polygon data-hex="{h}" points="{_polygon(x, y)}" '
+                       f'fill="{FILL[hexmap.terrain[h]]}" stroke="#9c9070" stroke-width="0.5">'
+                       f'<title>{h}</title></polygon>')
     for u in view["units"]:
         if u["hex"] not in hexmap.terrain:
             continue
         x, y = centre(u["hex"])
         opacity = "0.5" if u["disrupted"] else "1"
-        out.append(f'<rect x="{x - 8:.1f}" y="{y - 8:.1f}" width="16" height="16" rx="2" '
-                   f'fill="{SIDE_FILL[u["side"]]}" opacity="{opacity}"><title>'
+        out.append(f'<rect data-hex="{u["hex"]}" x="{x - 8:.1f}" y="{y - 8:.1f}" width="16" '
+                   f'height="16" rx="2" fill="{SIDE_FILL[u["side"]]}" opacity="{opacity}"><title>'
                    f'{escape(u["type"])} {escape(u["strength"])} in {u["hex"]}</title></rect>')
         out.append(f'<text x="{x:.1f}" y="{y + 4:.1f}" font-size="10" fill="white" '
                    f'text-anchor="middle">{LETTERS.get(u["type"], "?").upper()}</text>')
@@ -81,14 +88,16 @@ def render_svg(view: Mapping[str, Any]) -> str:
         if l["hex"] not in hexmap.terrain:
             continue
         x, y = centre(l["hex"])
-        out.append(f'<circle cx="{x + 7:.1f}" cy="{y - 7:.1f}" r="4" fill="gold" '
-                   f'stroke="black" stroke-width="0.5"><title>{escape(l["name"])}</title>'
+        out.append(f'<circle data-hex="{l["hex"]}" data-leader="{name_text(l["key"])}" '
+                   f'cx="{x + 7:.1f}" cy="{y - 7:.1f}" r="4" fill="gold" stroke="black" '
+                   f'stroke-width="0.5"><title>{escape(l["name"])} in {l["hex"]}</title>'
                    '</circle>')
     beast = view.get("beast", {})
     if beast.get("hex") in hexmap.terrain:      # 17.0: the Beast of Mordor
         x, y = centre(beast["hex"])
         state = " (wounded)" if beast.get("reduced") else ""
-        out.append(f'<polygon class="beast" points="{x:.1f},{y - 11:.1f} {x + 10:.1f},'
+        out.append(f'<polygon class="beast" data-hex="{beast["hex"]}" '
+                   f'points="{x:.1f},{y - 11:.1f} {x + 10:.1f},'
                    f'{y + 7:.1f} {x - 10:.1f},{y + 7:.1f}" fill="black" stroke="#8b1a1a" '
                    f'stroke-width="1.5"><title>The Beast of Mordor{state} in {beast["hex"]}'
                    '</title></polygon>')

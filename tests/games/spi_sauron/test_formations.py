@@ -71,6 +71,21 @@ def test_case_8_43_same_strengths_and_out_of_enemy_zoc():
     refused(state, "form 1010-1011", "8.43")
 
 
+def test_case_8_47_no_spell_in_sauron_stops_a_leader_forming_but_visions_stop_its_units():
+    # 8.47 names the Freeze Leader and Fear spells of other games; Sauron's spells (16.0)
+    # touch no leader. Sinister Visions (16.1) disrupts Men of morale X or worse, and a
+    # disrupted unit may not move (7.57), so those cannot step into a formation (8.43).
+    state = west()                                        # Men D-3-X with Elendil
+    state.sinister_visions()
+    assert state.units["men-1"].disrupted
+    refused(state, "form 1010-1011", "8.43")
+    state = west("dwarves-1", "dwarves-2", leader=False)  # Dwarves are not touched
+    place(state, "baldrim", "1011")
+    state.sinister_visions()
+    state.apply("form 1010-1011")
+    assert state.units["dwarves-1"].formation == "shield_wall"
+
+
 def test_case_8_41_formations_keep_to_clear_terrain_and_sauron_makes_none():
     state = west()
     place(state, "men-2", "1012")                         # a crater

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .hexmap import distance
+from .hexmap import cube_of, distance, from_cube, hex_id
 from .units import Unit
 
 if TYPE_CHECKING:
@@ -258,8 +258,9 @@ class Battlefield:
         """Expected points `unit` inflicts from `hex_name` in its next Combat Phase: its
         missile fire (7.1) and its melee (7.3), each at the best target it can reach."""
         state = self.state
-        if unit.disrupted:
-            return 0.0
+        front = self.front.get(hex_name, 99)
+        if unit.disrupted or front > 3 or (front > 1 and not unit.strength.missile):
+            return 0.0          # no enemy within reach of its missiles or its melee
         best_missile = best_melee = 0.0
         fanatic = state.fanatical(unit)
         if unit.strength.missile:
@@ -324,8 +325,19 @@ _WITHIN: dict = {}
 
 
 def _within(hexmap, hex_name: str, radius: int) -> list[str]:
-    key = (hex_name, radius)
+    """Map hexes at most `radius` from `hex_name` (hexmap.within, by cube coordinates)."""
+    key = (id(hexmap), hex_name, radius)
     found = _WITHIN.get(key)
     if found is None:
-        found = _WITHIN[key] = hexmap.within(hex_name, radius)
+        x, y, z = cube_of(hex_name)
+        terrain = hexmap.terrain
+        found = []
+        for dx in range(-radius, radius + 1):
+            for dy in range(max(-radius, -dx - radius), min(radius, -dx + radius) + 1):
+                column, row = from_cube(x + dx, y + dy, z - dx - dy)
+                if 0 < column < 100 and 0 < row < 100:
+                    h = hex_id(column, row)
+                    if h in terrain:
+                        found.append(h)
+        _WITHIN[key] = found
     return found

@@ -28,6 +28,7 @@ from __future__ import annotations
 import random
 
 from ...engine.dice import SeededDice
+from ...engine.errors import IllegalAction
 from .battlefield import DISRUPTION_SHARE, Battlefield, hit_chance
 from .beast import BEAST, FACINGS, kill_zone
 from .components import default_components
@@ -78,7 +79,21 @@ def best_action(view: dict, legal_actions: list):
 
 
 def rollout_policy(state, rng: random.Random):
-    """The heuristic as a rollout policy for search (on the position itself)."""
+    """The heuristic as a rollout policy for search (on the position itself): in a
+    Movement Phase already planned, the plan's next decision still legal, checked without
+    listing every decision."""
+    if not state.pending and state.phase.kind == "movement":
+        plan = current_plan(state)
+        if plan is not None:
+            side = state.phasing_side()
+            unmoved = {u.hex for u in state.units.values()
+                       if u.side == side and not u.moved and u.on_map}
+            for action in plan.actions:
+                if type(action) is Move and action.leader is None and \
+                        action.path[0] not in unmoved:
+                    continue        # its unit has moved (or left the plan)
+                if _still_legal(state, action):
+                    return action
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
@@ -107,24 +122,49 @@ def decide(state, legal: list):
 # ----- movement (4.0-6.0, 8.1, 8.4, 14.0, 15.3, 17.1) -------------------------------------
 
 def movement_choice(state, legal: list):
-    """The next move of the phase's plan that is still legal; a new plan when the pieces
-    moved so far did not go where the plan sent them (or the plan is spent)."""
+    """The next move of the phase's plan that is still legal; a new plan when there is none
+    for this position (or it is spent)."""
     allowed = set(legal)
-    key = _phase_key(state)
-    found = _PLANS.get(key)
-    if found is not None and _on_plan(state, found[1]):
-        for action in found[0]:
+    plan = current_plan(state)
+    if plan is not None:
+        for action in plan.actions:
             if action in allowed:
                 return action
     planner = Planner(state, legal)
     plan = planner.make()
     if len(_PLANS) > 256:
         _PLANS.clear()
-    _PLANS[key] = (plan, planner.sent)
-    for action in plan:
+    _PLANS[_phase_key(state)] = plan
+    for action in plan.actions:
         if action in allowed:
             return action
     return END if END in allowed else legal[0]
+
+
+class Plan:
+    """A Movement Phase's decisions in order, and the position it was made for: where the
+    pieces not yet moved stood. Pieces may leave the plan (search tries other moves); its
+    other decisions still stand, each taken if it is still legal."""
+
+    def __init__(self, actions: list, origin: dict[str, str]):
+        self.actions = actions
+        self.origin = origin
+
+    def fits(self, state) -> bool:
+        """Whether every unit of the phasing side not yet moved stands where it stood."""
+        side = state.phasing_side()
+        origin = self.origin
+        for unit in state.units.values():
+            if unit.side == side and not unit.moved and unit.on_map and \
+                    origin.get(unit.id) != unit.hex:
+                return False
+        return True
+
+
+def current_plan(state) -> Plan | None:
+    """The plan made for this phase and position, if any."""
+    plan = _PLANS.get(_phase_key(state))
+    return plan if plan is not None and plan.fits(state) else None
 
 
 def _phase_key(state) -> tuple:
@@ -134,12 +174,28 @@ def _phase_key(state) -> tuple:
             tuple(u.hex for u in state.units.values() if u.side != side))
 
 
-def _on_plan(state, sent: dict) -> bool:
-    """Whether every piece moved so far this phase went where the plan sent it."""
-    side = state.phasing_side()
-    for unit in state.units.values():
-        if unit.moved and unit.side == side and sent.get(unit.id) != unit.hex:
+def _still_legal(state, action) -> bool:
+    """Whether a planned movement decision is legal now: the rules' own checks, cheaper
+    than listing every decision (each raises IllegalAction and changes nothing)."""
+    try:
+        kind = type(action)
+        if kind is Move:
+            if action.leader == BEAST:
+                state.check_beast_move(action)
+            else:
+                state._check_move(action)
+        elif kind is Enter:
+            state._check_enter(action)
+        elif kind is Form:
+            state.check_form(action)
+        elif kind is Give:
+            state.check_give(action)
+        elif kind is End:
+            state._check_end()
+        else:
             return False
+    except IllegalAction:
+        return False
     return True
 
 
@@ -179,6 +235,8 @@ class Planner:
         self.claimed: set[str] = set()
         self.plan: list = []
         self.sent: dict[str, str] = {}        # unit id -> where the plan sends it
+        self.origin = {u.id: u.hex for u in state.units.values()
+                       if u.side == self.side and u.on_map and not u.moved}
 
     # how a unit stands in a hex ---------------------------------------------------------
 
@@ -242,7 +300,7 @@ class Planner:
             if isinstance(action, Give) and action.to == "isildur":
                 self.plan.append(action)       # 19.1.4: Narsil to the unhurt Isildur
         self.plan.append(END)
-        return self.plan
+        return Plan(self.plan, self.origin)
 
     def plan_unit(self, unit: Unit) -> None:
         start = unit.hex
@@ -368,8 +426,8 @@ class Planner:
 
 
 def plan_movement(state, legal: list) -> list:
-    """The general's plan for the rest of this Movement Phase."""
-    return Planner(state, legal).make()
+    """The general's plan for the rest of this Movement Phase: its decisions in order."""
+    return Planner(state, legal).make().actions
 
 
 def breath_victims(state, beast_hex: str, enemies: set | None = None) -> int:

@@ -28,6 +28,7 @@ RULE_MOUNTING = "Cavalry: Mounting and Dismounting"
 RULE_EXPERT = "Cavalry: Special Rule - Expert Riders"
 RULE_LOOSE = "Cavalry: Advanced Rule - Loose Mounts"
 RULE_THROWN = "Cavalry: Thrown Rider Chart"
+RULE_PASSENGERS = "Cavalry: Advanced Rule - Passengers"
 LOOSE = "loose mount"
 # a rider's head above his saddle: the Rider of Rohan is 60mm tall on a 40mm horse
 RIDER_ABOVE_SADDLE_MM = 20.0
@@ -122,6 +123,7 @@ def thrown_down(state, model, why: str, hurt: bool = True) -> None:
     procedure running it.)"""
     from .shoot import hit
     state.news.append(f"{model.id} is thrown to the ground ({why})")
+    throw_passenger(state, model)
     procedure.push(state, off_frame(model, prone=True))
     on_foot(state, model)
     model.prone = True
@@ -153,10 +155,14 @@ def throw(state, model) -> None:
     blows if he wins a fight, 6 on his feet at once. A Hero may spend Might on the roll
     ('Making tests')."""
     off = off_frame(model)
+    floor = len(state.pending)
+    # 'Passengers': the passenger is thrown too (after the rider)
+    throw_passenger(state, model)
     on_foot(state, model)
     # 'Moving & Shooting': "A thrown rider cannot shoot that turn unless it shoots before"
     model.shot = True
-    procedure.call(state, {"proc": "thrown", "model": model.id, "die": None, "off": off})
+    procedure.push(state, {"proc": "thrown", "model": model.id, "die": None, "off": off})
+    procedure.run(state, floor)
 
 
 @procedure.step("thrown")
@@ -175,7 +181,8 @@ def _thrown(state, frame) -> None:
     told = f"rolled {die}" + (f", {roll} with Might" if roll != die else "")
     procedure.finish(state, frame)
     # the mount, if alive, is left loose or runs off; an Expert Rider leaves bow or shield
-    procedure.push(state, frame["off"])
+    if frame["off"] is not None:
+        procedure.push(state, frame["off"])
     if roll == 6:
         state.news.append(f"{model.id} leaps into action ({told})")
         return
@@ -329,10 +336,15 @@ def candidates_leave(state) -> list:
 
 
 def rider_fell(state, model) -> None:
-    """A rider slain: his mount, if the players use loose mounts, may be left in place."""
-    if model.mount_wounds > 0 and state.options.get("loose_mounts", False) \
-            and state.phase != "over":
-        procedure.call(state, off_frame(model))
+    """A rider slain: his passenger is thrown; his mount, if the players use loose mounts,
+    may be left in place."""
+    if state.phase == "over":
+        return
+    floor = len(state.pending)
+    if model.mount_wounds > 0 and state.options.get("loose_mounts", False):
+        procedure.push(state, off_frame(model))
+    throw_passenger(state, model)
+    procedure.run(state, floor)
 
 
 # ---------------------------------------------------------------- the decisions
@@ -364,7 +376,11 @@ def check_dismount(state, action, text: str):
 
 def dismount(state, action, text: str) -> None:
     """Get off: before moving, free to move on foot; during or after the move, the whole move
-    is spent. The mount is left loose or runs off."""
+    is spent. The mount is left loose or runs off; a passenger is thrown. A passenger jumps
+    down."""
+    if action.model not in state.models and find(state, action.model) is not None:
+        jump_down(state, action, text)
+        return
     model, spot = check_dismount(state, action, text)
     started = model.move_used > 0 or model.moved or model.move_left is not None
     frame = off_frame(model, stage="loose")
@@ -379,6 +395,7 @@ def dismount(state, action, text: str) -> None:
         model.move_left = None
     state.news.append(f"{model.id} dismounts" + ("" if started else " and may move on foot"))
     procedure.push(state, frame)
+    throw_passenger(state, model)
     procedure.run(state)
 
 
@@ -396,15 +413,17 @@ def check_mount(state, action, text: str):
     if state.engaged(model) or model.prone or model.immobilised or model.jumped:
         raise IllegalAction(f"{model.id} is not free to mount", rule=RULE_MOUNTING,
                             action=text)
-    if not is_loose(steed) or steed.side != model.side:
-        raise IllegalAction(f"{steed.id} is not a loose mount of {model.side}",
-                            rule=RULE_MOUNTING, action=text)
     if not geo.in_contact(state.disc(model, zone=False), state.disc(steed, zone=False),
                           state.units.tolerance):
         raise IllegalAction(f"{model.id} must touch {steed.id} to mount it",
                             rule=RULE_MOUNTING, action=text)
     kind = steed.profile.mount
-    if not can_ride(model, kind):
+    if steed.mounted:
+        check_carry(state, model, steed, text)
+    elif not is_loose(steed) or steed.side != model.side:
+        raise IllegalAction(f"{steed.id} is not a loose mount of {model.side}",
+                            rule=RULE_MOUNTING, action=text)
+    elif not can_ride(model, kind):
         raise IllegalAction(f"{model.id} cannot ride a {kind}", rule=RULE_RIDE, action=text)
     if state.mounts[kind].height_mm > 2 * foot_height_mm(model):
         raise IllegalAction(f"the {kind}'s saddle is more than twice {model.id}'s height",
@@ -432,6 +451,9 @@ def _mounting(state, frame) -> None:
     model, steed = state.models.get(frame["model"]), state.models.get(frame["steed"])
     score = frame.get("jump", 1)
     if model is None:
+        return
+    if steed is not None and steed.mounted:
+        carry(state, model, steed, score)
         return
     if score == 1 or steed is None:
         state.news.append(f"{model.id} fails to mount")
@@ -473,6 +495,13 @@ def candidates(state) -> list:
     for model in state.models.values():
         if model.side != state.acting or is_loose(model):
             continue
+        if model.passenger is not None:
+            action = Dismount(model.passenger.id)
+            try:
+                check_jump_down(state, action, str(action))
+                out.append(action)
+            except IllegalAction:
+                pass
         if model.mounted:
             if model.moved or model.move_used > 0:
                 continue
@@ -486,7 +515,8 @@ def candidates(state) -> list:
                 out.append(action)
             continue
         for steed in state.models.values():
-            if is_loose(steed) and steed.side == model.side:
+            if (is_loose(steed) or steed.mounted) and steed.side == model.side \
+                    and steed.id != model.id:
                 action = Mount(model.id, steed.id)
                 try:
                     check_mount(state, action, str(action))
@@ -494,3 +524,145 @@ def candidates(state) -> list:
                     continue
                 out.append(action)
     return out
+
+
+# ---------------------------------------------------------------- passengers
+
+def may_carry(model, mount_name: str) -> bool:
+    """'Passengers': only models that can ride, and Dwarves and Hobbits; never Strength 6."""
+    return can_ride(model, mount_name) or (model.profile.strength < 6
+                                           and foot_race(model) in ("Dwarf", "Hobbit"))
+
+
+def find(state, ident: str):
+    """A model on the table, or a passenger carried off it; None if there is none."""
+    if ident in state.models:
+        return state.models[ident]
+    for model in state.models.values():
+        if model.passenger is not None and model.passenger.id == ident:
+            return model.passenger
+    return None
+
+
+def carrier(state, passenger):
+    """The cavalry model carrying a passenger."""
+    return state.models.get(passenger.carried_by) if passenger.carried_by else None
+
+
+def take_wound(state, model) -> None:
+    """A wound on a model on the table or on a passenger ('Casualties')."""
+    if model.carried_by is None:
+        state.wound(model, 1)
+        return
+    model.wounds -= 1
+    if model.wounds > 0:
+        state.news.append(f"{model.id} is wounded ({model.wounds} left)")
+        return
+    state.news.append(f"{model.id} is slain")
+    holder = carrier(state, model)
+    if holder is not None:
+        holder.passenger = None
+    state.lost[model.side] += 1
+    state.check_victory()
+
+
+def throw_passenger(state, model) -> None:
+    """'Passengers': "If the rider is killed or dismounts, the passenger is automatically
+    thrown" - set down beside the cavalry model, then the Thrown Rider chart (a frame)."""
+    if model.passenger is None:
+        return
+    passenger, model.passenger = model.passenger, None
+    procedure.push(state, {"proc": "passenger thrown", "passenger": passenger.id,
+                           "record": state.model_view(passenger),
+                           "at": off_frame(model)})
+
+
+@procedure.step("passenger thrown")
+def _passenger_thrown(state, frame) -> None:
+    procedure.finish(state, frame)
+    passenger = state.model_from_view(frame["record"])
+    passenger.carried_by = None
+    spot = place_beside(state, passenger, mount_disc(state, frame["at"]))
+    if spot is None:
+        # nowhere to land clear of the other bases: he falls under the hooves (decided)
+        state.news.append(f"{passenger.id} is thrown and has nowhere to land: slain")
+        state.lost[passenger.side] += 1
+        state.check_victory()
+        return
+    passenger.x, passenger.y = spot
+    passenger.moved = passenger.shot = True
+    state.models[passenger.id] = passenger
+    state.news.append(f"{passenger.id} is thrown")
+    procedure.push(state, {"proc": "thrown", "model": passenger.id, "die": None, "off": None})
+
+
+def check_carry(state, model, steed, text: str) -> None:
+    """'Passengers': a model that may be carried, touching a friendly ridden cavalry model
+    that carries no one and is not fighting."""
+    if steed.side != model.side or not steed.mounted or steed.passenger is not None:
+        raise IllegalAction(f"{steed.id} is not a friendly rider with room for a passenger",
+                            rule=RULE_PASSENGERS, action=text)
+    if state.engaged(steed):
+        raise IllegalAction(f"{steed.id} is fighting", rule=RULE_PASSENGERS, action=text)
+    kind = steed.profile.mount
+    if not may_carry(model, kind):
+        raise IllegalAction(f"{model.id} cannot be carried on a {kind}", rule=RULE_PASSENGERS,
+                            action=text)
+
+
+def carry(state, model, steed, score: int) -> None:
+    """The passenger's Jump test: 1 neither moves further; 2-5 he mounts and the cavalry
+    model moves no further; 6 he mounts and it may make its whole move."""
+    if score == 1:
+        state.news.append(f"{model.id} fails to climb up behind {steed.id}")
+        model.moved = steed.moved = True
+        steed.move_left = None
+        return
+    del state.models[model.id]
+    model.carried_by = steed.id
+    model.moved = True
+    steed.passenger = model
+    if score <= 5:
+        steed.moved = True
+        steed.move_left = None
+    state.news.append(f"{model.id} rides behind {steed.id}"
+                      + ("" if score == 6 else f"; {steed.id} moves no further"))
+
+
+def check_jump_down(state, action, text: str):
+    """'Passengers': a passenger of the moving side jumps down, beside the cavalry model."""
+    passenger = find(state, action.model)
+    holder = carrier(state, passenger) if passenger is not None else None
+    if holder is None:
+        raise IllegalAction(f"{action.model} is not a passenger", rule=RULE_PASSENGERS,
+                            action=text)
+    if holder.side != state.acting or state.phase != "move":
+        raise IllegalAction(f"{passenger.id} can jump down only in his side's Move phase",
+                            rule=RULE_PASSENGERS, action=text)
+    if action.loose:
+        raise IllegalAction("a passenger has no mount to leave loose", rule=RULE_PASSENGERS,
+                            action=text)
+    spot = place_beside(state, passenger, state.disc(holder, zone=False))
+    if spot is None:
+        raise IllegalAction(f"there is no room beside {holder.id} for {passenger.id}",
+                            rule=RULE_PASSENGERS, action=text)
+    return passenger, holder, spot
+
+
+def jump_down(state, action, text: str) -> None:
+    """Before the cavalry model moves, both then move as normal; during or after its move
+    the passenger moves no further, his whole move spent. No test is needed."""
+    passenger, holder, spot = check_jump_down(state, action, text)
+    holder.passenger = None
+    passenger.carried_by = None
+    passenger.x, passenger.y = spot
+    started = holder.moved or holder.move_used > 0 or holder.move_left is not None
+    if started:
+        passenger.moved = True
+        passenger.move_used = state.allowance(passenger)
+    else:
+        passenger.moved, passenger.move_used = False, 0.0
+        passenger.shot = passenger.jumped = passenger.charged = False
+    passenger.move_left = None
+    state.models[passenger.id] = passenger
+    state.news.append(f"{passenger.id} jumps down from {holder.id}")

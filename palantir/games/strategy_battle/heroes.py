@@ -112,7 +112,8 @@ def suffer(state, victim, why: str = "") -> None:
 @procedure.step("fate")
 def _fate(state, frame) -> None:
     """'Fate': one point a die, 4+ recovers the wound; roll again while Fate lasts, or take it."""
-    victim = state.models.get(frame["target"])
+    from .cavalry import find, take_wound
+    victim = find(state, frame["target"])           # on the table, or a passenger
     if victim is None:
         procedure.finish(state, frame)
         return
@@ -140,7 +141,7 @@ def _fate(state, frame) -> None:
         state.question = {"kind": "fate", "side": victim.side, "target": victim.id}
         return
     procedure.finish(state, frame)
-    state.wound(victim, 1)
+    take_wound(state, victim)
 
 
 def answer_fate(state, action, text: str) -> None:
@@ -164,7 +165,8 @@ def answer_fate(state, action, text: str) -> None:
     if isinstance(action, Pass):
         frame["declined"] = True
         return
-    hero = state.models[q["target"]]
+    from .cavalry import find
+    hero = find(state, q["target"])
     hero.fate -= 1
     roll = int(state.dice.roll(f"fate {hero.id}", D6))
     if in_fight:

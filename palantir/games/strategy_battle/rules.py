@@ -70,8 +70,8 @@ class Model:
     heading: float = 0.0         # where a long (cavalry) base points, radians ('Cavalry')
     move_left: float | None = None   # the rest of a move made in parts (a cast, a mount on the way)
     began: list | None = None    # where a move made in parts began ('Who Can Charge?')
-    passenger: str | None = None     # the passenger a cavalry model carries ('Passengers')
-    carried_by: str | None = None    # the cavalry model carrying this passenger
+    passenger: "Model | None" = None   # the passenger a cavalry model carries, off the table
+    carried_by: str | None = None    # the cavalry model carrying this passenger ('Passengers')
     left_on_horse: str | None = None     # an Expert Rider's bow or shield left on his horse
     staff_broken: bool = False   # 'Your Staff is Broken'
     riding: str | None = None    # a mount not its own profile's, mounted on the table
@@ -111,8 +111,8 @@ class Model:
         return self.profile.side
 
     def copy(self) -> "Model":
-        """An independent copy."""
-        return replace(self)
+        """An independent copy (with its own copy of a passenger it carries)."""
+        return replace(self, passenger=None if self.passenger is None else self.passenger.copy())
 
 
 # the Model fields a view carries as they are (after the ones it names one by one)
@@ -670,9 +670,9 @@ class BattleState(State):
         if not cavalry.is_loose(model):
             # 'Casualties in Scenarios (Cavalry)': a mount does not count
             self.lost[model.side] += 1
-        self.check_victory()
         if not fled:
-            cavalry.rider_fell(self, model)
+            cavalry.rider_fell(self, model)   # his passenger thrown, his mount left loose
+        self.check_victory()
 
     def check_victory(self) -> None:
         """'destroy all': the first side to kill all the opposing models wins."""
@@ -759,20 +759,7 @@ class BattleState(State):
             "phase": self.phase,
             "acting": self.acting,
             "to_move": self.to_move(),
-            "models": [
-                {"id": m.id, "profile": m.profile.name, "side": m.side,
-                 "x": round(m.x, 4), "y": round(m.y, 4), "wounds": m.wounds, "prone": m.prone,
-                 "radius": round(self.disc(m, zone=False).radius, 4),
-                 "half": round(self.disc(m, zone=False).half, 4),
-                 "engaged": self.engaged(m),
-                 "moved": m.moved, "move_used": round(m.move_used, 4), "charged": m.charged,
-                 "shot": m.shot, "jumped": m.jumped, "tested": m.tested,
-                 "mount_wounds": m.mount_wounds, "no_strikes": m.no_strikes,
-                 "might": m.might, "will": m.will, "fate": m.fate, "cast": m.cast,
-                 "immobilised": m.immobilised, "courage_loss": m.courage_loss,
-                 "terror": m.terror, "free_might": m.free_might, "free_will": m.free_will,
-                 **{k: copy.deepcopy(getattr(m, k)) for k in MORE_FIELDS}}
-                for m in self.models.values()],
+            "models": [self.model_view(m) for m in self.models.values()],
             "force": dict(self.force),
             "lost": dict(self.lost),
             "fought_this_phase": sorted(self.fought_this_phase),
@@ -816,24 +803,48 @@ class BattleState(State):
                     seen["bids"][side] = "hidden"
         return seen
 
+    def model_view(self, m: Model) -> dict:
+        """One model as a view shows it (a passenger it carries inside it)."""
+        carried = m.carried_by is not None
+        out = {"id": m.id, "profile": m.profile.name, "side": m.side,
+               "x": round(m.x, 4), "y": round(m.y, 4), "wounds": m.wounds, "prone": m.prone,
+               "radius": round(self.disc(m, zone=False).radius, 4),
+               "half": round(self.disc(m, zone=False).half, 4),
+               "engaged": not carried and self.engaged(m),
+               "moved": m.moved, "move_used": round(m.move_used, 4), "charged": m.charged,
+               "shot": m.shot, "jumped": m.jumped, "tested": m.tested,
+               "mount_wounds": m.mount_wounds, "no_strikes": m.no_strikes,
+               "might": m.might, "will": m.will, "fate": m.fate, "cast": m.cast,
+               "immobilised": m.immobilised, "courage_loss": m.courage_loss,
+               "terror": m.terror, "free_might": m.free_might, "free_will": m.free_will,
+               **{k: copy.deepcopy(getattr(m, k)) for k in MORE_FIELDS}}
+        out["passenger"] = None if m.passenger is None else self.model_view(m.passenger)
+        return out
+
+    def model_from_view(self, m: Mapping[str, Any]) -> Model:
+        """The model a view's entry shows (the inverse of `model_view`)."""
+        model = Model(
+            m["id"], cavalry.profile_named(m["profile"]), m["x"], m["y"], m["wounds"],
+            prone=m["prone"],
+            moved=m["moved"], move_used=m["move_used"], charged=m["charged"], shot=m["shot"],
+            jumped=m["jumped"], tested=m["tested"], mount_wounds=m["mount_wounds"],
+            no_strikes=m["no_strikes"], might=m["might"], will=m["will"], fate=m["fate"],
+            cast=m["cast"], immobilised=m["immobilised"], courage_loss=m["courage_loss"],
+            terror=m["terror"], free_might=m["free_might"], free_will=m["free_will"])
+        for key in MORE_FIELDS:
+            setattr(model, key, copy.deepcopy(m[key]))
+        if m["passenger"] is not None:
+            model.passenger = self.model_from_view(m["passenger"])
+        # what the model has lost (a broken staff, a bow or shield left on a horse)
+        model.profile = cavalry.outfit(self, model)
+        model.profile = fight_rules.equipped(self, model.profile, model.taken)
+        return model
+
     def restore(self, view: Mapping[str, Any]) -> None:
         """Set this state to what a view shows (the inverse of `view`)."""
         self.models = {}
         for m in view["models"]:
-            self.models[m["id"]] = Model(
-                m["id"], cavalry.profile_named(m["profile"]), m["x"], m["y"], m["wounds"],
-                prone=m["prone"],
-                moved=m["moved"], move_used=m["move_used"], charged=m["charged"], shot=m["shot"],
-                jumped=m["jumped"], tested=m["tested"], mount_wounds=m["mount_wounds"],
-                no_strikes=m["no_strikes"], might=m["might"], will=m["will"], fate=m["fate"],
-                cast=m["cast"], immobilised=m["immobilised"], courage_loss=m["courage_loss"],
-                terror=m["terror"], free_might=m["free_might"], free_will=m["free_will"])
-            for key in MORE_FIELDS:
-                setattr(self.models[m["id"]], key, copy.deepcopy(m[key]))
-            # what the model has lost (a broken staff, a bow or shield left on a horse)
-            self.models[m["id"]].profile = cavalry.outfit(self, self.models[m["id"]])
-            model = self.models[m["id"]]
-            model.profile = fight_rules.equipped(self, model.profile, model.taken)
+            self.models[m["id"]] = self.model_from_view(m)
         self.turn, self.priority = view["turn"], view["priority"]
         self.phase, self.acting = view["phase"], view["acting"]
         self.force, self.lost = dict(view["force"]), dict(view["lost"])

@@ -263,7 +263,7 @@ def _shot(state, frame) -> None:
     if struck is None:
         return
     part = part_struck(state, struck)
-    victim = state.models[struck.passenger] if part == "passenger" else struck
+    victim = struck.passenger if part == "passenger" else struck
     hit(state, victim, state.charts.missiles[frame["missile"]].strength,
         f"{shooter.id}'s {frame['missile']}", mount=part == "mount", by=shooter.id)
 
@@ -302,7 +302,7 @@ def part_struck(state, struck) -> str:
         return "rider"
     mount = state.mounts[struck.profile.mount]
     way = roll_d6(state, f"mount in the way {struck.id}")
-    if struck.passenger is not None and struck.passenger in state.models:
+    if struck.passenger is not None:
         part = "mount" if way <= 3 else "rider" if way <= 5 else "passenger"
     else:
         part = "mount" if way <= (4 if monstrous(mount) else 3) else "rider"
@@ -326,7 +326,8 @@ def hit(state, target, strength: int, why: str, *, mount: bool = False,
 @procedure.step("hit")
 def _hit(state, frame) -> None:
     """'Wound Chart': 6/4 is a 6 then a 4+; Might spent adds to both dice ('Might')."""
-    victim = state.models.get(frame["target"])
+    from .cavalry import find
+    victim = find(state, frame["target"])           # on the table, or a passenger
     if victim is None or (frame["mount"] and not victim.mounted):
         procedure.finish(state, frame)
         return

@@ -500,3 +500,112 @@ def test_loose_mounts_random_riders_battles_play_to_the_end_and_replay():
     assert final.is_over()
     again = replay(GameRecord.loads(record.dumps()))
     assert again.view(0) == final.view(0)
+
+
+# ---------------------------------------------------------------- passengers
+
+FRODO = "Frodo"
+BESIDE = 10 + H + R                 # a 25mm base touching a horse's side at y = 10
+
+
+def carried_battle(dice, first="good", **kw):
+    state = battle([("G1", RIDER, 10, 10), ("G2", FRODO, 10, BESIDE), ("E1", ORC_BOW, 26, 10),
+                    ("E2", ORC, 40, 40)], first=first, dice=dice, **kw)
+    state.models["G2"].might = 0                     # no Might questions on his rolls
+    return state
+
+
+def test_passengers_a_hobbit_climbs_up_behind_a_rider_2_to_5_and_the_rider_stops():
+    # 'Passengers': "Dwarves and Hobbits ... can be carried as passengers"
+    state = carried_battle(["3"])
+    assert "mount G2 G1" in [str(a) for a in state.legal_actions()]
+    state.apply("mount G2 G1")
+    rider = state.models["G1"]
+    assert "G2" not in state.models and rider.passenger.id == "G2" and rider.moved
+    assert [d for d, _ in rolls(state)] == ["jump G2"]
+    with pytest.raises(IllegalAction, match="no model 'G2'"):
+        state.apply("move G2 12,12")                 # carried: off the table
+
+
+def test_passengers_on_a_6_the_rider_may_make_his_whole_move():
+    state = carried_battle(["6"])
+    state.apply("mount G2 G1")
+    state.apply("move G1 20,10")
+    assert state.models["G1"].x == 20 and state.models["G1"].passenger is not None
+
+
+def test_passengers_on_a_1_neither_moves_further():
+    state = carried_battle(["1"])
+    state.apply("mount G2 G1")
+    assert state.models["G1"].moved and state.models["G2"].moved
+    assert state.models["G1"].passenger is None
+
+
+def test_passengers_only_models_that_ride_dwarves_and_hobbits():
+    state = battle([("G1", RIDER, 10, 10), ("E9", ORC, 10, BESIDE), ("E1", ORC, 40, 40)])
+    assert cavalry.may_carry(state.models["E9"], "Warg")
+    assert not cavalry.may_carry(state.models["E9"], "Horse")
+    troll = battle([("G1", RIDER, 10, 10), ("E1", "Cave Troll", 40, 40)]).models["E1"]
+    assert not cavalry.may_carry(troll, "Warg")
+
+
+def test_passengers_jump_down_before_the_rider_moves_and_both_move():
+    state = carried_battle(["6"])
+    state.apply("mount G2 G1")
+    assert "dismount G2" in [str(a) for a in state.legal_actions()]
+    state.apply("dismount G2")
+    frodo = state.models["G2"]
+    assert not frodo.moved and frodo.carried_by is None
+    state.apply("move G1 20,10")
+    state.apply(f"move G2 10,{BESIDE + 3:.3f}")
+    assert state.models["G2"].moved
+
+
+def test_passengers_jump_down_during_the_riders_move_and_move_no_further():
+    state = carried_battle(["6"])
+    state.apply("mount G2 G1")
+    state.apply("move G1 16,10")
+    state.apply("dismount G2")
+    frodo = state.models["G2"]
+    assert frodo.moved and frodo.move_used == state.allowance(frodo)
+    assert geo.in_contact(state.disc(frodo), state.disc(state.models["G1"]),
+                          state.units.tolerance)
+
+
+def test_passengers_shot_at_1_to_3_the_mount_4_to_5_the_rider_6_the_passenger():
+    state = carried_battle(["6", "4", "6", "6"], first="evil")
+    state.apply("done")                              # Evil moves nothing
+    state.apply("mount G2 G1")
+    state.apply("done")                              # the Shoot phase: Evil first
+    state.apply("shoot E1 G1")
+    # hit; 6: the passenger; S2 against Frodo's D3 needs a 5: the 6 wounds; he has Fate
+    assert rolls(state) == [("jump G2", "6"), ("to hit E1", "4"), ("mount in the way G1", "6"),
+                            ("wound G2", "6")]
+    assert state.question == {"kind": "fate", "side": "good", "target": "G2"}
+    state.apply("pass")
+    assert state.models["G1"].passenger.wounds == 1
+    rebuilt = state.clone()
+    rebuilt.restore(state.view(0))
+    assert rebuilt.models["G1"].passenger.wounds == 1
+    assert rebuilt.view(0) == state.view(0)
+
+
+def test_passengers_thrown_when_the_rider_is_slain():
+    state = carried_battle(["6", "6", "5", "6", "6"], first="evil")
+    state.apply("done")
+    state.apply("mount G2 G1")
+    state.apply("done")
+    state.apply("shoot E1 G1")                       # hit, 5: the rider, slain by the 6
+    frodo = state.models["G2"]
+    assert "G1" not in state.models and frodo.carried_by is None
+    # thrown: the Thrown Rider chart for the passenger, a 6: on his feet at once
+    assert rolls(state)[-1] == ("thrown G2", "6") and not frodo.prone
+    assert state.lost["good"] == 1
+
+
+def test_passengers_thrown_when_the_rider_dismounts():
+    state = carried_battle(["6", "3"])
+    state.apply("mount G2 G1")
+    state.apply("dismount G1")
+    assert rolls(state)[-1] == ("thrown G2", "3")
+    assert state.models["G2"].no_strikes and "G2" in state.models

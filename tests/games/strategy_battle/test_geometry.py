@@ -496,7 +496,9 @@ def _capsule_check(points, start, others, cz, tol):
     from shapely.geometry import LineString as Line, Point as Pt
     for (ax, ay), (bx, by) in zip(points, points[1:]):
         n = max(2, int(math.dist((ax, ay), (bx, by)) / 0.02))
-        h = math.atan2(by - ay, bx - ax)
+        # it turns to face along a stretch; on a stretch of no length it keeps its heading
+        h = math.atan2(by - ay, bx - ax) if math.dist((ax, ay), (bx, by)) > 1e-9 \
+            else start.heading
         for k in range(n + 1):
             x, y = ax + (bx - ax) * k / n, ay + (by - ay) * k / n
             body = Line([(x - HALF * math.cos(h), y - HALF * math.sin(h)),

@@ -8,10 +8,15 @@
 
     .venv/bin/python benchmarks/bench_lotr_board_game.py [--games 20] [--runs 3] [--iterations 60]
     .venv/bin/python benchmarks/bench_lotr_board_game.py --series 12 --budgets 50,150
+    nice -n 10 .venv/bin/python benchmarks/bench_lotr_board_game.py --series 100 \
+        --budgets 50 --expansion sauron --difficulty easy --workers 2
 
-`--series N` instead plays N seeded games (3 hobbits, base game, seeds 5000..) with
-heuristic hobbits and with ismcts hobbits at each budget, and prints each one's mean score
-and win rate with their standard errors (issue 5's done-when: ISMCTS above the heuristic).
+`--series N` instead plays N seeded games (3 hobbits, seeds 5000..; base game at normal
+difficulty unless told) with heuristic hobbits and with ismcts hobbits at each budget
+(with the expansion, a heuristic Sauron against both), and prints each one's mean score
+and win rate with their standard errors, and the paired gain over the heuristic on the
+same seeds (issue 5's done-when: ISMCTS above the heuristic). `--workers` plays the
+games in that many processes (the results do not depend on it).
 
 Before and after the speed work of issue 5's fourth round (the heuristic agent reads its
 view through SeenTable instead of rebuilding a state per decision; a cost's pot tallied
@@ -26,6 +31,7 @@ import argparse
 import math
 import statistics
 import time
+from concurrent.futures import ProcessPoolExecutor
 
 from palantir.agents.ismcts import ISMCTSAgent
 from palantir.agents.mcts import MCTSAgent
@@ -70,20 +76,34 @@ def iterations_per_second(agent, state) -> float:
     return agent.last_search["iterations"] / agent.last_search["seconds"]
 
 
-def series(games: int, iterations: int | None) -> tuple[list[int], list[float], float]:
-    """Scores and wins of a seeded series: heuristic hobbits (None) or ismcts:N hobbits."""
+def series_game(task: tuple) -> tuple[int, float]:
+    """One game of a series: (k, iterations or None, options) -> (score, won)."""
+    k, iterations, options = task
     game = get_game("lotr-board-game")
-    options = game.validate_options({"players": 3})
-    scores, wins = [], []
+    options = game.validate_options(options)
+    hobbits = options["players"]
+    agents = [game.heuristic_agent(s, k * 10 + s) if iterations is None else
+              ISMCTSAgent(game, s, k * 10 + s, iterations=iterations) for s in range(hobbits)]
+    agents += [game.heuristic_agent(s, k * 10 + s)
+               for s in range(hobbits, game.players_of(options))]  # Sauron
+    state, _ = play_match(game, options, agents, 5000 + k)
+    outcome = state.outcome()
+    return outcome.details["score"], 1.0 if state.result == "won" else 0.0
+
+
+def series(games: int, iterations: int | None, options: dict | None = None,
+           workers: int = 1) -> tuple[list[int], list[float], float]:
+    """Scores and wins of a seeded series: heuristic hobbits (None) or ismcts:N hobbits;
+    the seconds of one game (wall clock over the workers)."""
+    tasks = [(k, iterations, options or {"players": 3}) for k in range(games)]
     start = time.perf_counter()
-    for k in range(games):
-        agents = [game.heuristic_agent(s, k * 10 + s) if iterations is None else
-                  ISMCTSAgent(game, s, k * 10 + s, iterations=iterations) for s in range(3)]
-        state, _ = play_match(game, options, agents, 5000 + k)
-        outcome = state.outcome()
-        scores.append(outcome.details["score"])
-        wins.append(1.0 if outcome.winners and 0 in outcome.winners else 0.0)
-    return scores, wins, (time.perf_counter() - start) / games
+    if workers > 1:
+        with ProcessPoolExecutor(workers) as pool:
+            results = list(pool.map(series_game, tasks))
+    else:
+        results = [series_game(task) for task in tasks]
+    seconds = (time.perf_counter() - start) * workers / games
+    return [r[0] for r in results], [r[1] for r in results], seconds
 
 
 def _mean_se(values) -> str:
@@ -99,12 +119,18 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=60)
     parser.add_argument("--series", type=int, default=0)
     parser.add_argument("--budgets", default="50,150")
+    parser.add_argument("--expansion", default="none", choices=("none", "sauron"))
+    parser.add_argument("--difficulty", default="normal", choices=("easy", "normal", "hard"))
+    parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args()
     if args.series:
-        base, _, _ = series(args.series, None)
+        options = {"players": 3, "expansion": args.expansion, "difficulty": args.difficulty}
+        print(f"3 hobbits, {args.difficulty}, expansion {args.expansion}, {args.series} games "
+              f"(seeds 5000..{5000 + args.series - 1})")
+        base, _, _ = series(args.series, None, options, args.workers)
         print(f"{'hobbits':<14}{'score':>16}{'win rate':>16}{'vs heuristic':>16}{'s/game':>8}")
         for budget in [None] + [int(b) for b in args.budgets.split(",")]:
-            scores, wins, seconds = series(args.series, budget)
+            scores, wins, seconds = series(args.series, budget, options, args.workers)
             gain = [a - b for a, b in zip(scores, base)]  # the same seeds: paired
             name = "heuristic" if budget is None else f"ismcts:{budget}"
             print(f"{name:<14}{_mean_se(scores):>16}{_mean_se(wins):>16}"

@@ -24,7 +24,12 @@ plays the rollout policy's pick on one determinization (e.g. a game's minor ques
 
 Payoffs: a game may offer `search_payoffs(outcome, players) -> list[float]` (each seat's
 payoff in [0, 1], e.g. a cooperative game's score shared by the whole team); otherwise
-`outcome.returns(players)`.
+`outcome.returns(players)`. A game may also offer `search_cutoff(root) -> cut`, `cut(state)
+-> list[float] | None`: a rollout stops where `cut` first gives payoffs (e.g. a value
+fitted at the next stage of the game), which spares the noise of the game's far future.
+
+Paired rounds roll `StreamDice`: each die by name draws from its own stream of the
+round's seed, so the root decisions compared see the same k-th roll of every die.
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ import random
 import time
 from typing import Any, Callable
 
+from ..engine.dice import Dice
 from ..engine.errors import PalantirError, UnknownAgent
 from ..engine.game import Game, State
 from .mcts import (ACTION_WIDENING_POWER, CONFIDENCE, MAX_ROLLOUT_STEPS, SamplingDice,
@@ -45,6 +51,24 @@ DEFAULT_ITERATIONS = 1000
 EXPLORATION = 0.7
 # The prior spread of paired differences (one pseudo-difference of 0.1).
 PAIRED_PRIOR = 0.01
+
+
+class StreamDice(Dice):
+    """Private dice of a paired round: each die (by name) rolls from its own seeded stream,
+    so two branches of one round that roll a die for the k-th time draw the same number
+    even when their decisions made them roll other dice in between (common random numbers
+    that survive the branches parting). Never logged."""
+
+    def __init__(self, seed: int):
+        super().__init__(record=False)
+        self.seed = seed
+        self._streams: dict[str, random.Random] = {}
+
+    def _pick(self, die: str, faces) -> str:
+        stream = self._streams.get(die)
+        if stream is None:
+            stream = self._streams[die] = random.Random(f"{self.seed}/{die}")
+        return faces[stream.randrange(len(faces))]
 
 
 class _Edge:
@@ -77,7 +101,7 @@ class ISMCTSAgent:
     def __init__(self, game: Game, seat: int, seed: int | None = None,
                  iterations: int | None = None, seconds: float | None = None, *,
                  exploration: float = EXPLORATION, max_rollout_steps: int = MAX_ROLLOUT_STEPS,
-                 confidence: float = CONFIDENCE, paired: bool = True):
+                 confidence: float = CONFIDENCE, paired: bool = True, streams: bool = True):
         if iterations is not None and (isinstance(iterations, bool) or
                                        not isinstance(iterations, int) or iterations < 1):
             raise UnknownAgent(f"ismcts: iterations must be a whole number of at least 1, "
@@ -99,11 +123,13 @@ class ISMCTSAgent:
         self.max_rollout_steps = max_rollout_steps
         self.confidence = confidence
         self.paired = paired
+        self.streams = streams
         self.rng = random.Random(seed)
         self.policy: Callable[[State, random.Random], Any] | None = game.rollout_policy()
         self.payoffs = getattr(game, "search_payoffs", None) or \
             (lambda outcome, players: outcome.returns(players))
         self.last_search: dict[str, Any] = {}
+        self._cut: Callable[[State], list[float] | None] | None = None
 
     def choose(self, view: dict, legal_actions: list):
         """The most-visited of `legal_actions` after the search from `view`."""
@@ -143,11 +169,14 @@ class ISMCTSAgent:
                 if k == 0:
                     seeds = (rng.getrandbits(64), rng.getrandbits(64))
                 deal = random.Random(seeds[0])
-                state = determinize(deal, SamplingDice(seeds[1]))
+                state = determinize(deal, StreamDice(seeds[1]) if self.streams
+                                    else SamplingDice(seeds[1]))
             else:
                 deal = rng
                 state = determinize(rng, SamplingDice(rng.getrandbits(64)))
             if done == 0:
+                cutoff = getattr(self.game, "search_cutoff", None)
+                self._cut = cutoff(state) if cutoff is not None else None
                 if self.policy is not None:
                     # The policy's pick from the first determinization: the root's
                     # decisions are the seat's own, so every determinization offers them.
@@ -295,9 +324,14 @@ class ISMCTSAgent:
         """Play on to the end with the rollout policy; a game still running is a draw."""
         players = state.players
         policy = self.policy
+        cut = self._cut
         for _ in range(self.max_rollout_steps):
             if state.is_over():
                 return self.payoffs(state.outcome(), players)
+            if cut is not None:
+                value = cut(state)
+                if value is not None:
+                    return value
             if policy is not None:
                 action = policy(state, rng)
             else:

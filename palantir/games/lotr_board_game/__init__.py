@@ -13,6 +13,7 @@ from .components import default_components
 from .heuristics import HeuristicAgent, act_candidates, rollout_policy
 from .rules import LotrState
 from .sampling import Determinizer, sample_state
+from .search_value import cutoff
 
 
 # A turn offers dozens of card plays; a search of 50-200 iterations can compare only a
@@ -86,9 +87,14 @@ class LordOfTheRingsBoardGame(Game):
 
     def search_worthy(self, view: Mapping[str, Any]) -> bool:
         """Whether ISMCTS should search this decision: a hobbit's turn action (play, draw,
-        heal, the Ring) and Sauron's choice of card; the many minor questions (what to
-        give, which symbol to suffer, a yellow card's window) follow the rollout policy."""
+        heal, the Ring), whether to take darkness, a roll or a call to Sauron for the
+        Fellowship, and Sauron's choice of card; the many minor questions (what to give,
+        which symbol to suffer, a yellow card's window) follow the rollout policy."""
         question = view.get("question") or {}
+        if question.get("kind") == "give":
+            # Taking darkness, a roll or a call to Sauron on oneself, or not: a real choice.
+            return any(k in question.get("cost", {}) for k in ("darkness", "roll",
+                                                                 "call-sauron"))
         return question.get("kind") in ("act", "sauron-call", "sauron-start")
 
     def search_candidates(self, state, legal: list[str]) -> list[str]:
@@ -112,6 +118,11 @@ class LordOfTheRingsBoardGame(Game):
         won = bool(outcome.winners) and sauron not in outcome.winners
         fellowship = 0.5 * min(outcome.details.get("score", 0), 60) / 60 + 0.5 * won
         return [1.0 - fellowship if s == sauron else fellowship for s in range(players)]
+
+    def search_cutoff(self, root):
+        """Where a search's rollout from `root` stops: at the next conflict board's first
+        decision, valued by the fitted `search_value.value` (search_value.py)."""
+        return cutoff(root)
 
     def heuristic_agent(self, seat: int, seed: int | None):
         """The heuristic hobbit (seats of hobbits) or heuristic Sauron (the last seat)."""

@@ -113,3 +113,23 @@ def test_heuristic_agent_on_its_view_decides_as_on_the_full_state():
             state.apply(action)
             steps += 1
         assert steps > 50
+
+
+def test_heuristic_search_value_a_fitted_value_of_a_conflict_board_s_start():
+    # search_value.py: the search's rollouts stop at the next conflict board and take this
+    # value (fitted to heuristic games, marked so): farther from Sauron is worth more,
+    # later boards more, and it stays a payoff.
+    from palantir.games.lotr_board_game import search_value
+    import tomllib
+    with open(search_value.FILE, "rb") as handle:
+        assert tomllib.load(handle)["fitted"] is True
+    near = table(players=3, board="helms-deep", dice=[tile("fighting")],
+                 positions=[8, 2, 2])
+    far = table(players=3, board="helms-deep", dice=[tile("fighting")],
+                positions=[1, 2, 2])
+    later = table(players=3, board="shelobs-lair", dice=[tile("fighting")],
+                  positions=[1, 2, 2])
+    values = [search_value.value(s) for s in (near, far, later)]
+    assert 0.0 <= values[0] < values[1] < values[2] <= 1.0
+    cut = GAME.search_cutoff(near)
+    assert cut(near) is None and cut(later) == [values[2]] * 3

@@ -104,7 +104,7 @@ def roll_again(frame: dict) -> None:
 
 # ---------------------------------------------------------------- Fate
 
-def suffer(state, victim, why: str = "") -> None:
+def suffer(state, victim) -> None:
     """A wound is about to be taken: a Hero with Fate may first try to recover it."""
     procedure.push(state, {"proc": "fate", "target": victim.id, "declined": False})
 

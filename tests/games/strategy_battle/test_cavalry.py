@@ -609,3 +609,31 @@ def test_passengers_thrown_when_the_rider_dismounts():
     state.apply("dismount G1")
     assert rolls(state)[-1] == ("thrown G2", "3")
     assert state.models["G2"].no_strikes and "G2" in state.models
+
+
+def test_illegal_cavalry_and_question_answers_leave_the_state_unchanged():
+    import json
+
+    def frozen(state):
+        return json.dumps([state.view(0), state.view(1)], sort_keys=True), \
+            [str(a) for a in state.legal_actions()], len(state.dice.log)
+
+    state = loose_battle([("G1", RIDER, 10, 10), ("G2", FRODO, 10, BESIDE),
+                          ("G3", THEODEN, 20, 20), ("E1", ORC, 40, 40)], dice=["1"])
+    bad = ["dismount G2", "dismount E1", "mount G2 E1", "mount G1 G3", "leave G1 bow",
+           "loose G1", "reroll G1", "mount G2 G3", "cast G1 immobilise E1 1 from 11,10"]
+    for text in bad:
+        before = frozen(state)
+        with pytest.raises(IllegalAction):
+            state.apply(text)
+        assert frozen(state) == before, text
+    # a question outstanding: only its answers are taken
+    jump = loose_battle([("G1", RIDER, 10, 20), ("E1", ORC, 40, 40)], barriers=[WALL],
+                        dice=["1"])
+    jump.apply("move G1 16,20")
+    assert jump.question["kind"] == "roll"
+    for text in ("might G1 1", "reroll E1", "done", "move G1 12,20", "fate G1", "leave G1 bow"):
+        before = frozen(jump)
+        with pytest.raises(IllegalAction):
+            jump.apply(text)
+        assert frozen(jump) == before, text

@@ -438,7 +438,10 @@ class LotrState(LegendaryPlays, SauronPlay, ExpansionCards, State):
         winners = tuple(range(self.n)) if self.result == "won" else (
             (self.sauron_seat,) if self.expansion else ())
         table = self.table_seats
-        details = {"score": score, "board": self.board.id, "hobbits": self.n}
+        # `fellowship_won` (true/false) is the Fellowship's win rate in an analysis, which
+        # otherwise splits a shared victory between the hobbits' seats.
+        details = {"score": score, "board": self.board.id, "hobbits": self.n,
+                   "fellowship_won": self.result == "won"}
         if self.expansion and table[self.sauron_seat] != self.sauron_seat:
             # deal_characters: Sauron is not in the last seat (the analysis reads every
             # detail as a measure, so the usual seat is not repeated in each outcome).

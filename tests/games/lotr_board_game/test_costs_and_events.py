@@ -108,6 +108,7 @@ def test_mordor_6_the_ring_is_mine_loses_the_game():
     state = table(board="mordor", dice=[tile("event")], event=5)
     assert state.result == "lost" and "The Ring is Mine!" in state.lost_because
     assert state.outcome().details["score"] == 50
+    assert state.outcome().details["fellowship_won"] is False
 
 
 def test_darkness_tile_one_player_two_darkness_or_sauron():

@@ -206,6 +206,7 @@ def test_end_of_the_game_at_the_crack_sauron_draws_to_six_and_is_called_instead_
     step(state, "sauron sauron-2")  # Black Rider 2: back to 2
     assert state.rider == 2
     assert state.result == "won" and state.outcome().winners == (0, 1)
+    assert state.outcome().details["fellowship_won"] is True  # the analysis's win rate
 
 
 def test_special_cases_the_sauron_deck_runs_out_the_discards_are_shuffled():

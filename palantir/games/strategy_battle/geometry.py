@@ -686,10 +686,24 @@ def _first_within_carried(a, b, body: Disc, other: Disc) -> float | None:
 def _first_within(a, b, mover: Disc, other: Disc, distance: float) -> float | None:
     """The first fraction of the stretch a-b at which the mover's base (turned to face along
     it) comes within `distance` of the other base, or None."""
+    reach = mover.radius + other.radius + distance
     if mover.half <= 0 and other.half <= 0:
-        hit = _segment_circle_interval(a, b, (other.x, other.y),
-                                       mover.radius + other.radius + distance)
+        hit = _segment_circle_interval(a, b, (other.x, other.y), reach)
         return None if hit is None else hit[0]
+    length = math.dist(a, b)
+    if other.half <= 0 and length > EPS:
+        # the spine slides along its own line: the stretch of that line it covers at t is
+        # [t * length, t * length + 2 * half] from its back end at the start
+        ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+        back = (a[0] - ux * mover.half, a[1] - uy * mover.half)
+        front = (b[0] + ux * mover.half, b[1] + uy * mover.half)
+        hit = _segment_circle_interval(back, front, (other.x, other.y), reach)
+        if hit is None:
+            return None
+        span = length + 2 * mover.half
+        first, last = hit[0] * span, hit[1] * span
+        t = max(0.0, (first - 2 * mover.half) / length)
+        return t if t <= 1.0 and t * length <= last + EPS else None
     h = heading_of(a, b, mover.heading)
 
     def near(t: float) -> bool:
@@ -772,8 +786,9 @@ def approach(last, target: Disc, body: Disc) -> tuple[float, float]:
     if d <= EPS:
         return tuple(last)
     ux, uy = (target.x - last[0]) / d, (target.y - last[1]) / d
-    if body.half <= 0 and target.half <= 0:
-        contact = body.radius + target.radius
+    if target.half <= 0:
+        # the front of a long base, facing the target's centre, touches first
+        contact = body.radius + target.radius + body.half
         return (target.x - ux * contact, target.y - uy * contact)
     heading = math.atan2(uy, ux)
 

@@ -637,3 +637,16 @@ def test_illegal_cavalry_and_question_answers_leave_the_state_unchanged():
         with pytest.raises(IllegalAction):
             jump.apply(text)
         assert frozen(jump) == before, text
+
+
+def test_expert_riders_re_roll_the_jump_test_to_mount():
+    # 'Expert Riders': "can re-roll the dice ... when trying to mount a horse"
+    state = loose_battle([("G1", THEODEN, 10, 10), ("E1", ORC, 40, 40)], dice=["1", "6"])
+    theoden = state.models["G1"]
+    theoden.might = theoden.free_might = 0
+    state.apply("dismount G1 loose")
+    state.apply("mount G1 G1m")
+    assert state.question["reroll"] and state.question["for"] == "Jump"
+    state.apply("reroll G1")
+    assert theoden.mounted and not theoden.moved
+    assert [d for d, _ in rolls(state)] == ["jump G1", "jump again G1"]

@@ -3,8 +3,10 @@
 * games/s, heuristic seats (3 hobbits; with the Sauron expansion a heuristic Sauron too),
   against Journey to Mordor's heuristic games/s (4 players), runs interleaved;
 * ISMCTS iterations/s of a hobbit's first turn against the generic MCTS's iterations/s
-  from the same view (the same rollout policy: the ratio is the price of one
-  determinization per iteration).
+  from the same view (the same rollout policy; since issue 5's fifth round ISMCTS's
+  rollouts stop at the next conflict board on the fitted value, `search_cutoff`, while
+  MCTS's play to the game's end, so the ratio is above 1: it was the price of one
+  determinization per iteration, 0.7, before).
 
     .venv/bin/python benchmarks/bench_lotr_board_game.py [--games 20] [--runs 3] [--iterations 60]
     .venv/bin/python benchmarks/bench_lotr_board_game.py --series 12 --budgets 50,150

@@ -490,6 +490,8 @@ class BattleState(State):
 
     def side_moves_done(self) -> None:
         """The moving side has finished: the other side moves, or the Move phase ends."""
+        if self.phase == OVER:
+            return          # its last warrior fled the battle on a failed test: it is over
         if self.acting == self.priority:
             self.acting = self.other(self.priority)
             return

@@ -59,3 +59,17 @@ def test_scenarios_play_to_the_end_between_the_general_and_random_play(name, gen
     agents[general] = game.heuristic_agent(general, 7)
     final, record = play_match(game, {"scenario": name}, agents, 7, max_decisions=6000)
     assert final.is_over() and record.result["winners"] in ([0], [1])
+
+
+def test_scenarios_a_battle_ends_when_the_last_warrior_flees_it():
+    # 'Fleeing the Battle': Evil has lost half its force; its last Orc, near the table's
+    # edge, stays put, fails the test it owes (1+1+2) when Evil is done and flees: Good has
+    # won, at once, and the Move phase goes no further
+    from .sbg_table import ORC, ROHAN, battle
+    state = battle([("G1", ROHAN, 10, 20), ("E1", ORC, 1, 20), ("E2", ORC, 40, 40)],
+                   dice=["1", "1"] + ["3"] * 10)
+    state.remove(state.models["E2"])
+    state.apply("done")                          # Good, with priority, moves first
+    state.apply("done")
+    assert "E1" not in state.models and state.is_over()
+    assert state.outcome().winners == (0,) and state.legal_actions() == []

@@ -62,6 +62,12 @@ class SpiSauron(Game):
         from .heuristics import rollout_policy
         return rollout_policy
 
+    def rollout_evaluation(self):
+        """Search rollouts stop after a few phases' decisions and score the position by each
+        army's chance of ending demoralized (evaluation.py)."""
+        from .evaluation import rollout_evaluation
+        return rollout_evaluation()
+
     def state_from_view(self, view: Mapping[str, Any], dice: Dice) -> SauronState:
         options = self.validate_options(view["options"])
         state = SauronState(self, options, self.components_for(options), dice)

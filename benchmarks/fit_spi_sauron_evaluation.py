@@ -1,0 +1,166 @@
+"""Fit the weights of SPI Sauron's search evaluation (palantir/games/spi_sauron/evaluation.py).
+
+Plays seeded games — the heuristic against itself, a noisy heuristic (a random decision one
+time in `--noise`) against itself, and the heuristic against random on either side — notes
+the evaluation's features at the start of every phase, and fits two logistic models to how
+the games ended: Sauron's army demoralized at the end, and Westernesse's. Prints the weights
+to paste into evaluation.py, with the log-loss and accuracy on games held out (every fifth).
+
+    python benchmarks/fit_spi_sauron_evaluation.py --games 40 --workers 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import pickle
+import random
+import sys
+from multiprocessing import Pool
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from palantir.agents.random_agent import RandomAgent  # noqa: E402
+from palantir.engine.dice import SeededDice  # noqa: E402
+from palantir.games.spi_sauron import SpiSauron  # noqa: E402
+from palantir.games.spi_sauron.evaluation import SAURON_FACTS, WEST_FACTS, \
+    features  # noqa: E402
+from palantir.games.spi_sauron.heuristics import HeuristicAgent  # noqa: E402
+
+GAME = SpiSauron()
+
+
+class Noisy:
+    """The heuristic, but a random listed decision one time in `every`."""
+
+    def __init__(self, seat: int, seed: int, every: int):
+        self.general = HeuristicAgent(seat, seed)
+        self.rng = random.Random(seed)
+        self.every = every
+
+    def choose(self, view, legal):
+        if self.rng.randrange(self.every) == 0:
+            return self.rng.choice(legal)
+        return self.general.choose(view, legal)
+
+
+def agents_for(kind: str, seed: int, noise: int):
+    if kind == "heuristic":
+        return [HeuristicAgent(0, seed), HeuristicAgent(1, seed + 1)]
+    if kind == "noisy":
+        return [Noisy(0, seed, noise), Noisy(1, seed + 1, noise)]
+    if kind == "sauron-vs-random":
+        return [HeuristicAgent(0, seed), RandomAgent(1, seed + 1)]
+    return [RandomAgent(0, seed), HeuristicAgent(1, seed + 1)]
+
+
+def play(task):
+    """One game: the features at each phase's start, and the two labels at the end."""
+    kind, seed, noise = task
+    agents = agents_for(kind, seed, noise)
+    state = GAME.new_state({}, SeededDice(seed))
+    rows, last = [], None
+    while not state.is_over():
+        mark = (state.turn, state.phase_index)
+        if mark != last:
+            last = mark
+            if not (state.demoralized["sauron"] and state.demoralized["westernesse"]):
+                found = features(state, every=True)
+                rows.append((found, dict(state.demoralized)))
+        seat = state.to_move()
+        state.apply(agents[seat].choose(state.view(seat), state.legal_actions()))
+    end = state.demoralized
+    return seed, [(x, was, end["sauron"], end["westernesse"]) for x, was in rows]
+
+
+def fit(x: np.ndarray, y: np.ndarray, l2: float = 1.0) -> np.ndarray:
+    """Logistic regression by Newton's method with an L2 penalty (not on the bias)."""
+    w = np.zeros(x.shape[1])
+    penalty = np.full(x.shape[1], l2)
+    penalty[0] = 0.0
+    for _ in range(50):
+        p = 1 / (1 + np.exp(-np.clip(x @ w, -30, 30)))
+        grad = x.T @ (p - y) + penalty * w
+        hess = (x * (p * (1 - p))[:, None]).T @ x + np.diag(penalty + 1e-9)
+        step = np.linalg.solve(hess, grad)
+        w -= step
+        if np.abs(step).max() < 1e-8:
+            break
+    return w
+
+
+def fit_with_signs(facts: dict, x: np.ndarray, y: np.ndarray):
+    """Fit, then drop the fact whose weight most contradicts its sign, until none does."""
+    kept = list(facts)
+    while True:
+        columns = [list(facts).index(f) for f in kept]
+        w = fit(x[:, columns], y)
+        wrong = [(w[i] * facts[f], f) for i, f in enumerate(kept) if w[i] * facts[f] < 0]
+        if not wrong:
+            return w, kept
+        dropped = min(wrong)[1]
+        print(f"# dropped {dropped}: its weight has the wrong sign")
+        kept.remove(dropped)
+
+
+def report(name: str, w: np.ndarray, x: np.ndarray, y: np.ndarray) -> None:
+    p = 1 / (1 + np.exp(-np.clip(x @ w, -30, 30)))
+    eps = 1e-9
+    loss = -np.mean(y * np.log(p + eps) + (1 - y) * np.log(1 - p + eps))
+    base = y.mean()
+    base_loss = -(base * math.log(base + eps) + (1 - base) * math.log(1 - base + eps))
+    accuracy = np.mean((p > 0.5) == (y > 0.5))
+    print(f"# {name}: held-out log-loss {loss:.3f} (constant {base_loss:.3f}), "
+          f"accuracy {accuracy:.3f}, {len(y)} positions, {base:.2f} positive")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=40, help="games of each kind")
+    parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--noise", type=int, default=8)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--save", help="keep the positions played in this file (pickle)")
+    parser.add_argument("--load", help="fit the positions kept by --save instead of playing")
+    args = parser.parse_args()
+    kinds = ("heuristic", "noisy", "sauron-vs-random", "west-vs-random")
+    tasks = [(kind, args.seed + 100 * k + i, args.noise)
+             for k, kind in enumerate(kinds) for i in range(args.games)]
+    if args.load:
+        with open(args.load, "rb") as f:
+            games = pickle.load(f)
+    else:
+        with Pool(args.workers) as pool:
+            games = pool.map(play, tasks, chunksize=1)
+    if args.save:
+        with open(args.save, "wb") as f:
+            pickle.dump(games, f)
+    sets = {"train": [], "test": []}
+    for index, (seed, rows) in enumerate(games):
+        sets["test" if index % 5 == 4 else "train"].extend(rows)
+    weights = {}
+    for target, column, facts in (("SAURON_DEMORALIZED", 2, SAURON_FACTS),
+                                  ("WEST_DEMORALIZED", 3, WEST_FACTS)):
+        side = "sauron" if column == 2 else "westernesse"
+        data = {}
+        for name, rows in sets.items():
+            kept = [r for r in rows if not r[1][side]]     # not demoralized yet
+            data[name] = (np.array([[r[0][f] for f in facts] for r in kept]),
+                          np.array([float(r[column]) for r in kept]))
+        w, kept = fit_with_signs(facts, *data["train"])
+        columns = [list(facts).index(f) for f in kept]
+        report(target, w, data["test"][0][:, columns], data["test"][1])
+        weights[target] = (kept, w)
+    for target, (facts, w) in weights.items():
+        print(f"{target} = {{")
+        items = [f'"{f}": {v:.3f}' for f, v in zip(facts, w)]
+        for i in range(0, len(items), 3):
+            print("    " + ", ".join(items[i:i + 3]) + ",")
+        print("}")
+
+
+if __name__ == "__main__":
+    main()

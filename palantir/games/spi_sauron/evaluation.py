@@ -1,0 +1,176 @@
+"""How a position of SPI Sauron stands, for search: each side's chance of winning.
+
+Sauron wins unless his army ends the game demoralized (21.2); Westernesse wins when it does
+and Westernesse does not; both demoralized is a Draw. So the evaluation estimates two
+chances, that each army ends demoralized (9.21, 20.0), each by a logistic model of a few
+facts of the position: the time left, the room each army has below its Demoralization Level,
+its strength on the map and waiting to arrive, how much of it is in contact with the enemy
+or disrupted, the night turns to come (10.0) and Sauron's magic (8.5). The weights were
+fitted to the outcomes of self-play games (benchmarks/fit_spi_sauron_evaluation.py, which
+prints them; the figures are in docs/spi-sauron.md).
+
+`rollout_evaluation` gives search a horizon: a rollout stops after HORIZON decisions and
+scores the position here instead of playing the 18 Game-Turns out (about 700 decisions);
+the general first plays on to the next Movement Phase, so moves and attacks are judged
+whole (a unit half-way to the enemy looks threatened before it strikes).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from .battlefield import Battlefield
+from .hexmap import distance
+from .units import ELIMINATED, MORDOR, WAITING
+
+HORIZON = 6      # decisions a search rollout plays before it scores the position
+
+# The facts each model weighs, with the sign the rules give each weight: +1 when the fact
+# makes that army's demoralization likelier. The fit drops a fact whose weight comes out
+# with the other sign (a fact that merely goes with hard fighting, like the enemy's
+# disrupted units, would otherwise teach search to leave its own units unrallied).
+SAURON_FACTS = {"bias": 0, "sauron_room": -1, "time_x_west_on_map": +1,
+                "time_x_sauron_on_map": +1, "sauron_threatened": +1, "sauron_disrupted": +1,
+                "west_disrupted": -1, "west_threatened": -1, "sauron_out": +1,
+                "magic_left": -1, "sauron_to_come": 0}
+WEST_FACTS = {"bias": 0, "west_room": -1, "time_x_sauron_on_map": +1, "west_threatened": +1,
+              "west_disrupted": +1, "sauron_disrupted": -1, "nights_left": +1}
+
+# Fitted weights: the chance each army ends demoralized (fitted by
+# benchmarks/fit_spi_sauron_evaluation.py
+# --games 40 --seed 1000: 160 games; held-out log-loss 0.34 against 0.69 for a constant and
+# accuracy 0.87 for Sauron's army; Westernesse's was never demoralized in those games).
+SAURON_DEMORALIZED = {
+    "bias": -13.969, "sauron_room": -6.830, "time_x_west_on_map": 0.053,
+    "time_x_sauron_on_map": 7.135, "sauron_threatened": 6.920, "sauron_disrupted": 2.085,
+    "sauron_out": 0.392, "sauron_to_come": 4.913,
+}
+WEST_DEMORALIZED = {
+    "bias": -1.568, "west_room": -6.091, "time_x_sauron_on_map": 3.142,
+    "west_disrupted": 0.692, "sauron_disrupted": -3.513, "nights_left": 0.517,
+}
+
+
+def features(state, every: bool = False) -> dict[str, float]:
+    """The facts of a position the evaluation weighs, each scaled to about 0..1 (`every`:
+    also those no model weighs now, for fitting)."""
+    parts = state.parts
+    levels = parts.demoralization_levels
+    level_s, level_w = levels["sauron"], levels["westernesse"]
+    last = parts.last_turn
+    phases = 7
+    time_left = max(0.0, (last - state.turn + 1 - state.phase_index / phases) / last)
+    value = parts.demoralization_value
+    on_map = {"sauron": 0.0, "westernesse": 0.0}
+    engaged = {"sauron": 0.0, "westernesse": 0.0}
+    disrupted = {"sauron": 0.0, "westernesse": 0.0}
+    to_come = 0.0
+    hexes = {"sauron": [], "westernesse": []}
+    for unit in state.units.values():
+        if unit.hex in (WAITING, MORDOR):
+            if unit.side == "sauron":
+                to_come += value(unit.type.key)
+        elif unit.hex != ELIMINATED:
+            hexes[unit.side].append(unit)
+    for side, enemy in (("sauron", "westernesse"), ("westernesse", "sauron")):
+        enemy_hexes = [u.hex for u in hexes[enemy]]
+        for unit in hexes[side]:
+            worth = value(unit.type.key) * (0.6 if unit.reduced else 1.0)
+            on_map[side] += worth
+            if unit.disrupted:
+                disrupted[side] += worth
+            here = unit.hex
+            if any(distance(here, e) <= 2 for e in enemy_hexes):
+                engaged[side] += worth
+    nights = sum(1 for t in parts.night_turns if t >= state.turn) / max(1, len(parts.night_turns))
+    sauron = state.leaders.get("sauron")
+    out = 1.0 if sauron is not None and sauron.on_map and not state.sauron_in_mordor() else 0.0
+    magic = (sauron.magic_left / max(1, sauron.leader.magic)) if sauron is not None else 0.0
+    found = {
+        "bias": 1.0,
+        "time_left": time_left,
+        "sauron_room": (level_s - state.demoralization_points["sauron"]) / level_s,
+        "west_room": (level_w - state.demoralization_points["westernesse"]) / level_w,
+        "sauron_on_map": on_map["sauron"] / level_s,
+        "west_on_map": on_map["westernesse"] / level_w,
+        "sauron_to_come": to_come / level_s,
+        "sauron_engaged": engaged["sauron"] / level_s,
+        "west_engaged": engaged["westernesse"] / level_w,
+        "sauron_disrupted": disrupted["sauron"] / level_s,
+        "west_disrupted": disrupted["westernesse"] / level_w,
+        "nights_left": nights,
+        "sauron_out": out,
+        "magic_left": magic,
+    }
+    # what each army stands to lose in the enemy's next Combat Phase (battlefield.py), if
+    # a model weighs it (reading the enemy's reach is the dearest part of the evaluation)
+    for side, level in (("sauron", level_s), ("westernesse", level_w)):
+        name = f"{'west' if side == 'westernesse' else side}_threatened"
+        if every or name in SAURON_DEMORALIZED or name in WEST_DEMORALIZED:
+            field = Battlefield(state, side)
+            found[name] = sum(field.exposure(unit, unit.hex) / field.own_rate
+                              for unit in hexes[side]) / level
+        else:
+            found[name] = 0.0
+    found["time_x_sauron_engaged"] = time_left * found["sauron_engaged"]
+    found["time_x_west_on_map"] = time_left * found["west_on_map"]
+    found["time_x_sauron_on_map"] = time_left * found["sauron_on_map"]
+    return found
+
+
+def _chance(weights: dict[str, float], facts: dict[str, float]) -> float:
+    z = sum(weight * facts[name] for name, weight in weights.items())
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+def demoralization_chances(state) -> tuple[float, float]:
+    """The chances that Sauron's army and Westernesse's end the game demoralized (9.21)."""
+    facts = features(state)
+    sauron = 1.0 if state.demoralized["sauron"] else _chance(SAURON_DEMORALIZED, facts)
+    west = 1.0 if state.demoralized["westernesse"] else _chance(WEST_DEMORALIZED, facts)
+    return sauron, west
+
+
+def evaluate(state) -> list[float]:
+    """Each seat's expected payoff (21.2: a win 1, a Draw or a loss 0): Sauron wins unless
+    his army ends demoralized; Westernesse wins if it does and Westernesse does not. The
+    position is first played on by the general to a quiet one (see `quiet`)."""
+    state = quiet(state)
+    if state.is_over():
+        return state.outcome().returns(2)
+    sauron_down, west_down = demoralization_chances(state)
+    return [1.0 - sauron_down, sauron_down * (1.0 - west_down)]
+
+
+def is_quiet(state) -> bool:
+    """A Movement Phase about to begin: no move half made, no attack or retreat pending."""
+    if state.is_over():
+        return True
+    if state.pending or state.phase.kind != "movement":
+        return False
+    side = state.phasing_side()
+    return not any(u.moved for u in state.units.values() if u.side == side)
+
+
+def quiet(state):
+    """The position itself if quiet, else a copy played on by the general until it is: a
+    side's moves and attacks are judged once made, not half-way (at most one Game-Turn)."""
+    if is_quiet(state):
+        return state
+    from .heuristics import rollout_policy
+    state = state.clone()
+    for _ in range(QUIESCENCE):
+        state.apply(rollout_policy(state, _RNG))
+        if is_quiet(state):
+            break
+    return state
+
+
+QUIESCENCE = 400        # decisions at most (a whole Game-Turn takes 40 or so)
+_RNG = random.Random(0)     # the general does not use it
+
+
+def rollout_evaluation():
+    """(decisions, evaluate) for Game.rollout_evaluation."""
+    return HORIZON, evaluate

@@ -1,0 +1,58 @@
+"""The evaluation search uses to score a position at its horizon (evaluation.py): each
+seat's chance of winning by 21.2, from each army's chance of ending demoralized."""
+
+from palantir.agents.mcts import MCTSAgent
+from palantir.engine.dice import ScriptedDice, SeededDice
+from palantir.games.spi_sauron.evaluation import HORIZON, demoralization_chances, evaluate
+
+from .helpers import GAME, cleared, new_game, place
+
+
+def chances(state):
+    sauron, west = evaluate(state)
+    assert 0 <= sauron <= 1 and 0 <= west <= 1 and sauron + west <= 1 + 1e-9
+    return sauron, west
+
+
+def test_case_21_2_each_seat_has_a_chance_and_the_hook_gives_search_a_horizon():
+    chances(new_game())
+    decisions, scorer = GAME.rollout_evaluation()
+    assert decisions == HORIZON and scorer is evaluate
+
+
+def test_case_20_1_sauron_is_likelier_to_lose_the_more_he_has_lost():
+    state = new_game()
+    before = chances(state)
+    state.demoralization_points["sauron"] = 60
+    after = chances(state)
+    assert after[0] < before[0] and after[1] > before[1]
+
+
+def test_case_21_2_a_demoralized_sauron_cannot_win_and_a_finished_game_scores_its_end():
+    state = new_game()
+    state.demoralized["sauron"] = True
+    assert demoralization_chances(state)[0] == 1.0
+    assert chances(state)[0] == 0.0
+    state.finish()
+    assert evaluate(state) == [0.0, 1.0]           # Westernesse Tactical or Decisive
+
+
+def test_case_8_34_a_rallied_unit_is_worth_more_to_its_side_than_a_disrupted_one():
+    state = cleared("rally", turn=6, dice=ScriptedDice([]))
+    place(state, "goblins-1", "1020")
+    place(state, "cavalry-1", "1018", disrupted=True)
+    place(state, "men-1", "1017")
+    disrupted = chances(state)
+    state.units["cavalry-1"].disrupted = False
+    rallied = chances(state)
+    assert rallied[1] > disrupted[1]
+    state.units["goblins-1"].disrupted = True
+    assert chances(state)[0] < rallied[0]
+
+
+def test_case_7_0_mcts_searches_spi_sauron_to_its_horizon_and_decides_legally():
+    state = new_game(dice=SeededDice(2))
+    agent = MCTSAgent(GAME, 0, seed=1, iterations=8)
+    legal = state.legal_actions()
+    assert agent.choose(state.view(0), legal) in legal
+    assert agent.last_search["iterations"] == 8

@@ -381,3 +381,7 @@ def test_fellowship_cards_are_public_and_used_once():
     view = state.view(1)
     assert view["fellowship_cards"] == ["sam"]
     assert "fellowship frodo@" not in json.dumps(state.legal_actions())
+    before = snapshot(state)
+    with pytest.raises(IllegalAction) as err:
+        state.apply("fellowship frodo@hiding")  # used once already
+    assert err.value.rule and snapshot(state) == before

@@ -7,13 +7,17 @@ until a question must be answered or the fight is over (docs/strategy-battle.md)
     declare  each model with a choice of weapons names one ('More Than One Weapon'); each
              side whose warriors all carry shields says whether they shield ('Shields');
              once a fight, each side says which spears and pikes support whom ('Spears')
-    roll     every model rolls its duel dice (two per Attack when shielding)
+    roll     every model rolls its duel dice (two per Attack when shielding); a monstrous
+             mount rolls its own ('E1.mount')
     might    Heroes spend Might on their own dice; opposing Heroes bid in secret ('Might')
-    decide   the winner; who is knocked down by a charging rider
-    back     each loser backs away where its side says, friends making way, or is trapped
-    strikes  the winners strike, saying where (allot) when there is a choice
-    strike   one Wound Chart roll per strike; a Hero striking may spend Might on it; a Hero
-             wounded may spend Fate ('Fate')
+    decide   the winner (ties by the best Fight value, a monstrous mount's included); who is
+             knocked down by a charging rider
+    back     each loser backs away where its side says, friends making way, or is trapped;
+             a rider knocked down by a monstrous mount is then thrown beside it
+    strikes  the winners strike, saying where (allot) when there is a choice: a beaten
+             model, its mount or the passenger it carries
+    strike   one Wound Chart roll per strike (a monstrous mount's with its own Strength); a
+             Hero striking may spend Might on it; a Hero wounded may spend Fate ('Fate')
     end      a Hero who slew all his foes may take a weapon ('Picking Up Weapons'); the fight
              ends, or at a barrier goes on to its next duel (next: defending.py)
 """
@@ -24,19 +28,20 @@ from ...engine.errors import IllegalAction
 from .fight import (RULE_BACK, RULE_MAKING_WAY, RULE_PICKING_UP, RULE_SPEARS,
                     allocation_needed, answer_weapon, can_back_away, cavalry_bonus,
                     check_back, check_support, default_support, farthest_back, free_spots,
-                    knockable, making_way_options, part_slightly, players_choose, spoils,
-                    support_options, taking, weapon_candidates, weapon_effect, weapon_options,
-                    written)
+                    knockable, making_way_options, part_slightly, players_choose,
+                    rides_monstrous, spoils, support_options, taking, weapon_candidates,
+                    weapon_effect, weapon_options, written)
 from .defending import (after_duel, answer_charger, barrier_between, charger_candidates,
                         finish, next_duel, plan)
+from . import procedure
+from .cavalry import carrier, find, take_wound, thrown_down
 from .courage import is_hero
-from .notation import Back, FateRoll, Might, Pass, Shielding, Strike, Support, Take, Trapped
+from .notation import Back, Might, Pass, Shielding, Strike, Support, Take, Trapped
 from .shoot import score
 
 D6 = ("1", "2", "3", "4", "5", "6")
 RULE_SHIELDING = "Weapons: Shields (shielding)"
 RULE_MIGHT = "Heroes: Might"
-RULE_FATE = "Heroes: Fate"
 RULE_STRIKES = "The Fight Phase: Multiple Combats (dividing strikes)"
 
 
@@ -152,16 +157,38 @@ def _roll(state, c) -> None:
         per_attack = 2 if c["shielding"][side] else 1
         for m in side_models(state, c, side):
             modifier = weapon_effect(state, m)[0]
-            # 'Immobilise': a held model rolls one die only
-            count = 1 if m.immobilised else state.attacks(m) * per_attack
+            # 'Immobilise': a held model (the whole cavalry model) rolls one die only
+            beast = 0 if m.immobilised else mount_attacks(state, m)
+            count = 1 if m.immobilised else (state.attacks(m) - beast) * per_attack
             c["dice"][m.id] = [score(int(state.dice.roll(f"duel {m.id}", D6)), modifier)
                                for _ in range(count)]
+            if beast:
+                # 'Monstrous Mounts': the mount is a separate model in the fight, its dice
+                # rolled apart from the rider's (his Might, his weapon are his own)
+                c["dice"][f"{m.id}.mount"] = [int(state.dice.roll(f"duel {m.id}.mount", D6))
+                                              for _ in range(beast)]
     c["stage"] = "might"
 
 
+def mount_attacks(state, model) -> int:
+    """The Attacks a rider's monstrous mount makes as a model of its own ('Monstrous
+    Mounts'; counted in `state.attacks` too, which is the whole cavalry model's)."""
+    return state.mounts[model.profile.mount].attacks if rides_monstrous(state, model) else 0
+
+
 def best(c, side) -> int:
-    """The best duel die of a side."""
-    return max((d for k in c[side] for d in c["dice"].get(k, [])), default=0)
+    """The best duel die of a side (its monstrous mounts' dice too)."""
+    return max((d for k, dice in c["dice"].items() if k.partition(".")[0] in c[side]
+                for d in dice), default=0)
+
+
+def side_fight(state, c, side) -> int:
+    """The best Fight value of a side, a monstrous mount's included ('Monstrous Mounts':
+    "use the best Fighting value available (including that of the mount)")."""
+    values = [fight_value(m) for m in side_models(state, c, side)]
+    values += [state.mounts[m.profile.mount].fight for m in side_models(state, c, side)
+               if mount_attacks(state, m) and not m.immobilised]
+    return max(values)
 
 
 def heroes_with_might(state, c, side) -> list:
@@ -200,9 +227,7 @@ def sure_to_win(state, c, side) -> bool:
     other = "evil" if side == "good" else "good"
     if best(c, side) != best(c, other):
         return best(c, side) > best(c, other)
-    mine = max(fight_value(m) for m in side_models(state, c, side))
-    theirs = max(fight_value(m) for m in side_models(state, c, other))
-    return mine > theirs
+    return side_fight(state, c, side) > side_fight(state, c, other)
 
 
 def raise_best(state, c, hero, points: int) -> None:
@@ -225,8 +250,7 @@ def _decide(state, c) -> None:
     if g != e:
         winner = "good" if g > e else "evil"
     else:
-        fg = max(fight_value(m) for m in side_models(state, c, "good"))
-        fe = max(fight_value(m) for m in side_models(state, c, "evil"))
+        fg, fe = side_fight(state, c, "good"), side_fight(state, c, "evil")
         detail += f", Fight {fg} v {fe}"
         if fg != fe:
             winner = "good" if fg > fe else "evil"
@@ -240,7 +264,8 @@ def _decide(state, c) -> None:
     state.news.append(f"fight {'/'.join(c['good'])} v {'/'.join(c['evil'])}: {detail}: "
                       f"{winner} wins")
     c["winner"] = winner
-    # 'Cavalry Charge!': a charging rider's win knocks his foes on foot to the ground
+    # 'Cavalry Charge!': a charging rider's win knocks his foes on foot to the ground (a
+    # monstrous mount's, enemy cavalry too: 'Monstrous mounts charge!')
     chargers = [w for w in winners if w.id in state.charge_bonus]
     knocked = {l.id for l in losers if chargers and knockable(state, l, chargers)}
     defence = c.get("defence")
@@ -314,9 +339,18 @@ def trap(state, c, loser, away_from) -> None:
 
 
 def _knocked_down(state, c, loser) -> None:
-    if loser.id in c.get("knocked", ()):
-        loser.prone = True
-        state.news.append(f"{loser.id} is knocked to the ground")
+    """A beaten model knocked down by a charging rider lies down where it backed away to; a
+    rider knocked down by a monstrous mount is thrown beside his mount, which is knocked
+    down too, with a Strength 3 hit ('Monstrous mounts charge!')."""
+    if loser.id not in c.get("knocked", ()):
+        return
+    if loser.mounted:
+        floor = len(state.pending)
+        thrown_down(state, loser, "knocked down by a monstrous mount")
+        procedure.run(state, floor)
+        return
+    loser.prone = True
+    state.news.append(f"{loser.id} is knocked to the ground")
 
 
 def _strikes(state, c) -> None:
@@ -336,22 +370,45 @@ def strikes_of(state, c) -> int:
 
 
 def strike_options(state, c) -> list[str]:
-    """What the winners may strike: each beaten model, and a beaten rider's mount."""
+    """What the winners may strike: each beaten model, a beaten rider's mount ('Strikes
+    Against Mounts') and the passenger a beaten cavalry model carries ('Passengers')."""
     out = []
     for k in c["losers"]:
         if k in state.models:
+            loser = state.models[k]
             out.append(k)
-            if state.models[k].mounted:
+            if loser.mounted:
                 out.append(f"{k}.mount")
+            if loser.passenger is not None:
+                out.append(loser.passenger.id)
     return out
 
 
+def strike_order(state, c) -> list[str]:
+    """Who makes each strike, in the order the targets are named: the winners by id, each
+    rider's own Attacks before his monstrous mount's (`E1.mount`, 'Monstrous Mounts')."""
+    order = []
+    for w in c["strikers"]:
+        if w in state.models:
+            model = state.models[w]
+            beast = mount_attacks(state, model)
+            order += [w] * (state.attacks(model) - beast) + [f"{w}.mount"] * beast
+    return order
+
+
+def _struck_base(state, ident: str) -> str:
+    """The model on the table a strike lands on: a passenger's is the one carrying him."""
+    if ident in state.models:
+        return ident
+    passenger = find(state, ident)
+    return passenger.carried_by if passenger is not None else ident
+
+
 def queue_strikes(state, c, targets) -> None:
-    """One queue entry per strike, in the winners' order (ids, then Attacks), doubled ones twice."""
-    order = [w for w in c["strikers"] if w in state.models
-             for _ in range(state.attacks(state.models[w]))]
-    for striker, target in zip(order, targets):
-        ident = target.partition(".")[0]
+    """One queue entry per strike, in the winners' order (ids, then Attacks), doubled ones twice
+    (a passenger's when the model carrying him takes double strikes)."""
+    for striker, target in zip(strike_order(state, c), targets):
+        ident = _struck_base(state, target.partition(".")[0])
         for _ in range(2 if c["double"].get(ident) else 1):
             c["queue"].append([striker, target])
     c["stage"] = "strike"
@@ -368,14 +425,18 @@ def _strike(state, c) -> None:
         c["stage"] = "end"
         return
     striker_id, target = c["queue"].pop(0)
+    rider, _, beast = striker_id.partition(".")      # "E1.mount": a monstrous mount strikes
     ident, _, part = target.partition(".")
-    if striker_id not in state.models or ident not in state.models:
+    striker, victim = state.models.get(rider), find(state, ident)
+    if striker is None or victim is None or (beast and not striker.mounted):
         return
-    victim = state.models[ident]
     if part == "mount" and not victim.mounted:
         return
-    striker = state.models[striker_id]
-    barrier = barrier_between(c, striker_id, ident)
+    if victim.carried_by is not None and victim.carried_by not in c["losers"]:
+        # 'Passengers': struck as part of the beaten cavalry model; thrown clear, the
+        # strikes named at him are lost (decided)
+        return
+    barrier = barrier_between(c, rider, _struck_base(state, ident))
     if barrier is not None:
         # 'Defending One-on-One': 1-3 the blow strikes the barrier; a 50/50 roll, no Might
         roll = int(state.dice.roll(f"barrier {striker_id}", D6))
@@ -383,14 +444,16 @@ def _strike(state, c) -> None:
             state.news.append(f"{striker_id}'s blow strikes '{barrier}' (rolled {roll})")
             return
     defence = state.mounts[victim.profile.mount].defence if part else victim.profile.defence
-    entry = state.charts.to_wound(striker.profile.strength, defence)
+    # 'Monstrous Mounts': "the mount will strike at the enemy using its own Strength value"
+    strength = state.mounts[striker.profile.mount].strength if beast else striker.profile.strength
+    entry = state.charts.to_wound(strength, defence)
     what = f"{ident}'s mount" if part else ident
     if entry == "-":
         state.news.append(f"{striker_id} strikes {what}: it cannot be hurt")
         return
     die = f"wound {target}"
     c["roll"] = {"striker": striker_id, "target": target, "entry": entry,
-                 "bonus": weapon_effect(state, striker)[1], "might": 0,
+                 "bonus": 0 if beast else weapon_effect(state, striker)[1], "might": 0,
                  "dice": [int(state.dice.roll(die, D6))]}
     finish_roll(state, c)
 
@@ -428,7 +491,7 @@ def finish_roll(state, c) -> None:
 def settle_wound(state, c) -> None:
     """A wound struck home: a Hero may spend Fate to recover it first ('Fate')."""
     ident, _, part = c["wounded"]["target"].partition(".")
-    victim = state.models.get(ident)
+    victim = find(state, ident)                     # on the table, or a passenger
     if victim is None:
         c["wounded"] = None
         return
@@ -439,7 +502,7 @@ def settle_wound(state, c) -> None:
     if part:
         state.wound_mount(victim, 1)
     else:
-        state.wound(victim, 1)
+        take_wound(state, victim)
 
 
 def _end(state, c) -> None:
@@ -496,8 +559,6 @@ def candidates(state) -> list:
     if q["kind"] == "strike":
         count = strikes_of(state, c)
         return [Strike(tuple(t for _ in range(count))) for t in strike_options(state, c)]
-    if q["kind"] == "fate":
-        return [FateRoll(q["target"]), Pass()]
     heroes = heroes_with_might(state, c, q["side"]) if c else []
     if q.get("for") == "wound":
         striker = state.models[c["roll"]["striker"]]
@@ -532,8 +593,6 @@ def answer(state, action, text: str) -> None:
         _answer_take(state, c, q, action, text)
     elif kind == "charger":
         answer_charger(state, c, action, text)
-    elif kind == "fate":
-        _answer_fate(state, c, q, action, text)
     else:
         _answer_might(state, c, q, action, text)
     advance(state)
@@ -688,28 +747,3 @@ def _answer_might(state, c, q, action, text) -> None:
     else:
         c["might_done"] = True
 
-
-def _answer_fate(state, c, q, action, text) -> None:
-    if not isinstance(action, (FateRoll, Pass)):
-        raise IllegalAction(f"roll Fate for {q['target']} ('fate {q['target']}') or 'pass'",
-                            rule=RULE_FATE, action=text)
-    if isinstance(action, FateRoll) and action.model != q["target"]:
-        raise IllegalAction(f"the wound is on {q['target']}", rule=RULE_FATE, action=text)
-    state.question = None
-    pending = c["wounded"] if c is not None else state.shot_wound
-    if isinstance(action, Pass):
-        pending["declined"] = True
-    else:
-        hero = state.models[q["target"]]
-        hero.fate -= 1
-        roll = int(state.dice.roll(f"fate {hero.id}", D6))
-        if roll >= 4:
-            state.news.append(f"{hero.id} spends Fate: rolled {roll}: the wound is recovered")
-            if c is not None:
-                c["wounded"] = None
-            else:
-                state.shot_wound = None
-            return
-        state.news.append(f"{hero.id} spends Fate: rolled {roll}: no luck")
-    if c is None:
-        state.settle_shot_wound()

@@ -13,6 +13,7 @@ from ...engine.errors import IllegalAction
 from . import geometry as geo
 from .notation import Move, Pair, Weapon
 from .profiles import MISSILE_NAMES, default_data
+from .shoot import monstrous
 
 
 RULE_FIGHTS = "The Move Phase: Fights"
@@ -392,9 +393,16 @@ def allocation_needed(state, losers) -> bool:
     return len(losers) > 1 or any(l.mounted for l in losers)
 
 
+def rides_monstrous(state, model) -> bool:
+    """Whether a model is mounted on a monstrous mount ('Monstrous Mounts')."""
+    return model.mounted and monstrous(state.mounts[model.profile.mount])
+
+
 def cavalry_bonus(state, model) -> bool:
     """'Cavalry Charge!': a rider who charged this turn and touches only warriors on foot, and is
-    not in difficult terrain ('Moving Through Difficult Terrain'), has the charge bonuses."""
+    not in difficult terrain ('Moving Through Difficult Terrain'), has the charge bonuses; a
+    monstrous mount keeps its bonus against enemy cavalry, but not against an enemy monstrous
+    mount ('Monstrous mounts charge!')."""
     if not (model.mounted and model.charged) or model.id not in state.models:
         return False
     if state.table.difficult(False).covers(geo.Point(model.x, model.y)):
@@ -403,12 +411,17 @@ def cavalry_bonus(state, model) -> bool:
     tol = state.units.tolerance
     foes = [m for m in state.models.values() if m.side != model.side
             and geo.in_contact(me, state.disc(m, zone=False), tol)]
+    if rides_monstrous(state, model):
+        return bool(foes) and not any(rides_monstrous(state, f) for f in foes)
     return bool(foes) and not any(f.mounted for f in foes)
 
 
 def knockable(state, loser, chargers) -> bool:
     """Whether a charging rider's win knocks this foe down: not Strength 6 or more, unless
-    the mount is that strong too ('Knock to the Ground')."""
+    the mount is that strong too ('Knock to the Ground'); a rider only by a monstrous mount
+    ('Monstrous mounts charge!': "Knock to the Ground even enemy cavalry")."""
+    if loser.mounted and not any(rides_monstrous(state, c) for c in chargers):
+        return False
     if loser.profile.strength < 6:
         return True
     return any(state.mounts[c.profile.mount].strength >= 6 for c in chargers)

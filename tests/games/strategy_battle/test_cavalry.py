@@ -650,3 +650,149 @@ def test_expert_riders_re_roll_the_jump_test_to_mount():
     state.apply("reroll G1")
     assert theoden.mounted and not theoden.moved
     assert [d for d, _ in rolls(state)] == ["jump G1", "jump again G1"]
+
+
+# ---------------------------------------------------------------- monstrous mounts in a fight
+
+from dataclasses import replace  # noqa: E402
+
+from palantir.games.strategy_battle.fight import cavalry_bonus  # noqa: E402
+
+FRONT = 10 + RC + R                  # a 25mm base touching the nose of a horse at x = 10
+
+
+def warg_battle(foe, dice, **kw):
+    """A Warg Rider at 10,10 with a Good model on foot touching its Warg's nose."""
+    state = battle([("E1", WARG_RIDER, 10, 10), ("G1", foe, FRONT, 10), ("E2", ORC, 40, 40)],
+                   dice=[*dice, "1", "2"], **kw)              # then the next priority roll
+    for m in state.models.values():
+        m.might = m.free_might = m.fate = 0          # no questions on the Heroes' rolls
+    for _ in range(4):
+        state.apply("done")
+    return state
+
+
+def test_monstrous_mounts_fights_the_mount_rolls_its_own_dice_and_strikes_with_its_own_strength():
+    # Boromir's three dice against the rider's die and the Warg's; Evil wins 5-1; the rider
+    # strikes with his Strength 3 (a 6 against Defence 6), the Warg with its own 4 (a 5)
+    state = warg_battle("Boromir", ["1", "1", "1", "5", "2", "5", "5"])
+    fight(state, "G1")
+    assert rolls(state)[:7] == [("duel G1", "1"), ("duel G1", "1"), ("duel G1", "1"),
+                            ("duel E1", "5"), ("duel E1.mount", "2"),
+                            ("wound G1", "5"), ("wound G1", "5")]
+    assert any("E1 strikes G1: needs 6, rolled 5: no wound" in n for n in state.news)
+    assert any("E1.mount strikes G1: needs 5, rolled 5: a wound" in n for n in state.news)
+    assert state.models["G1"].wounds == 2
+
+
+def test_monstrous_mounts_fights_the_best_fight_value_is_the_mounts_when_higher():
+    # a Fight 1 rider on a Fight 3 Warg against a Fight 2 warrior: the dice tie at 4, and
+    # the Warg's Fight decides it without a roll ("the best Fighting value available")
+    state = warg_battle(ROHAN, ["4", "4", "3", "1", "1"])
+    rider, foe = state.models["E1"], state.models["G1"]
+    rider.profile = replace(rider.profile, fight=1)
+    foe.profile = replace(foe.profile, fight=2)
+    fight(state, "G1")
+    assert [d for d, _ in rolls(state)][:5] == ["duel G1", "duel E1", "duel E1.mount",
+                                                "wound G1", "wound G1"]
+    assert any("best 4 v 4, Fight 2 v 3: evil wins" in n for n in state.news)
+
+
+def test_monstrous_mounts_fights_the_riders_might_raises_only_his_own_dice():
+    # "remembering to roll separately the Attacks of models which have points of Might":
+    # the rider's 3 raised to 4, not the Warg's 4 to 5; the warrior's 5 still wins
+    state = warg_battle(ROHAN, ["5", "3", "4"])
+    state.models["E1"].might = 1
+    fight(state, "G1")
+    assert state.question == {"kind": "might", "side": "evil"}
+    with pytest.raises(IllegalAction):
+        state.apply("might G1 1")
+    state.apply("might E1 1")
+    assert any("E1 spends 1 Might: its best die counts 4" in n for n in state.news)
+    assert any("best 5 v 4: good wins" in n for n in state.news)
+    assert state.question["kind"] == "strike" and state.question["side"] == "good"
+
+
+def test_monstrous_mounts_charge_knocks_down_enemy_cavalry_the_rider_thrown_with_a_strength_3_hit():
+    state = battle([("E1", WARG_RIDER, 10, 10), ("G1", RIDER, 16, 10), ("G2", ROHAN, 40, 40)],
+                   first="evil", dice=["2", "5", "3", "4", "1", "1", "1", "1", "1", "2"])
+    state.apply("charge E1 G1")
+    assert cavalry_bonus(state, state.models["E1"])      # kept against enemy cavalry
+    for _ in range(4):
+        state.apply("done")
+    fight(state, "E1")
+    # no Extra Attack: the rider's die and the Warg's; Evil wins 5-2; the horseman backs
+    # away, is thrown beside his horse with a Strength 3 hit (a 4 against Defence 5 needs
+    # a 5), and takes double strikes lying down: 2 strikes x 2
+    assert [d for d, _ in rolls(state)][:8] == ["duel G1", "duel E1", "duel E1.mount",
+                                                "wound G1", "wound G1", "wound G1",
+                                                "wound G1", "wound G1"]
+    rider = state.models["G1"]
+    assert not rider.mounted and rider.prone and "G1" in state.models
+    assert any("G1 is thrown to the ground (knocked down by a monstrous mount)" in n
+               for n in state.news)
+
+
+def test_monstrous_mounts_charge_no_knock_down_against_an_enemy_monstrous_mount():
+    state = battle([("E1", WARG_RIDER, 10, 10), ("G1", RIDER, 16, 10), ("G2", ROHAN, 40, 40)],
+                   first="evil")
+    state.apply("charge E1 G1")
+    warg, horseman = state.models["E1"], state.models["G1"]
+    assert cavalry_bonus(state, warg)
+    # the horseman on a monstrous mount of his own: the bonus is lost
+    horseman.profile = replace(horseman.profile, mount="Warg")
+    assert not cavalry_bonus(state, warg)
+    # and a horse's charge never knocks down cavalry
+    assert not cavalry_bonus(state, replace(warg, profile=replace(warg.profile,
+                                                                  mount="Horse")))
+
+
+# ---------------------------------------------------------------- passengers struck
+
+def carried_fight(dice):
+    """A Rider of Rohan carrying Frodo, charged by an Uruk-hai; the fight fought."""
+    state = battle([("G1", RIDER, 10, 10), ("G2", FRODO, 10, BESIDE),
+                    ("E1", "Mordor Uruk-hai with sword", 16, 10), ("E2", ORC, 40, 40)],
+                   dice=dice)
+    state.models["G2"].might = 0
+    state.apply("mount G2 G1")                       # a 3: up, the rider stops
+    state.apply("done")
+    state.apply("charge E1 G1")
+    for _ in range(3):
+        state.apply("done")
+    fight(state, "G1")
+    return state
+
+
+def test_passengers_struck_the_winner_may_strike_the_passenger_of_a_beaten_cavalry_model():
+    state = carried_fight(["3", "1", "6", "4", "1", "2"])
+    # Good lost 1-6: the Uruk-hai may strike the rider, the horse or Frodo behind him
+    assert state.question == {"kind": "strike", "side": "evil"}
+    assert [str(a) for a in state.legal_actions()] == ["strike G1", "strike G1.mount",
+                                                       "strike G2"]
+    state.apply("strike G2")
+    # Strength 4 against Frodo's Defence 3 needs a 4: wounded; his Fate is asked
+    assert rolls(state)[-1] == ("wound G2", "4")
+    assert state.question == {"kind": "fate", "side": "good", "target": "G2"}
+    state.apply("pass")
+    rider = state.models["G1"]
+    assert rider.passenger.id == "G2" and rider.passenger.wounds == 1 and rider.mounted
+
+
+def test_passengers_struck_fate_may_save_the_passenger():
+    state = carried_fight(["3", "1", "6", "4", "5", "1", "2"])
+    state.apply("strike G2")
+    state.apply("fate G2")
+    assert ("fate G2", "5") in rolls(state)
+    frodo = state.models["G1"].passenger
+    assert frodo.wounds == 2 and frodo.fate == 2
+
+
+def test_passengers_struck_illegal_strikes_leave_the_state_unchanged():
+    import json
+    state = carried_fight(["3", "1", "6"])
+    before = json.dumps([state.view(0), state.view(1)], sort_keys=True)
+    for text in ("strike G3", "strike E2", "strike G2 G2", "strike G2.mount"):
+        with pytest.raises(IllegalAction, match="Multiple Combats"):
+            state.apply(text)
+        assert json.dumps([state.view(0), state.view(1)], sort_keys=True) == before, text

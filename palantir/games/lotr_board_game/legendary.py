@@ -31,7 +31,9 @@ from itertools import permutations
 from .components import Resolution
 
 WINDOW = ("Play 4: a yellow card is played by its holder in its window; a Gandalf card is "
-          "called by the active player in its window for 5 runes, once per game")
+          "called by the active player in its window for 5 runes, once per game; "
+          "expansion, Cards: a resource card by its holder and a Fellowship card by its "
+          "hobbit, once, in theirs")
 FORESIGHT = "Gandalf, Foresight: the active player orders the top 3 tiles"
 FORESIGHT_TILES = 3
 FORESIGHT_BAG_TOKENS = 5  # Gandalf, Foresight (bag variant): "draw five"

@@ -153,7 +153,6 @@ class BattleState(State):
         self.across: list[list[str]] = []    # [charger, defender, barrier] fighting across it
         self.heroic: dict | None = None      # heroic actions of this phase (heroics.py)
         self.question: dict | None = None    # the question a side must answer now
-        self.shot_wound: dict | None = None  # a shot's wound waiting on the Hero's Fate
         self.pending: list[dict] = []        # procedures waiting on a question (procedure.py)
         self.fought_this_phase: set[str] = set()
         self.supported_this_phase: set[str] = set()
@@ -201,7 +200,6 @@ class BattleState(State):
         other.across = copy.deepcopy(self.across)
         other.heroic = copy.deepcopy(self.heroic)
         other.question = copy.deepcopy(self.question)
-        other.shot_wound = copy.deepcopy(self.shot_wound)
         other.pending = copy.deepcopy(self.pending)
         other.fought_this_phase = set(self.fought_this_phase)
         other.supported_this_phase = set(self.supported_this_phase)
@@ -625,26 +623,6 @@ class BattleState(State):
         self.news.append(f"{model.id} is slain")
         self.remove(model)
 
-    def offer_shot_wound(self, model: Model) -> None:
-        """A shot wounds: a Hero with Fate may try to recover it first ('Fate')."""
-        self.shot_wound = {"target": model.id}
-        self.settle_shot_wound()
-
-    def settle_shot_wound(self) -> None:
-        """Ask the wounded Hero about Fate, or take the wound."""
-        pending = self.shot_wound
-        if pending is None:
-            return
-        victim = self.models.get(pending["target"])
-        if victim is None:
-            self.shot_wound = None
-            return
-        if victim.fate > 0 and not pending.get("declined"):
-            self.question = {"kind": "fate", "side": victim.side, "target": victim.id}
-            return
-        self.shot_wound = None
-        self.wound(victim, 1)
-
     def wound_mount(self, model: Model, wounds: int) -> None:
         """Wound a steed; a slain mount throws its rider ('Hits on Mounts')."""
         model.mount_wounds = max(0, model.mount_wounds - wounds)
@@ -683,7 +661,7 @@ class BattleState(State):
                        for m in self.models.values()):
                 winner = self.other(side)
                 self.phase = OVER
-                self.question = self.combat = self.shot_wound = None
+                self.question = self.combat = None
                 self.pending = []
                 self.result = Outcome(winners=(self.seat_of(winner),),
                                       summary=f"{winner} has slain every {side} warrior",
@@ -773,7 +751,6 @@ class BattleState(State):
             "across": copy.deepcopy(self.across),
             "heroic": copy.deepcopy(self.heroic),
             "question": copy.deepcopy(self.question),
-            "shot_wound": copy.deepcopy(self.shot_wound),
             "pending": copy.deepcopy(self.pending),
             "result": self.result.to_json() if self.result else None,
         }
@@ -859,7 +836,6 @@ class BattleState(State):
             self.combat["bids"] = {k: ([None, 0] if v == "hidden" else v)
                                    for k, v in self.combat["bids"].items()}
         self.question = copy.deepcopy(view["question"])
-        self.shot_wound = copy.deepcopy(view["shot_wound"])
         self.pending = copy.deepcopy(view["pending"])
         self.fought_this_phase = set(view["fought_this_phase"])
         self.supported_this_phase = set(view["supported_this_phase"])

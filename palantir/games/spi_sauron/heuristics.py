@@ -229,7 +229,10 @@ class Planner:
                 else:
                     self.leader_moves.setdefault(action.leader, []).append(action)
             elif kind is Enter:
-                self.enters.setdefault(action.piece, []).append(action)
+                if action.piece in state.leaders:      # a leader arriving (14.0)
+                    self.leader_moves.setdefault(action.piece, []).append(action)
+                else:
+                    self.enters.setdefault(action.piece, []).append(action)
             elif kind is not End:
                 self.others.append(action)
         self.claimed: set[str] = set()
@@ -683,23 +686,32 @@ def spell_value(state, action: Cast) -> float:
             return 0.0
         engaged = [u for u in sauron_units if distance(u.hex, wraith.hex) <= 5
                    and any(distance(u.hex, w.hex) <= 2 for w in west_units)]
-        return 2 * len(engaged) - 6 + bonus if len(engaged) >= 4 else 0.0
+        return 2 * len(engaged) - 4 + bonus if len(engaged) >= 3 else 0.0
     if spell == "total_eclipse":
         if state.is_night():
             return 0.0
         orcs = [u for u in sauron_units if u.type.orc
                 and any(distance(u.hex, w.hex) <= 2 for w in west_units)]
-        return 2 * len(orcs) - 4 + bonus if len(orcs) >= 3 else 0.0
+        return 2 * len(orcs) - 2 + bonus if len(orcs) >= 2 else 0.0
     if spell == "conjure_beast":
         room = state.parts.demoralization_levels["sauron"] - \
             state.demoralization_points["sauron"]
         wanted = left - action.points >= state.beast_spell_cost("death_breath")
-        return 8 + bonus if wanted and room > 30 else 0.0
+        # its death would cost 15 DPs (20.1 B): only with room to spare
+        slain = state.parts.demoralization_levels["beast_slain"]
+        return 8 + bonus if wanted and room > slain + 5 else 0.0
     if spell == "death_breath":
         enemies = {u.hex for u in west_units}
         victims = sum(1 for h in _kill_zone(state, state.beast.hex, action.facing)
                       if h in enemies) if action.facing in FACINGS else 0
         return 10 * victims - 15 if victims >= 2 else 0.0
+    if spell == "magic_armour":
+        # 17.2.3: then only a leader with a magic weapon may attack it, while the breath
+        # is still affordable after it
+        if state.spell_active(spell) or spare < state.beast_spell_cost("death_breath"):
+            return 0.0
+        near = sum(1 for u in west_units if distance(u.hex, state.beast.hex) <= 4)
+        return 6 + bonus if near else 0.0
     if spell == "horn_attack":
         if state.spell_active(spell) or spare < state.beast_spell_cost("death_breath"):
             return 0.0

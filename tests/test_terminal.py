@@ -189,13 +189,14 @@ def test_the_seats_of_a_game_with_a_non_player_seat_set_its_player_count():
 
 
 def test_a_computer_seats_private_decision_is_not_shown_to_the_person():
-    """Hidden information: the card passed face down at the Council stays hidden."""
+    """Hidden information: the card passed face down at the Council stays hidden (the person
+    first declines to play a Fellowship card at Bag End)."""
     import io
     from palantir.engine import get_game
     from palantir.terminal import play_terminal
     out = io.StringIO()
     play_terminal(get_game("lotr-board-game"), {"expansion": "sauron"},
-                  ["ai:heuristic", "human", "ai:heuristic"], 3, io.StringIO("quit\n"), out,
+                  ["ai:heuristic", "human", "ai:heuristic"], 3, io.StringIO("continue\nquit\n"), out,
                   color=False)
     text = out.getvalue()
     assert "(a decision you may not see)" in text

@@ -196,8 +196,8 @@ def test_a_computer_seats_private_decision_is_not_shown_to_the_person():
     from palantir.terminal import play_terminal
     out = io.StringIO()
     play_terminal(get_game("lotr-board-game"), {"expansion": "sauron"},
-                  ["ai:heuristic", "human", "ai:heuristic"], 3, io.StringIO("continue\nquit\n"), out,
-                  color=False)
+                  ["ai:heuristic", "human", "ai:heuristic"], 3,
+                  io.StringIO("continue\nquit\n"), out, color=False)
     text = out.getvalue()
     assert "(a decision you may not see)" in text
     assert "Frodo (ai:heuristic): pass " not in text

@@ -417,3 +417,22 @@ def test_end_of_the_game_and_scoring_search_payoffs_the_lower_the_score_the_bett
     assert GAME.search_payoffs(dealt, 4) == [0.25, 0.75, 0.25, 0.25]
     base = Outcome(winners=(), summary="", details={"score": 30, "hobbits": 3})
     assert GAME.search_payoffs(base, 3) == [0.25, 0.25, 0.25]
+
+
+def test_playing_as_sauron_a_ring_token_runes_and_handing_the_turn_to_sauron():
+    # Playing as Sauron, the symbols: "discard a Ring token", "discard the indicated number
+    # of runes" (sauron-27: a Ring token and 2 runes), "instead of rolling the threat die,
+    # hand the turn to the Sauron player" (sauron-30: that, and the Black Rider 1).
+    state = table(board="moria", options=SAURON, run=False, runes=[3, 0],
+                  life=[{"ring": 2, "heart": 0, "sun": 0}, {"ring": 0, "heart": 0, "sun": 0}],
+                  dice=sauron_setup("sauron-27", "sauron-30"))
+    state.queue = [("roll", 0)]
+    run(state)
+    step(state, "sauron sauron-27")
+    assert state.life[0]["ring"] == 1 and state.runes[0] == 1
+    state.queue = [("roll", 0)]
+    run(state)
+    step(state, "sauron sauron-30")
+    # The Black Rider's window asks nobody; it rides 1; Frodo hands the turn to Sauron.
+    assert state.rider == 14
+    assert state.question == ("sauron-call", 2, 0, None)

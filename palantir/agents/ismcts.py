@@ -14,19 +14,17 @@ the parent's visits. Dice rolled by the search are private and never logged.
 Strength at small budgets, as in mcts.py: the root keeps the rollout policy's pick unless
 the most-visited decision beats it by CONFIDENCE standard errors; below the root a node
 visited n times searches at most ceil(n ** 0.5) decisions, the policy's pick first, so a
-deep node plays like the policy instead of trying every poor decision once. A game may
-offer `determinizer(view) -> (rng, dice) -> state`, which reads the view once and deals
-each determinization afresh (cheaper than `sample_state` every iteration), and
-`search_candidates(state, legal) -> list` (the few root decisions worth comparing, from
-the first determinization; they depend only on the seat's own cards and public facts), and
-`search_worthy(view) -> bool`: where it answers False the agent spends no budget and
-plays the rollout policy's pick on one determinization (e.g. a game's minor questions).
+deep node plays like the policy instead of trying every poor decision once.
 
-Payoffs: a game may offer `search_payoffs(outcome, players) -> list[float]` (each seat's
-payoff in [0, 1], e.g. a cooperative game's score shared by the whole team); otherwise
-`outcome.returns(players)`. A game may also offer `search_cutoff(root) -> cut`, `cut(state)
--> list[float] | None`: a rollout stops where `cut` first gives payoffs (e.g. a value
-fitted at the next stage of the game), which spares the noise of the game's far future.
+What the search asks of the game is the engine's search contract (engine/game.py): it deals
+determinizations with `determinizer(view)` (by default `sample_state` at every call);
+compares at the root only the offered decisions that `search_actions(state)` lists (from
+the first determinization; they depend only on the seat's own cards and public facts);
+spends no budget where `search_worthy(view)` is False (e.g. a game's minor questions: the
+rollout policy's pick on one determinization); scores finished games by `search_payoffs`
+(e.g. a cooperative game's score shared by the whole team); and stops a rollout where
+`search_cutoff(root)` first gives payoffs (e.g. a value fitted at the next stage of the
+game) or after `rollout_evaluation()`'s horizon, which spares the noise of the far future.
 
 Paired rounds roll `StreamDice`: each die by name draws from its own stream of the
 round's seed, so the root decisions compared see the same k-th roll of every die.
@@ -110,7 +108,7 @@ class ISMCTSAgent:
                                     not isinstance(seconds, (int, float)) or
                                     not math.isfinite(seconds) or seconds <= 0):
             raise UnknownAgent(f"ismcts: seconds must be a number above 0, got {seconds!r}")
-        if not hasattr(game, "sample_state"):
+        if not game.can_sample():
             raise UnknownAgent(f"ismcts: the game {game.id} cannot sample hidden information "
                                f"(it has no sample_state); use mcts")
         if iterations is None and seconds is None:
@@ -126,8 +124,8 @@ class ISMCTSAgent:
         self.streams = streams
         self.rng = random.Random(seed)
         self.policy: Callable[[State, random.Random], Any] | None = game.rollout_policy()
-        self.payoffs = getattr(game, "search_payoffs", None) or \
-            (lambda outcome, players: outcome.returns(players))
+        self.payoffs = game.search_payoffs
+        self.evaluation = game.rollout_evaluation()
         self.last_search: dict[str, Any] = {}
         self._cut: Callable[[State], list[float] | None] | None = None
 
@@ -144,15 +142,9 @@ class ISMCTSAgent:
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
         done = 0
-        make = getattr(self.game, "determinizer", None)
-        if make is not None:
-            determinize = make(view)
-        else:
-            def determinize(rng, dice):
-                return self.game.sample_state(view, rng, dice)
+        determinize = self.game.determinizer(view)
         preferred = None
-        worthy = getattr(self.game, "search_worthy", None)
-        if worthy is not None and self.policy is not None and not worthy(view):
+        if self.policy is not None and not self.game.search_worthy(view):
             state = determinize(rng, SamplingDice(rng.getrandbits(64)))
             wanted = str(self.policy(state, rng))
             self.last_search = {"iterations": 0, "seconds": time.perf_counter() - start,
@@ -175,17 +167,15 @@ class ISMCTSAgent:
                 deal = rng
                 state = determinize(rng, SamplingDice(rng.getrandbits(64)))
             if done == 0:
-                cutoff = getattr(self.game, "search_cutoff", None)
-                self._cut = cutoff(state) if cutoff is not None else None
+                self._cut = self.game.search_cutoff(state)
                 if self.policy is not None:
                     # The policy's pick from the first determinization: the root's
                     # decisions are the seat's own, so every determinization offers them.
                     wanted = str(self.policy(state, deal))
                     preferred = wanted if wanted in offered else None
-                narrow = getattr(self.game, "search_candidates", None)
-                pool = [str(t) for t in narrow(state, list(offered))] if narrow else \
-                    list(offered)
-                rest = [t for t in pool if t != preferred and t in offered]
+                searched = [str(t) for t in self.game.search_actions(state)]
+                searched = [t for t in searched if t in offered] or list(offered)
+                rest = [t for t in searched if t != preferred]
                 rng.shuffle(rest)
                 order = ([preferred] if preferred is not None else []) + rest
             if self.paired:
@@ -325,9 +315,12 @@ class ISMCTSAgent:
         players = state.players
         policy = self.policy
         cut = self._cut
-        for _ in range(self.max_rollout_steps):
+        horizon, evaluate = self.evaluation or (None, None)
+        for step in range(self.max_rollout_steps):
             if state.is_over():
                 return self.payoffs(state.outcome(), players)
+            if step == horizon:
+                return list(evaluate(state))
             if cut is not None:
                 value = cut(state)
                 if value is not None:

@@ -139,6 +139,8 @@ class MCTSAgent:
         self.rng = random.Random(seed)
         self.policy: Callable[[State, random.Random], Any] | None = game.rollout_policy()
         self.evaluation = game.rollout_evaluation()
+        self.payoffs = game.search_payoffs
+        self._cut: Callable[[State], list[float] | None] | None = None
         self.last_search: dict[str, Any] = {}
 
     def choose(self, view: dict, legal_actions: list):
@@ -151,6 +153,15 @@ class MCTSAgent:
         dice = SamplingDice(self.rng.getrandbits(64))
         rollout_rng = random.Random(self.rng.getrandbits(64))
         root_state = self.game.state_from_view(view, dice)
+        if self.policy is not None and not self.game.search_worthy(view):
+            # a minor question: the rollout policy answers it without a search
+            wanted = self.policy(root_state, rollout_rng)
+            choice = next((a for a in legal_actions if a == wanted or str(a) == str(wanted)),
+                          legal_actions[0])
+            self.last_search = {"iterations": 0, "seconds": 0.0, "root": [], "tree": None,
+                                "policy": str(wanted), "overruled": False}
+            return choice
+        self._cut = self.game.search_cutoff(root_state)
         root = _Node(root_state.to_move())
         # The root searches the very decisions offered, so the answer is one of them; where
         # the game abstracts its decisions for search, only those offered that it lists.
@@ -275,11 +286,16 @@ class MCTSAgent:
         after the cap counts as a draw."""
         policy = self.policy
         horizon, evaluate = self.evaluation or (None, None)
+        cut = self._cut
         for step in range(self.max_rollout_steps):
             if state.is_over():
-                return state.outcome().returns(players)
+                return self.payoffs(state.outcome(), players)
             if step == horizon:
                 return list(evaluate(state))
+            if cut is not None:
+                value = cut(state)
+                if value is not None:
+                    return value
             if policy is not None:
                 action = policy(state, rng)
             else:
@@ -287,5 +303,5 @@ class MCTSAgent:
                 action = legal[rng.randrange(len(legal))]
             state.apply(action)
         if state.is_over():
-            return state.outcome().returns(players)
+            return self.payoffs(state.outcome(), players)
         return [1.0 / players] * players

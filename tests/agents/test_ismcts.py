@@ -110,10 +110,10 @@ def test_ismcts_keeps_the_rollout_policys_pick_unless_clearly_beaten():
 
 def test_ismcts_paired_rounds_search_every_candidate_from_the_same_deal():
     # lotr-board-game narrows a turn's action to the heuristic's pick and its next best
-    # (search_candidates); each round searches every candidate once.
+    # (search_actions); each round searches every candidate once.
     state = frodo_to_act(["gimli"])
     legal = state.legal_actions()
-    candidates = GAME.search_candidates(state, legal)
+    candidates = GAME.search_actions(state)
     assert 2 <= len(candidates) <= 5 < len(legal) and set(candidates) <= set(legal)
     agent = ISMCTSAgent(GAME, 0, seed=5, iterations=2 * len(candidates))
     agent.choose(state.view(0), legal)

@@ -382,3 +382,52 @@ def test_search_actions_that_list_none_of_the_offered_leave_all_of_them_searched
     agent = MCTSAgent(game, 0, 2, iterations=100)
     agent.choose(state.view(0), state.legal_actions())
     assert sorted(action for action, _, _ in agent.last_search["root"]) == ["gamble", "safe"]
+
+
+class SpitefulGamble(Gamble):
+    """Gamble searched with payoffs turned round: losing is worth 1 (search_payoffs)."""
+
+    def search_payoffs(self, outcome, players):
+        return [1.0 - r for r in outcome.returns(players)]
+
+
+def test_finished_rollouts_are_scored_by_the_games_search_payoffs():
+    game = SpitefulGamble()
+    state = GambleState(game, None)
+    agent = MCTSAgent(game, 0, 4, iterations=400, exploration=10.0)  # 'safe' visited often
+    agent.choose(state.view(0), state.legal_actions())
+    visits = {action: n for action, n, _ in agent.last_search["root"]}
+    means = {action: mean for action, _, mean in agent.last_search["root"]}
+    assert visits["safe"] >= 50
+    assert means["safe"] == pytest.approx(0.25, abs=0.12)  # 'safe' loses on a 4 only
+
+
+class CutStall(Stall):
+    """Stall whose rollouts stop at the second decision, where stalling is worth 0.8."""
+
+    def search_cutoff(self, root):
+        return lambda state: [0.8, 0.2] if state.steps >= 2 else None
+
+
+def test_rollouts_stop_where_the_games_search_cutoff_gives_payoffs():
+    game = CutStall()
+    state = StallState(game, None)
+    agent = MCTSAgent(game, 0, 1, iterations=40)
+    assert agent.choose(state.view(0), state.legal_actions()) == "stall"
+    stall = next(mean for action, _, mean in agent.last_search["root"] if action == "stall")
+    assert stall == pytest.approx(0.8)
+
+
+class MinorStall(Stall):
+    """Stall whose every decision is a minor question (search_worthy is False)."""
+
+    def search_worthy(self, view):
+        return False
+
+
+def test_a_minor_question_is_answered_by_the_rollout_policy_without_a_search():
+    game = MinorStall()
+    state = StallState(game, None)
+    agent = MCTSAgent(game, 0, 1, iterations=500)
+    assert agent.choose(state.view(0), state.legal_actions()) == "stall"  # the policy's pick
+    assert agent.last_search["iterations"] == 0 and game.policy_calls == 1

@@ -97,9 +97,10 @@ class LordOfTheRingsBoardGame(Game):
                                                                  "call-sauron"))
         return question.get("kind") in ("act", "sauron-call", "sauron-start")
 
-    def search_candidates(self, state, legal: list[str]) -> list[str]:
-        """The root decisions ISMCTS compares: at a hobbit's turn action, the heuristic's
-        pick and its next best (SEARCH_CANDIDATES in all); elsewhere every decision."""
+    def search_actions(self, state) -> list[str]:
+        """The decisions a search compares: at a hobbit's turn action, the heuristic's pick
+        and its next best (SEARCH_CANDIDATES in all); elsewhere every decision."""
+        legal = [str(a) for a in state.legal_actions()]
         if state.question and state.question[0] == "act":
             return act_candidates(state, state.question[1], legal, SEARCH_CANDIDATES)
         return list(legal)

@@ -39,7 +39,7 @@ PROFILES: dict[str, dict[str, Any]] = {
         # Where the game ended, in the order of the journey.
         "order": {"board": ["bag-end", "rivendell", "moria", "lothlorien", "helms-deep",
                             "shelobs-lair", "mordor"]},
-        "plot": ["score", "board"],
+        "plot": ["fellowship_won", "score", "board"],
     },
     "journey-to-mordor": {
         "sweep": [("players", [1, 2, 3, 4])],

@@ -34,7 +34,8 @@ def test_a_base_is_picked_and_moved_by_clicks(server, browser, screenshots):
 
         moves = [d["action"] for d in before["legal"] if d["action"].startswith("move ")]
         model = moves[0].split()[1]
-        page.locator(f'#board svg g.model[data-model="{model}"]').click()
+        # the label on the base: the model's group also holds its reach, drawn when picked
+        page.locator(f'#board svg g.model[data-model="{model}"] > text').click()
         assert page.locator("#pick-hint").inner_text().startswith(f"{model} selected")
         shown = page.eval_on_selector_all("#legal button.decision:not([hidden])",
                                           "bs => bs.map(b => b.dataset.action)")

@@ -67,6 +67,11 @@ class StrategyBattle(Game):
         from .heuristics import rollout_policy
         return rollout_policy
 
+    def search_actions(self, state) -> list:
+        """The search moves models in the general's order: every decision but 'pick'."""
+        from .notation import Pick
+        return [a for a in state.legal_actions() if not isinstance(a, Pick)]
+
     def rollout_evaluation(self):
         """Rollouts stop after about two turns and score what each side has left
         (evaluation.py)."""

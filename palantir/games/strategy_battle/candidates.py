@@ -64,8 +64,14 @@ def move_order(state) -> list:
 
 
 def move_candidates(state) -> list:
-    """The candidate moves of the next model that has any (see the module's docstring)."""
+    """The candidate moves of the model picked to move next, else of the next model in the
+    general's order that has any (see the module's docstring)."""
     discs = state.discs()
+    picked = state.picked_model()
+    if picked is not None:
+        found = model_candidates(state, picked, discs)
+        if found:
+            return found
     for model in move_order(state):
         found = model_candidates(state, model, discs)
         if found:

@@ -26,7 +26,7 @@ from functools import lru_cache
 
 from . import geometry as geo
 from .candidates import exposure
-from .notation import (Cast, Charge, Done, FateRoll, Fight, Heroic, Might, Move, Pass,
+from .notation import (Cast, Charge, Done, FateRoll, Fight, Heroic, Might, Move, Pass, Pick,
                        Reroll, Resist, Shielding, Shoot, Strike, Throw, Weapon)
 from .odds import Fighter, fight_odds, shot_odds
 from .profiles import default_data
@@ -486,6 +486,8 @@ class General:
             return 0.5 if q is None or q["kind"] != "heroic" else 0.0
         if kind is Done:
             return 0.0
+        if kind is Pick:
+            return -5.0                  # the general keeps his own order of moving
         return 0.3 - index * 1e-3
 
     def choose(self, legal: list, rng: random.Random):

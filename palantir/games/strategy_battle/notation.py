@@ -288,6 +288,17 @@ class Pass:
 
 
 @dataclass(frozen=True)
+class Pick:
+    """The model the moving side moves next ('Moving the Models': one at a time, in any
+    order); its moves are then listed."""
+
+    model: str
+
+    def __str__(self) -> str:
+        return f"pick {self.model}"
+
+
+@dataclass(frozen=True)
 class Done:
     """The side has finished its part of this phase."""
 
@@ -304,6 +315,11 @@ def parse(text: str):
     verb = words[0].lower()
     if verb == "done" and len(words) == 1:
         return Done()
+    if verb == "pick":
+        if len(words) != 2:
+            raise BadNotation("'pick' takes the model to move next, e.g. 'pick G2'",
+                              action=text)
+        return Pick(words[1])
     if verb == "move":
         if len(words) < 3:
             raise BadNotation("'move' takes a model and waypoints or 'to x,y'", action=text)

@@ -15,11 +15,11 @@ from ...engine.errors import BadNotation, IllegalAction
 from ...engine.game import Outcome, State
 from . import geometry as geo
 from . import cavalry, combat, heroes, heroics, magic, procedure
-from .candidates import move_candidates
+from .candidates import move_candidates, move_order, movable
 from . import move as move_rules
 from . import fight as fight_rules
 from . import throwing
-from .notation import (Cast, Charge, Dismount, Done, Fight, Mount, Move, Shoot, Throw,
+from .notation import (Cast, Charge, Dismount, Done, Fight, Mount, Move, Pick, Shoot, Throw,
                        parse)
 from .shoot import check_shot, resolve_shot, shooters
 from .profiles import SIDES, Profile, default_data
@@ -156,6 +156,7 @@ class BattleState(State):
         self.pending: list[dict] = []        # procedures waiting on a question (procedure.py)
         self.fought_this_phase: set[str] = set()
         self.supported_this_phase: set[str] = set()
+        self.picked: str | None = None       # the model picked to move next ('pick G2')
         self.supported: dict[str, list[str]] = {}   # fighter -> spearmen, in the fight now
         self.charge_bonus: set[str] = set()     # riders with the charge bonuses in that fight
         self.news: list[str] = []
@@ -203,6 +204,7 @@ class BattleState(State):
         other.pending = copy.deepcopy(self.pending)
         other.fought_this_phase = set(self.fought_this_phase)
         other.supported_this_phase = set(self.supported_this_phase)
+        other.picked = self.picked
         other.supported = dict(self.supported)
         other.charge_bonus = set(self.charge_bonus)
         other.news = list(self.news)
@@ -464,6 +466,9 @@ class BattleState(State):
                 return
             self._end_side_moves()
             return
+        if isinstance(action, Pick):
+            self._pick(action, str(action))
+            return
         if isinstance(action, Cast):
             magic.cast(self, action, str(action))
             return
@@ -480,6 +485,18 @@ class BattleState(State):
                                 action=str(action))
         # the test it owes, the test to charge a terror, the jumps on the way (move.py)
         move_rules.begin(self, action, self.check_move(action))
+
+    def _pick(self, action: Pick, text: str) -> None:
+        model = self.model(action.model, text)
+        if model.side != self.acting or not movable(self, model):
+            raise IllegalAction(f"{model.id} cannot be moved now", rule=RULE_MOVING,
+                                action=text)
+        if self.heroic is not None:
+            raise IllegalAction("heroic moves go Hero by Hero", rule=RULE_MOVING, action=text)
+        if self.picked_model() is not None:
+            raise IllegalAction(f"{self.picked} was picked to move next: move it first",
+                                rule=RULE_MOVING, action=text)
+        self.picked = model.id
 
     def _end_side_moves(self) -> None:
         # models that stay put still owe their Courage tests: Heroes first ('Stand Fast!');
@@ -692,10 +709,26 @@ class BattleState(State):
                 return heroics.again_candidates(self)
             return [Fight(single) for single, _ in self.fights]
         # the Move phase: a handful of decisions for the next model (candidates.py)
-        out: list = self._cast_candidates() + cavalry.candidates(self) + move_candidates(self)
+        moves = move_candidates(self)
+        out: list = self._cast_candidates() + cavalry.candidates(self) + moves
         out += throwing.candidates(self, out)
+        out += self._pick_candidates(moves)
         out.append(Done())
         return out
+
+    def picked_model(self) -> Model | None:
+        """The model picked to move next, while it may still move."""
+        model = self.models.get(self.picked) if self.picked else None
+        return model if model is not None and movable(self, model) else None
+
+    def _pick_candidates(self, moves: list) -> list:
+        # 'Moving the Models': the player moves his models one at a time in any order, so
+        # every other model that may move can be picked next (once a model is picked, it
+        # moves before another is picked, so picks never go round in circles)
+        if self.heroic is not None or self.picked_model() is not None:
+            return []
+        listed = {getattr(a, "model", None) for a in moves}
+        return [Pick(m.id) for m in move_order(self) if m.id not in listed]
 
     def _may_act(self, model: Model) -> bool:
         """Whether a model may move or shoot now, as far as heroic actions go."""
@@ -744,6 +777,7 @@ class BattleState(State):
             "lost": dict(self.lost),
             "fought_this_phase": sorted(self.fought_this_phase),
             "supported_this_phase": sorted(self.supported_this_phase),
+            "picked": self.picked,
             "supported": dict(self.supported),
             "charge_bonus": sorted(self.charge_bonus),
             "fights": [[single, list(many)] for single, many in self.fights],
@@ -839,6 +873,7 @@ class BattleState(State):
         self.pending = copy.deepcopy(view["pending"])
         self.fought_this_phase = set(view["fought_this_phase"])
         self.supported_this_phase = set(view["supported_this_phase"])
+        self.picked = view.get("picked")
         self.supported = dict(view["supported"])
         self.charge_bonus = set(view["charge_bonus"])
         if view["result"]:

@@ -376,3 +376,37 @@ def test_moria_goblins_and_jumping_a_gap_without_a_roll():
                    barriers=[chasm()], first="evil", dice=[])
     state.apply("move E1 14,20")
     assert state.models["E1"].x == pytest.approx(14) and state.dice.log == []
+
+
+def test_moving_the_models_in_any_order_the_side_picks_the_model_to_move_next():
+    # 'Moving the Models': models are moved one at a time, in any order the player likes
+    state = battle([("G1", ROHAN, 10, 10), ("G2", ROHAN, 20, 10), ("G3", ROHAN, 30, 10),
+                    ("E1", ORC, 20, 40)])
+    legal = [str(a) for a in state.legal_actions()]
+    first = legal[0].split()[1]
+    others = sorted({"G1", "G2", "G3"} - {first})
+    assert sorted(a.split()[1] for a in legal if a.startswith("pick ")) == others
+    state.apply(f"pick {others[-1]}")
+    legal = [str(a) for a in state.legal_actions()]
+    assert {a.split()[1] for a in legal if a != "done"} == {others[-1]}
+    # both seats see the pick, a copy keeps it, and the picked model moves before another
+    assert state.view(1)["picked"] == others[-1]
+    assert [str(a) for a in state.clone().legal_actions()] == legal
+    before = state.view(0)
+    with pytest.raises(IllegalAction, match="move it first"):
+        state.apply(f"pick {others[0]}")
+    assert state.view(0) == before
+    state.apply(legal[0])
+    assert any(str(a) == f"pick {others[0]}" for a in state.legal_actions())
+
+
+def test_moving_the_models_a_model_that_cannot_move_cannot_be_picked():
+    state = battle([("G1", ROHAN, 10, 10), ("E1", ORC, 40, 40)])
+    before = state.view(0)
+    for bad in ("pick E1", "pick X9"):
+        with pytest.raises(IllegalAction):
+            state.apply(bad)
+        assert state.view(0) == before
+    assert str(parse("pick G2")) == "pick G2"
+    with pytest.raises(BadNotation, match="pick"):
+        parse("pick")

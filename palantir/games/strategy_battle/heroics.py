@@ -49,6 +49,8 @@ def begin(state, phase: str) -> None:
     if not state.options.get("heroic_actions", True):
         state.heroic = None
         return
+    if phase == "fight":
+        fights_of_the_living(state)
     sides = [s for s in (state.priority, state.other(state.priority)) if eligible(state, s, phase)]
     if not sides:
         state.heroic = None
@@ -57,6 +59,18 @@ def begin(state, phase: str) -> None:
                     "passed": [], "first": None, "order": [], "current": None, "group": [],
                     "hero_moved": False, "foes": [], "moved_again": []}
     state.question = {"kind": "heroic", "side": sides[0]}
+
+
+def fights_of_the_living(state) -> None:
+    """The fights as paired, without the models slain since (shot, say, in the Shoot phase):
+    a fight left with nobody on one side is no fight ('Fights'; 'Heroic Combat': a Hero
+    whose foes are all slain has no fight to fight first)."""
+    live = []
+    for single, many in state.fights:
+        many = tuple(k for k in many if k in state.models)
+        if single in state.models and many:
+            live.append((single, many))
+    state.fights = live
 
 
 def candidates(state) -> list:
@@ -134,6 +148,7 @@ def next_hero(state) -> None:
         if hero is None:
             continue
         if h["phase"] == "fight":
+            fights_of_the_living(state)
             fight = state.fight_of(ident)
             if fight is None:
                 continue

@@ -175,11 +175,14 @@ def looked_past(state, shooter) -> set[str]:
 
 
 def opponents_of(state, target) -> list:
-    """The models fighting `target` (touching it, on the other side)."""
+    """The models fighting `target`: touching it on the other side, or fighting it across a
+    barrier ('Defending': "the two models are assumed to be touching")."""
     tol = state.units.tolerance
     mine = state.disc(target, zone=False)
+    across = {b for pair in state.across for a, b in (pair[:2], pair[1::-1]) if a == target.id}
     return [m for m in state.models.values()
-            if m.side != target.side and geo.in_contact(state.disc(m, zone=False), mine, tol)]
+            if m.side != target.side
+            and (m.id in across or geo.in_contact(state.disc(m, zone=False), mine, tol))]
 
 
 def fight_around(state, model) -> list[str]:
@@ -370,6 +373,8 @@ def target_in_combat(state, shooter, target):
     me = state.disc(shooter)
     opponents = sorted(opponents_of(state, target),
                        key=lambda m: (geo.gap(me, state.disc(m, zone=False)), m.id))
+    if not opponents:
+        return target           # nobody left fighting it: no fight to strike instead
     roll = roll_d6(state, f"target in combat {target.id}")
     if roll <= 3:
         state.news.append(f"target in combat: rolled {roll}: the shot strikes {opponents[0].id}")

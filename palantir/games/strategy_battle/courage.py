@@ -63,7 +63,8 @@ def test_owed(state, model) -> str | None:
     if model.tested is not None or state.engaged(model) or model.carried_by is not None:
         return None
     half = half_force_lost(state, model.side)
-    alone = on_its_own(state, model)
+    # being on its own only names the test when half the force is not lost ('Testing Twice')
+    alone = not half and on_its_own(state, model)
     called = model.side in state.scenario.courage_before_moving
     if not (half or alone or called):
         return None
@@ -86,21 +87,29 @@ def half_force_lost(state, side: str) -> bool:
 
 
 def on_its_own(state, model) -> bool:
-    """No visible friend within 6"/14cm and two visible enemies per Wound left within 6"/14cm."""
+    """No visible friend within 6"/14cm and two visible enemies per Wound left within 6"/14cm.
+    Sight, the costly part, is looked at only while the answer still hangs on it: not at all
+    with too few enemies in reach, friends before enemies, and no further than decides it."""
     reach = state.units.rule(6, 14)
-    friends = enemies = 0
     from .cavalry import is_loose
-    for other in state.models.values():
-        # a loose mount is no warrior, friend or foe
-        if other.id == model.id or is_loose(other) or not within(state, model, other, reach):
-            continue
-        if not state.sees(model, other).visible:
-            continue
-        if other.side == model.side:
-            friends += 1
-        else:
-            enemies += 1
-    return friends == 0 and enemies >= 2 * model.wounds
+    near = [other for other in state.models.values()
+            # a loose mount is no warrior, friend or foe
+            if other.id != model.id and not is_loose(other)
+            and within(state, model, other, reach)]
+    enemies = [other for other in near if other.side != model.side]
+    needed = 2 * model.wounds
+    if len(enemies) < needed:
+        return False
+    if any(other.side == model.side and state.sees(model, other).visible for other in near):
+        return False
+    seen = 0
+    for left, enemy in enumerate(enemies):
+        if seen >= needed:
+            return True
+        if seen + len(enemies) - left < needed:
+            return False         # too few left to look at to make up the count
+        seen += state.sees(model, enemy).visible
+    return seen >= needed
 
 
 def stands_fast(state, model) -> bool:

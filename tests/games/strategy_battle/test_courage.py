@@ -228,3 +228,71 @@ def test_attempting_to_charge_a_terrifying_enemy_a_supporting_spearman_does_not_
     fight(state, "G1")
     # the spearman lends G1 an Attack against the Troll: two dice for G1, three for the Troll
     assert [d for d, _ in rolls(state)][2:7] == ["duel G1"] * 2 + ["duel E1"] * 3
+
+
+def on_its_own_looking_at_everyone(state, model) -> bool:
+    """The test's reference: every model in reach looked at, then counted ('When to Test')."""
+    from palantir.games.strategy_battle.cavalry import is_loose
+    from palantir.games.strategy_battle.courage import within
+    reach = state.units.rule(6, 14)
+    seen = [o for o in state.models.values()
+            if o.id != model.id and not is_loose(o) and within(state, model, o, reach)
+            and state.sees(model, o).visible]
+    return (not any(o.side == model.side for o in seen)
+            and sum(o.side != model.side for o in seen) >= 2 * model.wounds)
+
+
+def counting_sight(state) -> list:
+    """Record each sight check the state makes from now on."""
+    looks = []
+    sees = state.sees
+    state.sees = lambda a, b: looks.append((a.id, b.id)) or sees(a, b)
+    return looks
+
+
+def test_when_to_test_on_its_own_the_same_answer_as_looking_at_everyone_in_reach():
+    # seeded random battles: at every decision, for every model, the quicker on_its_own
+    # agrees with looking at every model within 6" ('When to Test')
+    from palantir.agents.random_agent import RandomAgent
+    from palantir.engine.match import play_match
+    from palantir.games.strategy_battle import StrategyBattle
+    answers = []
+
+    def check(state, seat, action):
+        for model in list(state.models.values()):
+            for wounds in (1, model.wounds):
+                kept, model.wounds = model.wounds, wounds
+                answers.append(on_its_own(state, model))
+                assert answers[-1] == on_its_own_looking_at_everyone(state, model), model.id
+                model.wounds = kept
+
+    game = StrategyBattle()
+    for name, seed in (("intro", 3), ("amon_hen", 2)):
+        play_match(game, {"scenario": name}, [RandomAgent(0, seed), RandomAgent(1, seed)],
+                   seed, on_step=check, max_decisions=6000)
+    assert True in answers and False in answers
+
+
+def test_when_to_test_on_its_own_no_sight_checks_with_too_few_enemies_in_reach():
+    # one Orc within 6" of a 1-Wound warrior: two are needed, so nobody need be looked at
+    state = battle([("G1", ROHAN, 10, 10), ("G2", ROHAN, 10, 13), ("E1", ORC, 14, 10),
+                    ("E2", ORC, 30, 30)])
+    looks = counting_sight(state)
+    assert not on_its_own(state, state.models["G1"]) and looks == []
+
+
+def test_when_to_test_on_its_own_a_visible_friend_decides_it_without_the_enemies():
+    state = battle([("G1", ROHAN, 10, 10), ("G2", ROHAN, 10, 13), ("E1", ORC, 14, 10),
+                    ("E2", ORC, 14, 12)])
+    looks = counting_sight(state)
+    assert not on_its_own(state, state.models["G1"]) and looks == [("G1", "G2")]
+
+
+def test_testing_twice_half_the_force_lost_no_sight_checks_for_on_its_own():
+    # half the force lost names the test ('Testing Twice'): on its own need not be looked at
+    from palantir.games.strategy_battle.courage import test_owed
+    state = battle([("G1", ROHAN, 10, 10), ("E1", ORC, 14, 10), ("E2", ORC, 14, 12),
+                    ("G2", ROHAN, 30, 30)])
+    state.lost["good"], state.force["good"] = 2, 4
+    looks = counting_sight(state)
+    assert test_owed(state, state.models["G1"]) == "half the force lost" and looks == []

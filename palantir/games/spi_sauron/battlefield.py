@@ -96,9 +96,15 @@ class Battlefield:
         self.enemy_zoc = state.enemy_zoc(side)            # where my units must stop
         self.gate_shut = not state.gate_open_to(self.enemy)   # 18.0 C
         self.night = state.is_night()
-        enemy_key = (side, self.night, state.demoralized[self.enemy],
-                     tuple(sorted((u.hex, u.id, u.reduced, u.disrupted, u.partner is None)
-                                  for u in self.theirs.values())))
+        # The reading depends on the enemy's units, on mine (they hold enemies in place by
+        # their ZOCs), on the leaders (weapons, the Ringwraith's Wrath) and the spells: the
+        # whole position, so a reading is reused only where it is the same.
+        enemy_key = (id(self.parts), side, self.night, state.demoralized[self.enemy],
+                     state.demoralized[side], state.gate_breached(),
+                     tuple((u.hex, u.reduced, u.disrupted, u.partner)
+                           for u in state.units.values()),
+                     tuple((p.hex, p.weapon) for p in state.leaders.values()),
+                     tuple(sorted(state.spell_until.items())))
         cached = _ENEMY_READINGS.get(enemy_key)
         if cached is None:
             if len(_ENEMY_READINGS) > 512:

@@ -8,18 +8,19 @@ like a wargamer (values from battlefield.py, in points of a Demoralization Level
   best target), less what it stands to lose (the enemies that can reach it, as many as the
   hexes open around it), with friends beside it (a line: no flank open, no stack left
   alone) and a pull toward the front. Westernesse closes with the enemy; Sauron holds a
-  line out of reach by day and closes only where the odds are good (fanatical Orcs at
-  night, Slaves, Trolls, disrupted or weak targets). Reinforcements come up; leaders stand
-  beside the units they may rally, away from stronger enemy leaders; Westernesse makes
-  Wedges and Shield Walls (8.4), Sauron Slave Phalanxes (15.3); the Pedestal's bearer
-  keeps still out of reach so Sauron may cast (16.5.1).
+  line out of reach by day and closes at night or where he strikes hard (fanatical Orcs,
+  Slaves, Trolls). Reinforcements come up where they stand well (Sauron's not into the
+  enemy's guns); leaders, arriving ones too, stand beside the units they may rally, away
+  from stronger enemy leaders; Westernesse makes Wedges and Shield Walls (8.4), Sauron
+  Slave Phalanxes (15.3); the Pedestal's bearer takes Mordor's gate hex and keeps still
+  there so Sauron may cast with the gate shut (16.5.1, 18.0 C).
 - Combat: every missile fires at its best target; leaders duel only at good odds (7.26);
   each melee is one attacker at a time, the best odds first, so no attack falls on
   nothing (7.32); a defender retreats toward friends and leaders who can rally it.
 - Magic: Sauron goes to the Pedestal and casts what the moment calls for: Sinister Visions
-  when many Men face his line, Wrath of the Ringwraith when many of his units are engaged
-  near the Ringwraith, Total Eclipse to make the Orcs fanatical, the Beast at night, and
-  its Death Breath where it kills.
+  when many Men face his units, Wrath of the Ringwraith when his units are engaged near
+  the Ringwraith, Total Eclipse to make engaged Orcs fanatical, the Beast at night with
+  Magic Armor, and its Death Breath where it kills.
 - Rally: every attempt, the best chance on the most valuable unit first.
 """
 
@@ -49,7 +50,6 @@ PEDESTAL_STILL = 4.0       # 16.5.1 B: the bearer keeps still so Sauron may cast
 # The Pedestal is safest in Mordor's gate hex: Sauron there keeps the gate shut (18.0 C),
 # no melee crosses it, and he casts from inside Mordor.
 THRONE = 6.0
-FORM_GAIN = 3.0            # 8.44, 15.3.3: a formation strikes and holds better
 LEADER_RALLY = 2.0         # per disrupted unit a leader may rally from a hex (8.31)
 LEADER_FRONT = 0.5         # per unit of his beside him near the front
 LEADER_DANGER = 4.0        # an enemy leader who outrates him within two hexes (7.2)
@@ -143,22 +143,42 @@ def movement_choice(state, legal: list):
 
 class Plan:
     """A Movement Phase's decisions in order, and the position it was made for: where the
-    pieces not yet moved stood. Pieces may leave the plan (search tries other moves); its
-    other decisions still stand, each taken if it is still legal."""
+    pieces not yet moved stood, and all else the plan read that a move does not change.
+    Pieces may leave the plan (search tries other moves); its other decisions still stand,
+    each taken if it is still legal."""
 
-    def __init__(self, actions: list, origin: dict[str, str]):
+    def __init__(self, actions: list, state):
         self.actions = actions
-        self.origin = origin
+        side = state.phasing_side()
+        self.origin = {u.id: u.hex for u in state.units.values()
+                       if u.side == side and u.on_map and not u.moved}
+        self.origin.update({p.key: p.hex for p in state.leaders.values()
+                            if p.side == side and not p.moved})
+        self.context = _context(state)
 
     def fits(self, state) -> bool:
-        """Whether every unit of the phasing side not yet moved stands where it stood."""
+        """Whether every piece of the phasing side not yet moved stands where it stood, in
+        the same circumstances."""
         side = state.phasing_side()
         origin = self.origin
         for unit in state.units.values():
             if unit.side == side and not unit.moved and unit.on_map and \
                     origin.get(unit.id) != unit.hex:
                 return False
-        return True
+        for piece in state.leaders.values():
+            if piece.side == side and not piece.moved and origin.get(piece.key) != piece.hex:
+                return False
+        return self.context == _context(state)
+
+
+def _context(state) -> tuple:
+    """What the plan reads that no move of the phasing side changes: the armies' tallies,
+    every unit's markers, the spells in force, the Pedestal, the Beast."""
+    return (state.demoralization_points["sauron"], state.demoralization_points["westernesse"],
+            state.demoralized["sauron"], state.demoralized["westernesse"],
+            tuple((u.disrupted, u.reduced, u.partner) for u in state.units.values()),
+            tuple(sorted(state.spell_until.items())), state.pedestal, state.beast.hex,
+            tuple(p.hex for p in state.leaders.values() if p.side != state.phasing_side()))
 
 
 def current_plan(state) -> Plan | None:
@@ -238,8 +258,6 @@ class Planner:
         self.claimed: set[str] = set()
         self.plan: list = []
         self.sent: dict[str, str] = {}        # unit id -> where the plan sends it
-        self.origin = {u.id: u.hex for u in state.units.values()
-                       if u.side == self.side and u.on_map and not u.moved}
 
     # how a unit stands in a hex ---------------------------------------------------------
 
@@ -303,7 +321,7 @@ class Planner:
             if isinstance(action, Give) and action.to == "isildur":
                 self.plan.append(action)       # 19.1.4: Narsil to the unhurt Isildur
         self.plan.append(END)
-        return Plan(self.plan, self.origin)
+        return Plan(self.plan, self.state)
 
     def plan_unit(self, unit: Unit) -> None:
         start = unit.hex

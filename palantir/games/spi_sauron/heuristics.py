@@ -134,7 +134,10 @@ def movement_choice(state, legal: list):
     plan = planner.make()
     if len(_PLANS) > 256:
         _PLANS.clear()
-    _PLANS[_phase_key(state)] = plan
+    kept = _PLANS.setdefault(_phase_key(state), [])
+    if len(kept) >= 16:
+        kept.pop()          # a search's many plans: the first made is kept
+    kept.append(plan)
     for action in plan.actions:
         if action in allowed:
             return action
@@ -178,13 +181,17 @@ def _context(state) -> tuple:
             state.demoralized["sauron"], state.demoralized["westernesse"],
             tuple((u.disrupted, u.reduced, u.partner) for u in state.units.values()),
             tuple(sorted(state.spell_until.items())), state.pedestal, state.beast.hex,
-            tuple(p.hex for p in state.leaders.values() if p.side != state.phasing_side()))
+            tuple(p.hex for p in state.leaders.values() if p.side != state.phasing_side()),
+            tuple(p.magic_left for p in state.leaders.values()))
 
 
 def current_plan(state) -> Plan | None:
-    """The plan made for this phase and position, if any."""
-    plan = _PLANS.get(_phase_key(state))
-    return plan if plan is not None and plan.fits(state) else None
+    """The first plan made for this phase that fits the position, if any (a search makes
+    others from the positions its rollouts reach; the first made stands)."""
+    for plan in _PLANS.get(_phase_key(state), ()):
+        if plan.fits(state):
+            return plan
+    return None
 
 
 def _phase_key(state) -> tuple:

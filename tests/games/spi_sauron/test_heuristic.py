@@ -169,3 +169,24 @@ def test_case_21_2_the_heuristic_beats_random_on_either_side():
     assert final.outcome().summary.startswith("Sauron")
     final, _ = play_match(GAME, {}, [RandomAgent(0, 2), HeuristicAgent(1, 2)], seed=22)
     assert final.outcome().summary.startswith("Westernesse")
+
+
+def test_the_general_decides_the_same_whatever_the_process_saw_before():
+    from palantir.agents.mcts import MCTSAgent
+
+    def opening(seed, search=False):
+        state = new_game(dice=SeededDice(seed))
+        agents = [HeuristicAgent(0), HeuristicAgent(1)]
+        said = []
+        while state.turn <= 2:
+            seat = state.to_move()
+            legal = state.legal_actions()
+            if search:          # a search's rollouts fill the general's caches first
+                MCTSAgent(GAME, seat, seed=1, iterations=4).choose(state.view(seat), legal)
+            action = agents[seat].choose(state.view(seat), legal)
+            said.append(str(action))
+            state.apply(action)
+        return said
+
+    first = opening(31)
+    assert opening(31, search=True) == first

@@ -38,17 +38,17 @@ WEST_FACTS = {"bias": 0, "west_room": -1, "time_x_sauron_on_map": +1, "west_thre
               "west_disrupted": +1, "sauron_disrupted": -1, "nights_left": +1}
 
 # Fitted weights: the chance each army ends demoralized (fitted by
-# benchmarks/fit_spi_sauron_evaluation.py --games 50 --seed 1000: 200 games, 20% held out;
-# Sauron's army: log-loss 0.45 against 0.69 for a constant, accuracy 0.80; Westernesse's,
-# demoralized in 2% of the positions: log-loss 0.07 against 0.11).
+# benchmarks/fit_spi_sauron_evaluation.py --games 50 --seed 1000: 200 games, a fifth held
+# out; Sauron's army: log-loss 0.34 against 0.69 for a constant, accuracy 0.85;
+# Westernesse's, demoralized in 3% of the positions: log-loss 0.07 against 0.12).
 SAURON_DEMORALIZED = {
-    "bias": -17.631, "sauron_room": -9.964, "time_x_west_on_map": 0.154,
-    "time_x_sauron_on_map": 10.138, "sauron_threatened": 6.455, "sauron_disrupted": 3.417,
-    "sauron_out": 0.566, "magic_left": -0.970, "sauron_to_come": 6.681,
+    "bias": -13.914, "sauron_room": -10.647, "time_x_sauron_on_map": 10.043,
+    "sauron_threatened": 8.781, "sauron_disrupted": 3.463, "magic_left": -0.326,
+    "sauron_to_come": 5.566,
 }
 WEST_DEMORALIZED = {
-    "bias": -1.940, "west_room": -5.726, "time_x_sauron_on_map": 2.732,
-    "west_disrupted": 0.462, "sauron_disrupted": -4.029, "nights_left": 0.681,
+    "bias": -2.347, "west_room": -8.325, "time_x_sauron_on_map": 3.575,
+    "west_disrupted": 0.480, "sauron_disrupted": -1.905, "nights_left": 2.242,
 }
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any, Mapping
 
 from ...engine.dice import Dice
@@ -63,16 +64,40 @@ class SpiSauron(Game):
         return rollout_policy
 
     def rollout_evaluation(self):
-        """Search rollouts stop after a few phases' decisions and score the position by each
-        army's chance of ending demoralized (evaluation.py)."""
+        """Search rollouts stop after at most HORIZON decisions and score the position by
+        each army's chance of ending demoralized (evaluation.py)."""
         from .evaluation import rollout_evaluation
         return rollout_evaluation()
+
+    def search_cutoff(self, root):
+        """A rollout stops as soon as a Movement Phase is about to begin: the side that
+        just moved has made its attacks, and the position is scored (evaluation.py)."""
+        from .evaluation import cut_at_quiet
+        return cut_at_quiet
+
+    def search_actions(self, state) -> list:
+        """In a Movement Phase the general's planned move (a search cannot compare hundreds
+        of single moves; it follows the plan through the phase); elsewhere every decision."""
+        if not state.pending and state.phase.kind == "movement":
+            from .heuristics import rollout_policy
+            return [rollout_policy(state, _SEARCH_RNG)]
+        return state.legal_actions()
+
+    def search_worthy(self, view: Mapping[str, Any]) -> bool:
+        """Whether a decision is worth a search's budget: not one piece's move among the
+        hundreds of a Movement Phase (the general plans the phase whole and a search cannot
+        compare so many one at a time), but every combat, retreat, advance, spell and rally.
+        (Read by agents that honour it, as ismcts does.)"""
+        return bool(view.get("pending")) or not str(view.get("phase", "")).endswith("movement")
 
     def state_from_view(self, view: Mapping[str, Any], dice: Dice) -> SauronState:
         options = self.validate_options(view["options"])
         state = SauronState(self, options, self.components_for(options), dice)
         state.restore(view)
         return state
+
+
+_SEARCH_RNG = random.Random(0)      # the general's choices do not use it
 
 
 def _check_overrides(paths) -> str | None:

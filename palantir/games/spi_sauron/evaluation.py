@@ -9,10 +9,11 @@ or disrupted, the night turns to come (10.0) and Sauron's magic (8.5). The weigh
 fitted to the outcomes of self-play games (benchmarks/fit_spi_sauron_evaluation.py, which
 prints them; the figures are in docs/spi-sauron.md).
 
-`rollout_evaluation` gives search a horizon: a rollout stops after HORIZON decisions and
-scores the position here instead of playing the 18 Game-Turns out (about 700 decisions);
-the general first plays on to the next Movement Phase, so moves and attacks are judged
-whole (a unit half-way to the enemy looks threatened before it strikes).
+A search rollout stops at the first quiet position — a Movement Phase about to begin
+(`Game.search_cutoff`), so the side that moved has made its attacks — and scores it here
+instead of playing the 18 Game-Turns out (about 700 decisions); `rollout_evaluation` caps a
+rollout at HORIZON decisions, and a position scored before it is quiet is first played on by
+the general (a unit half-way to the enemy would look threatened before it strikes).
 """
 
 from __future__ import annotations
@@ -24,7 +25,9 @@ from .battlefield import Battlefield
 from .hexmap import distance
 from .units import ELIMINATED, MORDOR, WAITING
 
-HORIZON = 6      # decisions a search rollout plays before it scores the position
+# Decisions a search rollout plays at most before it scores the position; it stops sooner,
+# at the first quiet position (Game.search_cutoff), within a Game-Turn.
+HORIZON = 120
 
 # The facts each model weighs, with the sign the rules give each weight: +1 when the fact
 # makes that army's demoralization likelier. The fit drops a fact whose weight comes out
@@ -165,6 +168,11 @@ def quiet(state):
         if is_quiet(state):
             break
     return state
+
+
+def cut_at_quiet(state) -> list[float] | None:
+    """Game.search_cutoff: a quiet position's score, None elsewhere (the rollout goes on)."""
+    return evaluate(state) if is_quiet(state) else None
 
 
 QUIESCENCE = 400        # decisions at most (a whole Game-Turn takes 40 or so)

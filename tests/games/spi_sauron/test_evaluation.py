@@ -4,6 +4,7 @@ seat's chance of winning by 21.2, from each army's chance of ending demoralized.
 from palantir.agents.mcts import MCTSAgent
 from palantir.engine.dice import ScriptedDice, SeededDice
 from palantir.games.spi_sauron.evaluation import HORIZON, demoralization_chances, evaluate
+from palantir.games.spi_sauron.heuristics import rollout_policy
 
 from .helpers import GAME, cleared, new_game, place
 
@@ -50,9 +51,25 @@ def test_case_8_34_a_rallied_unit_is_worth_more_to_its_side_than_a_disrupted_one
     assert chances(state)[0] < rallied[0]
 
 
-def test_case_7_0_mcts_searches_spi_sauron_to_its_horizon_and_decides_legally():
-    state = new_game(dice=SeededDice(2))
-    agent = MCTSAgent(GAME, 0, seed=1, iterations=8)
+def test_case_7_0_mcts_searches_a_combat_to_the_next_movement_phase_and_decides_legally():
+    state = cleared("westernesse-combat", dice=ScriptedDice([]))
+    place(state, "cavalry-1", "1010")
+    place(state, "goblins-1", "1011")
+    place(state, "men-1", "1213")
+    place(state, "orcs-1", "1214")
+    state.combat_step = 2
+    agent = MCTSAgent(GAME, 1, seed=1, iterations=8)
     legal = state.legal_actions()
-    assert agent.choose(state.view(0), legal) in legal
+    assert agent.choose(state.view(1), legal) in legal
     assert agent.last_search["iterations"] == 8
+    # search follows the general's plan through a Movement Phase: one decision a step
+    moving = new_game()
+    assert GAME.search_actions(moving) == [rollout_policy(moving, None)]
+    assert GAME.search_cutoff(moving)(moving) is not None      # quiet: scored at once
+
+
+def test_case_4_0_a_movement_phase_decision_is_not_worth_a_search_a_combat_is():
+    state = new_game()
+    assert state.phase.kind == "movement" and not GAME.search_worthy(state.view(0))
+    state = cleared("westernesse-combat", dice=ScriptedDice([]))
+    assert GAME.search_worthy(state.view(1))

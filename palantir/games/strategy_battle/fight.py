@@ -136,6 +136,60 @@ def divide_fights(state, pool=None) -> bool:
                 state, touching, undivided, min(undivided))[0]])
 
 
+def _groups(touching) -> list[set]:
+    """The touching models in groups joined by contact: a fight never spans two."""
+    groups: list[set] = []
+    for start in touching:
+        if any(start in g for g in groups):
+            continue
+        group, todo = set(), [start]
+        while todo:
+            ident = todo.pop()
+            if ident not in group:
+                group.add(ident)
+                todo.extend(touching[ident])
+        groups.append(group)
+    return groups
+
+
+def _divides(state, touching, group: set, fights) -> bool:
+    """Whether these fights are a legal division of a group of touching models ('Fights'):
+    each model in one fight, the others of a fight all touching its lone model, and as many
+    fights as one-on-one pairs can be made."""
+    members = [k for single, many in fights for k in (single, *many)]
+    if len(members) != len(set(members)) or set(members) != group:
+        return False
+    if any(k not in touching.get(single, ()) for single, many in fights for k in many):
+        return False
+    return len(fights) == _pairs_possible(state, touching, group)
+
+
+def rematch_fights(state) -> bool:
+    """At the start of the Fight phase, the fights as matched at the end of the Move phase
+    (without the slain) are matched again where a model removed since (shot, slain by magic,
+    thrown, fled) has changed who touches whom: a model touching an enemy left out of every
+    fight, or a fight that could now be two ("all touching models must be included";
+    "Opponents are always paired off where possible"; as after a heroic combat, "it may be
+    necessary to rematch other fights ... the player with priority decides how combatants
+    are matched, as normal"). The fights of a group of touching models still divided legally
+    stay as they were; those of the others are divided afresh. True when the side with
+    priority must choose how they are matched."""
+    touching = contacts(state)
+    kept, sound = [], True
+    for group in _groups(touching):
+        mine = [f for f in state.fights if f[0] in group]
+        if _divides(state, touching, group, mine):
+            kept += mine
+        else:
+            sound = False
+    if sound and len(kept) == len(state.fights):
+        return False            # nothing changed: the matching stands as it was
+    state.fights = sorted(kept)
+    state.news.append("who touches whom has changed since the fights were matched: "
+                      "they are rematched")
+    return divide_fights(state)
+
+
 def pair_candidates(state) -> list:
     """The fights the side with priority may make next: those of the first model unmatched."""
     touching = contacts(state, state.question.get("pool"))

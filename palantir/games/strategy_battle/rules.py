@@ -37,6 +37,7 @@ RULE_SHOOT = "The Shoot Phase"
 RULE_WHEN_TO_FIGHT = "The Fight Phase: When to Fight"
 
 MOVE, SHOOT, FIGHT, OVER = "move", "shoot", "fight", "over"
+FIGHT_BEGINS = "fight phase"    # a 'pair' question's sequel: the Fight phase begins
 
 
 @dataclass
@@ -241,6 +242,8 @@ class BattleState(State):
                 if self.question is None:
                     if then == SHOOT:
                         self._start_shoot_phase()
+                    elif then == FIGHT_BEGINS:
+                        self._begin_fight_phase()
                     else:
                         self._fight_phase_continues()
                 return
@@ -536,13 +539,15 @@ class BattleState(State):
             else:
                 self.phase = FIGHT
                 self.acting = self.priority
-                # 'Spears': a warrior engaged in this Fight phase cannot also support
-                self.fought_this_phase = {k for single, many in self.fights
-                                          for k in (single, *many)}
-                self.supported_this_phase = set()
-                heroics.begin(self, FIGHT)
-                if self.question is None:
-                    self._fight_phase_continues()
+                # 'Fights': a model slain since the matching may leave one touching an enemy
+                # out of every fight: the fights are rematched, the side with priority
+                # choosing where it can be done several ways
+                heroics.fights_of_the_living(self)
+                if fight_rules.rematch_fights(self):
+                    self.question = {"kind": "pair", "side": self.priority,
+                                     "then": FIGHT_BEGINS}
+                    return
+                self._begin_fight_phase()
             return
         if not isinstance(action, Shoot):
             raise IllegalAction(f"'{action}' is not a Shoot-phase decision", rule=RULE_SHOOT,
@@ -552,6 +557,15 @@ class BattleState(State):
         resolve_shot(self, shooter, target, missile, seen)
 
     # ------------------------------------------------------------ the Fight phase
+
+    def _begin_fight_phase(self) -> None:
+        """The fights matched: heroic combats are declared, then the fights are fought."""
+        # 'Spears': a warrior engaged in this Fight phase cannot also support
+        self.fought_this_phase = {k for single, many in self.fights for k in (single, *many)}
+        self.supported_this_phase = set()
+        heroics.begin(self, FIGHT)
+        if self.question is None:
+            self._fight_phase_continues()
 
     def attacks(self, model: Model) -> int:
         """Dice rolled and strikes made by a model ('Multiple Attacks'; 'Spears': +1 supported;

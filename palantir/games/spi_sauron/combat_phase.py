@@ -45,8 +45,10 @@ class CombatMixin:
     # ----- strengths ---------------------------------------------------------------------
 
     def weapon_in_hex(self, hex_name: str, side: str) -> bool:
-        """19.1.2: a leader of `side` carrying a magic weapon stands in the hex."""
-        return any(p.weapon and p.side == side for p in self.leaders_at(hex_name))
+        """19.1.2: a leader of `side` carrying a magic weapon he may use stands in the hex
+        (19.2.3: any piece may carry one, only its named bearers use it)."""
+        return any(p.weapon and p.side == side and p.key in self.parts.weapons[p.weapon]
+                   for p in self.leaders_at(hex_name))
 
     def wrath_covers(self, unit: Unit) -> bool:
         """16.2: Sauron units within five hexes of the Ringwraith while Wrath lasts."""
@@ -519,7 +521,8 @@ class CombatMixin:
 
     # ----- retreats ----------------------------------------------------------------------------
 
-    def retreat_options(self, pending: Pending) -> dict[str, tuple[str, ...]]:
+    def retreat_options(self, pending: Pending, seen: set | None = None
+                        ) -> dict[str, tuple[str, ...]]:
         """Each hex the piece may end its retreat in, with one path (7.54, 7.55, 6.2, 7.61).
 
         A unit retreats `hexes` hexes (1 or 2 before combat, 7.7), each step leaving the
@@ -559,19 +562,29 @@ class CombatMixin:
             return ends
         empty = {h: p for h, p in ends.items()
                  if not any(u is not piece for u in self.combat_units_at(h))}
-        if empty or pending.kind == "displace":
+        if empty:
             return empty
-        # 7.61, 7.63: onto a Friendly unit only if that unit can itself retreat one hex
-        return {h: p for h, p in ends.items() if self._displaceable(h, start)}
+        # 7.61, 7.63: onto a Friendly unit only if that unit can itself retreat one hex;
+        # 7.62, 7.64: a displaced unit retreats by the same rules, so it may displace another
+        # in turn. Whether a chain of displacements reaches an empty hex is a question of
+        # reachability: each unit's one-hex retreats are fixed by its hex and kind, so the
+        # search marks every hex it has tried (never the hex the chain started from).
+        if seen is None:
+            return {h: p for h, p in ends.items()
+                    if self._displaceable(h, {start})}
+        seen.add(start)
+        return {h: p for h, p in ends.items()
+                if h not in seen and self._displaceable(h, seen)}
 
-    def _displaceable(self, hex_name: str, coming_from: str) -> bool:
-        """7.57, 7.62, 7.63: the Friendly unit in the hex can retreat one hex (not into the
-        hex the retreating unit leaves)."""
+    def _displaceable(self, hex_name: str, seen: set) -> bool:
+        """7.57, 7.62, 7.63: the Friendly unit in the hex can retreat one hex, into an empty
+        hex or onto a friend who can in turn (never into a hex the chain has tried)."""
         friend = self.unit_at(hex_name)
         if friend is None or friend.disrupted or friend.partner:
             return False        # ruling: a formation (two units) is not displaced (8.4, 15.3)
+        seen.add(hex_name)
         probe = Pending("displace", seat_of(friend.side), friend.id, 1)
-        return any(h != coming_from for h in self.retreat_options(probe))
+        return bool(self.retreat_options(probe, seen))
 
     def check_retreat(self, action: Retreat):
         """The pending retreat must follow one of the legal paths (7.55)."""

@@ -139,7 +139,7 @@ def test_case_6_2_no_retreat_into_an_enemy_zoc_even_onto_a_friend():
     zone = state.enemy_zoc("sauron")
     exits = [h for h in state.hexmap.neighbours["0504"] if h not in ("0604", "0404")]
     assert len(exits) == 4 and "0403" in exits and all(h in zone for h in exits)
-    assert state._displaceable("0403", "0504")          # the friend could make way
+    assert state._displaceable("0403", {"0504"})          # the friend could make way
     state.apply("attack 0504 from 0604")
     assert state.units["goblins-1"].hex == ELIMINATED   # 7.56: no path of retreat
     assert state.units["goblins-2"].hex == "0403" and not state.units["goblins-2"].disrupted

@@ -226,6 +226,23 @@ def test_case_19_1_2_units_with_a_weapon_bearer_attack_a_level_better():
     assert state.missile_strength(state.units["archers-1"]) == "E"
 
 
+
+def test_case_19_1_2_a_captured_weapon_gives_its_carriers_units_nothing():
+    # 19.2.3: anyone may carry a magic weapon, only its named bearers use it (19.0 C, D)
+    state = combat("sauron")
+    place(state, "orcs-1", "0504")
+    place(state, "orc_archers-1", "0404")
+    plain = (state.melee_strength(state.units["orcs-1"]),
+             state.missile_strength(state.units["orc_archers-1"]))
+    place(state, "sauron", "0504", weapon="narsil")
+    place(state, "ringwraith", "0404", weapon="aiglos")
+    assert (state.melee_strength(state.units["orcs-1"]),
+            state.missile_strength(state.units["orc_archers-1"])) == plain
+    westernesse = combat("westernesse")
+    place(westernesse, "men-1", "0604")
+    place(westernesse, "isildur", "0604", weapon="aiglos")      # Gil-galad's weapon
+    assert westernesse.melee_strength(westernesse.units["men-1"]) == "D"
+
 # ----- retreats (7.54-7.57), displacement (7.6), advance (7.5) -------------------------------
 
 def test_case_7_55_the_owner_chooses_the_retreat():
@@ -304,6 +321,48 @@ def test_case_7_63_if_the_friend_cannot_make_way_the_retreating_unit_dies():
     state.apply("attack 0504 from 0604")
     assert state.units["goblins-1"].hex == "eliminated"
     assert state.units["goblins-2"].hex == "0404"
+
+
+def test_case_7_64_a_displaced_unit_may_displace_another_in_turn():
+    # 7.62: displaced units follow all the rules of retreat, 7.61 among them; 7.64: one
+    # retreat may displace more than one unit
+    state = combat("westernesse", dice=["3", "3", "6"])
+    place(state, "men-1", "0604")
+    place(state, "men-2", "0402")                 # its ZOC closes 0403 and 0503
+    place(state, "goblins-1", "0504")
+    place(state, "goblins-2", "0404")             # goblins-1's only way out
+    place(state, "goblins-3", "0405", disrupted=True)
+    place(state, "goblins-4", "0305", disrupted=True)
+    place(state, "goblins-5", "0304")             # goblins-2's only way out
+    place(state, "goblins-6", "0203", disrupted=True)     # goblins-5's only way: 0204
+    state.apply("attack 0504 from 0604")          # r1
+    assert state.legal_actions() == [Retreat(("0504", "0404"))]
+    state.apply("retreat 0504-0404")
+    assert state.pending[0].kind == "displace" and state.pending[0].piece == "goblins-2"
+    assert state.legal_actions() == [Retreat(("0404", "0304"))]
+    state.apply("retreat 0404-0304")
+    assert state.pending[0].kind == "displace" and state.pending[0].piece == "goblins-5"
+    assert {a.path[-1] for a in state.legal_actions()} == {"0204"}
+    state.apply("retreat 0304-0204")
+    assert [state.units[u].hex for u in ("goblins-1", "goblins-2", "goblins-5")] == \
+        ["0404", "0304", "0204"]
+    assert all(state.units[u].disrupted for u in ("goblins-1", "goblins-2", "goblins-5"))
+
+
+def test_case_7_63_a_chain_of_displacements_that_ends_nowhere_kills_the_retreating_unit():
+    state = combat("westernesse", dice=["3", "3", "6"])
+    place(state, "men-1", "0604")
+    place(state, "men-2", "0402")
+    place(state, "goblins-1", "0504")
+    place(state, "goblins-2", "0404")
+    place(state, "goblins-3", "0405", disrupted=True)
+    place(state, "goblins-4", "0305", disrupted=True)
+    place(state, "goblins-5", "0304")
+    place(state, "goblins-6", "0203", disrupted=True)
+    place(state, "goblins-7", "0204", disrupted=True)     # the chain's last way is shut
+    state.apply("attack 0504 from 0604")
+    assert state.units["goblins-1"].hex == "eliminated"
+    assert state.units["goblins-2"].hex == "0404" and state.units["goblins-5"].hex == "0304"
 
 
 def test_case_7_7_bowmen_may_retreat_before_combat():

@@ -188,8 +188,8 @@ def test_case_8_48_a_formation_disbands_when_one_unit_moves_off():
 def test_case_7_61_a_formation_is_never_displaced_by_a_retreat():
     state = formed()
     place(state, "men-3", "1010")
-    assert not state._displaceable("1011", "1010")
+    assert not state._displaceable("1011", {"1010"})
     place(state, "men-4", "1011")
     place(state, "men-1", "eliminated")
     place(state, "men-2", "eliminated")
-    assert state._displaceable("1011", "1010")        # a single unit may make way
+    assert state._displaceable("1011", {"1010"})        # a single unit may make way

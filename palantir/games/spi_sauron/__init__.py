@@ -76,12 +76,12 @@ class SpiSauron(Game):
         return cut_at_quiet
 
     def search_actions(self, state) -> list:
-        """In a Movement Phase the general's planned move (a search cannot compare hundreds
-        of single moves; it follows the plan through the phase); elsewhere every decision."""
-        if not state.pending and state.phase.kind == "movement":
-            from .heuristics import rollout_policy
-            return [rollout_policy(state, _SEARCH_RNG)]
-        return state.legal_actions()
+        """The decisions a search compares (heuristics.search_choices): in a Movement Phase
+        the general's planned move; in a Magic Phase his pick, `end`, and each spell he
+        thinks worth casting; in the Rally Phase the rally attempts; elsewhere every
+        decision."""
+        from .heuristics import search_choices
+        return search_choices(state, _SEARCH_RNG)
 
     def search_worthy(self, view: Mapping[str, Any]) -> bool:
         """Whether a decision is worth a search's budget: not one piece's move among the

@@ -100,6 +100,38 @@ def rollout_policy(state, rng: random.Random):
     return decide(state, legal)
 
 
+def search_choices(state, rng: random.Random) -> list:
+    """The decisions worth comparing by search: the general's plan in a Movement Phase (a
+    search cannot compare hundreds of single moves); in a Magic Phase his own pick, `end`,
+    and for each spell he thinks worth casting his best number of points (every spell at
+    every number of points is too many choices for a search to tell apart; it would
+    spend points on noise, 8.56); in the Rally Phase every attempt but no `end` while one
+    is open (8.34: a failed attempt costs nothing, a rallied unit is never worse off);
+    elsewhere — combats, retreats, advances — every legal decision."""
+    if not state.pending and state.phase.kind == "movement":
+        return [rollout_policy(state, rng)]
+    legal = state.legal_actions()
+    if state.pending or len(legal) < 2:
+        return legal
+    kind = state.phase.kind
+    if kind == "magic":
+        best: dict[str, tuple[float, Cast]] = {}
+        for action in legal:
+            if isinstance(action, Cast):
+                value = spell_value(state, action)
+                if value > 0 and value > best.get(action.spell, (0.0, None))[0]:
+                    best[action.spell] = (value, action)
+        chosen = [decide(state, legal)]
+        for extra in [END] + [cast for _, cast in best.values()]:
+            if extra in legal and extra not in chosen:
+                chosen.append(extra)
+        return chosen
+    if kind == "rally":
+        rallies = [a for a in legal if isinstance(a, Rally)]
+        return rallies or legal
+    return legal
+
+
 def decide(state, legal: list):
     """The general's decision in `state` among `legal`."""
     if len(legal) == 1:

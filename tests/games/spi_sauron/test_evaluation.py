@@ -4,7 +4,8 @@ seat's chance of winning by 21.2, from each army's chance of ending demoralized.
 from palantir.agents.mcts import MCTSAgent
 from palantir.engine.dice import ScriptedDice, SeededDice
 from palantir.games.spi_sauron.evaluation import HORIZON, demoralization_chances, evaluate
-from palantir.games.spi_sauron.heuristics import rollout_policy
+from palantir.games.spi_sauron.heuristics import decide, rollout_policy, spell_value
+from palantir.games.spi_sauron.notation import END, Cast, Rally
 
 from .helpers import GAME, cleared, new_game, place
 
@@ -73,3 +74,37 @@ def test_case_4_0_a_movement_phase_decision_is_not_worth_a_search_a_combat_is():
     assert state.phase.kind == "movement" and not GAME.search_worthy(state.view(0))
     state = cleared("westernesse-combat", dice=ScriptedDice([]))
     assert GAME.search_worthy(state.view(1))
+
+
+def test_case_8_57_search_compares_the_generals_spells_not_every_spell_at_every_cost():
+    state = cleared("magic-1", turn=5, dice=ScriptedDice([]))
+    place(state, "orc_archers-1", "1331")
+    place(state, "sauron", "1331")
+    state.pedestal = "orc_archers-1"
+    place(state, "orc_archers-2", "1328")
+    for i, h in enumerate(("1226", "1326", "1426", "1225"), start=1):
+        place(state, f"men-{i}", h)
+    state._begin_phase()
+    legal = state.legal_actions()
+    casts = [a for a in legal if isinstance(a, Cast)]
+    choices = GAME.search_actions(state)
+    assert len(casts) > 5 and len(choices) < len(casts)
+    assert all(a in legal for a in choices)
+    assert choices[0] == decide(state, legal) and END in choices
+    spells = [a.spell for a in choices if isinstance(a, Cast)]
+    assert "sinister_visions" in spells and len(spells) == len(set(spells))   # one each
+    assert all(spell_value(state, a) > 0 for a in choices if isinstance(a, Cast))
+
+
+def test_case_8_34_search_never_ends_the_rally_phase_with_an_attempt_open():
+    state = cleared("rally", turn=6, dice=ScriptedDice([]))
+    place(state, "men-1", "1010", disrupted=True)
+    place(state, "cavalry-1", "1011", disrupted=True)
+    place(state, "elendil", "1012")
+    place(state, "men-2", "1012")
+    state.rally_seat = 1
+    assert END in state.legal_actions()
+    choices = GAME.search_actions(state)
+    rallies = [a for a in state.legal_actions() if isinstance(a, Rally)]
+    assert Rally("elendil", "1011") in rallies and sorted(choices, key=str) == \
+        sorted(rallies, key=str)

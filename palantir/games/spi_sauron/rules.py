@@ -739,8 +739,8 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, BeastMixin, 
         if joiner.partner or host.partner:
             return "8.42", "a unit already in formation may not form another"
         if joiner.moved or host.moved or joiner.disrupted or host.disrupted:
-            return "8.43", "both units must stand where they began the Movement Phase, " \
-                           "not disrupted"
+            return "15.3.2 A" if kind == SLAVE_PHALANX else "8.43", \
+                "both units must stand where they began the Movement Phase, not disrupted"
         if distance(joiner.hex, host.hex) != 1:
             return "15.3.2 A" if kind == SLAVE_PHALANX else "8.43", \
                 "the two units must be adjacent"

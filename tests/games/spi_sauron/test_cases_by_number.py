@@ -492,7 +492,7 @@ def test_case_15_3_2_a_the_two_slaves_begin_the_phase_adjacent():
     refused(state, "form 0909-1010", "15.3.2 A")        # not adjacent
     state.apply("move 0909-0910")                       # adjacent now, but it has moved
     assert distance("0910", "1010") == 1
-    refused(state, "form 0910-1010", "8.43")            # adjacent since the phase began only
+    refused(state, "form 0910-1010", "15.3.2 A")        # adjacent since the phase began only
     state.apply("form 1110-1010")                       # these two began adjacent
     assert state.units["slaves-1"].formation == "slave_phalanx"
 

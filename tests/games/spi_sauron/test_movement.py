@@ -149,7 +149,7 @@ def test_case_5_0_a_leader_stacks_freely():
     assert state.leaders["gorgol"].hex == "0518"
 
 
-def test_case_6_21_zoc_stops_movement():
+def test_case_6_11_a_unit_entering_an_enemy_zoc_stops():
     state = cleared()
     place(state, "goblins-1", "0516")
     place(state, "men-1", "0519")

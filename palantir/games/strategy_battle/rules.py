@@ -113,7 +113,13 @@ class Model:
 
     def copy(self) -> "Model":
         """An independent copy (with its own copy of a passenger it carries)."""
-        return replace(self, passenger=None if self.passenger is None else self.passenger.copy())
+        other = replace(self, passenger=None if self.passenger is None else self.passenger.copy())
+        # the base as geometry sees it is kept with what it was worked out from, so a copy
+        # may share it (BattleState.disc checks that nothing it depends on has changed)
+        memo = self.__dict__.get("_base")
+        if memo is not None:
+            other._base = memo
+        return other
 
 
 # the Model fields a view carries as they are (after the ones it names one by one)
@@ -264,17 +270,59 @@ class BattleState(State):
         """Whether a model touches an enemy (it cannot move; it has no control zone)."""
         if any(model.id in pair[:2] for pair in self.across):
             return True          # 'Defending': fighting across a barrier counts as touching
+        if model.id in self.models and self.models[model.id] is model:
+            return model.id in self.touching()
         disc = self.disc(model, zone=False)
         return any(other.side != model.side and geo.in_contact(disc, self.disc(other, zone=False),
                                                               self.units.tolerance)
                    for other in self.models.values())
 
+    def touching(self) -> frozenset:
+        """The models on the table in base contact with an enemy, worked out once for a
+        placing of the models (asked for again and again while a decision is weighed)."""
+        bare = [self.disc(m, zone=False) for m in self.models.values()]
+        # the bases themselves are the key: `disc` hands back the same object while nothing
+        # about the model's base has changed, and equal bases touch the same
+        memo = self.__dict__.get("_touching")
+        if memo is not None and len(memo[0]) == len(bare) and all(
+                a is b or a == b for a, b in zip(memo[0], bare)):
+            return memo[1]
+        found = set()
+        tol = self.units.tolerance
+        for i, a in enumerate(bare):
+            for b in bare[i + 1:]:
+                if a.side != b.side and geo.in_contact(a, b, tol):
+                    found.update((a.key, b.key))
+        self._touching = (bare, frozenset(found))
+        return self._touching[1]
+
     def disc(self, model: Model, zone: bool | None = None) -> geo.Disc:
         """The model as geometry sees it."""
-        prof = model.profile
         if zone is None:
             # 'Control Zone rule': models touching an enemy have none; 'Models on the Ground': neither do prone ones
             zone = not model.prone and not self.engaged(model) and not cavalry.is_loose(model)
+        bare = self._base(model)
+        return bare if bare.zone == zone else replace(bare, zone=zone)
+
+    def _base(self, model: Model) -> geo.Disc:
+        """The model's base with no control zone, kept on the model while the profile,
+        place, heading, mount and measuring system it was worked out from stay the same."""
+        prof = model.profile
+        memo = model.__dict__.get("_base")
+        if (memo is not None and memo[0] is prof and memo[1] is self.units
+                and memo[2] is self.mounts and memo[3] == model.id and memo[4] == model.x
+                and memo[5] == model.y and memo[6] == model.heading
+                and memo[7] == model.mounted):
+            return memo[8]
+        disc = self._measure_base(model)
+        model._base = (prof, self.units, self.mounts, model.id, model.x, model.y,
+                       model.heading, model.mounted, disc)
+        return disc
+
+    def _measure_base(self, model: Model) -> geo.Disc:
+        """The model's base with no control zone, from its profile and mount."""
+        prof = model.profile
+        zone = False
         if model.mounted or prof.has("loose mount"):
             # 'Cavalry': a 25x50mm base, a capsule pointing where the model faces
             mount = self.mounts[prof.mount]
@@ -292,19 +340,15 @@ class BattleState(State):
 
     def discs(self) -> list[geo.Disc]:
         """Every model on the table as geometry sees it."""
-        bare = {k: self.disc(m, zone=False) for k, m in self.models.items()}
         # who is engaged, worked out once for all ('Control Zone rule': none while touching)
-        engaged = {k for pair in self.across for k in pair[:2]}
-        tol = self.units.tolerance
-        items = list(bare.items())
-        for i, (ka, a) in enumerate(items):
-            for kb, b in items[i + 1:]:
-                if a.side != b.side and geo.in_contact(a, b, tol):
-                    engaged.update((ka, kb))
-        # 'Loose Mounts': "They also have no control zone"
-        return [replace(bare[k], zone=not m.prone and k not in engaged
-                        and not cavalry.is_loose(m))
-                for k, m in self.models.items()]
+        engaged = self.touching() | {k for pair in self.across for k in pair[:2]}
+        out = []
+        for k, m in self.models.items():
+            # 'Loose Mounts': "They also have no control zone"
+            zone = not m.prone and k not in engaged and not cavalry.is_loose(m)
+            bare = self._base(m)
+            out.append(bare if bare.zone == zone else replace(bare, zone=zone))
+        return out
 
     def allowance(self, model: Model) -> float:
         """The model's maximum move over open ground ('Movement Chart')."""

@@ -168,6 +168,17 @@ class Table:
         self._woods = unary_union([a.shape for a in areas if a.going == "woods"])
         for shape in (self.impassable, self._difficult, self._woods):
             shapely.prepare(shape)
+        # what searches ask of the fixed terrain again and again, worked out once: the
+        # ground's height at a point, the bounding box of a shape (keyed by what it is)
+        self._ground: dict[tuple[float, float], float] = {}
+        self._extents: dict[tuple, tuple[float, float, float, float]] = {}
+
+    def extent(self, key: tuple, shape) -> tuple[float, float, float, float]:
+        """The bounding box of one of the table's fixed shapes, `key` naming which one."""
+        box = self._extents.get(key)
+        if box is None:
+            box = self._extents[key] = shape.bounds
+        return box
 
     def difficult(self, woodland: bool) -> Polygon:
         """Where the going is difficult for a model ('Terrain'; woods not for Woodland Creatures)."""
@@ -180,10 +191,16 @@ class Table:
 
     def ground_at(self, x: float, y: float) -> float:
         """The height of the ground at a point (the highest elevated area there)."""
+        known = self._ground.get((x, y))
+        if known is not None:
+            return known
         best = 0.0
         for area in self.areas:
             if area.ground > best and area.shape.covers(Point(x, y)):
                 best = area.ground
+        if len(self._ground) > 100_000:      # a long search visits many places: forget them
+            self._ground.clear()
+        self._ground[(x, y)] = best
         return best
 
     def on_table(self, x: float, y: float, radius: float) -> bool:
@@ -549,11 +566,10 @@ def check_path(table: Table, models: Iterable[Disc], start: Disc, path: Sequence
                 raise IllegalAction(
                     f"the path passes through '{m.key}' (gaps must be at least as wide as "
                     "the base)", rule=RULE_MOVING)
-    if start.half <= 0:
-        swept = LineString(points).buffer(r) if len(points) > 1 else Point(points[0]).buffer(r)
-    else:
-        swept = unary_union([_core_shape(c).buffer(r) for c in cores])
-    if not table.impassable.is_empty and swept.intersection(table.impassable).area > tol * tol:
+    swept = _Sweep(points, start, cores, r)
+    if (not table.impassable.is_empty
+            and swept.may_meet(table.extent(("impassable",), table.impassable))
+            and swept.shape.intersection(table.impassable).area > tol * tol):
         raise IllegalAction("the path enters impassable terrain", rule=RULE_TERRAIN)
     end = start.at(*points[-1])
     if start.half > 0 and turning and len(points) > 1:
@@ -593,6 +609,34 @@ def check_path(table: Table, models: Iterable[Disc], start: Disc, path: Sequence
     return PathReport(points[-1], path_length(points), cost, crossings, contacts, across)
 
 
+class _Sweep:
+    """The ground a base sweeps along a path, drawn as a shapely polygon only when a terrain
+    shape comes near enough to matter (drawing it is the dearest part of a path check)."""
+
+    def __init__(self, points, start: Disc, cores, radius: float):
+        self.points, self.start, self.cores, self.radius = points, start, cores, radius
+        spines = points if start.half <= 0 else [q for c in cores for q in _core_points(c)]
+        # everything swept lies within the radius of the spines' corners' box (a hair more
+        # for the polygon's own rounding)
+        pad = radius * (1 + 1e-7) + 1e-9
+        self.box = (min(p[0] for p in spines) - pad, min(p[1] for p in spines) - pad,
+                    max(p[0] for p in spines) + pad, max(p[1] for p in spines) + pad)
+
+    def may_meet(self, box) -> bool:
+        """False when a shape with this bounding box lies wholly clear of the sweep."""
+        return not (box[0] > self.box[2] or box[2] < self.box[0]
+                    or box[1] > self.box[3] or box[3] < self.box[1])
+
+    @cached_property
+    def shape(self):
+        """The swept ground as a polygon."""
+        points, r = self.points, self.radius
+        if self.start.half <= 0:
+            return (LineString(points).buffer(r) if len(points) > 1
+                    else Point(points[0]).buffer(r))
+        return unary_union([_core_shape(c).buffer(r) for c in self.cores])
+
+
 def touches(shape, disc: Disc, tolerance: float) -> bool:
     """Whether a base touches (or overlaps) a terrain shape."""
     return shape.distance(core(disc)) <= disc.radius + tolerance
@@ -623,7 +667,7 @@ def defended_across(table: Table, charger: Disc, defender: Disc) -> str | None:
     return None
 
 
-def _barrier_crossings(table: Table, points, start: Disc, swept, tol,
+def _barrier_crossings(table: Table, points, start: Disc, swept: _Sweep, tol,
                        end: Disc | None = None) -> list[Crossing]:
     crossings = []
     centre_line = LineString(points) if len(points) > 1 else None
@@ -631,7 +675,8 @@ def _barrier_crossings(table: Table, points, start: Disc, swept, tol,
         kind = barrier.kind_for(start.barrier_height)
         if kind == "stride":
             continue
-        if swept.intersection(barrier.footprint).area <= tol * tol:
+        if (not swept.may_meet(table.extent(("barrier", barrier.name), barrier.footprint))
+                or swept.shape.intersection(barrier.footprint).area <= tol * tol):
             continue
         if kind == "impassable":
             raise IllegalAction(f"'{barrier.name}' is more than twice the model's height or "
@@ -852,6 +897,19 @@ _STEPS = [(di, dj) for di in (-2, -1, 0, 1, 2) for dj in (-2, -1, 0, 1, 2)
           if (di, dj) != (0, 0) and math.gcd(abs(di), abs(dj)) == 1]
 
 
+def _grid_moves(step: float) -> list:
+    """The search's moves as (di, dj, length, over_i, over_j): the length a step of the
+    grid covers (`step` times its own length, worked out as the search always has), and
+    for a long knight step the cell it passes over (None for the others)."""
+    out = []
+    for di, dj in _STEPS:
+        long = abs(di) == 2 or abs(dj) == 2
+        out.append((di, dj, step * math.hypot(di, dj),
+                    (di // 2 if abs(di) == 2 else 0) if long else None,
+                    (dj // 2 if abs(dj) == 2 else 0) if long else None))
+    return out
+
+
 def _explore(gx, gy, blocked, factor, start: Disc, step: float, limit: float, x0, y0):
     """Dijkstra from the start over the grid: cheapest cost of every reachable node and the way back."""
     nx, ny = gx.shape
@@ -861,18 +919,20 @@ def _explore(gx, gy, blocked, factor, start: Disc, step: float, limit: float, x0
     best = {(si, sj): first}
     came: dict = {}
     frontier = [(first, si, sj)]
+    is_blocked, going = blocked.tolist(), factor.tolist()     # quicker to read (find_path)
+    moves = _grid_moves(step)
     while frontier:
         cost, i, j = heapq.heappop(frontier)
         if cost > best.get((i, j), math.inf) + EPS:
             continue
-        for di, dj in _STEPS:
+        here = going[i][j]
+        for di, dj, length, over_i, over_j in moves:
             a, b = i + di, j + dj
-            if not (0 <= a < nx and 0 <= b < ny) or blocked[a, b]:
+            if not (0 <= a < nx and 0 <= b < ny) or is_blocked[a][b]:
                 continue
-            if (abs(di) == 2 or abs(dj) == 2) and blocked[i + di // 2 if abs(di) == 2 else i,
-                                                          j + dj // 2 if abs(dj) == 2 else j]:
+            if over_i is not None and is_blocked[i + over_i][j + over_j]:
                 continue
-            new = cost + step * math.hypot(di, dj) * (factor[i, j] + factor[a, b]) / 2
+            new = cost + length * (here + going[a][b]) / 2
             if new > limit or new >= best.get((a, b), math.inf):
                 continue
             best[(a, b)] = new
@@ -1178,20 +1238,24 @@ def find_path(table: Table, models: Iterable[Disc], start: Disc, mover: Mover, *
     else:
         aim, slack = goal_point, 0.0
 
+    # the search reads single cells thousands of times: plain lists read them far quicker
+    # than numpy indexing, and hold the very same floats
+    xs, ys = gx.tolist(), gy.tolist()
+    is_blocked, going = blocked.tolist(), factor.tolist()
+
     def heuristic(i, j):
-        return max(0.0, math.hypot(aim[0] - gx[i, j], aim[1] - gy[i, j]) - slack)
+        return max(0.0, math.hypot(aim[0] - xs[i][j], aim[1] - ys[i][j]) - slack)
 
     si, sj = node_of(start.x, start.y)
     si, sj = min(max(si, 0), nx - 1), min(max(sj, 0), ny - 1)
-    moves = [(di, dj) for di in (-2, -1, 0, 1, 2) for dj in (-2, -1, 0, 1, 2)
-             if (di, dj) != (0, 0) and math.gcd(abs(di), abs(dj)) == 1]
-    start_cost = math.dist((start.x, start.y), (gx[si, sj], gy[si, sj]))
+    start_cost = math.dist((start.x, start.y), (xs[si][sj], ys[si][sj]))
     best = {(si, sj): start_cost}
     came: dict = {}
     frontier = [(start_cost + heuristic(si, sj), start_cost, si, sj)]
-    goal_set = {tuple(g) for g in goals}
+    goal_set = {tuple(g) for g in goals.tolist()}
     found = None
     limit = mover.allowance + step
+    moves = _grid_moves(step)
     while frontier:
         _, cost, i, j = heapq.heappop(frontier)
         if cost > best.get((i, j), math.inf) + EPS:
@@ -1199,14 +1263,15 @@ def find_path(table: Table, models: Iterable[Disc], start: Disc, mover: Mover, *
         if (i, j) in goal_set:
             found = (i, j)
             break
-        for di, dj in moves:
+        here = going[i][j]
+        for di, dj, length, over_i, over_j in moves:
             a, b = i + di, j + dj
-            if not (0 <= a < nx and 0 <= b < ny) or blocked[a, b]:
+            if not (0 <= a < nx and 0 <= b < ny) or is_blocked[a][b]:
                 continue
-            if abs(di) == 2 or abs(dj) == 2:  # the long knight step must not jump a blocked cell
-                if blocked[i + di // 2 if abs(di) == 2 else i, j + dj // 2 if abs(dj) == 2 else j]:
-                    continue
-            new = cost + step * math.hypot(di, dj) * (factor[i, j] + factor[a, b]) / 2
+            # the long knight step must not jump a blocked cell
+            if over_i is not None and is_blocked[i + over_i][j + over_j]:
+                continue
+            new = cost + length * (here + going[a][b]) / 2
             if new > limit or new >= best.get((a, b), math.inf):
                 continue
             best[(a, b)] = new
@@ -1300,7 +1365,9 @@ class Sight:
 
 def _blockers(table: Table, models: Sequence[Disc], observer: Disc, target: Disc,
               ignore: frozenset = frozenset()):
-    """(name, kind, shape-or-disc, top height) of everything that can hide a body."""
+    """(name, kind, shape-or-disc, top height, bounding box) of everything that can hide a
+    body (the box of a terrain shape, to pass by quickly the ones a sight line is far from;
+    None for a model)."""
     found = []
     for area in table.areas:
         top = area.ground + area.sight
@@ -1308,17 +1375,24 @@ def _blockers(table: Table, models: Sequence[Disc], observer: Disc, target: Disc
             continue
         inside = area.shape.covers(Point(observer.x, observer.y))
         # a model sees out of the ruin or copse it stands in (docs): only its ground counts
-        found.append((area.name, "area", area.shape, area.ground if inside else top))
+        found.append((area.name, "area", area.shape, area.ground if inside else top,
+                      table.extent(("area", area.name), area.shape)))
     for barrier in table.barriers:
         if barrier.blocks_sight and barrier.height > 0 and barrier.name not in ignore:
-            mid = barrier.line.interpolate(0.5, normalized=True)
+            box = table.extent(("barrier", barrier.name), barrier.footprint)
             found.append((barrier.name, "barrier", barrier.footprint,
-                          table.ground_at(mid.x, mid.y) + barrier.height))
+                          _barrier_ground(table, barrier) + barrier.height, box))
     for m in models:
         if m.key in (observer.key, target.key) or m.key in ignore:
             continue
-        found.append((m.key, "model", m, table.ground_at(m.x, m.y) + m.height))
+        found.append((m.key, "model", m, table.ground_at(m.x, m.y) + m.height, None))
     return found
+
+
+def _barrier_ground(table: Table, barrier: Barrier) -> float:
+    """The height of the ground under the middle of a barrier."""
+    mid = barrier.line.interpolate(0.5, normalized=True)
+    return table.ground_at(mid.x, mid.y)
 
 
 def _intervals(a, b, blocker) -> list[tuple[float, float]]:
@@ -1327,8 +1401,18 @@ def _intervals(a, b, blocker) -> list[tuple[float, float]]:
         hit = _segment_circle_interval(a, b, (shape.x, shape.y), shape.radius * BODY_WIDTH)
         return [hit] if hit else []
     if kind == "model":
-        # a horse and rider: the body along the long base's spine
-        shape = core(shape).buffer(shape.radius * BODY_WIDTH)
+        # a horse and rider: the body along the long base's spine; a line passing wide of
+        # it (with a hair to spare for the polygon drawn round it) cannot cross it
+        body = shape.radius * BODY_WIDTH
+        if segments_distance(a, b, *spine(shape)) > body * (1 + 1e-7) + 1e-9:
+            return []
+        shape = core(shape).buffer(body)
+    else:
+        # a line whose box misses the terrain's box cannot cross it
+        minx, miny, maxx, maxy = blocker[4]
+        if (max(a[0], b[0]) < minx or min(a[0], b[0]) > maxx
+                or max(a[1], b[1]) < miny or min(a[1], b[1]) > maxy):
+            return []
     seg = LineString([a, b])
     if not seg.intersects(shape):
         return []

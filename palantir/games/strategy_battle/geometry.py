@@ -26,6 +26,7 @@ from ...engine.errors import IllegalAction
 # more than this. Half a millimetre is below what a player can see on the table.
 CONTACT_TOLERANCE_MM = 0.5
 EPS = 1e-9
+ANSWERS_KEPT = 20_000      # answers of one kind a table remembers (Table.answers)
 
 RULE_MOVING = "The Move Phase: Moving the Models"
 RULE_CONTROL_ZONE = "The Move Phase: Control Zone rule"
@@ -172,6 +173,17 @@ class Table:
         # ground's height at a point, the bounding box of a shape (keyed by what it is)
         self._ground: dict[tuple[float, float], float] = {}
         self._extents: dict[tuple, tuple[float, float, float, float]] = {}
+        self._answers: dict[str, dict] = {}
+
+    def answers(self, kind: str) -> dict:
+        """The answers to one kind of question about this table already worked out (paths
+        found, sight, reach), each keyed by everything else the answer depends on; a
+        search asks the same questions of the same placings of models again and again.
+        Emptied when it grows large."""
+        store = self._answers.get(kind)
+        if store is None or len(store) > ANSWERS_KEPT:
+            store = self._answers[kind] = {}
+        return store
 
     def extent(self, key: tuple, shape) -> tuple[float, float, float, float]:
         """The bounding box of one of the table's fixed shapes, `key` naming which one."""
@@ -1118,6 +1130,16 @@ class Reach:
         return self._grid_data[0]
 
     def _costs(self):
+        # the same model, standing in the same place among the same models, has the same reach
+        key = (tuple(self.models), self.start, self.mover, self.step)
+        known = self.table.answers("reach")
+        if key not in known:
+            grid = self._relaxed_costs()
+            known[key] = (grid, getattr(self, "cost", None))
+        grid, self.cost = known[key]
+        return grid
+
+    def _relaxed_costs(self):
         table, start, mover = self.table, self.start, self.mover
         # zones off: a model's grid blocked by bases, impassable ground and barriers only
         relaxed = [replace(m, zone=False) for m in self.models]
@@ -1174,6 +1196,28 @@ def find_path(table: Table, models: Iterable[Disc], start: Disc, mover: Mover, *
     if (to is None) == (target is None):
         raise ValueError("find_path: give exactly one of `to` or `target`")
     models = [m for m in models if m.key != start.key]
+    # a path found is remembered with everything it was found from, the bound included
+    # (it only ever answers sooner, but is keyed all the same)
+    others = tuple(models)
+    aim = None if to is None else (to[0], to[1])
+    if bound is None:
+        bounded = None
+    else:
+        within = tuple(bound.models)
+        bounded = (bound.table is table, bound.start, bound.mover, bound.step,
+                   True if within == others else within)
+    key = (others, start, mover, aim, target, step, bounded)
+    known = table.answers("paths")
+    if key not in known:
+        known[key] = _search_path(table, models, start, mover, to=to, target=target,
+                                  step=step, bound=bound)
+    found = known[key]
+    return None if found is None else list(found)
+
+
+def _search_path(table: Table, models: list[Disc], start: Disc, mover: Mover, *,
+                 to, target, step, bound) -> list[tuple[float, float]] | None:
+    """find_path's search itself (`models` without the one moving)."""
     by_key = {m.key: m for m in models}
     if target is not None and target not in by_key:
         raise IllegalAction(f"there is no model '{target}' to charge", rule=RULE_CHARGES)
@@ -1435,8 +1479,21 @@ def sight(table: Table, models: Iterable[Disc], observer: Disc, target: Disc,
     `ignore` names models and terrain the rules let the observer look past (a shooter's own
     cover, a touching friend: 'Shooting from Cover', 'Shooting from Behind Friends').
     """
-    models = list(models)
-    blockers = _blockers(table, models, observer, target, frozenset(ignore))
+    models = tuple(models)
+    ignore = frozenset(ignore)
+    # what one model sees of another is remembered with everything it depends on
+    key = (models, observer, target, ignore)
+    known = table.answers("sight")
+    if key not in known:
+        known[key] = _look(table, models, observer, target, ignore)
+    seen = known[key]
+    return replace(seen, in_the_way=list(seen.in_the_way))
+
+
+def _look(table: Table, models: Sequence[Disc], observer: Disc, target: Disc,
+          ignore: frozenset) -> Sight:
+    """sight's working out itself."""
+    blockers = _blockers(table, models, observer, target, ignore)
     eye = table.ground_at(observer.x, observer.y) + observer.height
     ground_t = table.ground_at(target.x, target.y)
     dx, dy = target.x - observer.x, target.y - observer.y

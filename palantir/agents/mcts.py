@@ -208,7 +208,15 @@ class MCTSAgent:
         state = root_state.clone(dice=dice)
         node = root
         path: list[tuple[_Node, _Edge]] = []
+        returns = None
         while node.seat is not None:
+            if node is not root and self._cut is not None:
+                # the game's search horizon bounds the tree as it bounds rollouts: a branch
+                # grown past it would be scored later than its siblings, and the score of a
+                # position depends on how far the game has gone (search_cutoff)
+                returns = self._cut(state)
+                if returns is not None:
+                    break
             if node.untried is None:
                 node.untried, _ = self._ordered(state, self.game.search_actions(state), rng)
                 if not node.untried:
@@ -243,7 +251,8 @@ class MCTSAgent:
                     or not edge.outcomes:
                 edge.outcomes[outcome] = _Node(state.to_move())
             break
-        returns = self._rollout(state, rng, players)
+        if returns is None:
+            returns = self._rollout(state, rng, players)
         for parent, edge in path:
             parent.visits += 1
             edge.visits += 1

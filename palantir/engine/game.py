@@ -185,8 +185,9 @@ class Game:
         return None
 
     def search_cutoff(self, root: State) -> "Callable[[State], list[float] | None] | None":
-        """None, or cut(state) -> payoffs or None: a rollout from `root` stops at the first
-        state where cut gives payoffs."""
+        """None, or cut(state) -> payoffs or None: the search's horizon — a rollout from
+        `root` stops at the first state where cut gives payoffs, and mcts grows no tree
+        past one."""
         return None
 
     def sample_state(self, view: Mapping[str, Any], rng, dice: Dice | None = None) -> State:

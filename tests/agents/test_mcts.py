@@ -418,6 +418,25 @@ def test_rollouts_stop_where_the_games_search_cutoff_gives_payoffs():
     assert stall == pytest.approx(0.8)
 
 
+class HorizonStall(Stall):
+    """Stall valued 0.8 exactly at its second decision; past it a rollout never ends (a
+    draw), so a tree grown beyond the horizon would score stalling lower."""
+
+    def search_cutoff(self, root):
+        return lambda state: [0.8, 0.2] if state.steps == 2 else None
+
+
+def test_the_tree_stops_at_the_games_search_cutoff_as_rollouts_do():
+    game = HorizonStall()
+    state = StallState(game, None)
+    agent = MCTSAgent(game, 0, 1, iterations=60, max_rollout_steps=20)
+    agent.choose(state.view(0), state.legal_actions())
+    stall = next(edge for edge in agent.last_search["tree"].edges if edge.action == "stall")
+    assert stall.visits > 20 and stall.mean() == pytest.approx(0.8)
+    below = next(iter(stall.outcomes.values()))         # steps == 1
+    assert all(not child.edges for e in below.edges for child in e.outcomes.values())
+
+
 class MinorStall(Stall):
     """Stall whose every decision is a minor question (search_worthy is False)."""
 

@@ -418,7 +418,7 @@ def test_rollouts_stop_where_the_games_search_cutoff_gives_payoffs():
     assert stall == pytest.approx(0.8)
 
 
-class HorizonStall(Stall):
+class CutOnceStall(Stall):
     """Stall valued 0.8 exactly at its second decision; past it a rollout never ends (a
     draw), so a tree grown beyond the horizon would score stalling lower."""
 
@@ -427,7 +427,7 @@ class HorizonStall(Stall):
 
 
 def test_the_tree_stops_at_the_games_search_cutoff_as_rollouts_do():
-    game = HorizonStall()
+    game = CutOnceStall()
     state = StallState(game, None)
     agent = MCTSAgent(game, 0, 1, iterations=60, max_rollout_steps=20)
     agent.choose(state.view(0), state.legal_actions())

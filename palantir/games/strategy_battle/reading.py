@@ -6,11 +6,32 @@ it needs no scenario file, so a table set up by hand reads as well as a shipped 
 
 from __future__ import annotations
 
+import json
 from typing import Any, Mapping
+
+
+# tables already read, by their plain data: the general reads the same table at every
+# decision, and a table keeps what it has worked out (paths, sight) for the next one
+_TABLES: dict[str, Any] = {}
+TABLES_KEPT = 16
 
 
 def table_of(view: Mapping[str, Any]):
     """The table and its terrain as geometry, from the view's plain data."""
+    try:
+        key = json.dumps([view["units"], view["table"]], sort_keys=True)
+    except (TypeError, ValueError):
+        return _read_table(view)          # data no JSON writes: read afresh each time
+    table = _TABLES.get(key)
+    if table is None:
+        if len(_TABLES) >= TABLES_KEPT:
+            _TABLES.clear()
+        table = _TABLES[key] = _read_table(view)
+    return table
+
+
+def _read_table(view: Mapping[str, Any]):
+    """The table built afresh from the view's plain data."""
     from shapely.geometry import LineString, Polygon
     from . import geometry as geo
     t = view["table"]

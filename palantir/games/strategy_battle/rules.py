@@ -116,9 +116,9 @@ class Model:
         other = replace(self, passenger=None if self.passenger is None else self.passenger.copy())
         # the base as geometry sees it is kept with what it was worked out from, so a copy
         # may share it (BattleState.disc checks that nothing it depends on has changed)
-        memo = self.__dict__.get("_base")
-        if memo is not None:
-            other._base = memo
+        for memo in ("_base", "_zoned"):
+            if memo in self.__dict__:
+                setattr(other, memo, self.__dict__[memo])
         return other
 
 
@@ -280,29 +280,39 @@ class BattleState(State):
     def touching(self) -> frozenset:
         """The models on the table in base contact with an enemy, worked out once for a
         placing of the models (asked for again and again while a decision is weighed)."""
-        bare = [self.disc(m, zone=False) for m in self.models.values()]
-        # the bases themselves are the key: `disc` hands back the same object while nothing
-        # about the model's base has changed, and equal bases touch the same
+        # keyed by all a base is made from (see `_base`), model by model
+        placing = [(k, m.id, m.profile, m.x, m.y, m.heading, m.mount_wounds > 0)
+                   for k, m in self.models.items()]
         memo = self.__dict__.get("_touching")
-        if memo is not None and len(memo[0]) == len(bare) and all(
-                a is b or a == b for a, b in zip(memo[0], bare)):
-            return memo[1]
+        if (memo is not None and memo[0] is self.units and memo[1] is self.mounts
+                and memo[2] == placing):
+            return memo[3]
+        bare = [self._base(m) for m in self.models.values()]
         found = set()
         tol = self.units.tolerance
         for i, a in enumerate(bare):
             for b in bare[i + 1:]:
                 if a.side != b.side and geo.in_contact(a, b, tol):
                     found.update((a.key, b.key))
-        self._touching = (bare, frozenset(found))
-        return self._touching[1]
+        self._touching = (self.units, self.mounts, placing, frozenset(found))
+        return self._touching[3]
 
     def disc(self, model: Model, zone: bool | None = None) -> geo.Disc:
         """The model as geometry sees it."""
         if zone is None:
             # 'Control Zone rule': models touching an enemy have none; 'Models on the Ground': neither do prone ones
             zone = not model.prone and not self.engaged(model) and not cavalry.is_loose(model)
+        return self._base(model) if not zone else self._zoned(model)
+
+    def _zoned(self, model: Model) -> geo.Disc:
+        """The model's base with a control zone, kept beside the base it was made from."""
         bare = self._base(model)
-        return bare if bare.zone == zone else replace(bare, zone=zone)
+        memo = model.__dict__.get("_zoned")
+        if memo is not None and memo[0] is bare:
+            return memo[1]
+        zoned = replace(bare, zone=True)
+        model._zoned = (bare, zoned)
+        return zoned
 
     def _base(self, model: Model) -> geo.Disc:
         """The model's base with no control zone, kept on the model while the profile,
@@ -346,8 +356,7 @@ class BattleState(State):
         for k, m in self.models.items():
             # 'Loose Mounts': "They also have no control zone"
             zone = not m.prone and k not in engaged and not cavalry.is_loose(m)
-            bare = self._base(m)
-            out.append(bare if bare.zone == zone else replace(bare, zone=zone))
+            out.append(self._zoned(m) if zone else self._base(m))
         return out
 
     def allowance(self, model: Model) -> float:

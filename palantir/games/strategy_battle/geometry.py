@@ -284,7 +284,9 @@ class Disc:
 
     def at(self, x: float, y: float) -> "Disc":
         """The same model standing elsewhere."""
-        return replace(self, x=x, y=y)
+        # built directly: `replace` reads the fields' list each time, and this is asked often
+        return Disc(self.key, x, y, self.radius, self.height, self.side, self.zone,
+                    self.mount_height, self.loose, self.half, self.heading)
 
     @property
     def barrier_height(self) -> float:
@@ -363,6 +365,14 @@ def overlapping(a: Disc, b: Disc, tolerance: float) -> bool:
 def gap_is_wide_enough(a: Disc, b: Disc, mover: Disc, tolerance: float = 0.0) -> bool:
     """Whether the space between two bases lets this model's base through ('Moving the Models')."""
     return gap(a, b) + tolerance >= 2 * mover.radius
+
+
+def _far_apart(a, b, x: float, y: float, reach: float) -> bool:
+    """Whether the point (x, y) lies more than `reach` beyond the box of the segment a-b on
+    either axis, and so more than `reach` from the segment (a quick answer before the
+    exact distance)."""
+    return (x < min(a[0], b[0]) - reach or x > max(a[0], b[0]) + reach
+            or y < min(a[1], b[1]) - reach or y > max(a[1], b[1]) + reach)
 
 
 def _segment_closest_t(ax, ay, bx, by, px, py) -> float:
@@ -573,6 +583,11 @@ def check_path(table: Table, models: Iterable[Disc], start: Disc, path: Sequence
     for c in cores:
         for m in others:
             if m.loose and pass_loose:
+                continue
+            # a base far off the stretch's box (its spine reaching `half` from its centre,
+            # a hair to spare for rounding) is clear of it without measuring
+            if c[0] == "segment" and _far_apart(c[1], c[2], m.x, m.y,
+                                                r + m.radius - tol + m.half + 1e-9):
                 continue
             if _swept_distance(c, m) < r + m.radius - tol:
                 raise IllegalAction(
@@ -811,6 +826,10 @@ def _check_control_zones(table: Table, others: Sequence[Disc], start: Disc, poin
             if i + 1 > free_from:      # only the part before the charger reached its target's zone
                 frac = free_from - i
                 b = (a[0] + frac * (b[0] - a[0]), a[1] + frac * (b[1] - a[1]))
+            # an enemy far off the stretch's box is clear of it (the spines reach `half`
+            # beyond their centres; a hair to spare for rounding)
+            if _far_apart(a, b, enemy.x, enemy.y, limit + start.half + enemy.half + 1e-9):
+                continue
             if start.half <= 0 and enemy.half <= 0:
                 near = segment_point_distance(a, b, (enemy.x, enemy.y))
             else:

@@ -669,6 +669,14 @@ def touches(shape, disc: Disc, tolerance: float) -> bool:
     return shape.distance(core(disc)) <= disc.radius + tolerance
 
 
+def _box_within(box, disc: Disc, tolerance: float) -> bool:
+    """False when a base lies farther than `tolerance` from a bounding box on either axis
+    (so from any shape inside it); a hair to spare for rounding."""
+    reach = disc.radius + disc.half + tolerance + 1e-9
+    return not (disc.x + reach < box[0] or disc.x - reach > box[2]
+                or disc.y + reach < box[1] or disc.y - reach > box[3])
+
+
 def defended_across(table: Table, charger: Disc, defender: Disc) -> str | None:
     """The barrier across which `charger` fights `defender`, if any ('Defending a Barrier').
 
@@ -679,12 +687,17 @@ def defended_across(table: Table, charger: Disc, defender: Disc) -> str | None:
     over it) and lower than the defender, who must see over it.
     """
     tol = table.units.tolerance
-    between = LineString([(charger.x, charger.y), (defender.x, defender.y)])
+    between = None
     for barrier in table.barriers:
         if barrier.kind_for(charger.barrier_height) == "stride":
             continue
         if barrier.height >= defender.height:
             continue
+        box = table.extent(("barrier", barrier.name), barrier.footprint)
+        if not (_box_within(box, charger, tol) and _box_within(box, defender, tol)):
+            continue          # one of them stands well clear of it
+        if between is None:
+            between = LineString([(charger.x, charger.y), (defender.x, defender.y)])
         if (touches(barrier.footprint, charger, tol) and touches(barrier.footprint, defender, tol)
                 and between.intersects(barrier.line)
                 and abs(barrier.line.project(Point(charger.x, charger.y))
@@ -697,7 +710,7 @@ def defended_across(table: Table, charger: Disc, defender: Disc) -> str | None:
 def _barrier_crossings(table: Table, points, start: Disc, swept: _Sweep, tol,
                        end: Disc | None = None) -> list[Crossing]:
     crossings = []
-    centre_line = LineString(points) if len(points) > 1 else None
+    centre_line = None
     for barrier in table.barriers:
         kind = barrier.kind_for(start.barrier_height)
         if kind == "stride":
@@ -705,6 +718,8 @@ def _barrier_crossings(table: Table, points, start: Disc, swept: _Sweep, tol,
         if (not swept.may_meet(table.extent(("barrier", barrier.name), barrier.footprint))
                 or swept.shape.intersection(barrier.footprint).area <= tol * tol):
             continue
+        if centre_line is None and len(points) > 1:
+            centre_line = LineString(points)
         if kind == "impassable":
             raise IllegalAction(f"'{barrier.name}' is more than twice the model's height or "
                                 "width; it cannot be crossed", rule=RULE_GAP if barrier.gap

@@ -559,6 +559,39 @@ def check_path(table: Table, models: Iterable[Disc], start: Disc, path: Sequence
     `turning` says otherwise. `pass_loose`: loose mounts step aside to let it pass ('Loose
     Mounts'); they are made way for afterwards.
     """
+    models = tuple(models)
+    try:
+        # the verdict on a path is remembered with everything it was reached from (the
+        # referee checks again the path a search found; rollouts check the same moves)
+        key = (models, start, tuple(tuple(p) for p in path), mover, tuple(targets),
+               may_leave_table, ignore_zones, cost_limit, turning, pass_loose)
+        hash(key)
+    except TypeError:
+        key = None              # waypoints that are not pairs of numbers: judged afresh
+    known = table.answers("path checks")
+    if key is None or key not in known:
+        try:
+            verdict = ("legal", _judge_path(table, models, start, path, mover, targets,
+                                            may_leave_table, ignore_zones, cost_limit,
+                                            turning, pass_loose))
+        except IllegalAction as exc:
+            verdict = ("illegal", exc.reason, exc.rule)
+        if key is None:
+            known = {}
+        known[key] = verdict
+    verdict = known[key]
+    if verdict[0] == "illegal":
+        raise IllegalAction(verdict[1], rule=verdict[2])
+    report = verdict[1]
+    return replace(report, crossings=list(report.crossings), contacts=list(report.contacts),
+                   across=list(report.across))
+
+
+def _judge_path(table: Table, models: Sequence[Disc], start: Disc, path: Sequence,
+                mover: Mover, targets: Sequence[str], may_leave_table: bool,
+                ignore_zones: bool, cost_limit: float | None, turning: bool | None,
+                pass_loose: bool) -> PathReport:
+    """check_path's judgement itself."""
     points = _points(start, path)
     tol = table.units.tolerance
     others = [m for m in models if m.key != start.key]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping
 
-from ...engine.dice import Dice
+from ...engine.dice import Dice, SeededDice
 from ...engine.errors import BadOption
 from ...engine.game import Game
 from ...engine.options import Option
@@ -70,10 +70,12 @@ class SpiSauron(Game):
         return rollout_evaluation()
 
     def search_cutoff(self, root):
-        """A rollout stops as soon as a Movement Phase is about to begin: the side that
-        just moved has made its attacks, and the position is scored (evaluation.py)."""
-        from .evaluation import cut_at_quiet
-        return cut_at_quiet
+        """A search stops where the searching side's next Movement Phase is about to begin
+        (the enemy has answered), and the position is scored (evaluation.py)."""
+        from .evaluation import cut_for
+        from .phases import side_of
+        seat = root.to_move()
+        return None if seat is None else cut_for(side_of(seat))
 
     def search_actions(self, state) -> list:
         """The decisions a search compares (heuristics.search_choices): in a Movement Phase
@@ -84,11 +86,15 @@ class SpiSauron(Game):
         return search_choices(state, _SEARCH_RNG)
 
     def search_worthy(self, view: Mapping[str, Any]) -> bool:
-        """Whether a decision is worth a search's budget: not one piece's move among the
-        hundreds of a Movement Phase (the general plans the phase whole and a search cannot
-        compare so many one at a time), but every combat, retreat, advance, spell and rally.
-        (Read by agents that honour it, as ismcts does.)"""
-        return bool(view.get("pending")) or not str(view.get("phase", "")).endswith("movement")
+        """Whether a decision is worth a search's budget: every combat, retreat, advance,
+        spell and rally; in a Movement Phase only where the plans of the postures a search
+        weighs part ways (heuristics.search_choices) — not each piece's move among the
+        hundreds of the phase, which the general plans whole."""
+        if view.get("pending") or not str(view.get("phase", "")).endswith("movement"):
+            return True
+        from .heuristics import search_choices
+        state = self.state_from_view(view, SeededDice(0))
+        return len(search_choices(state, _SEARCH_RNG)) > 1
 
     def state_from_view(self, view: Mapping[str, Any], dice: Dice) -> SauronState:
         options = self.validate_options(view["options"])

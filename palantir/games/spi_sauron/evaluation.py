@@ -9,9 +9,9 @@ or disrupted, the night turns to come (10.0) and Sauron's magic (8.5). The weigh
 fitted to the outcomes of self-play games (benchmarks/fit_spi_sauron_evaluation.py, which
 prints them; the figures are in docs/spi-sauron.md).
 
-A search rollout stops at the first quiet position — a Movement Phase about to begin
-(`Game.search_cutoff`), so the side that moved has made its attacks — and scores it here
-instead of playing the 18 Game-Turns out (about 700 decisions); `rollout_evaluation` caps a
+A search stops at the searching side's next Movement Phase about to begin
+(`Game.search_cutoff`: the enemy has answered, moved and attacked) and scores the position
+here instead of playing the 18 Game-Turns out (about 700 decisions); `rollout_evaluation` caps a
 rollout at HORIZON decisions, and a position scored before it is quiet is first played on by
 the general (a unit half-way to the enemy would look threatened before it strikes).
 """
@@ -171,8 +171,19 @@ def quiet(state):
 
 
 def cut_at_quiet(state) -> list[float] | None:
-    """Game.search_cutoff: a quiet position's score, None elsewhere (the rollout goes on)."""
+    """A quiet position's score, None elsewhere (the rollout goes on)."""
     return evaluate(state) if is_quiet(state) else None
+
+
+def cut_for(side: str):
+    """Game.search_cutoff for a search by `side`: the score at its own next Movement Phase,
+    so the enemy's answer — his moves and attacks — is played out before a decision is
+    judged; a side's own phase then scores what it has made of the position."""
+    def cut(state) -> list[float] | None:
+        if state.is_over() or (is_quiet(state) and state.phasing_side() == side):
+            return evaluate(state)
+        return None
+    return cut
 
 
 QUIESCENCE = 400        # decisions at most (a whole Game-Turn takes 40 or so)

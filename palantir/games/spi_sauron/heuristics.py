@@ -27,6 +27,7 @@ like a wargamer (values from battlefield.py, in points of a Demoralization Level
 from __future__ import annotations
 
 import random
+from collections import OrderedDict
 
 from ...engine.dice import SeededDice
 from ...engine.errors import IllegalAction
@@ -54,6 +55,13 @@ LEADER_RALLY = 2.0         # per disrupted unit a leader may rally from a hex (8
 LEADER_FRONT = 0.5         # per unit of his beside him near the front
 LEADER_DANGER = 4.0        # an enemy leader who outrates him within two hexes (7.2)
 SPELL_POINTS_RESERVE = 25  # MCP kept for the Beast and its Death Breath (17.0, 17.2.4)
+# The postures a search may weigh for a Movement Phase, beside the general's own: how much
+# more (or less) each side fears its own losses, and whether its units close with the
+# enemy ("close"), hold where they stand ("hold"), or follow the doctrine (None)
+POSTURES = {
+    "sauron": {"default": (1.0, None), "bold": (0.5, "close"), "wary": (1.5, "hold")},
+    "westernesse": {"default": (1.0, None), "bold": (0.5, None), "wary": (2.0, "hold")},
+}
 
 
 # ----- the agent and the rollout policy -------------------------------------------------
@@ -85,31 +93,45 @@ def rollout_policy(state, rng: random.Random):
     if not state.pending and state.phase.kind == "movement":
         plan = current_plan(state)
         if plan is not None:
-            side = state.phasing_side()
-            unmoved = {u.hex for u in state.units.values()
-                       if u.side == side and not u.moved and u.on_map}
-            for action in plan.actions:
-                if type(action) is Move and action.leader is None and \
-                        action.path[0] not in unmoved:
-                    continue        # its unit has moved (or left the plan)
-                if _still_legal(state, action):
-                    return action
+            action = next_of_plan(state, plan)
+            if action is not None:
+                return action
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
     return decide(state, legal)
 
 
+def next_of_plan(state, plan):
+    """The plan's next decision still legal in `state`, if any."""
+    side = state.phasing_side()
+    unmoved = {u.hex for u in state.units.values()
+               if u.side == side and not u.moved and u.on_map}
+    for action in plan.actions:
+        if type(action) is Move and action.leader is None and \
+                action.path[0] not in unmoved:
+            continue        # its unit has moved (or left the plan)
+        if _still_legal(state, action):
+            return action
+    return None
+
+
 def search_choices(state, rng: random.Random) -> list:
-    """The decisions worth comparing by search: the general's plan in a Movement Phase (a
-    search cannot compare hundreds of single moves); in a Magic Phase his own pick, `end`,
+    """The decisions worth comparing by search: in a Movement Phase the next move of each
+    posture's plan that the phase has followed so far (a search cannot compare hundreds of
+    single moves, but it can weigh a bolder or a warier plan); in a Magic Phase his own pick, `end`,
     and for each spell he thinks worth casting his best number of points (every spell at
     every number of points is too many choices for a search to tell apart; it would
     spend points on noise, 8.56); in the Rally Phase every attempt but no `end` while one
     is open (8.34: a failed attempt costs nothing, a rallied unit is never worse off);
     elsewhere — combats, retreats, advances — every legal decision."""
     if not state.pending and state.phase.kind == "movement":
-        return [rollout_policy(state, rng)]
+        choices = []
+        for plan in posture_plans(state):
+            action = next_of_plan(state, plan)
+            if action is not None and action not in choices:
+                choices.append(action)
+        return choices or [rollout_policy(state, rng)]
     legal = state.legal_actions()
     if state.pending or len(legal) < 2:
         return legal
@@ -162,18 +184,33 @@ def movement_choice(state, legal: list):
         for action in plan.actions:
             if action in allowed:
                 return action
-    planner = Planner(state, legal)
-    plan = planner.make()
-    if len(_PLANS) > 256:
-        _PLANS.clear()
-    kept = _PLANS.setdefault(_phase_key(state), [])
-    if len(kept) >= 16:
-        kept.pop()          # a search's many plans: the first made is kept
-    kept.append(plan)
+    plan = Planner(state, legal).make()
+    _keep(state, plan)
     for action in plan.actions:
         if action in allowed:
             return action
     return END if END in allowed else legal[0]
+
+
+def posture_plans(state) -> list:
+    """The plans that fit the position, the general's own first: at the phase's first
+    decision one is made for each posture (POSTURES) that has none yet."""
+    side = state.phasing_side()
+    started = any(u.moved for u in state.units.values() if u.side == side) or \
+        any(p.moved for p in state.leaders.values() if p.side == side and not p.magic_leader)
+    if not started:
+        have = {plan.posture for plan in _plans_of(state) if plan.fits(state)}
+        missing = [p for p in POSTURES[side] if p not in have]
+        if missing:
+            legal = state.legal_actions()
+            for posture in missing:
+                _keep(state, Planner(state, legal, posture).make())
+    current = current_plan(state)
+    if current is None:
+        return []
+    return [current] + [plan for plan in _plans_of(state) if plan is not current
+                        and plan.posture != current.posture and plan.fits(state)
+                        and plan.followed(state)]
 
 
 class Plan:
@@ -182,9 +219,19 @@ class Plan:
     Pieces may leave the plan (search tries other moves); its other decisions still stand,
     each taken if it is still legal."""
 
-    def __init__(self, actions: list, state):
+    def __init__(self, actions: list, state, sent: dict | None = None,
+                 posture: str = "default"):
         self.actions = actions
+        self.posture = posture
         side = state.phasing_side()
+        # where the plan sends each piece: a plan fits only a phase whose moves so far are
+        # its own (search may follow another posture's plan, which then leaves this one)
+        self.sent = dict(sent or {})
+        for action in actions:
+            if type(action) is Move and action.leader is not None:
+                self.sent[action.leader] = action.path[-1]
+            elif type(action) is Enter:
+                self.sent.setdefault(action.piece, action.path[-1])
         self.origin = {u.id: u.hex for u in state.units.values()
                        if u.side == side and u.on_map and not u.moved}
         self.origin.update({p.key: p.hex for p in state.leaders.values()
@@ -205,6 +252,21 @@ class Plan:
                 return False
         return self.context == _context(state)
 
+    def followed(self, state) -> bool:
+        """Whether every piece the plan knew that has moved since stands where the plan sent
+        it (the moves so far are this plan's, not another posture's)."""
+        side = state.phasing_side()
+        origin, sent = self.origin, self.sent
+        for unit in state.units.values():
+            if unit.side == side and unit.moved and unit.id in origin and \
+                    sent.get(unit.id, origin[unit.id]) != unit.hex:
+                return False
+        for piece in state.leaders.values():
+            if piece.side == side and piece.moved and piece.key in origin and \
+                    sent.get(piece.key, origin[piece.key]) != piece.hex:
+                return False
+        return True
+
 
 def _context(state) -> tuple:
     """What the plan reads that no move of the phasing side changes: the armies' tallies,
@@ -220,10 +282,42 @@ def _context(state) -> tuple:
 def current_plan(state) -> Plan | None:
     """The first plan made for this phase that fits the position, if any (a search makes
     others from the positions its rollouts reach; the first made stands)."""
-    for plan in _PLANS.get(_phase_key(state), ()):
-        if plan.fits(state):
-            return plan
-    return None
+    fitting = [plan for plan in _plans_of(state) if plan.fits(state)]
+    if not fitting:
+        return None
+    first = fitting[0]
+    if len(fitting) > 1 and not first.followed(state):
+        # a search took another posture's move: the phase goes on by that plan
+        for plan in fitting[1:]:
+            if plan.posture != "default" and plan.followed(state):
+                return plan
+    return first
+
+
+def _plans_of(state) -> list:
+    """The plans kept for this phase and enemy position (most recently used kept longest)."""
+    key = _phase_key(state)
+    plans = _PLANS.get(key)
+    if plans is None:
+        return []
+    _PLANS.move_to_end(key)
+    return plans
+
+
+def _keep(state, plan: Plan) -> None:
+    """Keep a plan for its phase: the first made stands first (a search makes others from
+    the positions its rollouts reach); the phases least recently used are forgotten."""
+    key = _phase_key(state)
+    kept = _PLANS.get(key)
+    if kept is None:
+        kept = _PLANS[key] = []
+        while len(_PLANS) > PHASES_KEPT:
+            _PLANS.popitem(last=False)
+    else:
+        _PLANS.move_to_end(key)
+    if len(kept) >= PLANS_KEPT:
+        kept.pop()
+    kept.append(plan)
 
 
 def _phase_key(state) -> tuple:
@@ -258,15 +352,19 @@ def _still_legal(state, action) -> bool:
     return True
 
 
-_PLANS: dict = {}
+_PLANS: OrderedDict = OrderedDict()
+PHASES_KEPT = 256           # phases (and enemy positions) whose plans are kept
+PLANS_KEPT = 16             # plans kept for one of them
 
 
 class Planner:
     """Plans one side's Movement Phase: where each piece goes, in order."""
 
-    def __init__(self, state, legal: list):
+    def __init__(self, state, legal: list, posture: str = "default"):
         self.state = state
         self.side = state.phasing_side()
+        self.posture = posture
+        fear, self.approach = POSTURES[self.side][posture]
         self.field = Battlefield(state, self.side)
         self.night = state.is_night()
         # Sauron wins by not being demoralized (21.2): by day he values his own losses
@@ -275,7 +373,7 @@ class Planner:
         level = state.parts.demoralization_levels[self.side]
         room = max(5, level - state.demoralization_points[self.side])
         self.caution = (CAUTION[self.side] if not self.night else 1.0) * \
-            (level / room) ** 0.5
+            (level / room) ** 0.5 * fear
         self.moves: dict[str, list[Move]] = {}
         self.enters: dict[str, list[Enter]] = {}
         self.leader_moves: dict[str, list[Move]] = {}
@@ -327,10 +425,13 @@ class Planner:
         """How close to the enemy a unit wants to come: Westernesse attacks; Sauron's units
         close at night (10.0), when fanatical, or when they strike hard (A, B); else they
         hold where they stand (None), giving ground only to what threatens them."""
+        closing = 2 if unit.strength.melee is None else 1
+        if self.approach is not None:
+            return closing if self.approach == "close" else None
         if self.side == "westernesse":
-            return 2 if unit.strength.melee is None else 1
+            return closing
         if self.night or self.state.fanatical(unit) or unit.strength.melee in ("A", "B"):
-            return 2 if unit.strength.melee is None else 1
+            return closing
         return None
 
     def place(self, unit: Unit, start: str | None, end: str) -> None:
@@ -360,7 +461,7 @@ class Planner:
             if isinstance(action, Give) and action.to == "isildur":
                 self.plan.append(action)       # 19.1.4: Narsil to the unhurt Isildur
         self.plan.append(END)
-        return Plan(self.plan, self.state)
+        return Plan(self.plan, self.state, self.sent, self.posture)
 
     def plan_unit(self, unit: Unit) -> None:
         start = unit.hex

@@ -4,7 +4,8 @@ seat's chance of winning by 21.2, from each army's chance of ending demoralized.
 from palantir.agents.mcts import MCTSAgent
 from palantir.engine.dice import ScriptedDice, SeededDice
 from palantir.games.spi_sauron.evaluation import HORIZON, demoralization_chances, evaluate
-from palantir.games.spi_sauron.heuristics import decide, rollout_policy, spell_value
+from palantir.games.spi_sauron.heuristics import POSTURES, current_plan, decide, \
+    next_of_plan, rollout_policy, spell_value
 from palantir.games.spi_sauron.notation import END, Cast, Rally
 
 from .helpers import GAME, cleared, new_game, place
@@ -63,17 +64,37 @@ def test_case_7_0_mcts_searches_a_combat_to_the_next_movement_phase_and_decides_
     legal = state.legal_actions()
     assert agent.choose(state.view(1), legal) in legal
     assert agent.last_search["iterations"] == 8
-    # search follows the general's plan through a Movement Phase: one decision a step
+    # in a Movement Phase search weighs the next move of each posture's plan, the
+    # general's own first
     moving = new_game()
-    assert GAME.search_actions(moving) == [rollout_policy(moving, None)]
+    choices = GAME.search_actions(moving)
+    assert choices[0] == rollout_policy(moving, None)
+    assert 1 <= len(choices) <= len(POSTURES["sauron"]) and len(set(choices)) == len(choices)
+    assert all(a in moving.legal_actions() for a in choices)
     assert GAME.search_cutoff(moving)(moving) is not None      # quiet: scored at once
 
 
-def test_case_4_0_a_movement_phase_decision_is_not_worth_a_search_a_combat_is():
-    state = new_game()
-    assert state.phase.kind == "movement" and not GAME.search_worthy(state.view(0))
+def test_case_4_0_a_move_is_worth_a_search_only_where_the_postures_part_ways():
+    quiet_front = cleared("sauron-movement", dice=ScriptedDice([]))
+    place(quiet_front, "goblins-1", "1020")          # no enemy on the map: nothing to weigh
+    assert not GAME.search_worthy(quiet_front.view(0))
+    assert GAME.search_actions(quiet_front) == [rollout_policy(quiet_front, None)]
+    opening = new_game()                             # a bolder plan moves where his holds
+    assert len(GAME.search_actions(opening)) > 1 and GAME.search_worthy(opening.view(0))
     state = cleared("westernesse-combat", dice=ScriptedDice([]))
     assert GAME.search_worthy(state.view(1))
+
+
+def test_case_4_0_a_posture_chosen_by_search_is_followed_through_the_phase():
+    state = new_game()
+    bold = [a for a in GAME.search_actions(state) if a != rollout_policy(state, None)][0]
+    state.apply(bold)
+    plan = current_plan(state)
+    assert plan is not None and plan.posture != "default"
+    while not state.pending and state.phase.kind == "movement" and state.to_move() == 0:
+        follow = rollout_policy(state, None)
+        assert follow == next_of_plan(state, plan)
+        state.apply(follow)
 
 
 def test_case_8_57_search_compares_the_generals_spells_not_every_spell_at_every_cost():
@@ -108,3 +129,15 @@ def test_case_8_34_search_never_ends_the_rally_phase_with_an_attempt_open():
     rallies = [a for a in state.legal_actions() if isinstance(a, Rally)]
     assert Rally("elendil", "1011") in rallies and sorted(choices, key=str) == \
         sorted(rallies, key=str)
+
+
+def test_case_3_0_search_judges_a_decision_after_the_enemys_answer():
+    # the cutoff of a search by one side is its own next Movement Phase: the enemy's
+    # movement and attacks (3.0, phases E-H / B-D) are played out first
+    sauron_to_move = GAME.search_cutoff(new_game())
+    westernesse_moving = cleared("westernesse-movement", dice=ScriptedDice([]))
+    assert sauron_to_move(westernesse_moving) is None
+    state = cleared("westernesse-combat", dice=ScriptedDice([]))
+    westernesse_cut = GAME.search_cutoff(state)
+    assert westernesse_cut(westernesse_moving) is not None
+    assert westernesse_cut(new_game()) is None

@@ -26,7 +26,10 @@ from ...engine.errors import IllegalAction
 # more than this. Half a millimetre is below what a player can see on the table.
 CONTACT_TOLERANCE_MM = 0.5
 EPS = 1e-9
-ANSWERS_KEPT = 20_000      # answers of one kind a table remembers (Table.answers)
+# answers of one kind a table remembers (Table.answers): a reach holds whole grids of
+# numbers (a few hundred kilobytes), the others a few small tuples
+ANSWERS_KEPT = {"reach": 128}
+ANSWERS_KEPT_OTHERWISE = 10_000
 
 RULE_MOVING = "The Move Phase: Moving the Models"
 RULE_CONTROL_ZONE = "The Move Phase: Control Zone rule"
@@ -181,9 +184,14 @@ class Table:
         search asks the same questions of the same placings of models again and again.
         Emptied when it grows large."""
         store = self._answers.get(kind)
-        if store is None or len(store) > ANSWERS_KEPT:
+        if store is None or len(store) >= ANSWERS_KEPT.get(kind, ANSWERS_KEPT_OTHERWISE):
             store = self._answers[kind] = {}
         return store
+
+    def forget(self) -> None:
+        """Forget every answer remembered (to time the work itself, say)."""
+        self._answers.clear()
+        self._ground.clear()
 
     def extent(self, key: tuple, shape) -> tuple[float, float, float, float]:
         """The bounding box of one of the table's fixed shapes, `key` naming which one."""

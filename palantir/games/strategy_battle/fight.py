@@ -13,7 +13,7 @@ from ...engine.errors import IllegalAction
 from . import geometry as geo
 from .notation import Move, Pair, Weapon
 from .profiles import MISSILE_NAMES, default_data
-from .shoot import monstrous
+from .cavalry import monstrous
 
 
 RULE_FIGHTS = "The Move Phase: Fights"

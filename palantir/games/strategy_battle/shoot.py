@@ -7,6 +7,7 @@ from shapely.geometry import Point
 from ...engine.errors import IllegalAction
 from . import geometry as geo
 from . import heroes, procedure
+from .cavalry import monstrous
 
 D6 = ("1", "2", "3", "4", "5", "6")
 
@@ -311,11 +312,6 @@ def part_struck(state, struck) -> str:
         part = "mount" if way <= (4 if monstrous(mount) else 3) else "rider"
     state.news.append(f"the mount is in the way: rolled {way}: the shot strikes the {part}")
     return part
-
-
-def monstrous(mount) -> bool:
-    """'Monstrous Mounts': a mount whose profile has Fighting and Attacks other than 0."""
-    return mount.fight != 0 and mount.attacks != 0
 
 
 def hit(state, target, strength: int, why: str, *, mount: bool = False,

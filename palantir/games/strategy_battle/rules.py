@@ -685,12 +685,7 @@ class BattleState(State):
         if (self.combat is not None or self.question is not None or self.phase == OVER
                 or heroics.moving_again(self)):
             return
-        live = []
-        for single, many in self.fights:
-            many = tuple(k for k in many if k in self.models)
-            if single in self.models and many:
-                live.append((single, many))
-        self.fights = live
+        heroics.fights_of_the_living(self)
         if not self.fights:
             magic.will_of_evil(self)             # 'Will of Evil': at the end of the phase
             if self.phase != OVER:

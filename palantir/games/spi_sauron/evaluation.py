@@ -170,11 +170,6 @@ def quiet(state):
     return state
 
 
-def cut_at_quiet(state) -> list[float] | None:
-    """A quiet position's score, None elsewhere (the rollout goes on)."""
-    return evaluate(state) if is_quiet(state) else None
-
-
 def cut_for(side: str):
     """Game.search_cutoff for a search by `side`: the score at its own next Movement Phase,
     so the enemy's answer — his moves and attacks — is played out before a decision is

@@ -1,23 +1,12 @@
 """The Beast of Mordor (17.0): conjuring, movement, Flight, Horn Attack, Magic Armor, Death
 Breath and its kill zone, killing it (17.3) and its Demoralization Points (20.1 B)."""
 
-import pytest
-
 from palantir.engine.dice import ScriptedDice
-from palantir.engine.errors import IllegalAction
 from palantir.games.spi_sauron.beast import FACINGS, kill_zone
 from palantir.games.spi_sauron.notation import Attack, Cast, Fire, Move
 from palantir.games.spi_sauron.units import ELIMINATED
 
-from .helpers import at_phase, cleared, place
-
-
-def refused(state, action, rule):
-    before = state.view(None)
-    with pytest.raises(IllegalAction) as info:
-        state.apply(action)
-    assert info.value.rule == rule
-    assert state.view(None) == before
+from .helpers import at_phase, cleared, place, refused
 
 
 def magic_phase(dice=(), turn=15):

@@ -1,27 +1,15 @@
 """Cases of the rulebook that no other test checked, one test (or more) per case, named by the
 case's number. docs/rules-coverage-spi-sauron.md lists every case with its tests."""
 
-import pytest
-
 from palantir.engine.dice import ScriptedDice
-from palantir.engine.errors import IllegalAction
 from palantir.games.spi_sauron.components import CasualtyResult, default_components
 from palantir.games.spi_sauron.hexmap import distance
 from palantir.games.spi_sauron.notation import END, Cast, Duel, Fire, Move, Rally
 from palantir.games.spi_sauron.units import ELIMINATED
 
-from .helpers import at_phase, cleared, new_game, place
+from .helpers import at_phase, cleared, new_game, place, refused
 
 PARTS = default_components()
-
-
-def refused(state, action, rule):
-    """Apply `action`, expect IllegalAction for `rule`, and check nothing changed."""
-    before = state.view(None)
-    with pytest.raises(IllegalAction) as caught:
-        state.apply(action)
-    assert caught.value.rule == rule, str(caught.value)
-    assert state.view(None) == before
 
 
 def combat(side="westernesse", turn=1, dice=()):

@@ -1,13 +1,10 @@
 """The Combat Phase (7.0): missile fire, leader combat, melee and its compulsion, retreats,
 displacement, retreat before combat, advance after combat, and the losses they tally."""
 
-import pytest
-
 from palantir.engine.dice import ScriptedDice
-from palantir.engine.errors import IllegalAction
 from palantir.games.spi_sauron.notation import END, HOLD, STAND, Advance, Attack, Retreat
 
-from .helpers import cleared, place
+from .helpers import cleared, place, refused
 
 # Hexes of the open plain (all clear). 0504 touches 0503 0505 0403 0404 0603 0604.
 
@@ -15,14 +12,6 @@ from .helpers import cleared, place
 def combat(side="sauron", turn=1, dice=()):
     """A cleared board in `side`'s Combat Phase with these die faces scripted."""
     return cleared(f"{side}-combat", turn, ScriptedDice(list(dice)))
-
-
-def refused(state, action, rule):
-    before = state.view(None)
-    with pytest.raises(IllegalAction) as info:
-        state.apply(action)
-    assert info.value.rule == rule
-    assert state.view(None) == before
 
 
 # ----- missile combat (7.1) ------------------------------------------------------------------
@@ -224,7 +213,6 @@ def test_case_19_1_2_units_with_a_weapon_bearer_attack_a_level_better():
     place(state, "elendil", "0604")          # carries Narsil
     assert state.melee_strength(state.units["men-1"]) == "C"
     assert state.missile_strength(state.units["archers-1"]) == "E"
-
 
 
 def test_case_19_1_2_a_captured_weapon_gives_its_carriers_units_nothing():

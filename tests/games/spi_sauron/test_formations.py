@@ -3,19 +3,10 @@
 import pytest
 
 from palantir.engine.dice import ScriptedDice
-from palantir.engine.errors import IllegalAction
 from palantir.games.spi_sauron.hexmap import distance
 from palantir.games.spi_sauron.notation import Form, Move, Split
 
-from .helpers import at_phase, cleared, place
-
-
-def refused(state, action, rule):
-    before = state.view(None)
-    with pytest.raises(IllegalAction) as info:
-        state.apply(action)
-    assert info.value.rule == rule, info.value
-    assert state.view(None) == before
+from .helpers import at_phase, cleared, place, refused
 
 
 def west(first="men-1", second="men-2", leader=True, dice=()):

@@ -5,17 +5,7 @@ import pytest
 from palantir.engine.errors import IllegalAction
 from palantir.games.spi_sauron.notation import Move
 
-from .helpers import at_phase, cleared, new_game, place
-
-
-def refused(state, action, rule):
-    """Apply `action`, expect IllegalAction for `rule`, and check nothing changed."""
-    before = state.view(None)
-    with pytest.raises(IllegalAction) as caught:
-        state.apply(action)
-    assert caught.value.rule == rule, str(caught.value)
-    assert state.view(None) == before
-    return caught.value
+from .helpers import at_phase, cleared, new_game, place, refused
 
 
 def listed(state, text):

@@ -1,20 +1,9 @@
 """The Joint Rally Phase (8.3, 9.31, 10.0) and Sauron's spells (8.5, 16.0, 16.5)."""
 
-import pytest
-
 from palantir.engine.dice import ScriptedDice
-from palantir.engine.errors import IllegalAction
 from palantir.games.spi_sauron.notation import END, Cast, Rally
 
-from .helpers import cleared, place
-
-
-def refused(state, action, rule):
-    before = state.view(None)
-    with pytest.raises(IllegalAction) as info:
-        state.apply(action)
-    assert info.value.rule == rule
-    assert state.view(None) == before
+from .helpers import cleared, place, refused
 
 
 def rally_phase(seat=1, turn=1, dice=()):

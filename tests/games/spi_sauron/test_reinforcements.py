@@ -2,18 +2,10 @@
 
 import pytest
 
-from palantir.engine.errors import BadOption, IllegalAction
+from palantir.engine.errors import BadOption
 from palantir.games.spi_sauron.notation import Enter
 
-from .helpers import GAME, at_phase, cleared, new_game, place
-
-
-def refused(state, action, rule):
-    before = state.view(None)
-    with pytest.raises(IllegalAction) as caught:
-        state.apply(action)
-    assert caught.value.rule == rule, str(caught.value)
-    assert state.view(None) == before
+from .helpers import GAME, at_phase, cleared, new_game, place, refused
 
 
 def waiting(state, unit_type):

@@ -198,8 +198,9 @@ def posture_plans(state) -> list:
     side = state.phasing_side()
     started = any(u.moved for u in state.units.values() if u.side == side) or \
         any(p.moved for p in state.leaders.values() if p.side == side and not p.magic_leader)
+    context = _context(state)
     if not started:
-        have = {plan.posture for plan in _plans_of(state) if plan.fits(state)}
+        have = {plan.posture for plan in _plans_of(state) if plan.fits(state, context)}
         missing = [p for p in POSTURES[side] if p not in have]
         if missing:
             legal = state.legal_actions()
@@ -209,8 +210,8 @@ def posture_plans(state) -> list:
     if current is None:
         return []
     return [current] + [plan for plan in _plans_of(state) if plan is not current
-                        and plan.posture != current.posture and plan.fits(state)
-                        and plan.followed(state)]
+                        and plan.posture != current.posture and plan.followed(state)
+                        and plan.fits(state, context)]
 
 
 class Plan:
@@ -238,9 +239,9 @@ class Plan:
                             if p.side == side and not p.moved})
         self.context = _context(state)
 
-    def fits(self, state) -> bool:
+    def fits(self, state, context: tuple | None = None) -> bool:
         """Whether every piece of the phasing side not yet moved stands where it stood, in
-        the same circumstances."""
+        the same circumstances (`context`: _context(state), if already read)."""
         side = state.phasing_side()
         origin = self.origin
         for unit in state.units.values():
@@ -250,7 +251,7 @@ class Plan:
         for piece in state.leaders.values():
             if piece.side == side and not piece.moved and origin.get(piece.key) != piece.hex:
                 return False
-        return self.context == _context(state)
+        return self.context == (_context(state) if context is None else context)
 
     def followed(self, state) -> bool:
         """Whether every piece the plan knew that has moved since stands where the plan sent
@@ -282,15 +283,18 @@ def _context(state) -> tuple:
 def current_plan(state) -> Plan | None:
     """The first plan made for this phase that fits the position, if any (a search makes
     others from the positions its rollouts reach; the first made stands)."""
-    fitting = [plan for plan in _plans_of(state) if plan.fits(state)]
-    if not fitting:
+    plans = _plans_of(state)
+    if not plans:
         return None
-    first = fitting[0]
-    if len(fitting) > 1 and not first.followed(state):
-        # a search took another posture's move: the phase goes on by that plan
-        for plan in fitting[1:]:
-            if plan.posture != "default" and plan.followed(state):
-                return plan
+    context = _context(state)
+    first = next((plan for plan in plans if plan.fits(state, context)), None)
+    if first is None or first.followed(state):
+        return first
+    # a search took another posture's move: the phase goes on by that plan
+    for plan in plans:
+        if plan is not first and plan.posture != "default" and plan.followed(state) \
+                and plan.fits(state, context):
+            return plan
     return first
 
 

@@ -55,3 +55,17 @@ def refused(state, action, rule):
     assert caught.value.rule == rule, str(caught.value)
     assert state.view(None) == before
     return caught.value
+
+
+def visions_position():
+    """Sauron's first Magic Phase of turn 5, he on the Pedestal in 1331, four Men (morale X)
+    within three hexes of his Orc Archers: Sinister Visions is worth casting (16.1)."""
+    state = cleared("magic-1", turn=5, dice=ScriptedDice([]))
+    place(state, "orc_archers-1", "1331")
+    place(state, "sauron", "1331")
+    state.pedestal = "orc_archers-1"
+    place(state, "orc_archers-2", "1328")
+    for i, h in enumerate(("1226", "1326", "1426", "1225"), start=1):
+        place(state, f"men-{i}", h)
+    state._begin_phase()
+    return state

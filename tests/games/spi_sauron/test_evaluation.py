@@ -8,7 +8,7 @@ from palantir.games.spi_sauron.heuristics import POSTURES, current_plan, decide,
     next_of_plan, rollout_policy, spell_value
 from palantir.games.spi_sauron.notation import END, Cast, Rally
 
-from .helpers import GAME, cleared, new_game, place
+from .helpers import GAME, cleared, new_game, place, visions_position
 
 
 def chances(state):
@@ -98,14 +98,7 @@ def test_case_4_0_a_posture_chosen_by_search_is_followed_through_the_phase():
 
 
 def test_case_8_57_search_compares_the_generals_spells_not_every_spell_at_every_cost():
-    state = cleared("magic-1", turn=5, dice=ScriptedDice([]))
-    place(state, "orc_archers-1", "1331")
-    place(state, "sauron", "1331")
-    state.pedestal = "orc_archers-1"
-    place(state, "orc_archers-2", "1328")
-    for i, h in enumerate(("1226", "1326", "1426", "1225"), start=1):
-        place(state, f"men-{i}", h)
-    state._begin_phase()
+    state = visions_position()
     legal = state.legal_actions()
     casts = [a for a in legal if isinstance(a, Cast)]
     choices = GAME.search_actions(state)

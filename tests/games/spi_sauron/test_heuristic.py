@@ -12,7 +12,7 @@ from palantir.games.spi_sauron.notation import Attack, Cast, Enter, Fire, Form, 
     Rally, Retreat
 from palantir.games.spi_sauron.units import MORDOR, WAITING
 
-from .helpers import GAME, cleared, new_game, place
+from .helpers import GAME, cleared, new_game, place, visions_position
 
 
 def test_case_7_16_the_general_fires_first_then_melees_one_attacker_at_a_time():
@@ -132,14 +132,7 @@ def test_case_8_34_the_general_rallies_the_most_valuable_unit_first():
 
 
 def test_case_16_1_sinister_visions_when_many_men_face_saurons_units():
-    state = cleared("magic-1", turn=5, dice=ScriptedDice([]))
-    place(state, "orc_archers-1", "1331")
-    place(state, "sauron", "1331")
-    state.pedestal = "orc_archers-1"
-    place(state, "orc_archers-2", "1328")
-    for i, h in enumerate(("1226", "1326", "1426", "1225"), start=1):
-        place(state, f"men-{i}", h)
-    state._begin_phase()
+    state = visions_position()
     choice = decide(state, state.legal_actions())
     assert isinstance(choice, Cast) and choice.spell == "sinister_visions"
 

@@ -9,6 +9,15 @@ ORC = "Mordor Orc with sword and shield"
 ORC_BOW = "Mordor Orc with bow"
 ROHAN = "Warrior of Rohan with sword and shield"
 ROHAN_BOW = "Warrior of Rohan with bow"
+URUK = "Mordor Uruk-hai with sword"            # no shields: no shielding questions
+MINAS = "Warrior of Minas Tirith"
+
+# 'Defending': a wall 10mm wide and 20mm high down the table at x = 20", and where a 25mm
+# base stands touching its far face
+R = 12.5 / 25.4
+W = 10 / 25.4
+WALL = {"name": "wall", "line": [[20, 0], [20, 48]], "height_mm": 20, "width_mm": 10}
+DEFENDER_X = 20 + W / 2 + R
 
 
 def battle(models, *, areas=(), barriers=(), first="good", dice=None, units="in",
@@ -36,3 +45,8 @@ def fight(state, ident, shield=False):
     state.apply(f"fight {ident}")
     while state.question is not None and state.question["kind"] == "shield":
         state.apply("shield on" if shield else "shield off")
+
+
+def rolls(state):
+    """The dice rolled so far, as (die, face) pairs."""
+    return [(r.die, r.face) for r in state.dice.log]

@@ -8,18 +8,7 @@ from dataclasses import replace
 from palantir.engine.errors import IllegalAction
 from palantir.games.strategy_battle import geometry as geo
 
-from .sbg_table import ORC, battle
-
-R = 12.5 / 25.4
-W = 10 / 25.4                                  # a wall 10mm wide
-URUK = "Mordor Uruk-hai with sword"            # no shields: no shielding questions
-MINAS = "Warrior of Minas Tirith"
-WALL = {"name": "wall", "line": [[20, 0], [20, 48]], "height_mm": 20, "width_mm": 10}
-DEFENDER_X = 20 + W / 2 + R                    # base touching the wall's far face
-
-
-def rolls(state):
-    return [(r.die, r.face) for r in state.dice.log]
+from .sbg_table import DEFENDER_X, MINAS, ORC, R, URUK, W, WALL, battle, rolls
 
 
 def test_defending_a_barrier_who_counts_as_fighting_across_it():

@@ -9,15 +9,11 @@ from palantir.engine.errors import IllegalAction
 
 from palantir.games.strategy_battle import geometry as geo
 
-from .sbg_table import ORC, ORC_BOW, ROHAN, ROHAN_BOW, battle, fight
+from .sbg_table import ORC, ORC_BOW, ROHAN, ROHAN_BOW, battle, fight, rolls
 
 RIDER = "Rider of Rohan"
 R = 12.5 / 25.4
 RC = 25 / 25.4                       # a cavalry base is refereed as a 50mm circle
-
-
-def rolls(state):
-    return [(r.die, r.face) for r in state.dice.log]
 
 
 def test_characteristics_for_mounts_rider_and_horse_have_their_own_profiles():

@@ -8,15 +8,11 @@ from palantir.games.strategy_battle import procedure
 from palantir.games.strategy_battle.courage import on_its_own, take_test
 from palantir.games.strategy_battle.scenarios import parse_scenario
 
-from .sbg_table import ORC, ROHAN, ROHAN_BOW, battle, fight
+from .sbg_table import ORC, ROHAN, ROHAN_BOW, battle, fight, rolls
 
 R = 12.5 / 25.4
 D = 2 * R
 TROLL = "Cave Troll"
-
-
-def rolls(state):
-    return [(r.die, r.face) for r in state.dice.log]
 
 
 def test_courage_tests_two_dice_plus_courage_ten_or_more_passes():

@@ -3,20 +3,10 @@ sections cited)."""
 
 from dataclasses import replace
 
-from .sbg_table import ORC, ORC_BOW, ROHAN, battle
+from .sbg_table import DEFENDER_X, MINAS, ORC_BOW, R, ROHAN, URUK, WALL, battle, rolls
 
-R = 12.5 / 25.4
 D = 2 * R
-W = 10 / 25.4                                  # a wall 10mm wide
 LURTZ = "Lurtz"
-URUK = "Mordor Uruk-hai with sword"            # no shields: no shielding questions
-MINAS = "Warrior of Minas Tirith"
-WALL = {"name": "wall", "line": [[20, 0], [20, 48]], "height_mm": 20, "width_mm": 10}
-DEFENDER_X = 20 + W / 2 + R                    # base touching the wall's far face
-
-
-def rolls(state):
-    return [(r.die, r.face) for r in state.dice.log]
 
 
 def test_targets_in_combat_a_charger_fighting_across_a_barrier_has_the_defender_as_his_foe():

@@ -11,7 +11,7 @@ from palantir.engine.match import play_match
 from palantir.engine.record import GameRecord, replay
 from palantir.games.strategy_battle import StrategyBattle
 
-from .sbg_table import ORC, ROHAN, battle, fight
+from .sbg_table import ORC, ROHAN, battle, fight, rolls
 
 R = 12.5 / 25.4
 D = 2 * R                       # centre distance of two touching 25mm bases
@@ -24,10 +24,6 @@ def to_fight(state):
         state.apply("done")
     assert state.phase == "fight"
     return state
-
-
-def rolls(state):
-    return [(r.die, r.face) for r in state.dice.log]
 
 
 def test_working_out_a_fight_example_minas_tirith_against_the_orc():

@@ -6,14 +6,10 @@ import pytest
 
 from palantir.engine.errors import IllegalAction
 
-from .sbg_table import ORC, ORC_BOW, ROHAN, battle
+from .sbg_table import ORC, ORC_BOW, ROHAN, battle, rolls
 
 R = 12.5 / 25.4
 D = 2 * R                       # centre distance of two touching 25mm bases
-
-
-def rolls(state):
-    return [(r.die, r.face) for r in state.dice.log]
 
 
 def shoot_dead(state, shooter, target):

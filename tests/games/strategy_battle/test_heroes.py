@@ -6,17 +6,13 @@ from palantir.engine.dice import ScriptedDice
 from palantir.engine.errors import IllegalAction
 from palantir.games.strategy_battle.notation import parse
 
-from .sbg_table import ORC, ORC_BOW, ROHAN, battle
+from .sbg_table import ORC, ORC_BOW, ROHAN, battle, rolls
 
 R = 12.5 / 25.4
 D = 2 * R
 ARAGORN = "Aragorn (Strider)"
 LURTZ = "Lurtz"
 URUK = "Mordor Uruk-hai with sword"          # no shield: no shielding question
-
-
-def rolls(state):
-    return [(r.die, r.face) for r in state.dice.log]
 
 
 def to_fight(state):

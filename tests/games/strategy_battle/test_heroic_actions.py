@@ -7,17 +7,13 @@ import pytest
 
 from palantir.engine.errors import IllegalAction
 
-from .sbg_table import ORC, ORC_BOW, ROHAN, ROHAN_BOW, battle
+from .sbg_table import ORC, ORC_BOW, ROHAN, ROHAN_BOW, battle, rolls
 
 R = 12.5 / 25.4
 D = 2 * R
 ARAGORN = "Aragorn (Strider)"
 LURTZ = "Lurtz"
 URUK = "Mordor Uruk-hai with sword"
-
-
-def rolls(state):
-    return [(r.die, r.face) for r in state.dice.log]
 
 
 def test_heroic_actions_declared_at_the_start_of_the_phase_for_a_point_of_might():

@@ -8,7 +8,7 @@ from palantir.games.strategy_battle.notation import Cast, parse
 
 from palantir.games.strategy_battle import geometry as geo
 
-from .sbg_table import ORC, ROHAN, battle
+from .sbg_table import ORC, ROHAN, battle, rolls
 
 R = 12.5 / 25.4
 D = 2 * R
@@ -16,10 +16,6 @@ GANDALF = "Gandalf the Grey"
 WRAITH = "Ringwraith"
 FRODO = "Frodo"
 URUK = "Mordor Uruk-hai with sword"
-
-
-def rolls(state):
-    return [(r.die, r.face) for r in state.dice.log]
 
 
 def test_magical_powers_casting_the_highest_will_die_must_reach_the_casting_value():

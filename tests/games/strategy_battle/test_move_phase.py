@@ -11,13 +11,9 @@ from palantir.games.strategy_battle.notation import Charge, Done, Move, parse
 from palantir.games.strategy_battle.profiles import DataError, default_data, parse_profiles
 from palantir.games.strategy_battle.scenarios import load_scenario, parse_scenario
 
-from .sbg_table import ORC, ROHAN, ROHAN_BOW, battle
+from .sbg_table import ORC, ROHAN, ROHAN_BOW, battle, rolls
 
 R = 12.5 / 25.4
-
-
-def rolls(state):
-    return [(r.die, r.face) for r in state.dice.log]
 
 
 def test_priority_phase_first_turn_goes_to_good():

@@ -8,7 +8,7 @@ from palantir.engine.errors import IllegalAction
 from palantir.games.strategy_battle.profiles import default_data
 from palantir.games.strategy_battle.shoot import wound_roll
 
-from .sbg_table import ORC, ORC_BOW, ROHAN, ROHAN_BOW, battle
+from .sbg_table import ORC, ORC_BOW, ROHAN, ROHAN_BOW, battle, rolls
 
 R = 12.5 / 25.4
 GOBLIN = "Moria Goblin Warrior"
@@ -20,10 +20,6 @@ def to_shoot(state):
     state.apply("done")
     assert state.phase == "shoot"
     return state
-
-
-def rolls(state):
-    return [(r.die, r.face) for r in state.dice.log]
 
 
 def test_wound_chart_as_printed_including_6_4_6_5_6_6_and_dash():

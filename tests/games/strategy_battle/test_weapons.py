@@ -8,7 +8,7 @@ import pytest
 
 from palantir.engine.errors import IllegalAction
 
-from .sbg_table import ORC, ORC_BOW, ROHAN, battle, fight
+from .sbg_table import ORC, ORC_BOW, ROHAN, battle, fight, rolls
 
 R = 12.5 / 25.4
 D = 2 * R
@@ -20,10 +20,6 @@ def to_fight(state):
         state.apply("done")
     assert state.phase == "fight"
     return state
-
-
-def rolls(state):
-    return [(r.die, r.face) for r in state.dice.log]
 
 
 def arm(state, ident, *gear):

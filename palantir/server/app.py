@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import threading
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Literal
@@ -18,7 +19,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..agents import AGENT_HELP
 from ..engine.game import game_ids, get_game
-from .lobby import DEFAULT_TIME_LIMIT, MAX_TIME_LIMIT, LiveTable, Lobby, ServerError
+from .lobby import (DEFAULT_TIME_LIMIT, MAX_TIME_LIMIT, UPLOAD_TTL, LiveTable, Lobby,
+                    ServerError)
 from .live import Broker
 from .runner import AgentRunner
 from .storage import Storage
@@ -52,6 +54,14 @@ class DecisionIn(BaseModel):
     """A decision in the game's notation; `version` guards against a stale page."""
 
     action: str = Field(max_length=200, examples=["keep R N:red"])
+    version: int | None = Field(default=None, ge=0,
+                                description="the table's version the decision was made on: "
+                                "refused with 409 if the table has moved on since")
+
+
+class UndoIn(BaseModel):
+    """Taking back a decision; `version` guards against a stale page."""
+
     version: int | None = Field(default=None, ge=0)
 
 
@@ -96,19 +106,24 @@ async def _too_large(send) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
-def create_app(database: str = "sqlite:///palantir.db", *, agent_workers: int = 2) -> FastAPI:
+def create_app(database: str = "sqlite:///palantir.db", *, agent_workers: int = 2,
+               ray_address: str | None = None, upload_ttl: float = UPLOAD_TTL) -> FastAPI:
     """The application over the database at `database` (SQLAlchemy URL)."""
     storage = Storage(database)
-    lobby = Lobby(storage)
+    lobby = Lobby(storage, upload_ttl=upload_ttl)
     broker = Broker()
-    runner = AgentRunner(lobby, workers=agent_workers)
+    runner = AgentRunner(lobby, workers=agent_workers, ray_address=ray_address)
     lobby.on_change += [broker.notify, runner.kick]
+    stopping = threading.Event()
 
     @asynccontextmanager
     async def lifespan(_app):
+        # Other processes on the same PostgreSQL announce their changes: follow them.
+        storage.listen(lobby.remote_change, stopping)
         for table in lobby.resume_all():
             runner.kick(table)
         yield
+        stopping.set()
         runner.close()
         storage.close()
 
@@ -180,10 +195,15 @@ def create_app(database: str = "sqlite:///palantir.db", *, agent_workers: int = 
         return {"id": table.id, "game": table.game.id, "spectator_url": f"/table/{table.id}",
                 "seats": seats}
 
-    @app.get("/api/tables", summary="open and finished tables")
+    @app.get("/api/tables", summary="tables being played or finished, and uploaded records")
     def list_tables(status: Literal["open", "finished"] | None = None,
+                    source: Literal["play", "upload"] | None = Query(
+                        None, description="play: games at this table; upload: records "
+                        "uploaded to watch (listed apart, dropped when nobody watches them)"),
                     limit: int = Query(50, ge=1, le=500)) -> dict:
-        rows = storage.listing(status, limit)
+        if source is None and status is not None:
+            source = "play"  # an uploaded record is never an open game anyone can join
+        rows = storage.listing(status, limit, source)
         seats = storage.seats_of(r.id for r in rows)
         return {"tables": [{
             "id": r.id, "game": r.game, "status": r.status, "source": r.source,
@@ -206,20 +226,20 @@ def create_app(database: str = "sqlite:///palantir.db", *, agent_workers: int = 
         if seat is None:
             raise ServerError(403, "a decision needs the seat's private token",
                               field="X-Seat-Token")
-        if body.version is not None and body.version != table.version:
+        before = len(table.steps)
+        if not lobby.decide(table, seat, body.action, version=body.version):
             raise ServerError(409, "the table has changed since this page was drawn; "
                               "look again", field="version")
-        before = len(table.steps)
-        lobby.decide(table, seat, body.action)
         return payload(lobby, table, seat, before)
 
     @app.post("/api/tables/{table_id}/undo", summary="take back your own last decision")
-    def undo(table_id: str, x_seat_token: str | None = Header(None, max_length=200)) -> dict:
+    def undo(table_id: str, body: UndoIn | None = None,
+             x_seat_token: str | None = Header(None, max_length=200)) -> dict:
         table = lobby.get(table_id)
         seat = viewer_of(table, x_seat_token)
         if seat is None:
             raise ServerError(403, "undo needs the seat's private token", field="X-Seat-Token")
-        lobby.undo(table, seat)
+        lobby.undo(table, seat, version=body.version if body else None)
         return payload(lobby, table, seat)
 
     @app.get("/api/tables/{table_id}/record", summary="download the record")

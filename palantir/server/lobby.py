@@ -3,27 +3,38 @@
 Every change goes through `Lobby`: it checks the seat, applies the decision to a copy of
 the state, commits the new events, and only then makes the copy the table's state, so a
 failed commit leaves nothing half done.
+
+The database is the truth; a live table is this process's cache of it. A commit names the
+history it was based on, so when two requests (or two server processes) race with the same
+decision only one is stored; the other finds the table moved on, catches up from storage
+and is refused as stale. Changes committed by other processes arrive through
+`Lobby.remote_change` (PostgreSQL NOTIFY) and are replayed onto the cached table.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import os
 import random
 import secrets
+import socket
 import threading
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ..engine.dice import Dice
-from ..engine.errors import BadNotation, BadOption, IllegalAction, PalantirError, UnknownAgent
+from ..engine.dice import Dice, Roll, ScriptedDice
+from ..engine.errors import (BadNotation, BadOption, BadRecord, IllegalAction, PalantirError,
+                             UnknownAgent)
 from ..engine.game import Game, State, get_game
 from ..engine.record import GameRecord, decision_event, replay
-from .storage import SeatRow, Storage, TableRow
+from .storage import SeatRow, Stale, Storage, TableRow
 
 MAX_TIME_LIMIT = 60.0
 DEFAULT_TIME_LIMIT = 5.0
+UPLOAD_TTL = 24 * 3600.0     # an uploaded record nobody watches for this long is dropped
+WATCH_NOTE_SECONDS = 60.0    # how often watching an upload is written down, at most
 
 
 class ServerError(PalantirError):
@@ -95,6 +106,8 @@ class LiveTable:
     lock: threading.RLock = field(default_factory=threading.RLock)
     thinking: bool = False
     revision: int = 0  # counts changes in this process, so pages drop stale messages
+    takebacks: int = 0  # decisions taken back: names the stored history with the version
+    watch_noted: float = 0.0
 
     @property
     def version(self) -> int:
@@ -185,11 +198,14 @@ def make_seat_agent(game: Game, seat: int, spec: str, time_limit: float, seed: i
 class Lobby:
     """Every table: creation, decisions, undo, uploads, and loading from storage."""
 
-    def __init__(self, storage: Storage):
+    def __init__(self, storage: Storage, *, upload_ttl: float = UPLOAD_TTL):
         self.storage = storage
         self.tables: dict[str, LiveTable] = {}
         self._lock = threading.Lock()
         self.on_change: list[Callable[[LiveTable], None]] = []
+        self.upload_ttl = upload_ttl
+        # Names this process in the database's leases on computer turns.
+        self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
 
     # ----- loading -------------------------------------------------------------------
 
@@ -199,14 +215,128 @@ class Lobby:
             raise ServerError(404, "no such table", field="table")
         with self._lock:
             table = self.tables.get(table_id)
-            if table is not None:
-                return table
-            row = self.storage.load(table_id)
+            if table is None:
+                row = self.storage.load(table_id)
+                if row is None:
+                    raise ServerError(404, "no such table", field="table")
+                table = self._rebuild(row)
+                self.tables[table_id] = table
+        if table.source == "upload":
+            self._note_watching(table)
+        return table
+
+    def _note_watching(self, table: LiveTable) -> None:
+        now = time.time()
+        if now - table.watch_noted >= WATCH_NOTE_SECONDS:
+            table.watch_noted = now
+            self.storage.watched(table.id)
+
+    def expire_uploads(self) -> list[str]:
+        """Forget the uploaded records nobody has watched for `upload_ttl` seconds."""
+        gone = self.storage.expire_uploads(time.time() - self.upload_ttl)
+        with self._lock:
+            for table_id in gone:
+                self.tables.pop(table_id, None)
+        return gone
+
+    # ----- keeping level with storage ---------------------------------------------------
+
+    def catch_up(self, table: LiveTable) -> bool:
+        """Bring the cached table level with storage (another process changed it); True if
+        anything changed. Only the new events are replayed while the history only grew."""
+        with table.lock:
+            stored = self.storage.version_of(table.id)
+            if stored is None or stored == (table.version, table.takebacks):
+                return False
+            events, takebacks = stored
+            if takebacks == table.takebacks and events > table.version:
+                try:
+                    self._replay_onto(table, self.storage.events_from(table.id,
+                                                                      table.version))
+                    table.revision += 1
+                    return True
+                except (PalantirError, ValueError):
+                    pass  # whatever does not fit is rebuilt from the whole record below
+            row = self.storage.load(table.id)
             if row is None:
-                raise ServerError(404, f"no table '{table_id}'", field="table")
-            table = self._rebuild(row)
-            self.tables[table_id] = table
-            return table
+                return False
+            rebuilt = self._rebuild(row)
+            table.record, table.state, table.steps = rebuilt.record, rebuilt.state, \
+                rebuilt.steps
+            table.takebacks = rebuilt.takebacks
+            table.revision += 1
+            return True
+
+    def _replay_onto(self, table: LiveTable, new_events: list[dict]) -> None:
+        # Each decision is applied with the dice its stored outcomes script, as in a replay.
+        state = table.state
+        steps, events = list(table.steps), list(table.record.events)
+        i = 0
+        while i < len(new_events):
+            event = new_events[i]
+            if "action" not in event:
+                raise BadRecord("an outcome before any decision", event=len(events))
+            rolls = []
+            j = i + 1
+            while j < len(new_events) and "die" in new_events[j]:
+                rolls.append(Roll(new_events[j]["die"], new_events[j]["face"]))
+                j += 1
+            dice = ScriptedDice(rolls)
+            state = state.clone(dice=dice)
+            state.apply(state.parse_action(event["action"]))
+            if dice.remaining():
+                raise BadRecord("more outcomes stored than the decision rolled",
+                                event=len(events))
+            events.extend(new_events[i:j])
+            steps.append(Step(len(steps), event["seat"], event["action"],
+                              narrate(state, len(table.seats)), event.get("seen_by")))
+            i = j
+        table.state = state
+        table.record.events = events
+        outcome = state.outcome()
+        table.record.result = outcome.to_json() if outcome else None
+        table.steps = steps
+        if table.seed is not None:
+            table.state = state.clone(dice=TableDice(table.seed, table.rolls()))
+
+    def remote_change(self, table_id: str, version: int) -> None:
+        """A change committed by some process (PostgreSQL NOTIFY): catch up and tell the
+        pages and computer seats, if this process has the table loaded."""
+        with self._lock:
+            table = self.tables.get(table_id)
+        if table is None or (version == table.version and not self._stale(table)):
+            return
+        if self.catch_up(table):
+            self._changed(table)
+
+    def _stale(self, table: LiveTable) -> bool:
+        stored = self.storage.version_of(table.id)
+        return stored is not None and stored != (table.version, table.takebacks)
+
+    # ----- who thinks for a computer seat (one process at a time) --------------------
+
+    def claim_turn(self, table: LiveTable, version: int, seconds: float) -> bool:
+        """Hold the table's computer turn at `version` for `seconds`, unless another
+        process holds it; True if this process holds it now."""
+        return self.storage.claim_turn(table.id, version, self.owner, seconds)
+
+    def release_turn(self, table: LiveTable, version: int) -> None:
+        """Give up the table's computer turn (the decision is taken, or thinking failed)."""
+        self.storage.release_turn(table.id, self.owner)
+
+    def lapsed_turns(self) -> list[LiveTable]:
+        """Open tables whose computer seat must move and that no live process holds."""
+        found = []
+        for table_id in self.storage.lapsed_turns():
+            try:
+                table = self.get(table_id)
+            except PalantirError:
+                continue
+            self.catch_up(table)
+            seat = table.state.to_move()
+            if seat is not None and table.seats[seat].kind == "agent":
+                found.append(table)
+        return found
 
     def resume_all(self) -> list[LiveTable]:
         """Load every open table (after a restart), so computer seats take up their turns."""
@@ -231,7 +361,7 @@ class Lobby:
         state = replay(record, on_state=on_state, check_result=False)
         table = LiveTable(id=row.id, game=game, options=options, seed=row.seed,
                           source=row.source, seats=row.seats, record=record, state=state,
-                          steps=steps, created=row.created)
+                          steps=steps, created=row.created, takebacks=row.takebacks)
         if row.seed is not None:
             state = state.clone(dice=TableDice(row.seed, table.rolls()))
             table.state = state
@@ -287,7 +417,7 @@ class Lobby:
         self.storage.create(TableRow(
             id=table.id, game=game.id, options=record.options, seed=seed, source="play",
             status=table.status, result=None, created=now, updated=now, seats=seat_rows,
-            events=list(record.events)))
+            events=list(record.events)), to_move=state.to_move())
         with self._lock:
             self.tables[table.id] = table
         self._changed(table)
@@ -295,7 +425,7 @@ class Lobby:
 
     def upload(self, doc: Any) -> LiveTable:
         """A table to watch, made from an uploaded record; nobody can decide there."""
-        from ..engine.errors import BadRecord
+        self.expire_uploads()
         try:
             record = GameRecord.from_json(doc)
             row = TableRow(id=secrets.token_urlsafe(9), game=record.game,
@@ -321,49 +451,69 @@ class Lobby:
 
     # ----- deciding ------------------------------------------------------------------
 
-    def decide(self, table: LiveTable, seat: int, text: Any, *, version: int | None = None):
-        """Apply `seat`'s decision (notation), commit it, then publish it."""
+    def decide(self, table: LiveTable, seat: int, text: Any, *,
+               version: int | None = None) -> bool:
+        """Apply `seat`'s decision (notation), commit it, then publish it.
+
+        With `version`, the decision stands only on that version of the table: False (and
+        nothing applied) when the table has moved on — checked and committed as one step,
+        so of many identical requests exactly one is taken. Without, the decision is
+        judged on the table as it is."""
         if not isinstance(text, str) or not text.strip():
             raise ServerError(422, "action: a decision in the game's notation, e.g. 'keep R'",
                               field="action")
         if len(text) > 200:
             raise ServerError(422, "action: at most 200 characters", field="action")
-        with table.lock:
-            if version is not None and version != table.version:
-                return False  # a stale computer decision: the table moved on meanwhile
-            state = table.state
-            if state.is_over():
-                raise ServerError(409, "the game is over", rule="End of the Game")
-            mover = state.to_move()
-            if mover != seat:
-                raise ServerError(409, f"it is seat {mover}'s turn, not seat {seat}'s",
-                                  rule="turn order")
-            dice = TableDice(table.seed, table.rolls())
-            new_state = state.clone(dice=dice)
-            try:
-                action = new_state.parse_action(text)
-                audience = new_state.decision_audience(action)
-                new_state.apply(action)
-            except BadNotation as exc:
-                raise ServerError(422, str(exc), field="action", rule=exc.rule) from None
-            except IllegalAction as exc:
-                raise ServerError(409, str(exc), field="action", rule=exc.rule) from None
-            start = table.version
-            new_events = [decision_event(seat, str(action), audience)]
-            new_events += [roll.to_json() for roll in dice.log]
-            outcome = new_state.outcome()
-            status = "finished" if new_state.is_over() else "open"
-            self.storage.append(table.id, start, new_events, status,
-                                outcome.to_json() if outcome else None)
-            table.record.events.extend(new_events)
-            table.record.result = outcome.to_json() if outcome else None
-            table.state = new_state
-            table.steps.append(Step(len(table.steps), seat, str(action),
-                                    narrate(new_state, len(table.seats)),
-                                    new_events[0].get("seen_by")))
-            table.revision += 1
-        self._changed(table)
-        return True
+        for _attempt in range(2):
+            with table.lock:
+                if version is not None and version != table.version:
+                    return False  # the page or the computer judged an older table
+                try:
+                    self._decide_locked(table, seat, text)
+                except Stale:
+                    # Another process stored a change first: take it up, then judge again.
+                    self.catch_up(table)
+                    if version is not None:
+                        return False
+                    continue
+            self._changed(table)
+            return True
+        raise ServerError(409, "the table is changing quickly; look again", field="version")
+
+    def _decide_locked(self, table: LiveTable, seat: int, text: str) -> None:
+        # The caller holds the table's lock: judge, apply to a copy, commit, then adopt.
+        state = table.state
+        if state.is_over():
+            raise ServerError(409, "the game is over", rule="End of the Game")
+        mover = state.to_move()
+        if mover != seat:
+            raise ServerError(409, f"it is seat {mover}'s turn, not seat {seat}'s",
+                              rule="turn order")
+        dice = TableDice(table.seed, table.rolls())
+        new_state = state.clone(dice=dice)
+        try:
+            action = new_state.parse_action(text)
+            audience = new_state.decision_audience(action)
+            new_state.apply(action)
+        except BadNotation as exc:
+            raise ServerError(422, str(exc), field="action", rule=exc.rule) from None
+        except IllegalAction as exc:
+            raise ServerError(409, str(exc), field="action", rule=exc.rule) from None
+        start = table.version
+        new_events = [decision_event(seat, str(action), audience)]
+        new_events += [roll.to_json() for roll in dice.log]
+        outcome = new_state.outcome()
+        status = "finished" if new_state.is_over() else "open"
+        self.storage.append(table.id, start, new_events, status,
+                            outcome.to_json() if outcome else None,
+                            to_move=new_state.to_move(), takebacks=table.takebacks)
+        table.record.events.extend(new_events)
+        table.record.result = outcome.to_json() if outcome else None
+        table.state = new_state
+        table.steps.append(Step(len(table.steps), seat, str(action),
+                                narrate(new_state, len(table.seats)),
+                                new_events[0].get("seen_by")))
+        table.revision += 1
 
     def undo_problem(self, table: LiveTable, seat: int | None) -> str | None:
         """Why `seat` may not take back its last decision now, or None if it may."""
@@ -380,9 +530,13 @@ class Lobby:
             return "another seat has acted since"
         return None
 
-    def undo(self, table: LiveTable, seat: int) -> None:
-        """Take back `seat`'s last decision: drop it, rebuild the state, commit."""
+    def undo(self, table: LiveTable, seat: int, *, version: int | None = None) -> None:
+        """Take back `seat`'s last decision: drop it, rebuild the state, commit. With
+        `version`, only if the table is still at that version (409 otherwise)."""
         with table.lock:
+            if version is not None and version != table.version:
+                raise ServerError(409, "the table has changed since this page was drawn; "
+                                  "look again", field="version")
             problem = self.undo_problem(table, seat)
             if problem:
                 raise ServerError(409, f"undo: {problem}", rule="taking back a decision")
@@ -390,12 +544,21 @@ class Lobby:
             row = TableRow(id=table.id, game=table.game.id, options=table.record.options,
                            seed=table.seed, source=table.source, status="open", result=None,
                            created=table.created, updated=time.time(), seats=table.seats,
-                           events=table.record.events[:keep])
+                           events=table.record.events[:keep],
+                           takebacks=table.takebacks + 1)
             rebuilt = self._rebuild(row)
-            self.storage.truncate(table.id, keep, rebuilt.status, None)
+            try:
+                self.storage.truncate(table.id, table.version, keep, rebuilt.status, None,
+                                      to_move=rebuilt.state.to_move(),
+                                      takebacks=table.takebacks)
+            except Stale:
+                self.catch_up(table)
+                raise ServerError(409, "the table has changed since this page was drawn; "
+                                  "look again", field="version") from None
             table.record = rebuilt.record
             table.state = rebuilt.state
             table.steps = rebuilt.steps
+            table.takebacks = rebuilt.takebacks
             table.revision += 1
         self._changed(table)
 

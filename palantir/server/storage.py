@@ -3,18 +3,30 @@
 A table is stored as its record (game, options, seed, events) plus its seats; the state is
 never stored, it is rebuilt by replaying the events. Each write is one transaction that is
 committed before the method returns, so an accepted move survives a killed process.
+
+The database is the truth and every server process only caches it: a write names the number
+of events it was based on and is refused (`Stale`) when the table has moved on meanwhile, so
+a decision is applied exactly once however many requests or processes race for it. On
+PostgreSQL every committed change is announced with NOTIFY, so the other processes' pages
+follow at once (`listen`).
 """
 
 from __future__ import annotations
 
+import logging
+import threading
 import time
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
+import psycopg
 from sqlalchemy import (JSON, BigInteger, Column, Float, ForeignKey, Integer, MetaData,
-                        String, Table, create_engine, delete, event, func, insert, select,
-                        update)
-from sqlalchemy.engine import Engine
+                        String, Table, create_engine, delete, event, exists, func,
+                        inspect, insert, or_, select, text, update)
+from sqlalchemy.engine import Engine, make_url
+
+log = logging.getLogger("palantir.server")
+CHANNEL = "palantir_tables"  # the PostgreSQL NOTIFY channel of committed changes
 
 metadata = MetaData()
 
@@ -30,7 +42,17 @@ tables = Table(
     Column("events", Integer, nullable=False, default=0),
     Column("created", Float, nullable=False),
     Column("updated", Float, nullable=False),
+    Column("to_move", Integer, nullable=True),      # the seat that must decide, if any
+    Column("thinker", String(64), nullable=True),   # the process thinking for a computer seat
+    Column("think_until", Float, nullable=True),    # ... until then; afterwards anyone may
+    Column("watched", Float, nullable=True),        # an uploaded record: last looked at
+    # Decisions taken back so far: with the count of events it names one history, since
+    # between two take-backs the events only grow.
+    Column("takebacks", Integer, nullable=False, default=0, server_default="0"),
 )
+
+# Columns added after the first release: an older database gains them on opening.
+LATER_COLUMNS = ("to_move", "thinker", "think_until", "watched", "takebacks")
 
 seats = Table(
     "seats", metadata,
@@ -78,6 +100,11 @@ class TableRow:
     updated: float
     seats: list[SeatRow] = field(default_factory=list)
     events: list[dict[str, Any]] = field(default_factory=list)
+    takebacks: int = 0
+
+
+class Stale(Exception):
+    """The table has changed in storage since the write's version was read."""
 
 
 def engine_url(url: str) -> str:
@@ -86,6 +113,14 @@ def engine_url(url: str) -> str:
         if url.startswith(prefix):
             return "postgresql+psycopg://" + url[len(prefix):]
     return url
+
+
+def shown_url(url: str) -> str:
+    """The database URL fit to print: any password is masked."""
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:  # not a URL SQLAlchemy reads: show only its scheme
+        return url.split(":", 1)[0] + ":…"
 
 
 class Storage:
@@ -100,41 +135,187 @@ class Storage:
         else:
             self.engine = create_engine(self.url, pool_pre_ping=True, pool_size=10,
                                         max_overflow=20)
+        self.postgres = self.engine.dialect.name == "postgresql"
+        # SQLite has one writer at a time; its busy handler sleeps in growing steps while
+        # another connection writes, which is where slow answers came from. Writers of one
+        # process take turns on this lock instead, and SQLite never has to wait.
+        self._write_lock = threading.Lock() if not self.postgres else None
         metadata.create_all(self.engine)
+        self._add_later_columns()
+
+    def _add_later_columns(self) -> None:
+        present = {c["name"] for c in inspect(self.engine).get_columns("tables")}
+        with self.engine.begin() as conn:
+            for name in LATER_COLUMNS:
+                if name not in present:
+                    column = tables.c[name]
+                    kind = column.type.compile(dialect=self.engine.dialect)
+                    default = " NOT NULL DEFAULT 0" if name == "takebacks" else ""
+                    conn.execute(text(f"ALTER TABLE tables ADD COLUMN {name} {kind}{default}"))
+
+    def _writing(self):
+        """A transaction for a write (SQLite: one writer of this process at a time)."""
+        return _Writing(self)
+
+    def _announce(self, conn, table_id: str, version: int) -> None:
+        if self.postgres:
+            conn.execute(text("SELECT pg_notify(:channel, :payload)"),
+                         {"channel": CHANNEL, "payload": f"{table_id} {version}"})
 
     def close(self) -> None:
         """Release every pooled connection."""
         self.engine.dispose()
 
-    def create(self, row: TableRow) -> None:
+    def create(self, row: TableRow, to_move: int | None = None) -> None:
         """Store a new table with its seats and first events, in one transaction."""
-        with self.engine.begin() as conn:
+        with self._writing() as conn:
             conn.execute(insert(tables).values(
                 id=row.id, game=row.game, options=row.options, seed=row.seed,
                 source=row.source, status=row.status, result=row.result,
-                events=len(row.events), created=row.created, updated=row.updated))
+                events=len(row.events), created=row.created, updated=row.updated,
+                to_move=to_move, watched=row.updated if row.source == "upload" else None))
             conn.execute(insert(seats), [
                 {"table_id": row.id, "seat": s.seat, "kind": s.kind, "agent": s.agent,
                  "time_limit": s.time_limit, "token_hash": s.token_hash} for s in row.seats])
             self._insert_events(conn, row.id, 0, row.events)
 
     def append(self, table_id: str, start: int, new_events: list[dict[str, Any]],
-               status: str, result: dict[str, Any] | None) -> None:
-        """Add events from index `start` and update the status, in one transaction."""
-        with self.engine.begin() as conn:
-            self._insert_events(conn, table_id, start, new_events)
-            conn.execute(update(tables).where(tables.c.id == table_id).values(
-                events=start + len(new_events), status=status, result=result,
-                updated=time.time()))
+               status: str, result: dict[str, Any] | None,
+               to_move: int | None = None, takebacks: int = 0) -> None:
+        """Add events from index `start` and update the status, in one transaction.
 
-    def truncate(self, table_id: str, keep: int, status: str,
-                 result: dict[str, Any] | None) -> None:
-        """Drop every event from index `keep` on (a decision taken back)."""
-        with self.engine.begin() as conn:
+        Raises Stale, writing nothing, unless the table holds exactly `start` events after
+        `takebacks` take-backs now: of two writes based on the same history only the first
+        is taken."""
+        with self._writing() as conn:
+            moved = conn.execute(update(tables).where(
+                tables.c.id == table_id, tables.c.events == start,
+                tables.c.takebacks == takebacks).values(
+                events=start + len(new_events), status=status, result=result,
+                updated=time.time(), to_move=to_move, thinker=None, think_until=None))
+            if moved.rowcount != 1:
+                raise Stale(table_id)
+            self._insert_events(conn, table_id, start, new_events)
+            self._announce(conn, table_id, start + len(new_events))
+
+    def truncate(self, table_id: str, version: int, keep: int, status: str,
+                 result: dict[str, Any] | None, to_move: int | None = None,
+                 takebacks: int = 0) -> None:
+        """Drop every event from index `keep` on (a decision taken back); Stale unless
+        the table holds exactly `version` events after `takebacks` take-backs now."""
+        with self._writing() as conn:
+            moved = conn.execute(update(tables).where(
+                tables.c.id == table_id, tables.c.events == version,
+                tables.c.takebacks == takebacks).values(
+                events=keep, status=status, result=result, updated=time.time(),
+                to_move=to_move, thinker=None, think_until=None,
+                takebacks=takebacks + 1))
+            if moved.rowcount != 1:
+                raise Stale(table_id)
             conn.execute(delete(events).where(events.c.table_id == table_id,
                                               events.c.idx >= keep))
-            conn.execute(update(tables).where(tables.c.id == table_id).values(
-                events=keep, status=status, result=result, updated=time.time()))
+            self._announce(conn, table_id, keep)
+
+    def version_of(self, table_id: str) -> tuple[int, int] | None:
+        """(events, take-backs) the table holds now, or None if there is no such table."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(tables.c.events, tables.c.takebacks).where(
+                tables.c.id == table_id)).first()
+        return None if row is None else (row.events, row.takebacks)
+
+    def events_from(self, table_id: str, start: int) -> list[dict[str, Any]]:
+        """The table's events from index `start` on."""
+        with self.engine.connect() as conn:
+            return [r.event for r in conn.execute(
+                select(events.c.event).where(events.c.table_id == table_id,
+                                             events.c.idx >= start)
+                .order_by(events.c.idx))]
+
+    # ----- who thinks for a computer seat ---------------------------------------------
+
+    def claim_turn(self, table_id: str, version: int, owner: str, seconds: float) -> bool:
+        """Hold the computer turn of the table at `version` for `seconds`, unless another
+        owner holds it still; True if `owner` holds it now."""
+        now = time.time()
+        with self._writing() as conn:
+            taken = conn.execute(update(tables).where(
+                tables.c.id == table_id, tables.c.events == version,
+                or_(tables.c.thinker.is_(None), tables.c.thinker == owner,
+                    tables.c.think_until < now)).values(
+                thinker=owner, think_until=now + seconds))
+            return taken.rowcount == 1
+
+    def release_turn(self, table_id: str, owner: str) -> None:
+        """Give up the computer turn `owner` holds at the table, if it holds it."""
+        with self._writing() as conn:
+            conn.execute(update(tables).where(tables.c.id == table_id,
+                                              tables.c.thinker == owner).values(
+                thinker=None, think_until=None))
+
+    def lapsed_turns(self) -> list[str]:
+        """Open tables where a computer seat must move and nobody holds the turn."""
+        mover_is_agent = exists().where(seats.c.table_id == tables.c.id,
+                                        seats.c.seat == tables.c.to_move,
+                                        seats.c.kind == "agent")
+        query = select(tables.c.id).where(
+            tables.c.status == "open", tables.c.source == "play",
+            or_(tables.c.to_move.is_(None), mover_is_agent),
+            or_(tables.c.thinker.is_(None), tables.c.think_until < time.time()))
+        with self.engine.connect() as conn:
+            return [r.id for r in conn.execute(query)]
+
+    # ----- uploaded records ----------------------------------------------------------
+
+    def watched(self, table_id: str) -> None:
+        """Note that someone looked at an uploaded record now (it expires unwatched)."""
+        with self._writing() as conn:
+            conn.execute(update(tables).where(tables.c.id == table_id,
+                                              tables.c.source == "upload")
+                         .values(watched=time.time()))
+
+    def expire_uploads(self, older_than: float) -> list[str]:
+        """Delete the uploaded records nobody has watched since `older_than`; their ids."""
+        with self._writing() as conn:
+            gone = [r.id for r in conn.execute(select(tables.c.id).where(
+                tables.c.source == "upload",
+                or_(tables.c.watched.is_(None), tables.c.watched < older_than)))]
+            if gone:
+                conn.execute(delete(events).where(events.c.table_id.in_(gone)))
+                conn.execute(delete(seats).where(seats.c.table_id.in_(gone)))
+                conn.execute(delete(tables).where(tables.c.id.in_(gone)))
+            return gone
+
+    # ----- changes made by other processes -------------------------------------------
+
+    def listen(self, on_change: Callable[[str, int], None],
+               stopping: threading.Event) -> threading.Thread | None:
+        """On PostgreSQL, a thread calling on_change(table_id, version) for every change
+        committed by any process (this one too) until `stopping` is set; elsewhere None."""
+        if not self.postgres:
+            return None
+        thread = threading.Thread(target=self._listen, args=(on_change, stopping),
+                                  name="palantir-listen", daemon=True)
+        thread.start()
+        return thread
+
+    def _listen(self, on_change, stopping: threading.Event) -> None:
+        dsn = make_url(self.url).set(drivername="postgresql")
+        conninfo = dsn.render_as_string(hide_password=False)
+        while not stopping.is_set():
+            try:
+                with psycopg.connect(conninfo, autocommit=True) as conn:
+                    conn.execute(f"LISTEN {CHANNEL}")
+                    while not stopping.is_set():
+                        for note in conn.notifies(timeout=0.5):
+                            table_id, _, version = note.payload.partition(" ")
+                            try:
+                                on_change(table_id, int(version))
+                            except Exception:
+                                log.exception("catching up table %s failed", table_id)
+            except psycopg.Error as exc:
+                log.warning("listening for other processes' changes: %s; again in 1 s",
+                            exc)
+                stopping.wait(1.0)
 
     def load(self, table_id: str) -> TableRow | None:
         """One table with its seats and events, or None."""
@@ -151,11 +332,14 @@ class Storage:
                 .order_by(events.c.idx))]
         return row
 
-    def listing(self, status: str | None = None, limit: int = 100) -> list[TableRow]:
+    def listing(self, status: str | None = None, limit: int = 100,
+                source: str | None = None) -> list[TableRow]:
         """Table headers (without seats or events), newest first."""
         query = select(tables).order_by(tables.c.updated.desc()).limit(limit)
         if status:
             query = query.where(tables.c.status == status)
+        if source:
+            query = query.where(tables.c.source == source)
         with self.engine.connect() as conn:
             return [_table_row(r) for r in conn.execute(query)]
 
@@ -191,9 +375,37 @@ class Storage:
                 for i, e in enumerate(new_events)])
 
 
+class _Writing:
+    """engine.begin(), under the process's write lock where the database has one writer."""
+
+    def __init__(self, storage: Storage):
+        self.storage = storage
+        self._transaction = None
+
+    def __enter__(self):
+        lock = self.storage._write_lock
+        if lock is not None:
+            lock.acquire()
+        try:
+            self._transaction = self.storage.engine.begin()
+            return self._transaction.__enter__()
+        except BaseException:
+            if lock is not None:
+                lock.release()
+            raise
+
+    def __exit__(self, *exc):
+        try:
+            return self._transaction.__exit__(*exc)
+        finally:
+            if self.storage._write_lock is not None:
+                self.storage._write_lock.release()
+
+
 def _table_row(r) -> TableRow:
     return TableRow(id=r.id, game=r.game, options=r.options, seed=r.seed, source=r.source,
-                    status=r.status, result=r.result, created=r.created, updated=r.updated)
+                    status=r.status, result=r.result, created=r.created, updated=r.updated,
+                    takebacks=r.takebacks or 0)
 
 
 def _sqlite_pragmas(dbapi_connection, _record) -> None:

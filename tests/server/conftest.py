@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import secrets
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
@@ -35,6 +36,13 @@ def database_url(request, tmp_path) -> Iterator[str]:
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'table.db'}"
         return
+    with postgres_schema() as url:
+        yield url
+
+
+@contextmanager
+def postgres_schema() -> Iterator[str]:
+    """The test PostgreSQL database with a new, empty schema of its own, dropped after."""
     url = postgres_url()
     assert url, "CI must provide PostgreSQL: run .ci/web-deps.sh before the tests"
     # A schema of its own for every test: test runs sharing the database (two people, or
@@ -43,10 +51,12 @@ def database_url(request, tmp_path) -> Iterator[str]:
     engine = create_engine(engine_url(url))
     with engine.begin() as conn:
         conn.execute(text(f"CREATE SCHEMA {schema}"))
-    yield url + ("&" if "?" in url else "?") + f"options=-csearch_path%3D{schema}"
-    with engine.begin() as conn:
-        conn.execute(text(f"DROP SCHEMA {schema} CASCADE"))
-    engine.dispose()
+    try:
+        yield url + ("&" if "?" in url else "?") + f"options=-csearch_path%3D{schema}"
+    finally:
+        with engine.begin() as conn:
+            conn.execute(text(f"DROP SCHEMA {schema} CASCADE"))
+        engine.dispose()
 
 
 @pytest.fixture

@@ -28,13 +28,16 @@ def server(database_url, tmp_path):
     live.stop()
 
 
-def fire_together(url: str, requests: list[tuple[str, dict, dict]]) -> list[httpx.Response]:
-    """Send every (path, headers, body) at once, each from its own thread and connection."""
+def fire_together(url: str | list[str], requests: list[tuple[str, dict, dict]]
+                  ) -> list[httpx.Response]:
+    """Send every (path, headers, body) at once, each from its own thread and connection
+    (to `url`, or request i to url[i % len(url)]: several servers)."""
     ready = threading.Barrier(len(requests))
     answers: list[httpx.Response | None] = [None] * len(requests)
+    urls = [url] if isinstance(url, str) else url
 
     def send(i, path, headers, body):
-        with httpx.Client(base_url=url, timeout=30) as client:
+        with httpx.Client(base_url=urls[i % len(urls)], timeout=30) as client:
             client.get("/api/games")  # the connection is open before the barrier
             ready.wait()
             answers[i] = client.post(path, headers=headers, json=body)

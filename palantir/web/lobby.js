@@ -119,16 +119,20 @@ function tableRow(t) {
   const result = t.result ? t.result.summary : "";
   return el("tr", {}, el("td", { text: t.game }), el("td", { text: seats }),
             el("td", { text: result }),
-            el("td", {}, el("a", { href: t.spectator_url, text: t.status === "open" ? "watch" : "replay" })));
+            el("td", {}, el("a", { href: t.spectator_url, text: t.source === "upload" || t.status !== "open" ? "replay" : "watch" })));
 }
 
+// Games played here, open and finished, and apart from them the records people uploaded.
+const LISTS = [["open-games", "status=open"], ["finished-games", "status=finished"],
+               ["uploaded-records", "source=upload"]];
+
 async function loadTables() {
-  for (const status of ["open", "finished"]) {
-    const response = await fetch(`/api/tables?status=${status}&limit=20`);
+  for (const [id, query] of LISTS) {
+    const response = await fetch(`/api/tables?${query}&limit=20`);
     const body = await response.json();
     const rows = body.tables.map(tableRow);
     if (!rows.length) rows.push(el("tr", {}, el("td", { class: "none", text: "none yet" })));
-    $(`${status}-games`).replaceChildren(...rows);
+    $(id).replaceChildren(...rows);
   }
 }
 

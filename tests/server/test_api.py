@@ -3,6 +3,13 @@
 from __future__ import annotations
 
 import json
+import time
+
+from fastapi.testclient import TestClient
+from sqlalchemy import update
+
+from palantir.server.app import create_app
+from palantir.server.storage import tables
 
 from .jtm_play import GAME, create, longest_keep, play_until, token_of
 from .live_server import wait_until
@@ -236,3 +243,51 @@ def test_a_record_that_breaks_the_rules_is_refused_naming_the_event(client):
     assert response.status_code == 422
     assert response.json()["field"] == f"events[{index}]"
     assert f"event {index}" in response.json()["error"]
+
+
+def finished_record(client) -> str:
+    created = create(client, ["human"], players=1)
+    headers = token_of(created, 0)
+    play_until(client, created["id"], headers, lambda p: p["status"] == "finished")
+    return client.get(f"/api/tables/{created['id']}/record").text
+
+
+def test_uploaded_records_are_listed_apart_from_the_games(client):
+    """Issue 10, item 6: a record with no events became a permanently 'open' table."""
+    # The record of a game nobody has moved in yet: only its opening roll.
+    fresh, _ = client.app.state.lobby.create(GAME, {}, ["human", "human"])
+    bare = {**fresh.record.to_json(), "seed": None}
+    assert not any("action" in e for e in bare["events"])
+    uploaded = client.post("/api/records", json=bare)
+    assert uploaded.status_code == 201, uploaded.text
+    table_id = uploaded.json()["id"]
+    open_games = [t["id"] for t in client.get("/api/tables?status=open").json()["tables"]]
+    assert table_id not in open_games
+    records = client.get("/api/tables?source=upload").json()["tables"]
+    assert [t["id"] for t in records] == [table_id]
+    played = client.get("/api/tables?source=play").json()["tables"]
+    assert table_id not in [t["id"] for t in played]
+    refused = client.post(f"/api/tables/{table_id}/decisions", json={"action": "keep R"})
+    assert refused.status_code == 403
+
+
+def test_an_uploaded_record_nobody_watches_expires(database_url, tmp_path):
+    app = create_app(database_url, upload_ttl=3600)
+    with TestClient(app) as client:
+        record = finished_record(client)
+        kept = client.post("/api/records", content=record).json()["id"]
+        dropped = client.post("/api/records", content=record).json()["id"]
+        storage = app.state.lobby.storage
+        lobby = app.state.lobby
+        # The one is watched now; the other was last looked at two hours ago.
+        with storage.engine.begin() as conn:
+            conn.execute(update(tables).where(tables.c.id == dropped)
+                         .values(watched=time.time() - 7200))
+        lobby.tables[kept].watch_noted = 0.0
+        assert client.get(f"/api/tables/{kept}").status_code == 200
+        assert sorted(lobby.expire_uploads()) == [dropped]
+        assert client.get(f"/api/tables/{dropped}").status_code == 404
+        assert client.get(f"/api/tables/{kept}").status_code == 200
+        # Games played at the table never expire, however long nobody looks.
+        games = [t["id"] for t in client.get("/api/tables?source=play").json()["tables"]]
+        assert games and all(storage.load(g) for g in games)

@@ -12,8 +12,12 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
+# make run PORT=8080 HOST=0.0.0.0 DATABASE=postgresql://user:pw@host/db
+PORT ?= 8000
+HOST ?= 127.0.0.1
+DATABASE ?=
 run: $(STAMP)
-	$(BIN)/palantir serve
+	$(BIN)/palantir serve --port $(PORT) --host $(HOST) $(if $(DATABASE),--database '$(DATABASE)')
 
 play: $(STAMP)
 	$(BIN)/palantir play journey-to-mordor --seats human,ai:heuristic,ai:mcts:300 --option locations=true

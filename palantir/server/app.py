@@ -5,11 +5,14 @@ from __future__ import annotations
 import json
 import logging
 import os
+import socket
+import sys
 import threading
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Literal
 
+import uvicorn
 from fastapi import FastAPI, Header, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response, StreamingResponse
@@ -23,10 +26,12 @@ from .lobby import (DEFAULT_TIME_LIMIT, MAX_TIME_LIMIT, UPLOAD_TTL, LiveTable, L
                     ServerError)
 from .live import Broker
 from .runner import AgentRunner
-from .storage import Storage
-from .views import history, payload, seat_summary
+from .storage import Storage, shown_url
+from .replay import MAX_PAGE, MAX_PAGE_BYTES, ReplayCache
+from .views import payload, seat_summary
 
 WEB = Path(__file__).resolve().parent.parent / "web"
+SHUTDOWN_GRACE_SECONDS = 3  # SIGTERM: requests under way get this long, then are cut
 MAX_BODY = 2 * 1024 * 1024  # an uploaded record of a long game stays far below this
 log = logging.getLogger("palantir.server")
 
@@ -255,11 +260,17 @@ def create_app(database: str = "sqlite:///palantir.db", *, agent_workers: int = 
         return Response(text, media_type="application/json", headers={
             "Content-Disposition": f'attachment; filename="{table.game.id}-{table.id}.json"'})
 
-    @app.get("/api/tables/{table_id}/history", summary="every step, for a replay")
+    replays = app.state.replays = ReplayCache()  # checkpoints per table, this process only
+
+    @app.get("/api/tables/{table_id}/history", summary="a few steps as you saw them, to replay")
     def table_history(table_id: str,
-                      x_seat_token: str | None = Header(None, max_length=200)) -> dict:
+                      start: int = Query(0, alias="from", description="the first step"),
+                      count: int = Query(1, description=f"steps, 1 to {MAX_PAGE}; fewer if "
+                                         f"they would pass {MAX_PAGE_BYTES} bytes"),
+                      x_seat_token: str | None = Header(None, max_length=200)) -> JSONResponse:
         table = lobby.get(table_id)
-        return {"frames": history(table, viewer_of(table, x_seat_token))}
+        viewer = viewer_of(table, x_seat_token)
+        return JSONResponse(replays.page(table, viewer, start, count))
 
     @app.get("/api/tables/{table_id}/events", summary="server-sent events: the table live")
     async def events(table_id: str, request: Request,
@@ -293,7 +304,12 @@ def create_app(database: str = "sqlite:///palantir.db", *, agent_workers: int = 
 
     @app.get("/table/{table_id}", include_in_schema=False)
     def table_page(table_id: str):
-        lobby.get(table_id)
+        try:
+            lobby.get(table_id)
+        except ServerError as exc:
+            if exc.status != 404:
+                raise
+            return FileResponse(WEB / "missing.html", status_code=404)
         return FileResponse(WEB / "table.html")
 
     return app
@@ -306,17 +322,48 @@ def _option_json(option) -> dict:
             "reconstructed": option.reconstructed}
 
 
+DATA_FOLDER = "data"  # beside the working directory; git ignores it
+
+
 def default_database() -> str:
-    """sqlite file palantir.db in the working directory."""
-    return f"sqlite:///{os.path.abspath('palantir.db')}"
+    """SQLite file data/palantir.db under the working directory (its -wal and -shm files
+    beside it), the folder made if need be."""
+    folder = os.path.abspath(os.environ.get("PALANTIR_DATA", DATA_FOLDER))
+    os.makedirs(folder, exist_ok=True)
+    return f"sqlite:///{os.path.join(folder, 'palantir.db')}"
+
+
+def served_addresses(host: str, port: int) -> list[str]:
+    """The addresses a browser can open for a socket bound to host:port."""
+    if host in ("0.0.0.0", "::", ""):
+        return [f"http://localhost:{port}/ (and this machine's other addresses)"]
+    shown = f"[{host}]" if ":" in host else host
+    return [f"http://{shown}:{port}/"]
 
 
 def serve_command(args) -> int:
-    """`palantir serve`: run the table until interrupted."""
-    import uvicorn
+    """`palantir serve`: run the table until interrupted (Ctrl-C or SIGTERM)."""
     database = args.database or default_database()
-    app = create_app(database)
-    shown = "localhost" if args.host in ("127.0.0.1", "0.0.0.0", "::") else args.host
-    print(f"palantir table at http://{shown}:{args.port}/  (database {database})", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", access_log=False)
+    app = create_app(database, agent_workers=args.agent_workers, ray_address=args.ray)
+    # The socket is bound here so the banner names the port actually served (--port 0
+    # picks a free one) and a busy port is a clear message, not a traceback.
+    family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((args.host, args.port))
+    except OSError as exc:
+        sock.close()
+        print(f"palantir: cannot serve on {args.host}:{args.port}: {exc.strerror}",
+              file=sys.stderr)
+        return 2
+    sock.listen(2048)
+    port = sock.getsockname()[1]
+    for address in served_addresses(args.host, port):
+        print(f"palantir table at {address}", flush=True)
+    print(f"  database {shown_url(database)}", flush=True)
+    # A request stuck past the grace period must not keep SIGTERM from stopping the server.
+    config = uvicorn.Config(app, log_level="warning", access_log=False,
+                            timeout_graceful_shutdown=SHUTDOWN_GRACE_SECONDS)
+    uvicorn.Server(config).run(sockets=[sock])
     return 0

@@ -235,10 +235,12 @@ class TerminalTable:
         return self.record
 
     def _apply(self, seat: int, action: Any) -> None:
-        # Who may read the decision is known only before it is applied.
-        event = decision_event(seat, "", self.state.decision_audience(action))
+        # Who may read the decision is known only before it is applied; whether it showed
+        # something hidden (which forbids taking it back), only after.
+        audience = self.state.decision_audience(action)
         self.state.apply(action)
-        self._decided = {**event, "action": str(action)}
+        self._decided = decision_event(seat, str(action), audience,
+                                       self.state.decision_revealed(action))
 
     def _compute(self, seat: int) -> Any:
         agent = self.seats[seat].agent

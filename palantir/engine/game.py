@@ -86,6 +86,13 @@ class State:
         """Who may read this decision in the record (None: everyone); asked before apply."""
         return None
 
+    def decision_revealed(self, action) -> bool:
+        """Asked right after apply(action): whether it showed some seat what was hidden from
+        it (a card from a hand, another's card) or completed a secret or simultaneous choice,
+        so it may not be taken back (engine/undo.py). Dice need not count: a roll forbids
+        that already. False for a game with nothing hidden but the dice to come."""
+        return False
+
     def narration(self, seat: int | None) -> list[str]:
         """What happened in the last step, in words, as `seat` may see it."""
         return []

@@ -38,7 +38,7 @@ def play_match(game: Game, options: Mapping[str, Any] | None, agents: Sequence[C
         action = agents[seat].choose(state.view(seat), legal)
         audience = state.decision_audience(action)
         state.apply(action)
-        record.add_decision(seat, str(action), audience)
+        record.add_decision(seat, str(action), audience, state.decision_revealed(action))
         record.add_rolls(dice.log[logged:])
         logged = len(dice.log)
         if on_step:

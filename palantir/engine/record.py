@@ -17,6 +17,9 @@ from .game import Game, State, get_game
 
 FORMAT = "palantir-record/1"
 HIDDEN = "?"  # what an excerpt shows in place of a face or decision its reader may not see
+# A decision event's key, present (true) only when applying it showed some seat what was
+# hidden from it or completed a secret or simultaneous choice (State.decision_revealed).
+REVEALED = "revealed"
 
 
 @dataclass
@@ -33,9 +36,10 @@ class GameRecord:
     excerpt_for: str | None = None  # set on an excerpt: whose reading it is
 
     def add_decision(self, seat: int, action: str,
-                     seen_by: tuple[int, ...] | None = None) -> None:
-        """Append a decision event (seen_by: the seats that may read it; None: everyone)."""
-        self.events.append(decision_event(seat, action, seen_by))
+                     seen_by: tuple[int, ...] | None = None, revealed: bool = False) -> None:
+        """Append a decision event (seen_by: the seats that may read it; None: everyone;
+        revealed: it showed something hidden or completed a secret choice)."""
+        self.events.append(decision_event(seat, action, seen_by, revealed))
 
     def add_rolls(self, rolls) -> None:
         """Append chance events, one per die."""
@@ -55,7 +59,9 @@ class GameRecord:
             audience = event.get("seen_by")
             if audience is not None and seat not in audience:
                 key = "face" if "die" in event else "action"
-                event = {**event, key: HIDDEN}
+                # Whether a decision one may not read showed anything is not one's to know.
+                event = {k: v for k, v in event.items() if k != REVEALED}
+                event[key] = HIDDEN
             events.append(dict(event))
         return GameRecord(game=self.game, options=self.options, seed=None,
                           ruleset=self.ruleset, seats=self.seats, events=events,
@@ -138,11 +144,15 @@ class GameRecord:
         return cls.loads(text)
 
 
-def decision_event(seat: int, action: str, seen_by=None) -> dict[str, Any]:
-    """The record event of a decision; the deciding seat always reads its own."""
+def decision_event(seat: int, action: str, seen_by=None, revealed: bool = False
+                   ) -> dict[str, Any]:
+    """The record event of a decision; the deciding seat always reads its own. The
+    `revealed` key is written only when true, so other events keep their old form."""
     event: dict[str, Any] = {"seat": seat, "action": action}
     if seen_by is not None:
         event["seen_by"] = sorted(set(seen_by) | {seat})
+    if revealed:
+        event[REVEALED] = True
     return event
 
 
@@ -159,9 +169,11 @@ def _check_event_shape(i: int, event: Any) -> None:
                 isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in audience):
             raise BadRecord("field 'seen_by' must be a list of seat numbers", event=i)
     if "action" in event:
-        if set(event) - {"seen_by"} != {"seat", "action"}:
+        if set(event) - {"seen_by", REVEALED} != {"seat", "action"}:
             raise BadRecord("a decision has exactly the fields 'seat' and 'action' "
-                            "(and 'seen_by')", event=i)
+                            "(and 'seen_by', 'revealed')", event=i)
+        if REVEALED in event and event[REVEALED] is not True:
+            raise BadRecord("field 'revealed' is true or absent", event=i)
         seat = event["seat"]
         if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
             raise BadRecord("field 'seat' must be a seat number", event=i)
@@ -235,6 +247,7 @@ def replay(record: GameRecord, on_state: Callable[[int | None, State], None] | N
             action = state.parse_action(text)
             _check_decision_audience(event, state.decision_audience(action), i)
             state.apply(action)
+            _check_decision_revealed(event, state.decision_revealed(action), i)
         except IllegalAction as exc:
             raise BadRecord(f"illegal decision by seat {seat}: {exc}", event=i) from None
         except DiceExhausted as exc:
@@ -257,6 +270,16 @@ def _check_decision_audience(event: dict, audience, at: int) -> None:
     if event.get("seen_by") != expected:
         raise BadRecord(f"the record shows this decision to {event.get('seen_by')}, the rules "
                         f"to {expected}", event=at)
+
+
+def _check_decision_revealed(event: dict, revealed: bool, at: int) -> None:
+    # Taking back a decision is judged from this flag alone (engine/undo.py): a record
+    # that lost it, or gained one, would let a table judge otherwise than the rules.
+    if bool(event.get(REVEALED)) != bool(revealed):
+        said = "says" if event.get(REVEALED) else "does not say"
+        raise BadRecord(f"the record {said} this decision revealed something hidden or "
+                        f"completed a secret choice; by the rules it "
+                        f"{'did' if revealed else 'did not'}", event=at)
 
 
 def _check_audiences(record: GameRecord, rolled) -> None:

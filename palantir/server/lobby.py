@@ -29,6 +29,7 @@ from ..engine.errors import (BadNotation, BadOption, BadRecord, IllegalAction, P
                              UnknownAgent)
 from ..engine.game import Game, State, get_game
 from ..engine.record import GameRecord, decision_event, replay
+from ..engine.undo import undo_problem
 from .storage import SeatRow, Stale, Storage, TableRow
 
 MAX_TIME_LIMIT = 60.0
@@ -500,7 +501,8 @@ class Lobby:
         except IllegalAction as exc:
             raise ServerError(409, str(exc), field="action", rule=exc.rule) from None
         start = table.version
-        new_events = [decision_event(seat, str(action), audience)]
+        new_events = [decision_event(seat, str(action), audience,
+                                     new_state.decision_revealed(action))]
         new_events += [roll.to_json() for roll in dice.log]
         outcome = new_state.outcome()
         status = "finished" if new_state.is_over() else "open"
@@ -516,19 +518,10 @@ class Lobby:
         table.revision += 1
 
     def undo_problem(self, table: LiveTable, seat: int | None) -> str | None:
-        """Why `seat` may not take back its last decision now, or None if it may."""
-        if seat is None or table.source != "play":
-            return "only a player may take back a decision"
-        if table.state.is_over():
-            return "the game is over"
-        if not table.record.events:
-            return "nothing to take back"
-        last = table.record.events[-1]
-        if "die" in last:
-            return "a die has been rolled since your last decision"
-        if last.get("seat") != seat:
-            return "another seat has acted since"
-        return None
+        """Why `seat` may not take back its last decision now, or None if it may (the
+        engine's one rule, engine/undo.py, judged from the stored events)."""
+        return undo_problem(table.record.events, seat, over=table.state.is_over(),
+                            source=table.source)
 
     def undo(self, table: LiveTable, seat: int, *, version: int | None = None) -> None:
         """Take back `seat`'s last decision: drop it, rebuild the state, commit. With

@@ -234,6 +234,7 @@ class LegendaryPlays:
         elif effect == "pass-card":
             given, _, target = what[1].partition("@")
             to = self.characters.index(target)
+            self.hidden_shown = True  # the receiver sees the card passed
             self.hands[seat].remove(given)
             self.hands[to].append(given)
             self.hands[to].sort()

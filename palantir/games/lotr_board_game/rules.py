@@ -109,6 +109,9 @@ class LotrState(LegendaryPlays, SauronPlay, ExpansionCards, State):
         self.turns = 0
         self.news: list[tuple[int | None, str]] = []
         self.answered: tuple | None = None
+        # Whether the decision being carried out showed a seat what was hidden from it
+        # (decision_revealed); set where a card leaves a hand or the Council completes.
+        self.hidden_shown = False
         # Play 4: each Gandalf card used once. Expansion, Preparation: Protection is added,
         # the original Foresight discarded (the bag's Foresight is not built yet).
         self.gandalf_left = self.gandalf_of_the_game()
@@ -182,6 +185,7 @@ class LotrState(LegendaryPlays, SauronPlay, ExpansionCards, State):
         text = self.parse_action(action)
         self._legal = None
         self.news = []
+        self.hidden_shown = False
         kind, seat = self.question[0], self.question[1]
         self.answered, self.question = self.question, None
         getattr(self, f"_answer_{kind.replace('-', '_')}")(seat, text)
@@ -211,6 +215,23 @@ class LotrState(LegendaryPlays, SauronPlay, ExpansionCards, State):
             if to in self.characters:
                 return tuple(sorted({self.question[1], self.characters.index(to)}))
         return None
+
+    def decision_revealed(self, action) -> bool:
+        """Whether the decision just applied showed a seat what was hidden from it, or
+        completed the Council's face-down choice — so it may not be taken back.
+
+        Revealing: the last hobbit's card at the Council (Rivendell, Council: "each player
+        passes 1 card face down to the left" — every card then reaches its receiver);
+        Miruvor (Play 4: "one player passes 1 card to another" — the receiver sees it);
+        any card that leaves a hand face up: played (Play 3, Play 4, Cards), given to a cost
+        (Play 2), discarded (the threat die; Playing as Sauron), or the hand of a hobbit
+        eliminated (Temptation track); a Sauron card played from his hand (Playing as
+        Sauron; Start of Each Turn). Not: runes and life tokens (public), cards dealt face
+        up (Bag End, Preparations), Sauron's discards before drawing ("Before drawing, you
+        may discard": face down, his alone). A card whose holder others happen to know
+        (dealt face up, taken back by Gwaihir) still counts as shown: no hand's cards are
+        tracked as known."""
+        return self.hidden_shown
 
     def clone(self, dice: Dice | None = None) -> "LotrState":
         other = object.__new__(LotrState)
@@ -366,6 +387,7 @@ class LotrState(LegendaryPlays, SauronPlay, ExpansionCards, State):
 
     def discard_card(self, seat: int, card: str) -> None:
         """A card leaves the hand: hobbit cards to the discards, legendary ones for good."""
+        self.hidden_shown = True  # face up: discards and removed cards are public
         self.hands[seat].remove(card)
         if self.parts.cards[card].is_hobbit_card:
             self.discards[card] += 1
@@ -844,6 +866,8 @@ class LotrState(LegendaryPlays, SauronPlay, ExpansionCards, State):
         # Council: everyone chooses before anyone receives, so a card received is never
         # passed on in the same step.
         order = self.in_order(0)
+        if self.council:
+            self.hidden_shown = True  # the face-down choice completes: cards reach receivers
         for seat, card in self.council.items():
             left = order[(order.index(seat) + 1) % len(order)]
             self.hands[seat].remove(card)
@@ -1244,6 +1268,8 @@ class LotrState(LegendaryPlays, SauronPlay, ExpansionCards, State):
             self._paid(seat, cost)
             return
         if words[0] == "give":
+            if words[1] in self.parts.cards:
+                self.hidden_shown = True  # a card offered from the hand is shown
             self.pot.append((seat, words[1]))
             self.say(f"{self.name(seat)} gives {words[1]}")
             if self.deficit(cost, self.pot) == 0:

@@ -137,13 +137,18 @@ class SauronPlay:
             self.push(("sauron-after", target, purpose))
             return
         card = words[1]
-        self.sauron_hand.remove(card)
-        self.sauron_discards.append(card)
+        self.play_from_sauron_hand(card)
         self.say(f"Sauron plays {card} ({self.symbols_text(card)}) against {self.name(target)}")
         # Exceptions: Sam chooses one symbol.
         mode = "one" if self.ability(target) == "one-damage-per-roll" else "all"
         self.push(self.window("after-roll", (target, card)),
                   ("sauron-card", target, card, mode, False), ("sauron-after", target, purpose))
+
+    def play_from_sauron_hand(self, card: str) -> None:
+        """A Sauron card played from his hand: shown, then on his discard pile."""
+        self.hidden_shown = True
+        self.sauron_hand.remove(card)
+        self.sauron_discards.append(card)
 
     def _step_sauron_after(self, seat: int, purpose: str | None) -> None:
         # Mount Doom: the hobbit still in the game after Sauron is called destroys the Ring.
@@ -167,8 +172,7 @@ class SauronPlay:
             self.sauron_draw(1)
         elif words[0] == "sauron":
             card = words[1]
-            self.sauron_hand.remove(card)
-            self.sauron_discards.append(card)
+            self.play_from_sauron_hand(card)
             self.say(f"Sauron plays {card} ({self.symbols_text(card)}) against "
                      f"{self.name(target)}")
             self.push(self.window("after-roll", (target, card)),

@@ -43,6 +43,9 @@ D6 = ("1", "2", "3", "4", "5", "6")
 RULE_SHIELDING = "Weapons: Shields (shielding)"
 RULE_MIGHT = "Heroes: Might"
 RULE_STRIKES = "The Fight Phase: Multiple Combats (dividing strikes)"
+# The news that both secret bids are in and shown ('Might'): BattleState.decision_revealed
+# reads it.
+BIDS_REVEALED = "the bids are revealed: "
 
 
 # ---------------------------------------------------------------- starting and stepping
@@ -205,7 +208,7 @@ def _might(state, c) -> None:
                 state.question = {"kind": "bid", "side": side}
                 return
         # both bids are in: revealed together, the side with priority named first
-        state.news.append("the bids are revealed: " + ", ".join(
+        state.news.append(BIDS_REVEALED + ", ".join(
             f"{side} {hero} {points}" if points else f"{side} nothing"
             for side, (hero, points) in sorted(c["bids"].items(),
                                                key=lambda kv: kv[0] != state.priority)))

@@ -196,6 +196,11 @@ class BattleState(State):
             return (self.seat_of(self.question["side"]),)
         return None
 
+    def decision_revealed(self, action) -> bool:
+        """'Might': the second secret bid completes the choice, and both bids are shown
+        together; nothing else of a battle is hidden."""
+        return any(line.startswith(combat.BIDS_REVEALED) for line in self.news)
+
     def clone(self, dice: Dice | None = None) -> "BattleState":
         other = object.__new__(BattleState)
         other.__dict__.update(self.__dict__)

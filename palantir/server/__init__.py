@@ -3,6 +3,10 @@
 Importing this package is cheap: the web stack loads only when `palantir serve` runs.
 """
 
+import argparse
+
+MAX_AGENT_WORKERS = 256  # each is a process: a typo must not start thousands
+
 
 def add_serve_parser(sub) -> None:
     """The `serve` subcommand and its arguments."""
@@ -10,5 +14,23 @@ def add_serve_parser(sub) -> None:
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--database", default=None,
-                       help="SQLAlchemy URL (default sqlite:///./palantir.db; "
+                       help="SQLAlchemy URL (default sqlite:///./data/palantir.db; "
                        "postgresql://user:pw@host/db for PostgreSQL)")
+    serve.add_argument("--agent-workers", type=_worker_count, default=2, metavar="N",
+                       help="local processes thinking for computer seats (default 2)")
+    serve.add_argument("--ray", default=None, metavar="ADDRESS",
+                       help="think for computer seats on the Ray cluster at ADDRESS instead "
+                       "('auto': the one running here, else a new one; 'local': a new "
+                       "one here); needs Ray installed")
+
+
+def _worker_count(text: str) -> int:
+    """--agent-workers: a whole number from 1 to MAX_AGENT_WORKERS."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value <= MAX_AGENT_WORKERS:
+        raise argparse.ArgumentTypeError(f"a whole number from 1 to {MAX_AGENT_WORKERS}, "
+                                         f"got {text!r}")
+    return value

@@ -3,25 +3,34 @@
 The peer, measured in the same run, applies the same kind of decisions to the same games
 in-process (clone, apply, nothing stored), so the ratio is the cost of HTTP + storage.
 
+Three configurations are measured in turn: one server on SQLite (the default `make run`),
+one on PostgreSQL, and two server processes on the same PostgreSQL with the players split
+between them (each decision then also reaches the other process by NOTIFY). PostgreSQL is
+the one .ci/web-deps.sh set up, or --postgres URL; without one only SQLite is measured.
+
 With --thinkers K, K tables of computer seats only (searching `--thinker-agent`, default
-mcts:0.5s) play in the background of the same server, and the people's moves are measured
+mcts:0.5s) play in the background of the SQLite server, and the people's moves are measured
 a second time beside them: the ratio of the two says how much thinking computers slow
 the server for everyone else.
 
-    python benchmarks/bench_server.py [--games 16] [--moves 800] [--seconds 30] [--thinkers 2]
+    python benchmarks/bench_server.py [--games 16] [--moves 4000] [--seconds 30]
+        [--port 8100] [--postgres URL] [--thinkers 2]
 """
 
 from __future__ import annotations
 
 import argparse
+import secrets
 import statistics
 import sys
 import tempfile
 import threading
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
+from sqlalchemy import create_engine, text
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "server"))
@@ -29,16 +38,20 @@ from live_server import LiveServer  # noqa: E402
 
 from palantir.engine.game import get_game  # noqa: E402
 from palantir.server.lobby import TableDice  # noqa: E402
+from palantir.server.storage import engine_url  # noqa: E402
 
 
-def http_run(url: str, games: int, moves: int, seconds: float) -> tuple[int, float, list]:
-    """Play `games` solo tables concurrently until `moves` decisions or `seconds` pass."""
+def http_run(url: str | list[str], games: int, moves: int, seconds: float
+             ) -> tuple[int, float, list]:
+    """Play `games` solo tables concurrently until `moves` decisions or `seconds` pass
+    (player i on url[i % len(url)] when several servers are given)."""
+    urls = [url] if isinstance(url, str) else url
     latencies: list[float] = []
     lock = threading.Lock()
     done = [0]
     deadline = time.perf_counter() + seconds
 
-    def player():
+    def player(url):
         with httpx.Client(base_url=url, timeout=30) as client:
             created = client.post("/api/tables", json={
                 "game": "journey-to-mordor", "options": {"players": 1},
@@ -67,7 +80,8 @@ def http_run(url: str, games: int, moves: int, seconds: float) -> tuple[int, flo
                 with lock:
                     latencies.append(elapsed)
 
-    threads = [threading.Thread(target=player) for _ in range(games)]
+    threads = [threading.Thread(target=player, args=(urls[i % len(urls)],))
+               for i in range(games)]
     start = time.perf_counter()
     for t in threads:
         t.start()
@@ -122,45 +136,94 @@ def report(label: str, count: int, elapsed: float, latencies: list[float]) -> fl
     return rate
 
 
+def postgres_url(given: str | None) -> str | None:
+    """--postgres, else the test database .ci/web-deps.sh set up, else None."""
+    if given:
+        return given
+    found = Path("/tmp/palantir-test-postgres-url")
+    return found.read_text().strip() if found.exists() else None
+
+
+@contextmanager
+def postgres_schema(url: str):
+    """A fresh schema of the PostgreSQL database for one measurement, dropped after."""
+    schema = f"bench_{secrets.token_hex(6)}"
+    engine = create_engine(engine_url(url))
+    with engine.begin() as conn:
+        conn.execute(text(f"CREATE SCHEMA {schema}"))
+    try:
+        yield url + ("&" if "?" in url else "?") + f"options=-csearch_path%3D{schema}"
+    finally:
+        with engine.begin() as conn:
+            conn.execute(text(f"DROP SCHEMA {schema} CASCADE"))
+        engine.dispose()
+
+
+def measure(database: str, workdir: Path, args, processes: int = 1):
+    """Start `processes` servers on `database`, play, stop them; (count, elapsed, lat)."""
+    servers = [LiveServer(database, workdir, args.port + i if args.port else None).start()
+               for i in range(processes)]
+    try:
+        return http_run([s.url for s in servers], args.games, args.moves, args.seconds)
+    finally:
+        for server in servers:
+            server.stop()
+
+
 def main() -> int:
-    """Run both measurements and print them with their ratio."""
+    """Run every measurement and print each with its ratio to the in-process peer."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=16)
-    parser.add_argument("--moves", type=int, default=800)
+    parser.add_argument("--moves", type=int, default=4000)
     parser.add_argument("--seconds", type=float, default=30.0)
-    parser.add_argument("--database", default=None, help="default: a temporary SQLite file")
+    parser.add_argument("--port", type=int, default=None,
+                        help="the server's port (two processes: this one and the next); "
+                        "default: free ones")
+    parser.add_argument("--postgres", default=None, metavar="URL",
+                        help="PostgreSQL to measure on (default: the test database)")
     parser.add_argument("--thinkers", type=int, default=0,
                         help="tables of computers thinking in the background (second run)")
     parser.add_argument("--thinker-agent", default="mcts:0.5s")
     args = parser.parse_args()
+    runs: list[tuple[str, tuple]] = []
     busy = None
     with tempfile.TemporaryDirectory() as workdir:
-        database = args.database or f"sqlite:///{Path(workdir) / 'bench.db'}"
-        server = LiveServer(database, Path(workdir)).start()
-        try:
-            count, elapsed, latencies = http_run(server.url, args.games, args.moves,
-                                                 args.seconds)
-            if args.thinkers:
+        sqlite = f"sqlite:///{Path(workdir) / 'bench.db'}"
+        runs.append(("SQLite, one process", measure(sqlite, Path(workdir), args)))
+        postgres = postgres_url(args.postgres)
+        if postgres:
+            with postgres_schema(postgres) as database:
+                runs.append(("PostgreSQL, one process", measure(database, Path(workdir), args)))
+            with postgres_schema(postgres) as database:
+                runs.append(("PostgreSQL, two processes",
+                             measure(database, Path(workdir), args, processes=2)))
+        else:
+            print("no PostgreSQL (run .ci/web-deps.sh or give --postgres): SQLite only")
+        if args.thinkers:
+            server = LiveServer(sqlite, Path(workdir), args.port).start()
+            try:
                 ids = start_thinkers(server.url, args.thinkers, args.thinker_agent)
                 time.sleep(1.0)  # let the computers get going (and their workers start)
                 before = thinker_moves(server.url, ids)
                 busy = http_run(server.url, args.games, args.moves, args.seconds)
                 thought = thinker_moves(server.url, ids) - before
-        finally:
-            server.stop()
+            finally:
+                server.stop()
+    count = runs[0][1][0]
     peer_count, peer_elapsed = in_process_run(max(count, 1))
-    rate = report(f"HTTP API ({args.games} concurrent games, {database.split(':')[0]})",
-                  count, elapsed, latencies)
+    peer_rate = peer_count / peer_elapsed
+    print(f"{args.games} concurrent solo games of Journey to Mordor through the HTTP API:")
+    rates = [report(f"  {label}", *run) for label, run in runs]
     if busy:
-        busy_rate = report(f"the same beside {args.thinkers} tables of {args.thinker_agent} "
+        busy_rate = report(f"  SQLite beside {args.thinkers} tables of {args.thinker_agent} "
                            "computers", *busy)
         print(f"  the computers took {thought} decisions meanwhile; people's moves/s with "
-              f"computers thinking / without: {busy_rate / rate:.2f}")
-    peer_rate = peer_count / peer_elapsed
+              f"computers thinking / without: {busy_rate / rates[0]:.2f}")
     print(f"peer, in-process apply: {peer_count} moves in {peer_elapsed:.3f} s = "
           f"{peer_rate:.0f} moves/s")
-    print(f"ratio: the HTTP table runs at {rate / peer_rate:.4f} of the in-process speed "
-          f"(1/{peer_rate / rate:.0f})")
+    for (label, _), rate in zip(runs, rates):
+        print(f"ratio: {label}: the HTTP table runs at {rate / peer_rate:.4f} of the "
+              f"in-process speed (1/{peer_rate / rate:.0f})")
     return 0
 
 

@@ -25,10 +25,10 @@ def free_port() -> int:
 class LiveServer:
     """Starts, kills and restarts one server process over one database."""
 
-    def __init__(self, database: str, workdir: Path):
+    def __init__(self, database: str, workdir: Path, port: int | None = None):
         self.database = database
         self.workdir = workdir
-        self.port = free_port()
+        self.port = port or free_port()
         self.process: subprocess.Popen | None = None
 
     @property

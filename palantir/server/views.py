@@ -75,23 +75,3 @@ def payload(lobby: Lobby, table: LiveTable, viewer: int | None, log_from: int = 
             "log": log_entries(table, viewer, start),
         }
 
-
-def history(table: LiveTable, viewer: int | None) -> list[dict]:
-    """Every step of the game as `viewer` saw it: view, SVG and narration (for replays)."""
-    from ..engine.record import GameRecord, replay
-    module = table_view_module(table.game.id)
-    with table.lock:
-        record = GameRecord(game=table.record.game, options=table.record.options,
-                            seed=table.record.seed, events=list(table.record.events))
-        steps = list(table.steps)
-    frames: list[dict] = []
-
-    def on_state(_index, state):
-        view = state.view(viewer)
-        step = steps[len(frames)]
-        frames.append({"step": step.index, "seat": step.seat, "action": step.action_for(viewer),
-                       "lines": step.lines[viewer], "view": view,
-                       "svg": module.render_svg(view) if module else None})
-
-    replay(record, on_state=on_state, check_result=False)
-    return frames

@@ -113,6 +113,10 @@ def test_bad_requests_get_a_clear_4xx(sqlite_client, method, path, body, status)
     response = sqlite_client.request(method.upper(), path, content=body,
                                      headers={"Content-Type": "application/json"})
     assert response.status_code == status, response.text
+    if path.startswith("/table/"):  # a page a person opens: an HTML page, not JSON
+        assert response.headers["content-type"].startswith("text/html")
+        assert "No such table" in response.text and "Traceback" not in response.text
+        return
     assert response.json()["error"] and "Traceback" not in response.text
 
 

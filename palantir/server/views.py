@@ -74,4 +74,3 @@ def payload(lobby: Lobby, table: LiveTable, viewer: int | None, log_from: int = 
             "log_from": start,
             "log": log_entries(table, viewer, start),
         }
-

@@ -1,33 +1,55 @@
 """Computer seats: each decision is searched in a worker process, then committed like a move.
 
-The search runs in separate processes so that it never holds the server's GIL: pages,
-streams and people's decisions stay quick while computers think. A worker is sent only
-what its seat may see — the game id, the options, the seat's view and the notation of the
-legal decisions — with the agent spec, the time limit and a seed, and answers with a
-decision in notation, which the server checks and applies as it would any seat's. A worker
-that crashes, or is still thinking past the seat's time limit, is killed and replaced, and
-that decision falls back to the game's heuristic agent, so no table is ever stuck.
+The search runs in separate processes (a local pool, or a Ray cluster: see thinkers.py) so
+that it never holds the server's GIL: pages, streams and people's decisions stay quick while
+computers think. A worker is sent only what its seat may see — the game id, the options,
+the seat's view and the notation of the legal decisions — with the agent spec, the time
+limit and a seed, and answers with a decision in notation, which the server checks and
+applies as it would any seat's.
+
+Tables share the workers fairly. A table whose computer seat must move waits in one queue,
+once; the next free worker goes to the table that has waited longest, and a table whose
+computers take decision after decision (computer against computer) queues again behind
+every table already waiting, so tables take turns. A table where a person waits for the
+computer counts as having waited PERSON_HEAD_START seconds longer: it goes ahead of tables
+of computers only, which still move within that bound however many people play.
+
+Nothing is lost. A worker that dies while thinking (killed, crashed, its Ray node gone)
+puts the decision back at the head of the queue, for a fresh worker, up to RETRIES times;
+after that, or when the agent raises, overruns its time limit or answers something illegal,
+the game's heuristic agent decides. Several server processes on one database take the turn
+in a lease first (Lobby.claim_turn), so one process thinks per table; a sweeper renews the
+leases of thoughts under way and takes up turns whose lease has lapsed — the seats of a
+server process that died.
 """
 
 from __future__ import annotations
 
+import heapq
+import itertools
 import logging
-import multiprocessing
 import random
-import signal
 import threading
-import traceback
-from concurrent.futures import ThreadPoolExecutor
+import time
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from .lobby import DEFAULT_TIME_LIMIT, LiveTable, Lobby, ServerError, make_seat_agent
+from .thinkers import WorkerDied, WorkerFailed, open_thinkers
 
 log = logging.getLogger("palantir.server")
 
 # Beyond the seat's time limit: rebuilding the position, the messages, a busy machine.
 GRACE_SECONDS = 3.0
-# A fresh worker starts Python and imports the game before its clock starts.
-START_SECONDS = 60.0
+# A table where a person waits for the computer is served as if it had waited this much longer.
+PERSON_HEAD_START = 30.0
+# A decision whose worker died is asked again this many times before the heuristic decides.
+RETRIES = 2
+# How often leases are renewed and lapsed turns (another process's, or ours) looked for.
+SWEEP_SECONDS = 2.0
+
+# What became of a turn taken from the queue.
+DECIDED, REQUEUED, LEFT = "decided", "requeued", "left"
 
 
 def think(task: dict[str, Any]) -> str:
@@ -43,163 +65,112 @@ def think(task: dict[str, Any]) -> str:
     return str(agent.choose(task["view"], legal))
 
 
-def _serve(conn) -> None:
-    # Ctrl-C in the server's terminal is for the server: it stops the workers itself.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    conn.send(("ready", None))
-    while True:
-        try:
-            function, task = conn.recv()
-        except (EOFError, OSError):
-            return  # the server has gone away (even by kill -9): so does the worker
-        try:
-            answer = ("ok", function(task))
-        except Exception:  # the server logs it and decides with the heuristic instead
-            answer = ("error", traceback.format_exc())
-        try:
-            conn.send(answer)
-        except (BrokenPipeError, OSError):
-            return
-
-
-class WorkerFailed(Exception):
-    """A worker crashed, overran its time, or raised: the message says which."""
-
-
-class Worker:
-    """One worker process and the pipe to it; thinks about one task at a time."""
-
-    def __init__(self, context):
-        self.conn, child = context.Pipe()
-        self.process = context.Process(target=_serve, args=(child,), daemon=True,
-                                       name="palantir-agent")
-        self.process.start()
-        child.close()
-        self.ready = False
-        self._pipe_lock = threading.Lock()
-        self._pipe_closed = False
-
-    def ask(self, function: Callable[[dict], str], task: dict, timeout: float) -> str:
-        """The worker's answer to `task`; WorkerFailed if it crashes, raises or overruns."""
-        try:
-            if not self.ready:
-                if not self.conn.poll(START_SECONDS):
-                    raise WorkerFailed(f"the worker did not start within {START_SECONDS:g} s")
-                self.conn.recv()
-                self.ready = True
-            self.conn.send((function, task))
-            if not self.conn.poll(timeout):
-                raise WorkerFailed(f"no decision within {timeout:g} s")
-            kind, value = self.conn.recv()
-        except (EOFError, OSError) as exc:
-            raise WorkerFailed(f"the worker died (exit code {self.process.exitcode}): "
-                               f"{type(exc).__name__}") from None
-        if kind != "ok":
-            raise WorkerFailed(f"the agent raised:\n{value}")
-        return value
-
-    def kill(self, close_pipe: bool = True) -> None:
-        """End the process now, whatever it is doing; close the pipe unless a thread reads it."""
-        if self.process.is_alive():
-            self.process.kill()
-        self.process.join(5)
-        if close_pipe:
-            # One close only: the pipe's file number may already belong to someone else.
-            with self._pipe_lock:
-                if not self._pipe_closed:
-                    self._pipe_closed = True
-                    self.conn.close()
-
-
-class WorkerPool:
-    """At most `size` worker processes, started when first needed, replaced when killed."""
-
-    def __init__(self, size: int, start_method: str = "spawn"):
-        self.size = size
-        # spawn: the server runs threads, and forking a threaded process is unsafe.
-        self.context = multiprocessing.get_context(start_method)
-        self._idle: list[Worker] = []
-        self._all: set[Worker] = set()
-        self._lock = threading.Lock()
-        self._closed = False
-
-    def ask(self, function: Callable[[dict], str], task: dict, timeout: float) -> str:
-        """Run `function(task)` in a worker; a worker that fails is killed, not reused."""
-        with self._lock:
-            if self._closed:
-                raise WorkerFailed("the server is stopping")
-            worker = self._idle.pop() if self._idle else None
-            if worker is None:
-                try:
-                    worker = Worker(self.context)
-                except Exception as exc:  # e.g. no process can be started: the heuristic plays
-                    raise WorkerFailed(f"no worker could start: {type(exc).__name__}: "
-                                       f"{exc}") from None
-                self._all.add(worker)
-        try:
-            answer = worker.ask(function, task, timeout)
-        except BaseException:
-            self._discard(worker)
-            raise
-        with self._lock:
-            if self._closed:
-                worker.kill()
-            else:
-                self._idle.append(worker)
-        return answer
-
-    def pids(self) -> list[int]:
-        """The process ids of the live workers."""
-        with self._lock:
-            return [w.process.pid for w in self._all if w.process.is_alive()]
-
-    def close(self) -> None:
-        """Kill every worker."""
-        with self._lock:
-            self._closed = True
-            idle = set(self._idle)
-            workers, self._all, self._idle = list(self._all), set(), []
-        for worker in workers:
-            # A busy worker's pipe is being read by its thread, which sees the process die
-            # and closes the pipe itself; closing it here would race with that read.
-            worker.kill(close_pipe=worker in idle)
-
-    def _discard(self, worker: Worker) -> None:
-        with self._lock:
-            self._all.discard(worker)
-            if worker in self._idle:
-                self._idle.remove(worker)
-        worker.kill()
-
-
 def decision_seed(table_seed: int | None, seat: int, version: int) -> int:
     """The agent's seed for one decision: the same after a restart, new for every decision."""
     return random.Random(f"{table_seed}/{seat}/{version}").getrandbits(62)
 
 
-class AgentRunner:
-    """Plays the computer seats of every table in the background, in worker processes.
+@dataclass(order=True)
+class Turn:
+    """A table waiting for a worker: served in order of `rank` (lower first)."""
 
-    One thread per worker waits for each decision, so a decision never queues inside the
-    process pool and the time a worker is given is all thinking time.
+    rank: float
+    order: int
+    table: LiveTable = field(compare=False)
+    waiting_since: float = field(compare=False)
+    attempt: int = field(default=0, compare=False)
+
+
+class TurnQueue:
+    """The tables waiting for a worker, longest-waiting (with a person's head start) first."""
+
+    def __init__(self):
+        self._heap: list[Turn] = []
+        self._order = itertools.count()
+        self._ready = threading.Condition()
+        self._closed = False
+
+    def put(self, table: LiveTable, waiting_since: float, head_start: float,
+            attempt: int = 0) -> None:
+        """Queue `table`, waiting since `waiting_since` (time.monotonic())."""
+        with self._ready:
+            heapq.heappush(self._heap, Turn(waiting_since - head_start, next(self._order),
+                                            table, waiting_since, attempt))
+            self._ready.notify()
+
+    def get(self) -> Turn | None:
+        """The next table to think for; None once the queue is closed."""
+        with self._ready:
+            while not self._heap and not self._closed:
+                self._ready.wait()
+            if self._closed:
+                return None
+            return heapq.heappop(self._heap)
+
+    def __len__(self) -> int:
+        with self._ready:
+            return len(self._heap)
+
+    def close(self) -> list[Turn]:
+        """Wake every waiting thread with None; returns the turns that were waiting."""
+        with self._ready:
+            self._closed = True
+            left, self._heap = self._heap, []
+            self._ready.notify_all()
+        return left
+
+
+@dataclass
+class Lease:
+    """A computer turn this process holds in the database while its worker thinks."""
+
+    table: LiveTable
+    version: int
+    seconds: float
+    lost: bool = False
+
+
+class AgentRunner:
+    """Plays the computer seats of every table in the background, fairly between tables.
+
+    One thread per worker slot takes the next table from the queue and waits for its
+    worker, so a decision never queues inside the pool and the time a worker is given is
+    all thinking time; one sweeper thread keeps the leases. No thread is made per table.
     """
 
-    def __init__(self, lobby: Lobby, workers: int = 2):
+    def __init__(self, lobby: Lobby, workers: int = 2, ray_address: str | None = None, *,
+                 sweep_seconds: float = SWEEP_SECONDS):
         self.lobby = lobby
-        self.workers = WorkerPool(workers)
-        self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="agent")
+        self.workers = open_thinkers(workers, ray_address)
         self.think: Callable[[dict], str] = think  # tests put a crashing agent here
         self.grace = GRACE_SECONDS
+        self.retries = RETRIES
+        self.sweep_seconds = sweep_seconds
+        self.queue = TurnQueue()
+        self._leases: dict[str, Lease] = {}
+        self._leases_lock = threading.Lock()
         self._closed = False
+        self._stop = threading.Event()
+        self._threads = [threading.Thread(target=self._serve_turns, daemon=True,
+                                          name=f"agent-{i}")
+                         for i in range(self.workers.slots)]
+        self._threads.append(threading.Thread(target=self._sweep, daemon=True,
+                                              name="agent-sweeper"))
+        for thread in self._threads:
+            thread.start()
 
     def close(self) -> None:
         """Stop taking work; thoughts under way are abandoned and the workers killed."""
         self._closed = True
-        self.pool.shutdown(wait=False, cancel_futures=True)
+        self._stop.set()
+        for turn in self.queue.close():
+            turn.table.thinking = False
         self.workers.close()
 
+    # ----- queueing ------------------------------------------------------------------
+
     def kick(self, table: LiveTable) -> None:
-        """If a computer seat is to move at `table`, start its thinking (once)."""
+        """If a computer seat is to move at `table`, queue the table (once)."""
         if self._closed or table.source != "play":
             return
         with table.lock:
@@ -207,10 +178,8 @@ class AgentRunner:
             if seat is None or table.seats[seat].kind != "agent" or table.thinking:
                 return
             table.thinking = True
-        try:
-            self.pool.submit(self._think, table)
-        except RuntimeError:
-            table.thinking = False  # the pool has shut down
+            person_waits = any(s.kind == "human" for s in table.seats)
+        self.queue.put(table, time.monotonic(), PERSON_HEAD_START if person_waits else 0.0)
 
     def task_for(self, table: LiveTable) -> tuple[dict, list, int] | None:
         """What a worker is sent for the seat to move, its legal decisions and the version."""
@@ -228,21 +197,66 @@ class AgentRunner:
                     "seed": decision_seed(table.seed, seat, version)}
         return task, legal, version
 
-    def _think(self, table: LiveTable) -> None:
+    # ----- thinking ------------------------------------------------------------------
+
+    def _serve_turns(self) -> None:
+        while True:
+            turn = self.queue.get()
+            if turn is None:
+                return
+            outcome = self._take_turn(turn)
+            if outcome == REQUEUED:
+                continue  # still thinking
+            with turn.table.lock:
+                turn.table.thinking = False
+            if outcome == DECIDED:
+                self.kick(turn.table)  # the computer may have the next decision too
+            # Otherwise another process holds the turn, or something failed: the sweeper
+            # queues the table again once nobody holds its turn, rather than spinning here.
+
+    def _take_turn(self, turn: Turn) -> str:
+        """Think and decide for the table: DECIDED, REQUEUED (its worker died) or LEFT."""
+        table = turn.table
+        lease = None
         try:
             found = self.task_for(table)
-            if found is None:
-                return
+            if found is None or self._closed:
+                return LEFT
             task, legal, version = found
             seat = task["seat"]
+            timeout = task["time_limit"] + self.grace
+            if not self.lobby.claim_turn(table, version, timeout):
+                return LEFT  # another server process thinks here
+            lease = Lease(table, version, timeout)
+            with self._leases_lock:
+                self._leases[table.id] = lease
             try:
-                action = self.workers.ask(self.think, task, task["time_limit"] + self.grace)
+                action = self.workers.ask(self.think, task, timeout)
+            except WorkerDied as exc:
+                if self._closed:
+                    return LEFT
+                if turn.attempt < self.retries:
+                    log.warning("agent %s at table %s (seat %d): %s; the decision is "
+                                "re-queued for a fresh worker", task["agent"], table.id,
+                                seat, exc)
+                    # At the head of the queue: it has waited since its turn began.
+                    self.queue.put(table, turn.waiting_since, turn.waiting_since - turn.rank,
+                                   turn.attempt + 1)
+                    return REQUEUED
+                log.warning("agent %s at table %s (seat %d): %s, %d times; the heuristic "
+                            "agent decides", task["agent"], table.id, seat, exc,
+                            turn.attempt + 1)
+                action = self._fallback(table, task, legal)
             except WorkerFailed as exc:
                 if self._closed:
-                    return
+                    return LEFT
                 log.warning("agent %s at table %s (seat %d): %s; the heuristic agent decides",
                             task["agent"], table.id, seat, exc)
                 action = self._fallback(table, task, legal)
+            if lease.lost:
+                log.warning("table %s: another server process took the computer turn; this "
+                            "answer is dropped", table.id)
+                return LEFT
             try:
                 self.lobby.decide(table, seat, action, version=version)
             except ServerError as exc:
@@ -250,12 +264,18 @@ class AgentRunner:
                             "heuristic agent decides", task["agent"], table.id, seat, action,
                             exc)
                 self._decide_or_log(table, seat, self._fallback(table, task, legal), version)
+            return DECIDED
         except Exception:  # a bug here must not leave the table thinking forever
             log.exception("computer seat at table %s failed", table.id)
+            return LEFT
         finally:
-            with table.lock:
-                table.thinking = False
-        self.kick(table)
+            if lease is not None:
+                with self._leases_lock:
+                    self._leases.pop(table.id, None)
+                try:
+                    self.lobby.release_turn(table, lease.version)
+                except Exception:  # the lease lapses by itself
+                    log.exception("releasing the computer turn at table %s failed", table.id)
 
     def _fallback(self, table: LiveTable, task: dict, legal: list) -> str:
         # The heuristic is quick, so it runs here; if even it fails, the first decision.
@@ -274,3 +294,21 @@ class AgentRunner:
             log.error("computer seat %d at table %s: %r refused: %s", seat, table.id, action,
                       exc)
 
+    # ----- leases across server processes --------------------------------------------
+
+    def _sweep(self) -> None:
+        while not self._stop.wait(self.sweep_seconds):
+            try:
+                self.sweep()
+            except Exception:  # the database may be away a moment: try again next time
+                log.exception("looking for lapsed computer turns failed")
+
+    def sweep(self) -> None:
+        """Renew the leases of thoughts under way; queue the turns nobody holds."""
+        with self._leases_lock:
+            leases = list(self._leases.values())
+        for lease in leases:
+            if not self.lobby.claim_turn(lease.table, lease.version, lease.seconds):
+                lease.lost = True
+        for table in self.lobby.lapsed_turns():
+            self.kick(table)

@@ -7,9 +7,13 @@ const token = fragment.get("token");
 const headers = token ? { "X-Seat-Token": token } : {};
 let current = null;      // the last payload drawn
 let log = [];            // every step's entry, in order
-let frames = null;       // replay frames, when replaying
-let frameAt = 0;
+let replay = null;       // the replay shown, if any: see openReplay
 let picked = null;       // the map piece or place whose decisions are shown, if any
+let busy = false;        // a decision or undo is on its way: nothing else may be sent
+// A replay holds only the frames near the step shown (a SPI Sauron step is ~170 kB), asks
+// the server for a few steps at a time, and one step ahead of the way it is going.
+const REPLAY_PAGE = 8;
+const REPLAY_KEEP = 12;
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -44,7 +48,10 @@ function drawDecisions(p) {
   const legal = $("legal");
   legal.replaceChildren(...p.legal.map((d) => {
     const b = el("button", { class: "decision", "data-action": d.action, title: d.action, text: d.label });
-    b.addEventListener("click", () => decide(d.action));
+    b.disabled = busy;
+    // The second click of a double click is never a decision: the buttons may have been
+    // drawn anew under the pointer by the answer to the first.
+    b.addEventListener("click", (e) => { if (e.detail <= 1) decide(d.action); });
     return b;
   }));
   const area = $("select-area");
@@ -55,6 +62,7 @@ function drawDecisions(p) {
     $("select-button").disabled = true;
   }
   $("undo").hidden = !p.can_undo;
+  $("undo").disabled = busy;
   let turn;
   if (p.outcome) turn = "Game over: " + p.outcome.summary;
   else if (p.your_turn) turn = "Your turn: choose a decision";
@@ -71,7 +79,7 @@ function bindDice(p) {
   for (const die of document.querySelectorAll("#board .die.choosable")) {
     const toggle = () => {
       die.classList.toggle("selected");
-      $("select-button").disabled = selectedTokens().length === 0;
+      $("select-button").disabled = busy || selectedTokens().length === 0;
     };
     die.addEventListener("click", toggle);
     die.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") toggle(); });
@@ -104,7 +112,7 @@ function boardShapes() {
 }
 
 function pickable(p) {
-  return !frames && p && p.your_turn && !p.select;
+  return !replay && !busy && p && p.your_turn && !p.select;
 }
 
 function showPick(p) {
@@ -172,7 +180,7 @@ function draw(p) {
   $("title").textContent = p.title;
   $("whoami").textContent = p.viewer === null ? "— spectator" : `— you play ${seatName(p, p.viewer)}`;
   document.title = `palantir — ${p.title}`;
-  if (!frames) {
+  if (!replay) {
     $("board").innerHTML = p.svg || `<pre>${JSON.stringify(p.view, null, 1)}</pre>`;
     bindDice(p);
   }
@@ -194,16 +202,38 @@ async function call(method, path, body) {
   }
   const response = await fetch(path, init);
   const data = await response.json();
-  if (!response.ok) throw new Error(data.error + (data.rule ? ` (${data.rule})` : ""));
+  if (!response.ok) {
+    const problem = new Error(data.error + (data.rule ? ` (${data.rule})` : ""));
+    problem.status = response.status;
+    problem.field = data.field;
+    throw problem;
+  }
   return data;
 }
 
-async function decide(action) {
+function setBusy(on) {
+  busy = on;
+  document.body.dataset.busy = on ? "yes" : "";
+  for (const b of document.querySelectorAll("#legal button.decision, #undo")) b.disabled = on;
+  $("select-button").disabled = on || selectedTokens().length === 0;
+}
+
+// One decision or undo at a time, each naming the version of the table it was chosen on:
+// a second click waits for nothing and sends nothing, and a page that was behind (409 on
+// "version") simply shows the table as it now is.
+async function send(path, body) {
+  if (busy || !current) return;
+  setBusy(true);
   showError("");
   try {
-    draw(await call("POST", `/api/tables/${tableId}/decisions`, { action, version: current.version }));
-  } catch (e) { showError(e.message); }
+    draw(await call("POST", path, { ...body, version: current.version }));
+  } catch (e) {
+    if (e.status === 409 && e.field === "version") { picked = null; await refresh(); }
+    else showError(e.message);
+  } finally { setBusy(false); }
 }
+
+function decide(action) { return send(`/api/tables/${tableId}/decisions`, { action }); }
 
 async function refresh() {
   try { log = []; draw(await call("GET", `/api/tables/${tableId}`)); }
@@ -237,26 +267,94 @@ async function listen() {
   }
 }
 
+// ----- the replay: steps fetched as they are wanted, few kept --------------------------
+
 function showFrame() {
-  const f = frames[frameAt];
+  const f = replay.frames.get(replay.at);
   $("board").innerHTML = f.svg || `<pre>${JSON.stringify(f.view, null, 1)}</pre>`;
-  $("replay-step").textContent = `step ${frameAt} of ${frames.length - 1}`;
+  $("board").dataset.step = f.step;
   const who = f.action ? `${seatName(current, f.seat)}: ${f.action}. ` : "";
   $("replay-lines").textContent = who + f.lines.join(" ");
+  replay.shown = replay.at;
+}
+
+function showStep() {
+  $("replay-step").textContent = `step ${replay.at} of ${replay.total - 1}`;
+  $("replay-slider").max = replay.total - 1;
+  $("replay-slider").value = replay.at;
+}
+
+function keepFrames(r, page) {
+  r.total = page.total;
+  const cut = page.from + page.frames.length < Math.min(page.total, page.from + REPLAY_PAGE);
+  if (cut && page.frames.length) r.perPage = Math.min(r.perPage, page.frames.length);
+  for (const f of page.frames) r.frames.set(f.step, f.svg ? { ...f, view: null } : f);
+  // Forget the frames farthest from the step shown.
+  const far = [...r.frames.keys()].sort((a, b) => Math.abs(b - r.at) - Math.abs(a - r.at));
+  for (const step of far.slice(0, Math.max(0, r.frames.size - REPLAY_KEEP))) r.frames.delete(step);
+}
+
+async function fetchFrames(r, at) {
+  // Going back, the page ends at `at`; the server may send fewer steps than asked (its
+  // byte budget), so the next page starts no earlier than the fewest it has sent.
+  const from = r.dir < 0 ? Math.max(0, at - r.perPage + 1) : at;
+  const page = await call("GET", `/api/tables/${tableId}/history?from=${from}&count=${REPLAY_PAGE}`);
+  if (replay === r) keepFrames(r, page);
+}
+
+// Fetches until the step wanted is shown, then the next one the way the replay goes; one
+// request at a time, and always for the step wanted last (a slider dragged asks once).
+async function pump() {
+  const r = replay;
+  if (!r || r.loading) return;
+  r.loading = true;
+  document.body.dataset.replayLoading = "yes";
+  try {
+    while (replay === r) {
+      if (!r.frames.has(r.at)) { await fetchFrames(r, r.at); continue; }
+      if (r.shown !== r.at) showFrame();
+      const next = r.at + r.dir;
+      if (next < 0 || next >= r.total || r.frames.has(next)) break;
+      await fetchFrames(r, next);
+    }
+  } catch (e) { showError(e.message); }
+  finally {
+    r.loading = false;
+    document.body.dataset.replayLoading = "";
+  }
 }
 
 async function openReplay() {
-  try { frames = (await call("GET", `/api/tables/${tableId}/history`)).frames; }
+  const r = { total: 1, at: 0, dir: 1, frames: new Map(), perPage: REPLAY_PAGE, shown: null,
+              loading: false };
+  try { keepFrames(r, await call("GET", `/api/tables/${tableId}/history?from=0&count=${REPLAY_PAGE}`)); }
   catch (e) { showError(e.message); return; }
-  frameAt = 0;
+  replay = r;
+  picked = null;
+  showPick(current);
   $("replay").hidden = false;
+  showStep();
   showFrame();
 }
 
 function moveReplay(to) {
-  if (!frames) return;
-  frameAt = Math.max(0, Math.min(frames.length - 1, to));
-  showFrame();
+  const r = replay;
+  if (!r) return;
+  const at = Math.max(0, Math.min(r.total - 1, to));
+  if (at !== r.at) r.dir = at < r.at ? -1 : 1;
+  r.at = at;
+  showStep();
+  if (r.frames.has(at)) showFrame();
+  pump();
+}
+
+function closeReplay() {
+  replay = null;
+  $("replay").hidden = true;
+  delete $("board").dataset.step;
+  current = null;
+  log = [];
+  refresh();
 }
 
 function start() {
@@ -265,18 +363,16 @@ function start() {
     const tokens = selectedTokens();
     if (tokens.length && current.select) decide(`${current.select.prefix} ${tokens.join(" ")}`);
   });
-  $("undo").addEventListener("click", async () => {
-    showError("");
-    try { draw(await call("POST", `/api/tables/${tableId}/undo`)); } catch (e) { showError(e.message); }
+  $("undo").addEventListener("click", (e) => {
+    if (e.detail <= 1) send(`/api/tables/${tableId}/undo`, {});
   });
   $("replay-open").addEventListener("click", openReplay);
   $("replay-start").addEventListener("click", () => moveReplay(0));
-  $("replay-prev").addEventListener("click", () => moveReplay(frameAt - 1));
-  $("replay-next").addEventListener("click", () => moveReplay(frameAt + 1));
-  $("replay-end").addEventListener("click", () => moveReplay(frames ? frames.length - 1 : 0));
-  $("replay-close").addEventListener("click", () => {
-    frames = null; $("replay").hidden = true; const p = current; current = null; log = []; refresh();
-  });
+  $("replay-prev").addEventListener("click", () => replay && moveReplay(replay.at - 1));
+  $("replay-next").addEventListener("click", () => replay && moveReplay(replay.at + 1));
+  $("replay-end").addEventListener("click", () => replay && moveReplay(replay.total - 1));
+  $("replay-slider").addEventListener("input", (e) => moveReplay(Number(e.target.value)));
+  $("replay-close").addEventListener("click", closeReplay);
   bindPlaces();
   $("pick-clear").addEventListener("click", () => { picked = null; showPick(current); });
   $("share").textContent = `Spectator link: ${location.origin}/table/${tableId}`;

@@ -13,8 +13,14 @@ mcts:0.5s) play in the background of the SQLite server, and the people's moves a
 a second time beside them: the ratio of the two says how much thinking computers slow
 the server for everyone else.
 
+With --against P (and --thinkers K), only the wait for the computer is measured: K tables
+of computers only and P people, each at a table against one `--thinker-agent` computer, on
+one SQLite server with --agent-workers workers; each person decides at once, and the wait
+is the time from their decision until it is their turn again, per computer decision.
+
     python benchmarks/bench_server.py [--games 16] [--moves 4000] [--seconds 30]
         [--port 8100] [--postgres URL] [--thinkers 2]
+    python benchmarks/bench_server.py --against 2 --thinkers 50 --seconds 45
 """
 
 from __future__ import annotations
@@ -126,6 +132,72 @@ def thinker_moves(url: str, ids: list[str]) -> int:
         return sum(client.get(f"/api/tables/{i}").json()["steps"] - 1 for i in ids)
 
 
+def against_run(url: str, people: int, agent: str, seconds: float) -> list[float]:
+    """`people` tables of a person against a computer: each wait for the computer, in
+    seconds per computer decision, until `seconds` have passed."""
+    waits: list[float] = []
+    lock = threading.Lock()
+    deadline = time.monotonic() + seconds
+
+    def sit_down(client):
+        created = client.post("/api/tables", json={
+            "game": "journey-to-mordor", "options": {"players": 2},
+            "seats": ["human", {"kind": "agent", "agent": agent, "time_limit": 5}]})
+        created.raise_for_status()
+        table = f"/api/tables/{created.json()['id']}"
+        headers = {"X-Seat-Token": created.json()["seats"][0]["token"]}
+        return table, headers, client.get(table, headers=headers).json()
+
+    def person():
+        with httpx.Client(base_url=url, timeout=60) as client:
+            table, headers, payload = sit_down(client)
+            while time.monotonic() < deadline:
+                if payload["status"] != "open":  # the game is over: another one
+                    table, headers, payload = sit_down(client)
+                if payload["your_turn"]:
+                    payload = client.post(f"{table}/decisions", headers=headers, json={
+                        "action": payload["legal"][0]["action"]}).json()
+                    continue
+                asked, steps = time.monotonic(), payload["steps"]
+                while time.monotonic() < deadline + 20 and payload["status"] == "open" \
+                        and not payload["your_turn"]:
+                    time.sleep(0.05)
+                    payload = client.get(table, headers=headers).json()
+                thought = payload["steps"] - steps
+                if thought and (payload["your_turn"] or payload["status"] != "open"):
+                    with lock:
+                        waits.append((time.monotonic() - asked) / thought)
+
+    threads = [threading.Thread(target=person) for _ in range(people)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return waits
+
+
+def measure_against(workdir: Path, args) -> int:
+    """--against: the wait for a computer beside --thinkers tables of computers only."""
+    server = LiveServer(f"sqlite:///{workdir / 'bench.db'}", workdir, args.port).start()
+    try:
+        ids = start_thinkers(server.url, args.thinkers, args.thinker_agent)
+        time.sleep(1.0)  # let the computers get going (and their workers start)
+        before = thinker_moves(server.url, ids)
+        waits = against_run(server.url, args.against, args.thinker_agent, args.seconds)
+        thought = thinker_moves(server.url, ids) - before
+    finally:
+        server.stop()
+    if not waits:
+        print(f"no computer decision at the people's tables within {args.seconds:g} s")
+        return 1
+    print(f"{args.against} people against {args.thinker_agent}, beside {args.thinkers} tables "
+          f"of computers only, for {args.seconds:g} s: the computer's turn took "
+          f"{len(waits)} times a median of {statistics.median(waits):.2f} s a decision "
+          f"(min {min(waits):.2f}, max {max(waits):.2f}); the computers-only tables took "
+          f"{thought} decisions meanwhile")
+    return 0
+
+
 def report(label: str, count: int, elapsed: float, latencies: list[float]) -> float:
     """Print one HTTP measurement; returns its moves per second."""
     rate = count / elapsed
@@ -184,7 +256,12 @@ def main() -> int:
     parser.add_argument("--thinkers", type=int, default=0,
                         help="tables of computers thinking in the background (second run)")
     parser.add_argument("--thinker-agent", default="mcts:0.5s")
+    parser.add_argument("--against", type=int, default=0, metavar="P",
+                        help="only measure P people's wait for their computer opponent")
     args = parser.parse_args()
+    if args.against:
+        with tempfile.TemporaryDirectory() as workdir:
+            return measure_against(Path(workdir), args)
     runs: list[tuple[str, tuple]] = []
     busy = None
     with tempfile.TemporaryDirectory() as workdir:

@@ -24,6 +24,9 @@ class Option:
     maximum: int | None = None
     reconstructed: bool = False
     case_sensitive: bool = False
+    # Names files on this machine (read when the game starts): given on the command line
+    # only, never taken from a request — a path from the web would let anyone probe files.
+    local: bool = False
     check: Callable[[Any], str | None] | None = field(default=None, compare=False)
 
     def parse(self, raw: Any) -> Any:
@@ -87,6 +90,7 @@ class Option:
             default = ",".join(map(str, default))
         shown = f" (default {default})" if default != "" else ""
         mark = " [reconstructed]" if self.reconstructed else ""
+        mark += " [command line only]" if self.local else ""
         return f"{self.name}={kind}{shown}{mark}: {self.help}"
 
 
@@ -106,6 +110,21 @@ def validate_options(schema: Sequence[Option], given: Mapping[str, Any] | None) 
                 raise BadOption(option.name, problem)
         values[option.name] = value
     return values
+
+
+def local_options_given(schema: Sequence[Option], given: Mapping[str, Any]) -> list[str]:
+    """Names of the local options (files on this machine) that `given` sets to anything but
+    their default; a value that does not even parse counts as set."""
+    names = []
+    for option in schema:
+        if option.local and option.name in given:
+            try:
+                unchanged = option.parse(given[option.name]) == option.default
+            except BadOption:
+                unchanged = False
+            if not unchanged:
+                names.append(option.name)
+    return names
 
 
 def options_to_json(schema: Sequence[Option], values: Mapping[str, Any]) -> dict[str, Any]:

@@ -22,6 +22,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..agents import AGENT_HELP
 from ..engine.game import game_ids, get_game
+from .hardening import (DEFAULT_CREATE_RATE, ErrorResponse, check_record_options,
+                        check_request_options, harden)
 from .lobby import (DEFAULT_TIME_LIMIT, MAX_TIME_LIMIT, UPLOAD_TTL, LiveTable, Lobby,
                     ServerError)
 from .live import Broker
@@ -112,8 +114,11 @@ async def _too_large(send) -> None:
 
 
 def create_app(database: str = "sqlite:///palantir.db", *, agent_workers: int = 2,
-               ray_address: str | None = None, upload_ttl: float = UPLOAD_TTL) -> FastAPI:
-    """The application over the database at `database` (SQLAlchemy URL)."""
+               ray_address: str | None = None, upload_ttl: float = UPLOAD_TTL,
+               create_rate: int = DEFAULT_CREATE_RATE, trust_proxy: bool = False) -> FastAPI:
+    """The application over the database at `database` (SQLAlchemy URL); `create_rate`
+    new tables and uploads a minute per client (0: no limit), the client read from
+    X-Forwarded-For only with `trust_proxy`."""
     storage = Storage(database)
     lobby = Lobby(storage, upload_ttl=upload_ttl)
     broker = Broker()
@@ -135,9 +140,10 @@ def create_app(database: str = "sqlite:///palantir.db", *, agent_workers: int = 
     app = FastAPI(title="palantir table", version="1",
                   description="Play Lord of the Rings tabletop games with friends or the "
                   "computer. A seat's private token goes in the X-Seat-Token header.",
-                  lifespan=lifespan)
+                  lifespan=lifespan, docs_url=None, redoc_url=None)  # their pages need a CDN
     app.state.lobby, app.state.broker, app.state.runner = lobby, broker, runner
     app.add_middleware(BodyLimit)
+    harden(app, web=WEB, create_rate=create_rate, trust_proxy=trust_proxy)
     app.mount("/static", StaticFiles(directory=WEB), name="static")
 
     @app.exception_handler(ServerError)
@@ -147,19 +153,20 @@ def create_app(database: str = "sqlite:///palantir.db", *, agent_workers: int = 
             body["field"] = exc.field
         if exc.rule:
             body["rule"] = exc.rule
-        return JSONResponse(body, status_code=exc.status)
+        return ErrorResponse(body, status_code=exc.status)
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(_request, exc: RequestValidationError):
         problems = [{"field": ".".join(str(p) for p in e.get("loc", ())), "error": e.get("msg")}
                     for e in exc.errors()]
         first = problems[0] if problems else {"field": "body", "error": "invalid request"}
-        return JSONResponse({"error": f"{first['field']}: {first['error']}",
-                             "field": first["field"], "problems": problems}, status_code=422)
+        return ErrorResponse({"error": f"{first['field']}: {first['error']}",
+                              "field": first["field"], "problems": problems}, status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request, exc: StarletteHTTPException):
-        return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code)
+        return ErrorResponse({"error": str(exc.detail)}, status_code=exc.status_code,
+                             headers=exc.headers)  # a 405's Allow
 
     @app.exception_handler(Exception)
     async def unexpected(_request, exc: Exception):
@@ -185,12 +192,13 @@ def create_app(database: str = "sqlite:///palantir.db", *, agent_workers: int = 
             games.append({
                 "id": game.id, "title": game.title, "min_players": game.min_players,
                 "max_players": game.max_players,
-                "options": [_option_json(o) for o in game.option_schema()]})
+                "options": [_option_json(o) for o in game.option_schema() if not o.local]})
         return {"games": games, "agents": AGENT_HELP}
 
     @app.post("/api/tables", status_code=201, summary="create a table")
     def create_table(body: CreateIn) -> dict:
         specs = [s if isinstance(s, str) else s.model_dump() for s in body.seats]
+        check_request_options(body.game, body.options)
         table, tokens = lobby.create(body.game, body.options, specs)
         seats = seat_summary(table)
         for seat, token in zip(seats, tokens):
@@ -264,9 +272,12 @@ def create_app(database: str = "sqlite:///palantir.db", *, agent_workers: int = 
 
     @app.get("/api/tables/{table_id}/history", summary="a few steps as you saw them, to replay")
     def table_history(table_id: str,
-                      start: int = Query(0, alias="from", description="the first step"),
+                      start: int = Query(0, alias="from", description="the first step",
+                                         json_schema_extra={"minimum": 0}),
                       count: int = Query(1, description=f"steps, 1 to {MAX_PAGE}; fewer if "
-                                         f"they would pass {MAX_PAGE_BYTES} bytes"),
+                                         f"they would pass {MAX_PAGE_BYTES} bytes",
+                                         json_schema_extra={"minimum": 1,
+                                                            "maximum": MAX_PAGE}),
                       x_seat_token: str | None = Header(None, max_length=200)) -> JSONResponse:
         table = lobby.get(table_id)
         viewer = viewer_of(table, x_seat_token)
@@ -293,6 +304,7 @@ def create_app(database: str = "sqlite:///palantir.db", *, agent_workers: int = 
         except RecursionError:  # [[[[...]]]] deeper than the parser goes
             raise ServerError(422, "record: nested too deeply to be a record",
                               field="record") from None
+        check_record_options(doc)
         table = lobby.upload(doc)
         return {"id": table.id, "game": table.game.id, "spectator_url": f"/table/{table.id}"}
 
@@ -344,7 +356,8 @@ def served_addresses(host: str, port: int) -> list[str]:
 def serve_command(args) -> int:
     """`palantir serve`: run the table until interrupted (Ctrl-C or SIGTERM)."""
     database = args.database or default_database()
-    app = create_app(database, agent_workers=args.agent_workers, ray_address=args.ray)
+    app = create_app(database, agent_workers=args.agent_workers, ray_address=args.ray,
+                     create_rate=args.create_rate, trust_proxy=args.trust_proxy)
     # The socket is bound here so the banner names the port actually served (--port 0
     # picks a free one) and a busy port is a clear message, not a traceback.
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET

@@ -61,13 +61,15 @@ def postgres_schema() -> Iterator[str]:
 
 @pytest.fixture
 def client(database_url):
-    """A TestClient over a new app (its lifespan runs)."""
-    with TestClient(create_app(database_url)) as test_client:
+    """A TestClient over a new app (its lifespan runs); tests create tables freely, so no
+    rate limit (test_hardening.py tests the limit)."""
+    with TestClient(create_app(database_url, create_rate=0)) as test_client:
         yield test_client
 
 
 @pytest.fixture
 def sqlite_client(tmp_path):
     """A TestClient over a new app on SQLite only (for tests that do not touch storage)."""
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'table.db'}")) as test_client:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'table.db'}",
+                               create_rate=0)) as test_client:
         yield test_client

@@ -34,7 +34,7 @@ class SpiSauron(Game):
                        "(negative: earlier)", minimum=-3, maximum=6),
                 Option("overrides", "list", (),
                        "TOML files replacing data values (e.g. reconstructed tables)",
-                       case_sensitive=True, check=_check_overrides),
+                       case_sensitive=True, check=_check_overrides, local=True),
             )
         return SpiSauron._schema
 

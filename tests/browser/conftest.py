@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import time
@@ -10,6 +11,7 @@ from pathlib import Path
 from typing import Iterator
 
 import pytest
+from playwright.sync_api import Page
 
 from ..server.live_server import LiveServer
 
@@ -17,6 +19,26 @@ CHROMIUM = "/usr/bin/chromium"  # installed by .ci/web-deps.sh; never a download
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                  "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]
+
+
+_FUNCTION = re.compile(r"\s*(async\s+)?(function\b|\([^()]*\)\s*=>|\w+\s*=>)")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def polls_without_eval():
+    """Page.wait_for_function takes an expression or a function; Playwright polls an
+    expression in the page with eval, which the pages' Content-Security-Policy refuses
+    (script-src 'self'), and a function without it: every expression becomes a function."""
+    poll = Page.wait_for_function
+
+    def wait_for_function(self, expression, *args, **kwargs):
+        if isinstance(expression, str) and not _FUNCTION.match(expression):
+            expression = f"() => ({expression})"
+        return poll(self, expression, *args, **kwargs)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Page, "wait_for_function", wait_for_function)
+        yield
 
 
 @pytest.fixture(scope="module")

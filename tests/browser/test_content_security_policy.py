@@ -33,6 +33,8 @@ def test_no_page_violates_the_policy(server, browser):
     page, problems = watched_page(browser)
     page.goto(server.url + "/")
     page.wait_for_selector("#game option", state="attached")
+    page.locator("#game").select_option("spi-sauron")
+    page.wait_for_selector("#opt-reinforcement_delay")
     assert page.locator("#opt-overrides").count() == 0  # a file path is no web option
     for game_id in game_ids():
         seats = ["human"] * get_game(game_id).min_players

@@ -46,6 +46,8 @@ from palantir.engine.game import get_game  # noqa: E402
 from palantir.server.lobby import TableDice  # noqa: E402
 from palantir.server.storage import engine_url  # noqa: E402
 
+UNLIMITED = ("--create-rate", "0")  # the benchmark opens many tables from one address
+
 
 def http_run(url: str | list[str], games: int, moves: int, seconds: float
              ) -> tuple[int, float, list]:
@@ -178,7 +180,8 @@ def against_run(url: str, people: int, agent: str, seconds: float) -> list[float
 
 def measure_against(workdir: Path, args) -> int:
     """--against: the wait for a computer beside --thinkers tables of computers only."""
-    server = LiveServer(f"sqlite:///{workdir / 'bench.db'}", workdir, args.port).start()
+    server = LiveServer(f"sqlite:///{workdir / 'bench.db'}", workdir, args.port,
+                        UNLIMITED).start()
     try:
         ids = start_thinkers(server.url, args.thinkers, args.thinker_agent)
         time.sleep(1.0)  # let the computers get going (and their workers start)
@@ -233,8 +236,8 @@ def postgres_schema(url: str):
 
 def measure(database: str, workdir: Path, args, processes: int = 1):
     """Start `processes` servers on `database`, play, stop them; (count, elapsed, lat)."""
-    servers = [LiveServer(database, workdir, args.port + i if args.port else None).start()
-               for i in range(processes)]
+    servers = [LiveServer(database, workdir, args.port + i if args.port else None,
+                          UNLIMITED).start() for i in range(processes)]
     try:
         return http_run([s.url for s in servers], args.games, args.moves, args.seconds)
     finally:
@@ -277,7 +280,7 @@ def main() -> int:
         else:
             print("no PostgreSQL (run .ci/web-deps.sh or give --postgres): SQLite only")
         if args.thinkers:
-            server = LiveServer(sqlite, Path(workdir), args.port).start()
+            server = LiveServer(sqlite, Path(workdir), args.port, UNLIMITED).start()
             try:
                 ids = start_thinkers(server.url, args.thinkers, args.thinker_agent)
                 time.sleep(1.0)  # let the computers get going (and their workers start)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import os
 import random
 import secrets
@@ -28,9 +29,12 @@ from ..engine.dice import Dice, Roll, ScriptedDice
 from ..engine.errors import (BadNotation, BadOption, BadRecord, IllegalAction, PalantirError,
                              UnknownAgent)
 from ..engine.game import Game, State, get_game
+from ..engine.options import local_options_given
 from ..engine.record import GameRecord, decision_event, replay
 from ..engine.undo import undo_problem
 from .storage import SeatRow, Stale, Storage, TableRow
+
+log = logging.getLogger("palantir.server")
 
 MAX_TIME_LIMIT = 60.0
 DEFAULT_TIME_LIMIT = 5.0
@@ -340,13 +344,26 @@ class Lobby:
         return found
 
     def resume_all(self) -> list[LiveTable]:
-        """Load every open table (after a restart), so computer seats take up their turns."""
-        return [self.get(table_id) for table_id in self.storage.open_ids()]
+        """Load every open table (after a restart), so computer seats take up their turns;
+        a table that cannot be loaded any more is logged and left alone."""
+        resumed = []
+        for table_id in self.storage.open_ids():
+            try:
+                resumed.append(self.get(table_id))
+            except PalantirError as exc:
+                log.warning("table %s is not resumed: %s", table_id, exc)
+        return resumed
 
     def _rebuild(self, row: TableRow) -> LiveTable:
         record = GameRecord(game=row.game, options=row.options, seed=row.seed,
                             events=list(row.events))
         game = get_game(row.game)
+        # A table stored before such options were refused at the web table must not make
+        # the server read the files it names now.
+        for name in local_options_given(game.option_schema(), row.options):
+            raise ServerError(409, f"this table was stored with option '{name}', which names "
+                              "files on the server's machine; the web table does not load it",
+                              field=f"options.{name}")
         options = game.validate_options(row.options)
         players = game.players_of(options)
         steps: list[Step] = []

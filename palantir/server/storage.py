@@ -174,9 +174,11 @@ class Storage:
                 source=row.source, status=row.status, result=row.result,
                 events=len(row.events), created=row.created, updated=row.updated,
                 to_move=to_move, watched=row.updated if row.source == "upload" else None))
-            conn.execute(insert(seats), [
-                {"table_id": row.id, "seat": s.seat, "kind": s.kind, "agent": s.agent,
-                 "time_limit": s.time_limit, "token_hash": s.token_hash} for s in row.seats])
+            if row.seats:  # an empty list would insert one row of defaults
+                conn.execute(insert(seats), [
+                    {"table_id": row.id, "seat": s.seat, "kind": s.kind, "agent": s.agent,
+                     "time_limit": s.time_limit, "token_hash": s.token_hash}
+                    for s in row.seats])
             self._insert_events(conn, row.id, 0, row.events)
 
     def append(self, table_id: str, start: int, new_events: list[dict[str, Any]],

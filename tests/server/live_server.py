@@ -25,11 +25,15 @@ def free_port() -> int:
 class LiveServer:
     """Starts, kills and restarts one server process over one database."""
 
-    def __init__(self, database: str, workdir: Path, port: int | None = None):
+    def __init__(self, database: str, workdir: Path, port: int | None = None,
+                 options: tuple[str, ...] = ()):
         self.database = database
         self.workdir = workdir
         self.port = port or free_port()
+        self.options = options  # more `palantir serve` arguments
         self.process: subprocess.Popen | None = None
+        # The server's output goes to a file: a pipe nobody reads would block a chatty one.
+        self.log = workdir / f"server-{self.port}.log"
 
     @property
     def url(self) -> str:
@@ -38,15 +42,16 @@ class LiveServer:
 
     def start(self) -> "LiveServer":
         """Run the server and wait until it answers."""
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "palantir.cli", "serve", "--port", str(self.port),
-             "--database", self.database],
-            cwd=self.workdir, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-            env={**os.environ, "PYTHONPATH": str(ROOT)})
+        with open(self.log, "ab") as out:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "palantir.cli", "serve", "--port", str(self.port),
+                 "--database", self.database, *self.options],
+                cwd=self.workdir, stdout=out, stderr=subprocess.STDOUT,
+                env={**os.environ, "PYTHONPATH": str(ROOT)})
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(f"server exited: {self.process.stdout.read()}")
+                raise RuntimeError(f"server exited: {self.log.read_text(errors='replace')}")
             try:
                 if httpx.get(self.url + "/api/games", timeout=1).status_code == 200:
                     return self

@@ -20,7 +20,8 @@ from palantir.engine.game import game_ids, get_game
 from palantir.engine.options import Option, local_options_given
 from palantir.games.spi_sauron import SpiSauron
 from palantir.server.app import WEB, create_app
-from palantir.server.lobby import ServerError
+from palantir.server.lobby import Lobby, ServerError
+from palantir.server.storage import SeatRow, Storage, TableRow
 
 from .jtm_play import GAME, create, token_of
 from .live_server import LiveServer
@@ -603,3 +604,28 @@ def test_an_error_body_matches_the_documented_model(app_client):
         body = response.json()
         assert isinstance(body["error"], str) and set(body) <= {"error", "field", "problems",
                                                                 "rule"}, body
+
+
+def test_a_table_stored_with_file_overrides_is_never_rebuilt_from_them(tmp_path):
+    """A table whose options named files before the web table refused them: loading it
+    after a restart must not open those files (and the restart itself goes on)."""
+    storage = Storage(f"sqlite:///{tmp_path / 'old.db'}")
+    secret = tmp_path / "secret.toml"
+    secret.write_text("[units]\n")
+    storage.create(TableRow(id="old", game="spi-sauron",
+                            options={"overrides": [str(secret)]}, seed=1, source="play",
+                            status="open", result=None, created=0.0, updated=0.0,
+                            seats=[SeatRow(0, "human"), SeatRow(1, "human")]))
+    opened = []
+
+    def watch(event, args):
+        if event == "open" and str(args[0]) == str(secret):
+            opened.append(args[0])
+
+    sys.addaudithook(watch)  # audit hooks stay for the process: this one only records
+    lobby = Lobby(storage)
+    assert lobby.resume_all() == []
+    with pytest.raises(ServerError) as refused:
+        lobby.get("old")
+    assert refused.value.field == "options.overrides" and str(secret) not in str(refused.value)
+    assert opened == []

@@ -79,5 +79,5 @@ def test_schemathesis_finds_no_failure(server, tmp_path):
     assert "10 selected / 10 total" in result.stdout, report
     assert " passed" in result.stdout and "failed" not in result.stdout, report
     server.stop()
-    log = server.process.stdout.read()
+    log = server.log.read_text(errors="replace")
     assert "Traceback" not in log and "unexpected error" not in log, log[-10000:]

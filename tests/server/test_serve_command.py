@@ -4,13 +4,17 @@ stops the server even while a request is stuck, a busy port is a clear message."
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
 
 import httpx
+
+from palantir.server.app import listening_socket
 
 from .live_server import ROOT, free_port, wait_until
 
@@ -84,3 +88,30 @@ def test_sigterm_stops_the_server_while_a_stream_is_open(tmp_path):
         os.kill(process.pid, signal.SIGTERM)
         wait_until(lambda: process.poll() is not None, timeout=20)
         assert time.monotonic() - started < 15
+
+
+def test_every_connection_is_served_without_nagle_delays():
+    """Found by the load benchmark: a socket bound without naming TCP got no TCP_NODELAY
+    from asyncio, and each answer on a reused connection waited for a delayed ACK."""
+    sock = listening_socket("127.0.0.1", 0)
+    seen: list[int] = []
+
+    async def serve_one():
+        done = asyncio.get_running_loop().create_future()
+
+        class Probe(asyncio.Protocol):
+            def connection_made(self, transport):
+                raw = transport.get_extra_info("socket")
+                seen.append(raw.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY))
+                transport.close()
+                done.set_result(None)
+
+        server = await asyncio.get_running_loop().create_server(Probe, sock=sock)
+        port = sock.getsockname()[1]
+        _reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        await asyncio.wait_for(done, 10)
+        writer.close()
+        server.close()
+
+    asyncio.run(serve_one())
+    assert seen == [1]

@@ -140,6 +140,7 @@ class Storage:
         # another connection writes, which is where slow answers came from. Writers of one
         # process take turns on this lock instead, and SQLite never has to wait.
         self._write_lock = threading.Lock() if not self.postgres else None
+        self._writer = None  # SQLite: the connection every write of this process uses
         metadata.create_all(self.engine)
         self._add_later_columns()
 
@@ -164,6 +165,11 @@ class Storage:
 
     def close(self) -> None:
         """Release every pooled connection."""
+        if self._write_lock is not None:
+            with self._write_lock:
+                if self._writer is not None:
+                    self._writer.close()
+                    self._writer = None
         self.engine.dispose()
 
     def create(self, row: TableRow, to_move: int | None = None) -> None:
@@ -378,30 +384,42 @@ class Storage:
 
 
 class _Writing:
-    """engine.begin(), under the process's write lock where the database has one writer."""
+    """A write transaction. Where the database has one writer (SQLite), the process's
+    writes take turns on one connection kept open for them, so a write neither waits on
+    SQLite's busy handler nor pays for a pool checkout; elsewhere engine.begin()."""
 
     def __init__(self, storage: Storage):
         self.storage = storage
+        self._context = None
         self._transaction = None
 
     def __enter__(self):
-        lock = self.storage._write_lock
-        if lock is not None:
-            lock.acquire()
+        storage = self.storage
+        if storage._write_lock is None:
+            self._context = storage.engine.begin()
+            return self._context.__enter__()
+        storage._write_lock.acquire()
         try:
-            self._transaction = self.storage.engine.begin()
-            return self._transaction.__enter__()
+            if storage._writer is None or storage._writer.invalidated or \
+                    storage._writer.closed:
+                storage._writer = storage.engine.connect()
+            self._transaction = storage._writer.begin()
+            return storage._writer
         except BaseException:
-            if lock is not None:
-                lock.release()
+            storage._write_lock.release()
             raise
 
-    def __exit__(self, *exc):
+    def __exit__(self, kind, value, traceback):
+        if self._context is not None:
+            return self._context.__exit__(kind, value, traceback)
         try:
-            return self._transaction.__exit__(*exc)
+            if kind is None:
+                self._transaction.commit()
+            else:
+                self._transaction.rollback()
         finally:
-            if self.storage._write_lock is not None:
-                self.storage._write_lock.release()
+            self.storage._write_lock.release()
+        return False
 
 
 def _table_row(r) -> TableRow:

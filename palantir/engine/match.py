@@ -19,8 +19,10 @@ class Chooser(Protocol):
 def play_match(game: Game, options: Mapping[str, Any] | None, agents: Sequence[Chooser],
                seed: int | None, *, seat_names: Sequence[str] = (),
                on_step: Callable[[State, int | None, Any], None] | None = None,
-               max_decisions: int = 1_000_000) -> tuple[State, GameRecord]:
-    """Run a game to its end; on_step(state, seat, action) is called after every step."""
+               max_decisions: int = 1_000_000,
+               stop_after: int | None = None) -> tuple[State, GameRecord]:
+    """Run a game to its end (or, with `stop_after`, for that many decisions: the record of
+    a game in progress); on_step(state, seat, action) is called after every step."""
     options = game.validate_options(options)
     dice = SeededDice(seed)
     state = game.new_state(options, dice)
@@ -30,9 +32,9 @@ def play_match(game: Game, options: Mapping[str, Any] | None, agents: Sequence[C
     logged = len(dice.log)
     if on_step:
         on_step(state, None, None)
-    for _ in range(max_decisions):
+    for taken in range(max_decisions):
         seat = state.to_move()
-        if seat is None:
+        if seat is None or taken == stop_after:
             break
         legal = state.legal_actions()
         action = agents[seat].choose(state.view(seat), legal)

@@ -993,7 +993,8 @@ class LotrState(LegendaryPlays, SauronPlay, ExpansionCards, State):
             if self.ring_used:
                 return "the Ring has been used in this scenario"
             return f"'{' '.join(words[1:])}' is not an unfinished track of {self.board.name}"
-        if words[0] in ("give", "discard", "pass") and len(words) == 2 \
+        # Sauron's seat holds no hobbit hand (its number is past the hobbits').
+        if words[0] in ("give", "discard", "pass") and len(words) == 2 and seat < self.n \
                 and words[1] in self.parts.cards and words[1] not in self.hands[seat]:
             return f"you hold no {words[1]}"
         # Only the kinds of decision are named: the full list would show the hand of the

@@ -6,8 +6,10 @@ import json
 
 import pytest
 
-from .lbg_table import GAME, die, draw, more, run, sauron_setup, step, table, tile, used_all
+from .lbg_table import (GAME, die, draw, more, run, sauron_setup, snapshot, step, table, tile,
+                        used_all)
 from palantir.agents.random_agent import RandomAgent
+from palantir.engine.errors import IllegalAction
 from palantir.engine.match import play_match
 from palantir.games.lotr_board_game import render
 
@@ -436,3 +438,19 @@ def test_playing_as_sauron_a_ring_token_runes_and_handing_the_turn_to_sauron():
     # The Black Rider's window asks nobody; it rides 1; Frodo hands the turn to Sauron.
     assert state.rider == 14
     assert state.question == ("sauron-call", 2, 0, None)
+
+
+def test_a_sauron_seat_typing_a_hobbit_decision_is_refused_naming_the_rule():
+    # Issue 11: `give white-joker` typed by the Sauron seat looked for the card in a
+    # hobbit's hand at Sauron's seat number and raised IndexError (a 500 at the web table).
+    state = table(board="moria", options=SAURON, hands=[["white-joker"], []],
+                  dice=sauron_setup())
+    assert state.question == ("sauron-start", 2, 0)
+    before = snapshot(state)
+    for text in ("give white-joker", "discard white-joker", "pass white-joker",
+                 "give sauron-1", "pass"):
+        with pytest.raises(IllegalAction) as err:
+            state.apply(text)
+        assert err.value.rule.startswith("Start of each turn")
+        assert "not a decision open to Sauron" in err.value.reason
+    assert snapshot(state) == before

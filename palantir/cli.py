@@ -8,17 +8,6 @@ import sys
 from .engine.errors import PalantirError
 
 
-def parse_option_pairs(pairs: list[str] | None) -> dict[str, str]:
-    """--option K=V pairs as a dict; a pair without '=' is refused by name."""
-    options: dict[str, str] = {}
-    for pair in pairs or []:
-        key, sep, value = pair.partition("=")
-        if not sep or not key.strip():
-            raise PalantirError(f"--option '{pair}': expected NAME=VALUE")
-        options[key.strip()] = value.strip()
-    return options
-
-
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand."""
     parser = argparse.ArgumentParser(prog="palantir", description=__doc__)

@@ -21,6 +21,7 @@ from .agents import AGENT_HELP, make_agent
 from .engine.dice import SeededDice
 from .engine.errors import BadOption, IllegalAction, PalantirError, UnknownAgent
 from .engine.game import Game, State, get_game
+from .engine.options import parse_option_pairs
 from .engine.record import GameRecord, decision_event
 
 HUMAN = "human"
@@ -353,7 +354,6 @@ def play_terminal(game: Game, options: Mapping[str, Any] | None, seats: str | Se
 
 def play_command(args) -> int:
     """`palantir play GAME --seats ... [--option K=V] [--seed N] [--record FILE]`."""
-    from .cli import parse_option_pairs
     game = get_game(args.game)
     options = parse_option_pairs(args.option)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)

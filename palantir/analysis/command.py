@@ -5,14 +5,13 @@ from __future__ import annotations
 import json
 import sys
 
+from ..engine.options import parse_option_pairs
 from .grid import AnalysisError
 from .sweep import run_analysis
 
 
 def analyze_command(args) -> int:
     """Run the analysis the arguments describe; the table (or JSON) goes to stdout."""
-    from ..cli import parse_option_pairs
-
     fixed = parse_option_pairs(args.option)
     agents = args.agents.split(",") if args.agents is not None else None
     if args.plot is not None and not args.plot.lower().endswith(".png"):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
-from .errors import BadOption
+from .errors import BadOption, PalantirError
 
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
@@ -131,3 +131,14 @@ def options_to_json(schema: Sequence[Option], values: Mapping[str, Any]) -> dict
     """The JSON form of validated options (for records)."""
     by_name = {o.name: o for o in schema}
     return {k: by_name[k].to_json(v) if k in by_name else v for k, v in values.items()}
+
+
+def parse_option_pairs(pairs: Sequence[str] | None) -> dict[str, str]:
+    """--option K=V pairs as a dict; a pair without '=' is refused by name."""
+    options: dict[str, str] = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise PalantirError(f"--option '{pair}': expected NAME=VALUE")
+        options[key.strip()] = value.strip()
+    return options

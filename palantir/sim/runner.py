@@ -24,6 +24,7 @@ from ..agents import make_agent
 from ..engine.errors import PalantirError
 from ..engine.game import Game, get_game
 from ..engine.match import play_match
+from ..engine.options import parse_option_pairs
 from .summary import GameResult, Summary
 
 
@@ -179,8 +180,6 @@ def _progress_bar(name: str, games: int, progress: bool) -> tqdm:
 
 def simulate_command(args) -> int:
     """`palantir simulate`: run the batch, print the summary table or one JSON object."""
-    from ..cli import parse_option_pairs
-
     options = parse_option_pairs(args.option)
     specs = args.agents.split(",")
     # The bar goes to stderr; hide it only where it would be noise in a machine's log.

@@ -1,8 +1,14 @@
 """Game options (engine/options.py) and the registry of games (engine/game.py)."""
 
+import ast
+from pathlib import Path
+
 import pytest
 
-from palantir.engine import BadOption, Option, Outcome, UnknownGame, game_ids, get_game
+import palantir
+
+from palantir.engine import (BadOption, Option, Outcome, PalantirError, UnknownGame, game_ids,
+                             get_game)
 from palantir.engine.options import options_to_json, validate_options
 
 SCHEMA = (
@@ -77,3 +83,27 @@ def test_outcome_returns_share_the_win():
     assert Outcome(winners=(0, 2), summary="").returns(3) == [0.5, 0.0, 0.5]
     assert Outcome(winners=(), summary="").returns(2) == [0.0, 0.0]
     assert "details" not in Outcome(winners=(), summary="x").to_json()
+
+
+def test_option_pairs_are_parsed_by_the_engine():
+    from palantir.engine.options import parse_option_pairs
+    assert parse_option_pairs(["players=3", " locations = true "]) == {
+        "players": "3", "locations": "true"}
+    assert parse_option_pairs(None) == {}
+    for bad in ("locations", "=3"):
+        with pytest.raises(PalantirError, match="expected NAME=VALUE"):
+            parse_option_pairs([bad])
+
+
+def test_nothing_but_the_entry_points_imports_the_cli():
+    """Issue 11: cli.parse_option_pairs tied the cli, the simulator, the terminal and the
+    analysis into one import circle (each imported it back from the cli)."""
+    root = Path(palantir.__file__).parent
+    importers = []
+    for path in root.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module is not None and (
+                    node.module == "cli" or node.module.endswith(".cli")
+                    or node.module == "palantir.cli"):
+                importers.append(str(path.relative_to(root)))
+    assert importers == []

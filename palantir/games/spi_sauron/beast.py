@@ -6,7 +6,7 @@ by missiles, melee or a leader with a magic weapon (17.3); its death costs Sauro
 
 from __future__ import annotations
 
-from ...engine.errors import IllegalAction
+from ...engine.procedure import Refusal
 from .combat import defending_armour, resolve_attack
 from .hexmap import CUBE_STEPS, DIRECTIONS, cube_of, distance, from_cube, hex_id, line_hexes
 from .notation import Attack, Fire, Move
@@ -164,26 +164,24 @@ class BeastMixin:
                 if self.beast_end_refusal(there) is None]
 
     def check_beast_move(self, action: Move) -> None:
-        """17.1, 17.2.1: the Beast's move, or IllegalAction naming the case."""
+        """17.1, 17.2.1: the Beast's move, or Refusal naming the case."""
         beast = self.beast
         if self.phase.key != "sauron-movement":
-            raise IllegalAction("the Beast moves in the Forces of Sauron Movement Phase",
-                                rule="17.1")
+            raise Refusal("17.1", "the Beast moves in the Forces of Sauron Movement Phase")
         if not beast.on_map:
-            raise IllegalAction("the Beast of Mordor is not on the map", rule="17.0")
+            raise Refusal("17.0", "the Beast of Mordor is not on the map")
         if beast.moved:
-            raise IllegalAction("the Beast has moved this phase", rule="4.24")
+            raise Refusal("4.24", "the Beast has moved this phase")
         if action.path[0] != beast.hex:
-            raise IllegalAction(f"the Beast is in {beast.hex}, not {action.path[0]}",
-                                rule="4.0")
+            raise Refusal("4.0", f"the Beast is in {beast.hex}, not {action.path[0]}")
         if not any(str(m) == str(action) for m in self.beast_moves()):
             flight = self.beast_capability("beast_flight")
-            raise IllegalAction(
+            raise Refusal(
+                "17.2.1" if flight else "17.1",
                 "by Flight the Beast flies a straight line of at most 12 hexes to a passable "
                 "hex free of the enemy" if flight else
                 f"the Beast moves hex to hex within its MA of "
-                f"{self.beast_allowance() // 2}, never into the enemy or impassable terrain",
-                rule="17.2.1" if flight else "17.1")
+                f"{self.beast_allowance() // 2}, never into the enemy or impassable terrain")
 
     def carry_out_beast_move(self, action: Move) -> None:
         """Move the Beast."""
@@ -256,7 +254,7 @@ class BeastMixin:
         return action.defender == BEAST or BEAST in action.attackers
 
     def check_beast_combat(self, action) -> None:
-        """The Beast's combats, or IllegalAction naming the case."""
+        """The Beast's combats, or Refusal naming the case."""
         listed = {str(a) for a in self.beast_combat_candidates(self.combat_step)}
         if self.pending or self.phase.kind != "combat" or str(action) not in listed:
             if isinstance(action, Fire):
@@ -265,8 +263,8 @@ class BeastMixin:
                 rule = "17.2.2"
             else:
                 rule = "17.3.2" if self.beast_capability("magic_armour") else "17.3.1"
-            raise IllegalAction(f"'{action}' is not a combat open to the phasing player now "
-                                f"(the Beast: {self.beast.hex})", rule=rule)
+            raise Refusal(rule, f"'{action}' is not a combat open to the phasing player now "
+                                f"(the Beast: {self.beast.hex})")
 
     def carry_out_beast_combat(self, action) -> None:
         """Resolve a missile fire, melee or strike at the Beast, or its Horn Attack."""

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...engine.errors import IllegalAction
+from ...engine.procedure import Refusal
 from .combat import braver, defending_armour, resolve_attack, resolve_leader_combat, \
     retreat_before_combat_disrupts, stronger
 from .components import CasualtyResult
 from .hexmap import clear_line, distance
-from .movement import Refusal, step_cost, mover_of
+from .movement import step_cost, mover_of
 from .notation import HOLD, STAND, Advance, Attack, Duel, Fire, Hold, Retreat, Stand
 from .phases import seat_of
 from .units import LeaderPiece, Unit
@@ -264,18 +264,18 @@ class CombatMixin:
     # ----- decisions: checking and carrying out --------------------------------------------
 
     def check_fire(self, action: Fire):
-        """7.1: the firing unit, its target, or IllegalAction naming the case."""
+        """7.1: the firing unit, its target, or Refusal naming the case."""
         self._check_combat_phase(MISSILE, action)
         side = self.phasing_side()
         firer = self.unit_at(action.firer, side)
         if firer is None:
-            raise IllegalAction(f"no combat unit of {side} in {action.firer}", rule="7.11")
+            raise Refusal("7.11", f"no combat unit of {side} in {action.firer}")
         target = next((u for u in self.combat_units_at(action.target) if u.side != side), None)
         if target is None:
-            raise IllegalAction(f"no enemy combat unit in {action.target}", rule="7.11")
+            raise Refusal("7.11", f"no enemy combat unit in {action.target}")
         problem = self.fire_refusal(firer, target)
         if problem:
-            raise IllegalAction(problem.reason, rule=problem.rule)
+            raise Refusal(problem.rule, problem.reason)
         return firer, target
 
     def carry_out_fire(self, firer: Unit, target: Unit) -> None:
@@ -294,22 +294,20 @@ class CombatMixin:
             self.apply_casualty(target, roll.result, None)
 
     def check_duel(self, action: Duel):
-        """7.21, 7.24, 7.25: both leaders, or IllegalAction."""
+        """7.21, 7.24, 7.25: both leaders, or Refusal."""
         self._check_combat_phase(LEADERS, action)
         side = self.phasing_side()
         attacker = self.leaders.get(action.attacker)
         defender = self.leaders.get(action.defender)
         if attacker is None or attacker.side != side or not attacker.on_map:
-            raise IllegalAction(f"{action.attacker} is no leader of {side} on the map",
-                                rule="7.21")
+            raise Refusal("7.21", f"{action.attacker} is no leader of {side} on the map")
         if defender is None or defender.side == side or not defender.on_map:
-            raise IllegalAction(f"{action.defender} is no enemy leader on the map",
-                                rule="7.25")
+            raise Refusal("7.25", f"{action.defender} is no enemy leader on the map")
         if attacker.key in self.dueled:
-            raise IllegalAction(f"{attacker.leader.name} has attacked this phase", rule="7.24")
+            raise Refusal("7.24", f"{attacker.leader.name} has attacked this phase")
         if distance(attacker.hex, defender.hex) != 1:
-            raise IllegalAction(f"{defender.leader.name} is not adjacent to "
-                                f"{attacker.leader.name}", rule="7.21")
+            raise Refusal("7.21", f"{defender.leader.name} is not adjacent to "
+                                  f"{attacker.leader.name}")
         return attacker, defender
 
     def carry_out_duel(self, attacker: LeaderPiece, defender: LeaderPiece) -> None:
@@ -338,23 +336,23 @@ class CombatMixin:
             self.push_pending(Pending("retreat", seat_of(hit.side), hit.key, 2))
 
     def check_attack(self, action: Attack):
-        """7.31-7.36: the defender and its attackers, or IllegalAction."""
+        """7.31-7.36: the defender and its attackers, or Refusal."""
         self._check_combat_phase(MELEE, action)
         side = self.phasing_side()
         defender = next((u for u in self.combat_units_at(action.defender) if u.side != side),
                         None)
         if defender is None:
-            raise IllegalAction(f"no enemy combat unit in {action.defender}", rule="7.3")
+            raise Refusal("7.3", f"no enemy combat unit in {action.defender}")
         if len(set(action.attackers)) != len(action.attackers):
-            raise IllegalAction("each attacking hex is named once", rule="7.34")
+            raise Refusal("7.34", "each attacking hex is named once")
         attackers = []
         for h in action.attackers:
             unit = self.unit_at(h, side)
             if unit is None:
-                raise IllegalAction(f"no combat unit of {side} in {h}", rule="7.3")
+                raise Refusal("7.3", f"no combat unit of {side} in {h}")
             problem = self.melee_refusal(unit, defender)
             if problem:
-                raise IllegalAction(problem.reason, rule=problem.rule)
+                raise Refusal(problem.rule, problem.reason)
             attackers.append(unit)
         return defender, attackers
 
@@ -589,17 +587,15 @@ class CombatMixin:
     def check_retreat(self, action: Retreat):
         """The pending retreat must follow one of the legal paths (7.55)."""
         if not self.pending or self.pending[0].kind not in ("retreat", "displace", "before"):
-            raise IllegalAction("no retreat is called for now", rule="7.54")
+            raise Refusal("7.54", "no retreat is called for now")
         pending = self.pending[0]
         piece = self.units.get(pending.piece) or self.leaders[pending.piece]
         if action.path[0] != piece.hex:
-            raise IllegalAction(f"the retreating piece is in {piece.hex}, not {action.path[0]}",
-                                rule="7.54")
+            raise Refusal("7.54", f"the retreating piece is in {piece.hex}, not {action.path[0]}")
         options = self.retreat_options(pending)
         if options.get(action.path[-1]) is None:
-            raise IllegalAction(f"{action.path[-1]} is not a hex this piece may retreat to "
-                                f"(choices: {', '.join(sorted(options)) or 'none'})",
-                                rule="7.55")
+            raise Refusal("7.55", f"{action.path[-1]} is not a hex this piece may retreat to "
+                                  f"(choices: {', '.join(sorted(options)) or 'none'})")
         self._check_retreat_path(pending, piece, action.path)
         return pending, piece
 
@@ -610,13 +606,11 @@ class CombatMixin:
             a, b = path[i - 1], path[i]
             refusal = step_cost(self, mover, a, b)
             if isinstance(refusal, Refusal):
-                raise IllegalAction(refusal.reason, rule=refusal.rule)
+                raise Refusal(refusal.rule, refusal.reason)
             if distance(path[0], b) != i:
-                raise IllegalAction("each hex of a retreat lies further from the hex left",
-                                    rule="7.54")
+                raise Refusal("7.54", "each hex of a retreat lies further from the hex left")
             if b in zone:
-                raise IllegalAction(f"a path of retreat never enters an enemy ZOC ({b})",
-                                    rule="6.2")
+                raise Refusal("6.2", f"a path of retreat never enters an enemy ZOC ({b})")
 
     def carry_out_retreat(self, pending: Pending, piece, path) -> None:
         """Move the piece (and its leaders); it is disrupted (7.57, 7.65); a Friendly unit
@@ -675,7 +669,7 @@ class CombatMixin:
     def carry_out_stand(self) -> None:
         """7.7: the defender stays; the committed attacks are resolved."""
         if not self.pending or self.pending[0].kind != "before":
-            raise IllegalAction("no retreat before combat is offered now", rule="7.7")
+            raise Refusal("7.7", "no retreat before combat is offered now")
         self.pending.pop(0)
         self.news.append("the defender stands (7.7)")
         self.continue_melee()
@@ -683,15 +677,15 @@ class CombatMixin:
     def check_advance(self, action: Advance):
         """7.51: the advancing unit is one allowed to, into the vacated hex."""
         if not self.pending or self.pending[0].kind != "advance":
-            raise IllegalAction("no advance after combat is offered now", rule="7.51")
+            raise Refusal("7.51", "no advance after combat is offered now")
         pending = self.pending[0]
         if len(action.path) != 2 or action.path[1] != pending.into:
-            raise IllegalAction(f"the advance goes one hex, into {pending.into}", rule="7.51")
+            raise Refusal("7.51", f"the advance goes one hex, into {pending.into}")
         unit = self.unit_at(action.path[0], self.phasing_side())
         if unit is None or unit.id not in pending.advance_by or \
                 not self.may_advance(unit, pending.into):
-            raise IllegalAction(f"the unit in {action.path[0]} may not advance into "
-                                f"{pending.into}", rule="7.51")
+            raise Refusal("7.51", f"the unit in {action.path[0]} may not advance into "
+                                  f"{pending.into}")
         return unit
 
     def carry_out_advance(self, unit: Unit | None) -> None:
@@ -718,17 +712,18 @@ class CombatMixin:
 
     def _check_combat_phase(self, step: int, action) -> None:
         if self.pending:
-            raise IllegalAction("a retreat or advance must be decided first", rule="7.5")
+            raise Refusal("7.5", "a retreat or advance must be decided first")
         if self.phase.kind != "combat":
-            raise IllegalAction(f"no combat in the {self.phase.title}", rule="4.23")
+            raise Refusal("4.23", f"no combat in the {self.phase.title}")
         if self.combat_step > step:
-            raise IllegalAction(f"{STEP_NAMES[step]} comes before {STEP_NAMES[self.combat_step]}"
-                                " in the Combat Phase", rule="7.16" if step == MISSILE else "7.21")
+            raise Refusal("7.16" if step == MISSILE else "7.21",
+                          f"{STEP_NAMES[step]} comes before {STEP_NAMES[self.combat_step]}"
+                          " in the Combat Phase")
 
     def check_combat_end(self) -> None:
         """6.3, 7.31: the phase may not end while a unit in an enemy ZOC owes an attack."""
         obliged = self.obliged_to_attack(self.phasing_side())
         if obliged:
-            raise IllegalAction(
-                "units in an enemy Zone of Control must attack one of the enemy units: "
-                + ", ".join(sorted(u.hex for u in obliged)), rule="7.31")
+            raise Refusal(
+                "7.31", "units in an enemy Zone of Control must attack one of the enemy units: "
+                + ", ".join(sorted(u.hex for u in obliged)))

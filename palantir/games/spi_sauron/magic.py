@@ -6,7 +6,7 @@ The Magic Spell Chart (8.57) is reconstructed: success when two dice total at mo
 
 from __future__ import annotations
 
-from ...engine.errors import IllegalAction
+from ...engine.procedure import Refusal
 from .combat import roll_2d6
 from .notation import Cast
 from .units import Unit
@@ -80,10 +80,10 @@ class MagicMixin:
         return found
 
     def check_cast(self, action: Cast) -> None:
-        """8.54: a spell Sauron may try, or IllegalAction naming the case."""
+        """8.54: a spell Sauron may try, or Refusal naming the case."""
         problem = self.spell_refusal(action.spell, action.points, action.facing)
         if problem:
-            raise IllegalAction(problem[1], rule=problem[0])
+            raise Refusal(problem[0], problem[1])
 
     def carry_out_cast(self, action: Cast) -> None:
         """8.54, 8.56, 8.57: two dice; a success spends the points, a failure costs nothing."""

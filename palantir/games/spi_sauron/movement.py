@@ -11,18 +11,11 @@ import heapq
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ...engine.procedure import Refusal
 from .units import WAITING, LeaderPiece, Unit
 
 if TYPE_CHECKING:
     from .rules import SauronState
-
-
-@dataclass(frozen=True, slots=True)
-class Refusal:
-    """Why a step or a path is not allowed, and which case says so."""
-
-    rule: str
-    reason: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,17 +138,16 @@ def step_cost(state: "SauronState", mover: Mover, a: str | None, b: str) -> int 
 
 def check_path(state: "SauronState", mover: Mover, path: tuple[str, ...], start_cost: int,
                from_off_map: bool, ending_rule) -> int:
-    """Half MP a path costs, or raise IllegalAction naming the case it breaks."""
-    from ...engine.errors import IllegalAction
+    """Half MP a path costs, or raise Refusal naming the case it breaks."""
 
     def refuse(refusal: Refusal):
-        raise IllegalAction(refusal.reason, rule=refusal.rule)
+        raise refusal
 
     spent = start_cost
     hexes = list(path)
     previous = None if from_off_map else hexes.pop(0)
     if not hexes:
-        raise IllegalAction("a move names at least one hex to enter", rule="4.0")
+        raise Refusal("4.0", "a move names at least one hex to enter")
     first = True
     for b in hexes:
         cost = step_cost(state, mover, previous, b)

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from ...engine.errors import IllegalAction
+from ...engine.procedure import Refusal
 from .combat import rally_attempt
 from .hexmap import distance
-from .movement import Refusal
 from .notation import Rally
 from .phases import SIDE_NAMES
 from .units import LeaderPiece, Unit
@@ -62,22 +61,22 @@ class RallyMixin:
         return found
 
     def check_rally(self, action: Rally):
-        """8.34: the leader and the unit, or IllegalAction naming the case."""
+        """8.34: the leader and the unit, or Refusal naming the case."""
         if self.phase.kind != "rally":
-            raise IllegalAction("rallying happens in the Joint Rally Phase", rule="8.3")
+            raise Refusal("8.3", "rallying happens in the Joint Rally Phase")
         side = self.phasing_side()
         piece = self.leaders.get(action.leader)
         if piece is None or piece.side != side:
-            raise IllegalAction(f"{action.leader} is no leader of {side}", rule="8.34")
+            raise Refusal("8.34", f"{action.leader} is no leader of {side}")
         here = [u for u in self.combat_units_at(action.hex) if u.side == side]
         if not here:
-            raise IllegalAction(f"no unit of {side} in {action.hex}", rule="8.34")
+            raise Refusal("8.34", f"no unit of {side} in {action.hex}")
         # two units share a hex only mid-displacement (7.61): the disrupted one is meant
         unit = next((u for u in here if u.disrupted and u.id not in self.rallied),
                     next((u for u in here if u.disrupted), here[0]))
         problem = self.rally_refusal(piece, unit)
         if problem:
-            raise IllegalAction(problem.reason, rule=problem.rule)
+            raise Refusal(problem.rule, problem.reason)
         return piece, unit
 
     def carry_out_rally(self, piece: LeaderPiece, unit: Unit) -> None:

@@ -11,13 +11,14 @@ from typing import Any, Mapping
 from ...engine.dice import Dice
 from ...engine.errors import IllegalAction
 from ...engine.game import Outcome, State
+from ...engine.procedure import Refusal
 from .beast import BEAST, BeastMixin, BeastPiece
 from .combat_phase import CombatMixin, Pending
 from .components import Components
 from .hexmap import HexMap, distance, map_of
 from .losses import LossesMixin
 from .magic import MagicMixin
-from .movement import Refusal, check_path, cheapest_paths, half, mover_of, static_step_cost, \
+from .movement import check_path, cheapest_paths, half, mover_of, static_step_cost, \
     step_cost
 from .notation import END, Advance, Attack, Cast, Duel, End, Enter, Fire, Form, Give, Hold, \
     Move, Rally, Retreat, Split, Stand, name_text, parse_action
@@ -172,12 +173,11 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, BeastMixin, 
         if isinstance(action, str):
             action = parse_action(action)
         if self.over:
-            raise IllegalAction("the game is over", rule=GAME_OVER, action=str(action))
+            raise Refusal(GAME_OVER, "the game is over", action=str(action))
         # Every check comes before the first change, so a refusal leaves the state as it was.
         try:
             if self.pending and not isinstance(action, (Retreat, Stand, Advance, Hold)):
-                raise IllegalAction("a retreat or advance after combat must be decided first",
-                                    rule="7.5")
+                raise Refusal("7.5", "a retreat or advance after combat must be decided first")
             if isinstance(action, End):
                 self._check_end()
                 self.news = []
@@ -216,7 +216,7 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, BeastMixin, 
                 self.carry_out_advance(unit)
             elif isinstance(action, Hold):
                 if not self.pending or self.pending[0].kind != "advance":
-                    raise IllegalAction("no advance after combat is offered now", rule="7.51")
+                    raise Refusal("7.51", "no advance after combat is offered now")
                 self.news = []
                 self.carry_out_advance(None)
             elif isinstance(action, Rally):
@@ -248,11 +248,11 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, BeastMixin, 
                 self.news = []
                 self._carry_out_move(piece, path, start_cost, action, entering=True)
             else:
-                raise IllegalAction(f"not an SPI Sauron decision: {action!r}", rule="notation")
+                raise Refusal("notation", f"not an SPI Sauron decision: {action!r}")
             self.settle_pending()
         except IllegalAction as exc:
             if exc.action is None:
-                raise IllegalAction(exc.reason, rule=exc.rule, action=str(action)) from None
+                raise Refusal(exc.rule, exc.reason, action=str(action)) from None
             raise
         self._zoc.clear()
 
@@ -516,50 +516,45 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, BeastMixin, 
         phase = self.phase
         side = self.phasing_side()
         if phase.kind not in ("movement", "magic"):
-            raise IllegalAction(f"no movement in the {phase.title}", rule="4.22")
+            raise Refusal("4.22", f"no movement in the {phase.title}")
         if len(action.path) < 2:
-            raise IllegalAction("a move is the hex a piece stands in and at least one more",
-                                rule="4.25")
+            raise Refusal("4.25", "a move is the hex a piece stands in and at least one more")
         start = action.path[0]
         if action.leader:
             piece = self.leaders.get(action.leader)
             if piece is None or piece.side != side:
-                raise IllegalAction(f"{name_text(action.leader)} is no leader of {side}",
-                                    rule="8.0")
+                raise Refusal("8.0", f"{name_text(action.leader)} is no leader of {side}")
             if piece.hex != start:
-                raise IllegalAction(f"{piece.leader.name} is not in {start}", rule="4.0")
+                raise Refusal("4.0", f"{piece.leader.name} is not in {start}")
             if phase.kind == "movement" and piece.magic_leader:
-                raise IllegalAction("Magic Leaders move only in the Magic Leader Movement "
-                                    "Phases", rule="4.11")
+                raise Refusal("4.11", "Magic Leaders move only in the Magic Leader Movement "
+                                      "Phases")
             if phase.kind == "magic" and not piece.magic_leader:
-                raise IllegalAction("only Magic Leaders move in a Magic Leader Movement Phase",
-                                    rule="3.0 A")
+                raise Refusal("3.0 A", "only Magic Leaders move in a Magic Leader Movement Phase")
         else:
             if phase.kind == "magic":
-                raise IllegalAction("only Magic Leaders move in a Magic Leader Movement Phase",
-                                    rule="3.0 A")
+                raise Refusal("3.0 A", "only Magic Leaders move in a Magic Leader Movement Phase")
             units = [u for u in self.combat_units_at(start) if u.side == side]
             if not units:
-                raise IllegalAction(f"no combat unit of {side} in {start}", rule="4.0")
+                raise Refusal("4.0", f"no combat unit of {side} in {start}")
             # two units share a hex after a displacement (7.61): the one free to move moves
             piece = next((u for u in units if not u.moved and not u.disrupted),
                          next((u for u in units if not u.moved), units[0]))
             if piece.disrupted:
-                raise IllegalAction("a disrupted unit may not move until rallied", rule="7.57")
+                raise Refusal("7.57", "a disrupted unit may not move until rallied")
         if piece.moved and getattr(piece, "partner", None):
-            raise IllegalAction("a formation may not move in the turn it is formed",
-                                rule="15.3.2 C" if piece.formation == SLAVE_PHALANX
-                                else "8.45")
+            raise Refusal("15.3.2 C" if piece.formation == SLAVE_PHALANX else "8.45",
+                          "a formation may not move in the turn it is formed")
         if piece.moved:
-            raise IllegalAction(f"the piece in {start} has already moved this phase", rule="4.24")
+            raise Refusal("4.24", f"the piece in {start} has already moved this phase")
         mover = mover_of(self, piece)
         spent = check_path(self, mover, action.path, 0, False, self._ending_rule(piece))
         if isinstance(piece, Unit):
             closing = self.dwarf_closing_hexes(piece)
             if closing and action.path[-1] not in closing:
-                raise IllegalAction("a Dwarf unit that began the phase within 2 hexes of an "
-                                    "Orc unit must move adjacent to it: "
-                                    + ", ".join(sorted(closing)), rule="15.2.2")
+                raise Refusal("15.2.2", "a Dwarf unit that began the phase within 2 hexes of an "
+                                        "Orc unit must move adjacent to it: "
+                                        + ", ".join(sorted(closing)))
         return piece, mover, action.path, spent
 
     def _check_enter(self, action: Enter):
@@ -569,29 +564,28 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, BeastMixin, 
         if key in self.leaders:
             piece = self.leaders[key]
             if piece.side != side:
-                raise IllegalAction(f"{piece.leader.name} is no leader of {side}", rule="14.0")
+                raise Refusal("14.0", f"{piece.leader.name} is no leader of {side}")
             if (phase.kind == "magic") != piece.magic_leader:
-                raise IllegalAction("Magic Leaders enter in a Magic Leader Movement Phase, "
-                                    "other pieces in their Movement Phase", rule="4.11")
+                raise Refusal("4.11", "Magic Leaders enter in a Magic Leader Movement Phase, "
+                                      "other pieces in their Movement Phase")
             # 18.0 A, 4.11: Sauron comes out of Mordor (off the map) in his own phases.
             if piece.hex != MORDOR and (piece.hex != WAITING or piece.arrival > self.turn):
-                raise IllegalAction(f"{piece.leader.name} is not waiting to enter", rule="14.0")
+                raise Refusal("14.0", f"{piece.leader.name} is not waiting to enter")
             entry = piece.entry or "mordor"
             chain = 0
         else:
             if phase.kind != "movement":
-                raise IllegalAction("reinforcements enter in their side's Movement Phase",
-                                    rule="14.0 B")
+                raise Refusal("14.0 B", "reinforcements enter in their side's Movement Phase")
             waiting = [u for u in self.arrivals_waiting(side) if u.type.key == key]
             if not waiting:
-                raise IllegalAction(f"no {name_text(key)} waiting to enter this turn", rule="14.0")
+                raise Refusal("14.0", f"no {name_text(key)} waiting to enter this turn")
             piece = waiting[0]
             entry = piece.entry
             chain = self.entry_cost(action.path[0])
         if action.path[0] not in self.hexmap.entries[entry]:
-            raise IllegalAction(f"{action.path[0]} is not where these reinforcements enter "
-                                f"({', '.join(self.hexmap.entries[entry])})",
-                                rule="14.1" if side == "sauron" else "14.2 A")
+            raise Refusal("14.1" if side == "sauron" else "14.2 A",
+                          f"{action.path[0]} is not where these reinforcements enter "
+                          f"({', '.join(self.hexmap.entries[entry])})")
         mover = mover_of(self, piece)
         first = self._first_hex_cost(mover, action.path[0])
         spent = check_path(self, mover, action.path, chain * first, True,
@@ -599,10 +593,9 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, BeastMixin, 
         return piece, mover, action.path, spent
 
     def _first_hex_cost(self, mover, hex_name: str) -> int:
-        from .movement import step_cost
         cost = step_cost(self, mover, None, hex_name)
         if isinstance(cost, Refusal):
-            raise IllegalAction(cost.reason, rule=cost.rule)
+            raise Refusal(cost.rule, cost.reason)
         return cost
 
     def _carry_out_move(self, piece, path, spent, action, entering: bool = False) -> None:
@@ -774,21 +767,20 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, BeastMixin, 
         return None
 
     def check_form(self, action: Form) -> tuple[Unit, Unit]:
-        """8.43, 15.3.2: the joining unit and the unit it joins, or IllegalAction."""
+        """8.43, 15.3.2: the joining unit and the unit it joins, or Refusal."""
         if self.phase.kind != "movement" or self.pending:
-            raise IllegalAction("formations are made in a Movement Phase", rule="8.43")
+            raise Refusal("8.43", "formations are made in a Movement Phase")
         if len(action.path) != 2:
-            raise IllegalAction("a formation is made by one step into the other unit's hex",
-                                rule="8.43")
+            raise Refusal("8.43", "a formation is made by one step into the other unit's hex")
         side = self.phasing_side()
         joiner = self.unit_at(action.path[0], side)
         host = self.unit_at(action.path[1], side)
         if joiner is None or host is None:
-            raise IllegalAction(f"a formation needs a unit of {side} in {action.path[0]} and "
-                                f"in {action.path[1]}", rule="8.43")
+            raise Refusal("8.43", f"a formation needs a unit of {side} in {action.path[0]} and "
+                                  f"in {action.path[1]}")
         problem = self.form_refusal(joiner, host)
         if problem:
-            raise IllegalAction(problem[1], rule=problem[0])
+            raise Refusal(problem[0], problem[1])
         return joiner, host
 
     def carry_out_form(self, joiner: Unit, host: Unit) -> None:
@@ -828,16 +820,15 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, BeastMixin, 
     def check_split(self, action: Split):
         """8.48: one unit of a formation moves off alone (no leader needed)."""
         if self.phase.kind != "movement" or self.pending:
-            raise IllegalAction("formations are disbanded in a Movement Phase", rule="8.48")
+            raise Refusal("8.48", "formations are disbanded in a Movement Phase")
         side = self.phasing_side()
         piece = next((u for u in self.combat_units_at(action.path[0])
                       if u.side == side and u.partner), None)
         if piece is None:
-            raise IllegalAction(f"no formation of {side} in {action.path[0]}", rule="8.48")
+            raise Refusal("8.48", f"no formation of {side} in {action.path[0]}")
         if piece.moved:
-            raise IllegalAction("a formation may not move in the turn it is formed",
-                                rule="15.3.2 C" if piece.formation == SLAVE_PHALANX
-                                else "8.45")
+            raise Refusal("15.3.2 C" if piece.formation == SLAVE_PHALANX else "8.45",
+                          "a formation may not move in the turn it is formed")
         partner = self.units[piece.partner]
         mover = mover_of(self, piece, alone=True)
         saved = piece.partner
@@ -847,7 +838,7 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, BeastMixin, 
         finally:
             piece.partner = saved
         if action.path[-1] == partner.hex:
-            raise IllegalAction("a split ends in another hex", rule="8.48")
+            raise Refusal("8.48", "a split ends in another hex")
         return piece, action.path, spent
 
     def carry_out_split(self, piece: Unit, path, spent) -> None:
@@ -863,27 +854,24 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, BeastMixin, 
     NARSIL_PAIR = ("elendil", "isildur")
 
     def check_give(self, action: Give) -> tuple[LeaderPiece, LeaderPiece]:
-        """19.1.4: the giver and the taker of Narsil, or IllegalAction naming the case."""
+        """19.1.4: the giver and the taker of Narsil, or Refusal naming the case."""
         if action.weapon != "narsil":
-            raise IllegalAction(f"only Narsil may be handed over ({name_text(action.weapon)} "
-                                "may not)", rule="19.1.4")
+            raise Refusal("19.1.4", f"only Narsil may be handed over ({name_text(action.weapon)} "
+                                    "may not)")
         if self.phase.key != "westernesse-movement" or self.pending:
-            raise IllegalAction("Narsil changes hands in the Westernesse Movement Phase",
-                                rule="19.1.4")
+            raise Refusal("19.1.4", "Narsil changes hands in the Westernesse Movement Phase")
         if action.to not in self.NARSIL_PAIR:
-            raise IllegalAction("Narsil passes only between Elendil and Isildur",
-                                rule="19.1.4")
+            raise Refusal("19.1.4", "Narsil passes only between Elendil and Isildur")
         taker = self.leaders[action.to]
         giver = self.leaders[self.NARSIL_PAIR[1 - self.NARSIL_PAIR.index(action.to)]]
         if giver.weapon != "narsil":
-            raise IllegalAction(f"{giver.leader.name} does not carry Narsil", rule="19.1.4")
+            raise Refusal("19.1.4", f"{giver.leader.name} does not carry Narsil")
         if taker.weapon is not None:
-            raise IllegalAction(f"{taker.leader.name} already carries a weapon", rule="19.2.3")
+            raise Refusal("19.2.3", f"{taker.leader.name} already carries a weapon")
         if not (giver.on_map and taker.on_map and giver.hex == taker.hex):
-            raise IllegalAction("Elendil and Isildur must occupy the same hex", rule="19.1.4")
+            raise Refusal("19.1.4", "Elendil and Isildur must occupy the same hex")
         if not self.leaders["elendil"].reduced or self.leaders["isildur"].reduced:
-            raise IllegalAction("only while Elendil is wounded and Isildur unhurt",
-                                rule="19.1.4")
+            raise Refusal("19.1.4", "only while Elendil is wounded and Isildur unhurt")
         return giver, taker
 
     def carry_out_give(self, giver: LeaderPiece, taker: LeaderPiece) -> None:
@@ -904,7 +892,6 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, BeastMixin, 
         return found
 
     def _safe_first(self, mover, hex_name: str):
-        from .movement import step_cost
         return step_cost(self, mover, None, hex_name)
 
     def _leader_candidates(self, piece: LeaderPiece) -> list:
@@ -951,9 +938,9 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, BeastMixin, 
         elif self.phase.kind == "movement":
             owing = self.dwarves_owing_a_move()
             if owing:
-                raise IllegalAction("Dwarf units within 2 hexes of an Orc unit must first move "
-                                    "adjacent to it: " + ", ".join(sorted(u.hex for u in owing)),
-                                    rule="15.2.2")
+                raise Refusal("15.2.2", "Dwarf units within 2 hexes of an Orc unit must first "
+                                        "move adjacent to it: "
+                                        + ", ".join(sorted(u.hex for u in owing)))
 
     # ----- 15.2.2: Dwarves move toward Orcs ----------------------------------------------
 

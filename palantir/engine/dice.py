@@ -1,4 +1,5 @@
-"""Dice: the only source of chance; seeded for play, scripted for replays and tests.
+"""Dice: the only source of chance; seeded for play, addressed for tables that resume,
+scripted for replays and tests.
 
 Every outcome is appended to `log` as a `Roll`, so a record can carry it and a replay
 never depends on a random-number algorithm.
@@ -67,6 +68,30 @@ class SeededDice(Dice):
 
     def _pick(self, die: str, faces: Sequence[str]) -> str:
         return faces[self._rng.randrange(len(faces))]
+
+
+class AddressedDice(Dice):
+    """Seeded dice addressed by roll number: roll k of seed s is drawn from its own
+    generator, `random.Random(f"{s}/{k}")`, so it depends on (s, k) alone. The dice of a
+    table that must resume from its record (a restarted server, a decision taken back):
+    `AddressedDice(seed, rolled)` rolls on exactly as the dice that rolled `rolled` times.
+
+    They show other faces than `SeededDice` for the same seed, and must: a `SeededDice`
+    roll draws from one stream, and how much of it a roll uses depends on the number of
+    faces of every earlier die (randrange draws again when the bits overshoot), so its roll
+    k is not a function of (seed, k). Making the seeded dice addressed would change every
+    seeded game's faces, and the recorded seeded games (tests/golden) with them.
+    """
+
+    def __init__(self, seed: int, rolled: int = 0, record: bool = True):
+        super().__init__(record)
+        self.seed = seed
+        self.rolled = rolled
+
+    def _pick(self, die: str, faces: Sequence[str]) -> str:
+        rng = random.Random(f"{self.seed}/{self.rolled}")
+        self.rolled += 1
+        return faces[rng.randrange(len(faces))]
 
 
 class ScriptedDice(Dice):

@@ -2,7 +2,7 @@
 
 import pytest
 
-from palantir.engine import DiceExhausted, Roll, ScriptedDice, SeededDice
+from palantir.engine import AddressedDice, DiceExhausted, Roll, ScriptedDice, SeededDice
 
 FACES = ("R", "G", "F", "O", "O", "N")
 
@@ -65,3 +65,36 @@ def test_scripted_dice_run_out_loudly():
     dice = ScriptedDice([])
     with pytest.raises(DiceExhausted, match="no scripted outcome left for die 'green'"):
         dice.roll("green", FACES)
+
+
+def test_addressed_dice_depend_only_on_seed_and_roll_number():
+    faces = ("R", "G", "F", "O", "N", "T")
+    straight = AddressedDice(11)
+    rolls = [straight.roll("black", faces) for _ in range(20)]
+    resumed = AddressedDice(11, rolled=12)
+    assert [resumed.roll("black", faces) for _ in range(8)] == rolls[12:]
+    assert resumed.rolled == 20
+    assert [AddressedDice(12).roll("black", faces) for _ in range(20)] != rolls
+    # Earlier dice of other sizes do not move roll k.
+    other = AddressedDice(11)
+    other.roll("white", ("a", "b", "c", "d"))
+    assert other.roll("black", faces) == rolls[1]
+
+
+def test_addressed_dice_keep_the_faces_tables_have_always_rolled():
+    """The dice moved from the server (TableDice) to the engine: a stored table resumes
+    with the faces it would have rolled before the move."""
+    dice = AddressedDice(11)
+    assert [dice.roll("d6", tuple("123456")) for _ in range(12)] == \
+        ["1", "5", "3", "4", "4", "5", "1", "3", "1", "5", "5", "6"]
+
+
+def test_seeded_dice_cannot_be_addressed():
+    """Why tables do not use SeededDice: its second roll depends on the size of the first
+    die, so roll k is not computable from (seed, k) alone."""
+    sizes_first = []
+    for first in (tuple("123456"), tuple("1234")):
+        dice = SeededDice(5)
+        dice.roll("first", first)
+        sizes_first.append(dice.roll("second", tuple("123456")))
+    assert sizes_first[0] != sizes_first[1]

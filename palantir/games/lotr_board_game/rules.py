@@ -21,6 +21,8 @@ from .components import ACTIVITIES, JOKER, LIFE_TOKENS, Components, Resolution
 from .expansion_cards import RESOURCES, TURN_SIZE, ExpansionCards
 from .legendary import FORESIGHT, TILE_PILE, WINDOW, LegendaryPlays
 from .notation import canonical, play_text
+from .phases import EFFECTS
+from .phases.effects import carry_out
 from .sampling import procedure_view
 from .sauron_player import LIFE_TOKEN, SAURON_CALL, SAURON_START, ONE_SYMBOL, SauronPlay
 
@@ -765,85 +767,12 @@ class LotrState(LegendaryPlays, SauronPlay, ExpansionCards, State):
         self.question = ("give", seats[0])
 
     def _step_effect(self, effect: tuple, payer: int | None) -> None:
-        verb, args = effect[0], effect[1:]
-        if verb == "eye":
-            self.move_sauron(args[0])
-        elif verb == "darkness":
-            for seat in self.targets(args[1], payer):
-                self.into_darkness(seat, args[0])
-        elif verb == "roll":
-            self.push(*[("roll", seat) for seat in self.targets(args[1], payer)
-                        for _ in range(args[0])])
-        elif verb == "draw":
-            for seat in self.targets(args[1], payer):
-                self.draw_cards(seat, args[0])
-        elif verb == "heal":
-            for seat in self.targets(args[1], payer):
-                self.heal(seat, args[0])
-        elif verb == "discard":
-            self.push(*[("discard", seat, args[0]) for seat in self.targets(args[1], payer)])
-        elif verb == "lose-runes":
-            for seat in self.targets(args[1], payer):
-                self.runes[seat] = max(0, self.runes[seat] - args[0])
-        elif verb == "gain-runes":
-            for seat in self.targets(args[1], payer):
-                self.runes[seat] += args[0]
-        elif verb == "next-event":
-            self.push(("event",))
-        elif verb == "receive":
-            for seat in self.targets(args[1], payer):
-                self.receive(args[0], seat)
-                self.say(f"{self.name(seat)} receives {args[0]}")
-        elif verb == "lose-board-cards":
-            self.removed.extend(self.board_cards[args[0]])
-            self.board_cards[args[0]] = []
-        elif verb == "lose":
-            self.lose(f"{self.board.events[self.event - 1].name}")
-        elif verb == "discard-or-eliminated":
-            # Reference, rule 7: a personal cost that cannot be paid eliminates the hobbit.
-            for seat in self.targets(args[1], payer):
-                if len(self.hands[seat]) >= args[0]:
-                    self.push(("discard", seat, args[0]))
-                else:
-                    self.say(f"{self.name(seat)} cannot pay (rule 7)")
-                    self.eliminate(seat)
-        elif verb == "eliminate":
-            for seat in self.targets(args[0], payer):
-                self.eliminate(seat)
-        elif verb == "black-rider":
-            self.rider_advance(args[0])
-        elif verb == "call-sauron":
-            self.push(*[("call", seat, None) for seat in self.targets(args[0], payer)])
-        elif verb == "darkness-if-fewer-cards":
-            for seat in self.in_order(self.active):
-                if len(self.hands[seat]) < args[0]:
-                    self.into_darkness(seat, 1)
-        elif verb == "sauron-draws":
-            self.sauron_draw(args[0])
-        elif verb == "gandalf-call":  # not a card id, so no view seems to name the card
-            self.gandalf_effect(args[0], args[1])
-        elif verb == "choose":
-            seats = self.targets(args[0], payer)
-            if seats:
-                self.asking = {"options": (args[1], args[2]), "payer": payer}
-                self.question = ("choose", seats[0])
-        elif verb == "deal-legendary":
-            self._deal_legendary(args[0])
-        elif verb == "pass-left":
-            self.council = {}
-            self.push(*[("council", seat) for seat in self.in_order(self.active)],
-                      ("council-done",))
-        elif verb == "distribute":
-            self.shown = [c for c in (self.reveal_card() for _ in range(args[0])) if c]
-            self.say(f"revealed to distribute: {', '.join(self.shown)}")
-            if self.shown:
-                self.question = ("deal", self.ring_bearer)
-        else:
-            raise NotImplementedError(f"effect '{verb}' belongs to the Sauron expansion")
+        # The effect's procedure from the table verb -> procedure (phases/effects.py).
+        carry_out(EFFECTS, self, effect, payer)
 
-    def _deal_legendary(self, board: str) -> None:
-        # Rivendell, Elrond / Lothlórien, Galadriel: shuffled and dealt one at a time,
-        # starting with the Ring-bearer.
+    def deal_legendary(self, board: str) -> None:
+        """Rivendell, Elrond / Lothlórien, Galadriel: a board's legendary cards shuffled
+        and dealt one at a time, starting with the Ring-bearer."""
         order = self.in_order(self.ring_bearer)
         pile = self.board_cards[board]
         k = 0

@@ -12,7 +12,7 @@ figure beside a yardstick measured in the same run:
 - with `--bound`, the_wall heuristic games with the path finder's Reach bound and without it.
 
 A table remembers the paths, path checks, sight and reaches it has worked out (keyed by
-every base and option they depend on, geometry.Table.answers); the fight, path check and
+every base and option they depend on, table.Table.answers); the fight, path check and
 path find figures forget them before each call, so they time the work itself (the path
 check remembered is printed beside it). The rollout figure replays rollouts from one start,
 so its first decisions are remembered: the mcts iterations are the figure to go by.
@@ -50,11 +50,11 @@ import argparse
 import random
 import time
 
-from shapely.geometry import LineString
+from shapely.geometry import LineString, Polygon
 
 from palantir.engine.dice import SeededDice
 from palantir.games.strategy_battle import StrategyBattle
-from palantir.games.strategy_battle import geometry as geo
+from palantir.games.strategy_battle import table as geo
 from palantir.games.strategy_battle.profiles import default_data
 from palantir.games.strategy_battle.rules import BattleState
 from palantir.games.strategy_battle.scenarios import parse_scenario
@@ -137,7 +137,7 @@ def main() -> None:
     print(f"exact odds queries/s  {exact:10.1f}   bare dice loop {bare:10.0f}   ratio {exact / bare:.6f}"
           f"   (one query: {fights / exact:.1f} referee fights)")
 
-    table = geo.Table(48, 48, geo.INCHES, [geo.Area("marsh", geo.Polygon(
+    table = geo.Table(48, 48, geo.INCHES, [geo.Area("marsh", Polygon(
         [(14, 0), (16, 0), (16, 48), (14, 48)]), "difficult")])
     r = geo.INCHES.from_mm(12.5)
     h = geo.INCHES.from_mm(28)

@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 
 from ...engine.errors import IllegalAction
-from . import geometry as geo
+from . import table as geo
 from . import heroics
 from .notation import Charge, Move
 

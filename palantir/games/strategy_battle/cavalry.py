@@ -17,7 +17,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from ...engine.errors import IllegalAction
-from . import geometry as geo
+from . import table as geo
 from . import heroes, procedure
 from .notation import Dismount, Leave, Loose, Mount, Pass
 from .profiles import MISSILE_NAMES, Profile, default_data

@@ -7,7 +7,7 @@ gets `passed`.
 
 from __future__ import annotations
 
-from . import geometry as geo
+from . import table as geo
 from . import heroes, procedure
 
 D6 = ("1", "2", "3", "4", "5", "6")

@@ -18,8 +18,10 @@ from __future__ import annotations
 
 import math
 
+from shapely.geometry import LineString, Point
+
 from ...engine.errors import IllegalAction
-from . import geometry as geo
+from . import table as geo
 from .fight import players_choose, touches_enemy
 from .notation import Charger
 
@@ -215,7 +217,7 @@ def _spot_free(state, model, spot, may_touch: str | None = None) -> bool:
               if m.id not in (model.id, may_touch)]
     if any(geo.overlapping(disc, o, tol) for o in others):
         return False
-    body = geo.Point(*spot).buffer(disc.radius)
+    body = Point(*spot).buffer(disc.radius)
     if any(body.intersection(b.footprint).area > tol * tol for b in state.table.barriers):
         return False
     if not state.table.impassable.is_empty and body.intersection(
@@ -231,7 +233,7 @@ def _across_spot(state, d, charger: str):
     model = state.models[charger]
     if barrier is None:
         return None
-    near = barrier.line.interpolate(barrier.line.project(geo.Point(model.x, model.y)))
+    near = barrier.line.interpolate(barrier.line.project(Point(model.x, model.y)))
     dx, dy = near.x - model.x, near.y - model.y
     length = math.hypot(dx, dy)
     if length == 0:
@@ -275,7 +277,7 @@ def _same_side(state, d, charger, place, other) -> bool:
     barrier = next((b for b in state.table.barriers if b.name == name), None)
     if barrier is None:
         return True
-    return not geo.LineString([place, (other.x, other.y)]).intersects(barrier.line)
+    return not LineString([place, (other.x, other.y)]).intersects(barrier.line)
 
 
 def place_against(state, d, charger: str, defender: str) -> bool:

@@ -9,8 +9,10 @@ import math
 from dataclasses import replace
 from itertools import combinations
 
+from shapely.geometry import Point
+
 from ...engine.errors import IllegalAction
-from . import geometry as geo
+from . import table as geo
 from .notation import Move, Pair, Weapon
 from .profiles import MISSILE_NAMES, default_data
 from .cavalry import monstrous
@@ -459,7 +461,7 @@ def cavalry_bonus(state, model) -> bool:
     mount ('Monstrous mounts charge!')."""
     if not (model.mounted and model.charged) or model.id not in state.models:
         return False
-    if state.table.difficult(False).covers(geo.Point(model.x, model.y)):
+    if state.table.difficult(False).covers(Point(model.x, model.y)):
         return False
     me = state.disc(model, zone=False)
     tol = state.units.tolerance
@@ -589,7 +591,7 @@ def lance_charge(state, model) -> bool:
     barrier, has the lance's bonus, against cavalry too ('Lances', 'Fighting Across Barriers')."""
     if not (model.mounted and model.charged):
         return False
-    if state.table.difficult(False).covers(geo.Point(model.x, model.y)):
+    if state.table.difficult(False).covers(Point(model.x, model.y)):
         return False
     return not (state.combat is not None and state.combat.get("duel") in ("held", "open"))
 

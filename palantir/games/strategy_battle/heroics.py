@@ -18,7 +18,7 @@ phase to act before the normal order ('Heroic Actions').
 from __future__ import annotations
 
 from ...engine.errors import IllegalAction
-from . import geometry as geo
+from . import table as geo
 from .fight import contacts, divide_fights
 from .notation import Charge, Done, Heroic, Move, Pass
 

@@ -24,7 +24,9 @@ import math
 import random
 from functools import lru_cache
 
-from . import geometry as geo
+from shapely.geometry import LineString, Point
+
+from . import table as geo
 from .candidates import exposure
 from .notation import (Cast, Charge, Done, FateRoll, Fight, Heroic, Might, Move, Pass, Pick,
                        Reroll, Resist, Shielding, Shoot, Strike, Throw, Weapon)
@@ -246,10 +248,10 @@ class General:
         near = min(enemies, key=lambda e: geo.gap(me, s.disc(e, zone=False)))
         if geo.gap(me, s.disc(near, zone=False)) > 2 * s.allowance(near):
             return False
-        line = geo.LineString([(model.x, model.y), (near.x, near.y)])
+        line = LineString([(model.x, model.y), (near.x, near.y)])
         for b in s.table.barriers:
             if (b.kind_for(me.height) != "impassable"
-                    and b.footprint.distance(geo.Point(model.x, model.y)) <= me.radius +
+                    and b.footprint.distance(Point(model.x, model.y)) <= me.radius +
                     s.units.control_zone and line.intersects(b.line)):
                 return True
         return False

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 
 from ...engine.errors import IllegalAction
-from . import geometry as geo
+from . import table as geo
 from . import heroes, procedure
 from .notation import Cast, Charge, Move, Pass, Resist
 from .profiles import default_powers

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 
-from . import geometry as geo
+from . import table as geo
 from . import heroes, procedure
 from .courage import is_hero, retreat, take_test, test_owed
 

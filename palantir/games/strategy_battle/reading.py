@@ -33,7 +33,7 @@ def table_of(view: Mapping[str, Any]):
 def _read_table(view: Mapping[str, Any]):
     """The table built afresh from the view's plain data."""
     from shapely.geometry import LineString, Polygon
-    from . import geometry as geo
+    from . import table as geo
     t = view["table"]
     areas = [geo.Area(a["name"], Polygon(a["outline"]), a["going"], a["ground"], a["sight"])
              for a in t.get("areas", [])]

@@ -13,7 +13,7 @@ from typing import Any, Mapping
 from ...engine.dice import Dice
 from ...engine.errors import BadNotation, IllegalAction
 from ...engine.game import Outcome, State
-from . import geometry as geo
+from . import table as geo
 from . import cavalry, combat, heroes, heroics, magic, procedure
 from .candidates import move_candidates, move_order, movable
 from . import move as move_rules

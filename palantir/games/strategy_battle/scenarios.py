@@ -8,7 +8,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
-from .geometry import Table
+from .table import Table
 from .profiles import SIDES, DataError, default_data
 
 FOLDER = Path(__file__).with_name("scenarios")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from shapely.geometry import Point
 
 from ...engine.errors import IllegalAction
-from . import geometry as geo
+from . import table as geo
 from . import heroes, procedure
 from .cavalry import monstrous
 

@@ -143,7 +143,7 @@ def reach_of(view: Mapping[str, Any]) -> dict:
     """For each model: its move, its missile's range (table units, base edge to base edge)
     and the enemies it sees, with how many things are in the way ('Can I See?', 'In the
     Way!'); and under "first" the model whose Move-phase decisions are listed first."""
-    from . import geometry as geo
+    from . import table as geo
     from .candidates import move_order
     from .reading import state_of
     state = state_of(view)

@@ -16,7 +16,7 @@ model keeps the rest of its move for the player to use: a move or a charge at an
 from __future__ import annotations
 
 from ...engine.errors import IllegalAction
-from . import geometry as geo
+from . import table as geo
 from . import move as move_rules
 from . import procedure
 from .notation import Charge, Move, Throw

@@ -5,15 +5,17 @@ import math
 import pytest
 from dataclasses import replace
 
+from shapely.geometry import LineString
+
 from palantir.engine.errors import IllegalAction
-from palantir.games.strategy_battle import geometry as geo
+from palantir.games.strategy_battle import table as geo
 
 from .sbg_table import DEFENDER_X, MINAS, ORC, R, URUK, W, WALL, battle, rolls
 
 
 def test_defending_a_barrier_who_counts_as_fighting_across_it():
     table = geo.Table(48, 48, geo.INCHES, barriers=[geo.Barrier(
-        "wall", geo.LineString([(20, 0), (20, 48)]), geo.INCHES.from_mm(20), W)])
+        "wall", LineString([(20, 0), (20, 48)]), geo.INCHES.from_mm(20), W)])
     h = geo.INCHES.from_mm(28)
     charger = geo.Disc("c", 20 - W / 2 - R, 10, R, h, "good")
     defender = geo.Disc("d", DEFENDER_X, 10, R, h, "evil")
@@ -22,11 +24,11 @@ def test_defending_a_barrier_who_counts_as_fighting_across_it():
     assert geo.defended_across(table, charger.at(charger.x, 12), defender) is None
     # a hedge low and narrow enough to stride over is not defended
     low = geo.Table(48, 48, geo.INCHES, barriers=[geo.Barrier(
-        "hedge", geo.LineString([(20, 0), (20, 48)]), geo.INCHES.from_mm(10), W)])
+        "hedge", LineString([(20, 0), (20, 48)]), geo.INCHES.from_mm(10), W)])
     assert geo.defended_across(low, charger, defender) is None
     # a wall the defender cannot see over is not defended
     high = geo.Table(48, 48, geo.INCHES, barriers=[geo.Barrier(
-        "rampart", geo.LineString([(20, 0), (20, 48)]), geo.INCHES.from_mm(30), W)])
+        "rampart", LineString([(20, 0), (20, 48)]), geo.INCHES.from_mm(30), W)])
     assert geo.defended_across(high, charger, defender) is None
 
 
@@ -113,7 +115,7 @@ def test_defending_the_defenders_zone_is_in_front_of_his_base_plus_1_inch_either
     # front of his base; along the barrier the zone ends 1" beyond his base's edge
     wide = 30 / 25.4
     table = geo.Table(48, 48, geo.INCHES, barriers=[geo.Barrier(
-        "ditch", geo.LineString([(20, 0), (20, 48)]), geo.INCHES.from_mm(20), wide)])
+        "ditch", LineString([(20, 0), (20, 48)]), geo.INCHES.from_mm(20), wide)])
     h = geo.INCHES.from_mm(28)
     defender = geo.Disc("d", 20 + wide / 2 + R, 10, R, h, "evil")
     charger = geo.Disc("c", 20 - wide / 2 - R, 10, R, h, "good")

@@ -7,7 +7,7 @@ import pytest
 
 from palantir.engine.errors import IllegalAction
 
-from palantir.games.strategy_battle import geometry as geo
+from palantir.games.strategy_battle import table as geo
 
 from .sbg_table import ORC, ORC_BOW, ROHAN, ROHAN_BOW, battle, fight, rolls
 

@@ -10,11 +10,11 @@ from shapely.geometry import LineString, Polygon
 from palantir.engine.dice import SeededDice
 from palantir.engine.errors import IllegalAction
 from palantir.games.strategy_battle import StrategyBattle
-from palantir.games.strategy_battle import geometry as geo
+from palantir.games.strategy_battle import table as geo
 from palantir.games.strategy_battle.heuristics import rollout_policy
 from palantir.games.strategy_battle.reading import table_of
 from palantir.games.strategy_battle.scenarios import scenario_names
-from palantir.games.strategy_battle.geometry import (
+from palantir.games.strategy_battle.table import (
     CENTIMETRES, INCHES, Area, Barrier, Disc, Mover, Table, check_path, find_path, gap,
     gap_is_wide_enough, in_contact, measure, overlapping, path_cost, sight, units_named)
 
@@ -402,7 +402,7 @@ def test_path_finder_bound_skips_only_hopeless_searches_same_answers():
     import random as _random
     from palantir.engine.dice import SeededDice
     from palantir.games.strategy_battle import StrategyBattle
-    from palantir.games.strategy_battle import geometry as geo
+    from palantir.games.strategy_battle import table as geo
     state = StrategyBattle().new_state({"scenario": "the_wall", "heroic_actions": False},
                                        SeededDice(5))
     rng = _random.Random(5)
@@ -475,7 +475,7 @@ def test_moving_the_models_a_horse_passes_lengthwise_through_a_gap_as_wide_as_it
 
 
 def test_cavalry_the_long_base_faces_along_its_charge_and_touches_head_on():
-    from palantir.games.strategy_battle.geometry import find_path
+    from palantir.games.strategy_battle.table import find_path
     horse = rider("c", 10, 10)
     foe = man("e", 10, 16, "evil")
     path = find_path(OPEN, [horse, foe], horse, Mover(10, 4.0), target="e")
@@ -486,7 +486,7 @@ def test_cavalry_the_long_base_faces_along_its_charge_and_touches_head_on():
 
 
 def test_can_i_see_a_horse_seen_from_the_side_shows_more_than_end_on():
-    from palantir.games.strategy_battle.geometry import sight
+    from palantir.games.strategy_battle.table import sight
     # a narrow tree halfway hides the middle of the body: all of a horse seen end-on, not
     # the whole length of one seen from the side
     tree = Area("tree", rect(14.5, 9.9, 15.5, 10.5), sight=INCHES.from_mm(80))

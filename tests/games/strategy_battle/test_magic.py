@@ -6,7 +6,7 @@ import pytest
 from palantir.engine.errors import IllegalAction
 from palantir.games.strategy_battle.notation import Cast, parse
 
-from palantir.games.strategy_battle import geometry as geo
+from palantir.games.strategy_battle import table as geo
 
 from .sbg_table import ORC, ROHAN, battle, rolls
 

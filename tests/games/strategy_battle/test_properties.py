@@ -8,7 +8,7 @@ import pytest
 from palantir.engine.dice import SeededDice
 from palantir.engine.errors import IllegalAction
 from palantir.games.strategy_battle import StrategyBattle
-from palantir.games.strategy_battle import geometry as geo
+from palantir.games.strategy_battle import table as geo
 from palantir.games.strategy_battle.notation import Move, Charge
 
 

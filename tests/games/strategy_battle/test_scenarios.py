@@ -2,11 +2,13 @@
 
 import pytest
 
+from shapely.geometry import Point
+
 from palantir.engine import game as engine_game
 from palantir.engine.match import play_match
 from palantir.engine.record import GameRecord, replay
 from palantir.games.strategy_battle import StrategyBattle
-from palantir.games.strategy_battle import geometry as geo
+from palantir.games.strategy_battle import table as geo
 from palantir.games.strategy_battle.scenarios import load_scenario, scenario_names
 from palantir.engine.dice import SeededDice
 
@@ -26,7 +28,7 @@ def test_scenarios_every_set_up_is_legal(name):
     for i, a in enumerate(discs):
         assert state.table.on_table(a.x, a.y, a.radius)
         assert state.table.impassable.is_empty or not state.table.impassable.contains(
-            geo.Point(a.x, a.y))
+            Point(a.x, a.y))
         for b in discs[i + 1:]:
             assert not geo.overlapping(a, b, tol)
             if a.side != b.side:

@@ -37,6 +37,7 @@ from .components import default_components
 from .hexmap import distance
 from .notation import END, Advance, Attack, Cast, Duel, End, Enter, Fire, Form, Give, Hold, \
     Move, Rally, Retreat, Stand
+from .phases.rally import rally_rating
 from .units import Unit
 
 # ----- the doctrine: how much each consideration weighs (points of a Demoralization Level)
@@ -895,7 +896,7 @@ def rally_choice(state, legal: list):
         unit = state.unit_at(action.hex, piece.side)
         if unit is None:
             continue
-        rating = max(1, min(state.rally_rating(piece), parts.rally_maximum))
+        rating = max(1, min(rally_rating(state, piece), parts.rally_maximum))
         chance = sum(6 - abs(t - 7) for t in parts.rally[rating]) / 36
         value = chance * parts.demoralization_value(unit.type.key) + 0.01
         if value > best_value:

@@ -11,7 +11,7 @@ from typing import Any, Mapping
 from ...engine.dice import Dice
 from ...engine.errors import IllegalAction
 from ...engine.game import Outcome, State
-from ...engine.procedure import Refusal
+from ...engine.procedure import Refusal, Stack, decide
 from .beast import BEAST, BeastMixin, BeastPiece
 from .combat_phase import CombatMixin, Pending
 from .components import Components
@@ -22,10 +22,10 @@ from .movement import check_path, cheapest_paths, half, mover_of, static_step_co
     step_cost
 from .notation import END, Advance, Attack, Cast, Duel, End, Enter, Fire, Form, Give, Hold, \
     Move, Rally, Retreat, Split, Stand, name_text, parse_action
-from .rally import RallyMixin
 from .phases import PHASES, SAURON, SIDE_NAMES, SIDE_TITLES, WESTERNESSE, seat_of
 from .units import ELIMINATED, FORMATION_NAMES, MORDOR, SHIELD_WALL, SLAVE_PHALANX, WAITING, \
     WEDGE, LeaderPiece, Unit, order_of_battle
+from .phases.rally import RallyPhase, rally_opens
 
 GAME_OVER = "12.0"
 VICTORY_LEVELS = ("Westernesse Decisive", "Westernesse Tactical", "Sauron Tactical",
@@ -67,7 +67,7 @@ def victory_level(demoralized: Mapping[str, bool], points: Mapping[str, int]) ->
     return "Draw"
 
 
-class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, BeastMixin, State):
+class SauronState(CombatMixin, LossesMixin, MagicMixin, BeastMixin, State):
     """A position of SPI Sauron: every piece, the Game-Turn and Phase, the armies' tallies."""
 
     def __init__(self, game, options: Mapping[str, Any], parts: Components, dice: Dice):
@@ -165,7 +165,7 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, BeastMixin, 
             if self.obliged_to_attack(self.phasing_side()):
                 return actions      # 7.31: no `end` while an attack is owed
         elif kind == "rally":
-            actions = self.rally_candidates(self.rally_seat)
+            return RallyPhase().answers(self)
         actions.append(END)
         return actions
 
@@ -178,7 +178,10 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, BeastMixin, 
         try:
             if self.pending and not isinstance(action, (Retreat, Stand, Advance, Hold)):
                 raise Refusal("7.5", "a retreat or advance after combat must be decided first")
-            if isinstance(action, End):
+            if isinstance(action, Rally) or (isinstance(action, End)
+                                             and self.phase.kind == "rally"):
+                decide(self, Stack([RallyPhase()]), action)
+            elif isinstance(action, End):
                 self._check_end()
                 self.news = []
                 self.end_phase()
@@ -219,10 +222,6 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, BeastMixin, 
                     raise Refusal("7.51", "no advance after combat is offered now")
                 self.news = []
                 self.carry_out_advance(None)
-            elif isinstance(action, Rally):
-                piece, unit = self.check_rally(action)
-                self.news = []
-                self.carry_out_rally(piece, unit)
             elif isinstance(action, Cast):
                 self.check_cast(action)
                 self.news = []
@@ -969,19 +968,17 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, BeastMixin, 
         """Set up (13.0) and open the first phase that needs a decision."""
         self.news = ["Turn 1"]
         if not self._begin_phase():
-            self._advance()
+            self.next_phase()
 
     def end_phase(self) -> None:
-        """Close the current phase and open the next one that needs a decision (3.0)."""
+        """Close the current phase and open the next one that needs a decision (3.0); the
+        Joint Rally Phase closes through its procedure (phases/rally.py)."""
         if self.phase.kind == "movement":
             self._transfer_lone_leaders(self.phasing_side())
-        if self.phase.kind == "rally" and self.rally_seat == SAURON and \
-                self.rally_candidates(WESTERNESSE):
-            self.rally_seat = WESTERNESSE
-            return
-        self._advance()
+        self.next_phase()
 
-    def _advance(self) -> None:
+    def next_phase(self) -> None:
+        """Open the next phase (3.0) that holds a decision, or end the game (12.0 A)."""
         while True:
             if self.phase_index + 1 < len(PHASES):
                 self.phase_index += 1
@@ -1026,10 +1023,8 @@ class SauronState(CombatMixin, LossesMixin, RallyMixin, MagicMixin, BeastMixin, 
             if not self.combat_candidates():
                 return False
         elif phase.kind == "rally":
-            if not self.rally_candidates(SAURON):
-                if not self.rally_candidates(WESTERNESSE):
-                    return False
-                self.rally_seat = WESTERNESSE
+            if not rally_opens(self):
+                return False
         self.news.append(f"Turn {self.turn}: {phase.title}")
         return True
 

@@ -5,6 +5,7 @@ from palantir.engine.dice import ScriptedDice
 from palantir.games.spi_sauron.components import CasualtyResult, default_components
 from palantir.games.spi_sauron.hexmap import distance
 from palantir.games.spi_sauron.notation import END, Cast, Duel, Fire, Move, Rally
+from palantir.games.spi_sauron.phases.rally import rally_rating
 from palantir.games.spi_sauron.units import ELIMINATED
 
 from .helpers import at_phase, cleared, new_game, place, refused
@@ -574,7 +575,7 @@ def test_case_19_1_1_a_weapon_adds_one_in_leader_combat_only_for_its_user():
     place(state, "goblins-1", "0504")
     place(state, "gorgol", "0504")
     elendil = state.leaders["elendil"]
-    assert state.leader_rating(elendil) == 11 and state.rally_rating(elendil) == 10
+    assert state.leader_rating(elendil) == 11 and rally_rating(state, elendil) == 10
     state.apply("duel elendil gorgol")                  # 11 - 5
     assert "differential +6" in " ".join(state.news)
     place(state, "isildur", "0604", weapon="aiglos")    # 19.0 C: Aiglos is Gil-galad's

@@ -3,6 +3,7 @@ displacement, retreat before combat, advance after combat, and the losses they t
 
 from palantir.engine.dice import ScriptedDice
 from palantir.games.spi_sauron.notation import END, HOLD, STAND, Advance, Attack, Retreat
+from palantir.games.spi_sauron.phases.rally import check_rally
 
 from .helpers import cleared, place, refused
 
@@ -518,11 +519,11 @@ def test_case_8_34_a_rally_in_a_shared_hex_is_of_the_disrupted_unit():
     place(state, "men-2", "1111", disrupted=True)
     place(state, "elendil", "1111")
     state.rally_seat = 1
-    piece, unit = state.check_rally(parse_rally("rally elendil 1111"))
+    piece, unit = check_rally(state, parse_rally("rally elendil 1111"))
     assert unit.id == "men-2"
     state.units["men-1"].disrupted = True          # both disrupted, men-2 tried already (8.36)
     state.rallied.add("men-2")
-    piece, unit = state.check_rally(parse_rally("rally elendil 1111"))
+    piece, unit = check_rally(state, parse_rally("rally elendil 1111"))
     assert unit.id == "men-1"
 
 

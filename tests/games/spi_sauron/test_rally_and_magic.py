@@ -2,6 +2,7 @@
 
 from palantir.engine.dice import ScriptedDice
 from palantir.games.spi_sauron.notation import END, Cast, Rally
+from palantir.games.spi_sauron.phases.rally import rally_rating, rally_refusal
 
 from .helpers import cleared, place, refused
 
@@ -57,7 +58,7 @@ def test_case_9_31_a_demoralized_army_is_not_rallied():
 def test_case_10_0_sauron_leaders_rally_three_better_at_night():
     state = rally_phase(seat=0, turn=15, dice=["1", "1"])
     place(state, "gorgol", "0504")          # 5 + 3 = 8: 3-10
-    assert state.rally_rating(state.leaders["gorgol"]) == 8
+    assert rally_rating(state, state.leaders["gorgol"]) == 8
     place(state, "goblins-1", "0504", disrupted=True)
     state.apply("rally gorgol 0504")        # 2 is not in 3-10
     assert state.units["goblins-1"].disrupted
@@ -145,7 +146,7 @@ def test_case_16_1_visions_are_rallied_three_hexes_from_sauron_only():
     state.rally_seat = 1
     refused(state, "rally isildur 1228", "16.1")
     place(state, "elendil", "1228")           # 19.1.3: Narsil's bearer is not hindered
-    assert state.rally_refusal(state.leaders["elendil"], state.units["men-1"]) is None
+    assert rally_refusal(state, state.leaders["elendil"], state.units["men-1"]) is None
 
 
 def test_case_16_2_spell_allowances_per_game():

@@ -1,4 +1,8 @@
-"""3.0 Sequence of play of Sauron: seven phases a Game-Turn, 18 Game-Turns (12.0)."""
+"""3.0 Sequence of play of Sauron: seven phases a Game-Turn, 18 Game-Turns (12.0).
+
+The phases themselves, as procedures of the engine's kernel (engine/procedure.py), are the
+modules of this package; this module is only the sequence, which they all read.
+"""
 
 from __future__ import annotations
 

@@ -151,9 +151,9 @@ class ExpansionCards:
             return [f"fellowship {char}@{t}" for t in self.unfinished_tracks()]
         if effect == "one-symbol-only":
             # Called instead of a roll (the whole card), not at a turn's start.
-            step = self._pending("sauron-card")
+            step = self.pending("sauron-card")
             return ["fellowship sam"] if _sauron_card(context) and step is not None \
-                and step[3] == "all" and not step[4] else []
+                and step.mode == "all" and not step.ignored else []
         if effect == "three-cards":
             return [] if self.three_cards else [f"fellowship {char}"]
         if effect == "stop-black-rider":
@@ -183,10 +183,6 @@ class ExpansionCards:
             if wanted:
                 out.append(gid)
         return out
-
-    def _pending(self, kind: str):
-        """The next pending step of this kind, or None."""
-        return next((step for step in self.queue if step[0] == kind), None)
 
     # ----- the plays, carried out -------------------------------------------------------
 
@@ -236,13 +232,11 @@ class ExpansionCards:
             self.push(("advance", track, self.parts.fellowship[char]["spaces"], True), again)
             return
         if effect == "one-symbol-only":
-            i = self._next_step("sauron-card")
-            self.queue[i] = self.queue[i][:3] + ("one",) + self.queue[i][4:]
+            self.next_step("sauron-card").mode = "one"
         elif effect == "three-cards":
             self.three_cards = True
         elif effect == "stop-black-rider":
-            i = self._next_step("rider")
-            self.queue[i] = ("rider", self.queue[i][1], True)
+            self.next_step("rider").avoided = True
             self.say("the Black Rider's move is avoided")
         elif effect == "call-gandalf":
             gid, _, arg = words[2].partition("@")

@@ -213,19 +213,18 @@ class LegendaryPlays:
         """Carry out a yellow card just played by `seat`."""
         effect = self.parts.cards[card].effect
         if effect == "ignore-roll":
-            i = self._next_step("suffer", "sauron-card")
-            self.queue[i] = self.queue[i][:4] + (True,)
+            self.next_step("suffer", "sauron-card").ignored = True
         elif effect == "skip-roll":
-            i = self._next_step("roll-die", "call")
-            kind, roller, purpose = self.queue[i]
+            step = self.next_step("roll-die", "call")
             # No die is rolled (nor Sauron called): nothing is suffered and the Ring moves
             # as on a blank.
-            self.queue[i] = ("suffer", roller, "blank", purpose, True) if kind == "roll-die" \
-                else ("sauron-after", roller, purpose)
+            self.replace_step(step, ("suffer", step.seat, "blank", step.purpose, True)
+                              if step.name == "roll-die" else
+                              ("sauron-after", step.seat, step.purpose))
         elif effect == "ignore-items-tile":
-            del self.queue[self._next_step("resolve")]
+            self.drop_step(self.next_step("resolve"))
         elif effect == "skip-tile":
-            del self.queue[self._next_step("reveal")]
+            self.drop_step(self.next_step("reveal"))
         elif effect == "heal-one":
             self.heal(self.characters.index(target), 1)
         elif effect == "draw-up-to-six":
@@ -243,9 +242,6 @@ class LegendaryPlays:
             self.say(f"you pass {given}", seat)
         elif effect == "ignore-missing-life-tokens":
             self.athelas.append(self.characters.index(target))
-
-    def _next_step(self, *kinds: str) -> int:
-        return next(i for i, step in enumerate(self.queue) if step[0] in kinds)
 
     def gandalf_effect(self, gid: str, arg: str) -> None:
         """A Gandalf card, paid for, takes effect and leaves the game (called again by
@@ -270,7 +266,7 @@ class LegendaryPlays:
             self.foreseen_free = True
             self.say(f"the tokens face up are {', '.join(self.foreseen)}")
         elif effect == "ignore-event":
-            del self.queue[self._next_step("resolve")]
+            self.drop_step(self.next_step("resolve"))
             self.say("the event is ignored")
         elif effect == "heal-two":
             self.heal(self.characters.index(arg), 2)
@@ -281,11 +277,10 @@ class LegendaryPlays:
         elif effect == "ignore-sauron-card":
             # Protection: the Fellowship ignores all the card's consequences (a Nazgûl
             # card's incident too).
-            i = self._next_step("sauron-card")
-            card = self.queue[i][2]
-            self.queue[i] = self.queue[i][:4] + (True,)
-            if card.startswith("nazgul-"):
-                del self.queue[self._next_step("resolve")]
+            step = self.next_step("sauron-card")
+            step.ignored = True
+            if step.card.startswith("nazgul-"):
+                self.drop_step(self.next_step("resolve"))
             self.say("Gandalf protects the Fellowship")
 
     def _legal_foresight(self, seat: int) -> list[str]:

@@ -3,8 +3,8 @@
 Sections cited in comments are those of reference/lotr-board-game-base-game.md ("Play on
 a scenario board" n is cited as "Play n") and of the expansion's rulebook.
 
-The procedures run from a queue of steps; a step that needs a person's decision sets
-`question` and waits. Piles (the hobbit deck, the tiles, the legendary cards of a board,
+The procedure runs on the engine's Stack (phases/steps.py): each step a procedure done
+when it comes on top, a question an `Ask` on top that waits for its answer. Piles (the hobbit deck, the tiles, the legendary cards of a board,
 the special runes) are unordered: every draw is one chance outcome, a uniform pick among
 the pile's remaining pieces, so no record or view ever holds the order of a pile.
 """
@@ -12,17 +12,19 @@ the pile's remaining pieces, so no record or view ever holds the order of a pile
 from __future__ import annotations
 
 from collections import Counter
+from copy import copy
 from typing import Any, Mapping
 
 from ...engine.dice import Dice
-from ...engine.errors import IllegalAction
 from ...engine.game import Outcome, State
+from ...engine.procedure import Refusal, Stack, decide
 from .components import ACTIVITIES, JOKER, LIFE_TOKENS, Components, Resolution
 from .expansion_cards import RESOURCES, TURN_SIZE, ExpansionCards
 from .legendary import FORESIGHT, TILE_PILE, WINDOW, LegendaryPlays
 from .notation import canonical, play_text
 from .phases import EFFECTS
-from .phases.effects import carry_out
+from .phases.effects import Effect
+from .phases.steps import Ask, as_step, step_procedure
 from .sampling import procedure_view
 from .sauron_player import LIFE_TOKEN, SAURON_CALL, SAURON_START, ONE_SYMBOL, SauronPlay
 
@@ -100,8 +102,7 @@ class LotrState(LegendaryPlays, SauronPlay, ExpansionCards, State):
         self.tiles: Counter = Counter()
         self.revealed: list[str] = []        # tiles revealed this turn, in order
         self.ring_used = False
-        self.queue: list[tuple] = []
-        self.question: tuple | None = None
+        self.stack = Stack()
         self.pot: list[tuple[int, str]] = []  # (seat, item) offered to the cost asked
         self.asking: dict | None = None
         self.council: dict[int, str] = {}
@@ -170,7 +171,7 @@ class LotrState(LegendaryPlays, SauronPlay, ExpansionCards, State):
 
     def parse_action(self, text: str) -> str:
         if self.result is not None:
-            raise IllegalAction("the game is over", rule=OVER, action=str(text))
+            raise Refusal(OVER, "the game is over", action=str(text))
         memo = self.__dict__.get("_legal")
         if memo is not None and memo[0] is self.question and text.__class__ is str \
                 and text in memo[1]:
@@ -178,20 +179,83 @@ class LotrState(LegendaryPlays, SauronPlay, ExpansionCards, State):
         text = canonical(text)
         if text not in self.legal_actions():
             message, rule = self._why_not(text)
-            raise IllegalAction(message, rule=rule, action=text)
+            raise Refusal(rule, message, action=text)
         return text
 
     def apply(self, action) -> None:
-        # parse_action checks the decision against the full legal list before any change,
-        # so a refusal leaves the state as it was.
-        text = self.parse_action(action)
+        # The question on top checks the decision (parse_action: against the full legal
+        # list) before any change, so a refusal leaves the state as it was.
+        if self.result is not None:
+            raise Refusal(OVER, "the game is over", action=str(action))
+        decide(self, self.stack, action)
+
+    def answer(self, asked: tuple, text: str) -> None:
+        """Carry out the checked answer `text` to the question `asked`."""
         self._legal = None
         self.news = []
         self.hidden_shown = False
-        kind, seat = self.question[0], self.question[1]
-        self.answered, self.question = self.question, None
-        getattr(self, f"_answer_{kind.replace('-', '_')}")(seat, text)
-        self.run()
+        self.answered = asked
+        getattr(self, f"_answer_{asked[0].replace('-', '_')}")(asked[1], text)
+
+    # ----- the stack of procedures ------------------------------------------------------
+
+    @property
+    def question(self) -> tuple | None:
+        """The question asked now, (kind, the rules' seat, what about...), or None."""
+        top = self.stack.top()
+        return top.asked if isinstance(top, Ask) else None
+
+    @question.setter
+    def question(self, asked: tuple | None) -> None:
+        if asked is None:
+            if isinstance(self.stack.top(), Ask):
+                self.stack.finish(self.stack.top())
+        else:
+            self.stack.push(Ask(asked))
+
+    @property
+    def queue(self) -> list[tuple]:
+        """The steps waiting, in the order they will be done, as tuples (the views')."""
+        return [as_step(p) for p in reversed(list(self.stack)) if not isinstance(p, Ask)]
+
+    @queue.setter
+    def queue(self, steps: list[tuple]) -> None:
+        # Every step waiting is dropped for these (the end of a scenario, of the game).
+        self.clear_steps()
+        self.push(*steps)
+
+    def clear_steps(self) -> None:
+        """Nothing is left to do (and nothing asked)."""
+        for procedure in list(self.stack):
+            self.stack.finish(procedure)
+
+    def next_step(self, *kinds: str):
+        """The first waiting step of one of these kinds (the effect of a card changes it)."""
+        return next(p for p in reversed(list(self.stack))
+                    if p.name in kinds and not isinstance(p, (Ask, Effect)))
+
+    def pending(self, kind: str):
+        """The first waiting step of this kind, or None."""
+        return next((p for p in reversed(list(self.stack)) if p.name == kind
+                     and not isinstance(p, (Ask, Effect))), None)
+
+    def drop_step(self, procedure) -> None:
+        """A waiting step is not done after all."""
+        self.stack.finish(procedure)
+
+    def replace_step(self, procedure, step: tuple) -> None:
+        """A waiting step is done as another: the steps above it are put back unchanged."""
+        above = []
+        for p in reversed(list(self.stack)):
+            if p is procedure:
+                break
+            above.append(p)
+        for p in above:
+            self.stack.finish(p)
+        self.stack.finish(procedure)
+        self.stack.push(step_procedure(step, EFFECTS))
+        for p in reversed(above):
+            self.stack.push(p)
 
     def decision_audience(self, action) -> tuple[int, ...] | None:
         """Rivendell, Council: the card passed face down is read by its passer only
@@ -254,7 +318,9 @@ class LotrState(LegendaryPlays, SauronPlay, ExpansionCards, State):
         other.tracks = dict(self.tracks)
         other.tiles = Counter(self.tiles)
         other.revealed = self.revealed[:]
-        other.queue = self.queue[:]
+        # Each procedure's fields are replaced, never changed in place: a shallow copy each.
+        other.stack = Stack([copy(p) for p in self.stack],
+                            [isinstance(p, Ask) for p in self.stack])
         other.pot = self.pot[:]
         other.asking = None if self.asking is None else dict(self.asking)
         if self.asking is not None and "cost" in self.asking:
@@ -448,7 +514,7 @@ class LotrState(LegendaryPlays, SauronPlay, ExpansionCards, State):
 
     def finish(self) -> None:
         """Score 9: a loss scores the main-track space reached, a win 60 plus runes."""
-        self.queue, self.question = [], None
+        self.clear_steps()
         if self.result == "won":
             score = 60 + sum(r for s, r in enumerate(self.runes) if not self.eliminated[s])
         elif self.board.kind == "conflict":
@@ -529,13 +595,12 @@ class LotrState(LegendaryPlays, SauronPlay, ExpansionCards, State):
 
     def run(self) -> None:
         """Carry out steps until a decision is needed or the game ends."""
-        while self.question is None and self.result is None and self.queue:
-            step = self.queue.pop(0)
-            getattr(self, f"_step_{step[0].replace('-', '_')}")(*step[1:])
+        self.stack.run(self)
 
     def push(self, *steps: tuple) -> None:
         """These steps come next, in this order."""
-        self.queue[:0] = steps
+        for step in reversed(steps):
+            self.stack.push(step_procedure(step, EFFECTS))
 
     def _step_board(self) -> None:
         board = self.board
@@ -765,10 +830,6 @@ class LotrState(LegendaryPlays, SauronPlay, ExpansionCards, State):
         self.pot = []
         self.say(f"{res.name}: {res.ask} asked for {self._cost_text(cost)}")
         self.question = ("give", seats[0])
-
-    def _step_effect(self, effect: tuple, payer: int | None) -> None:
-        # The effect's procedure from the table verb -> procedure (phases/effects.py).
-        carry_out(EFFECTS, self, effect, payer)
 
     def deal_legendary(self, board: str) -> None:
         """Rivendell, Elrond / Lothlórien, Galadriel: a board's legendary cards shuffled

@@ -14,6 +14,7 @@ from collections import Counter
 from palantir.engine import ScriptedDice
 from palantir.engine.dice import Roll
 from palantir.engine.errors import DiceExhausted
+from palantir.engine.procedure import Stack
 from palantir.games.lotr_board_game import LordOfTheRingsBoardGame
 from palantir.games.lotr_board_game.components import default_components
 from palantir.games.lotr_board_game.rules import (HOBBIT_CARD, REVEAL, THREAT_DIE, TILE_PILE,
@@ -117,8 +118,17 @@ def step(state, *actions):
 def snapshot(state):
     """Everything of a state that a refusal must leave unchanged (not `_legal`, the memo of
     the legal decisions that asking for them fills)."""
-    return copy.deepcopy({k: v for k, v in state.__dict__.items()
+    kept = copy.deepcopy({k: v for k, v in state.__dict__.items()
                           if k not in ("game", "dice", "parts", "_legal")})
+    kept["stack"].__class__ = _SameStack  # restored by __dict__.update, compared by value
+    return kept
+
+
+class _SameStack(Stack):
+    """A stack of procedures equal to another with the same procedures (a snapshot's)."""
+
+    def __eq__(self, other):
+        return isinstance(other, Stack) and self.to_json() == other.to_json()
 
 
 def all_cards(state) -> Counter:

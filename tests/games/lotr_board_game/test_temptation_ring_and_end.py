@@ -13,7 +13,7 @@ from palantir.engine.errors import IllegalAction
 def test_components_threat_die_faces(face, position, sauron, cards):
     state = table(board="moria", hands=[["grey-hiding", "white-joker", "gimli"], []],
                   dice=[die(face), tile("fighting")], run=False)
-    state.queue.insert(0, ("roll", 0))
+    state.push(("roll", 0))
     state.run()
     if state.question and state.question[0] == "discard":
         step(state, "discard gimli", "discard grey-hiding")
@@ -22,7 +22,7 @@ def test_components_threat_die_faces(face, position, sauron, cards):
 
 def test_characters_sam_suffers_no_more_than_one_damage_per_roll():
     state = table(board="moria", dice=[die("darkness-3"), tile("fighting")], run=False)
-    state.queue.insert(0, ("roll", 1))
+    state.push(("roll", 1))
     state.run()
     assert state.positions == [0, 1]
 
@@ -31,7 +31,7 @@ def test_temptation_a_hobbit_on_sauron_s_space_is_eliminated_and_his_cards_disca
     state = table(players=3, board="moria", hands=[[], ["white-joker", "gimli"], []],
                   positions=[0, 11, 0], dice=[tile("ring-bearer-darkness"), tile("fighting")],
                   run=False)
-    state.queue.insert(0, ("effect", ("darkness", 1, "payer"), 1))
+    state.push(("effect", ("darkness", 1, "payer"), 1))
     state.run()
     assert state.eliminated == [False, True, False] and state.hands[1] == []
     assert state.discards["white-joker"] == 1 and "gimli" in state.removed
@@ -40,7 +40,7 @@ def test_temptation_a_hobbit_on_sauron_s_space_is_eliminated_and_his_cards_disca
 
 def test_temptation_sauron_reaching_the_ring_bearer_loses_the_game():
     state = table(board="moria", positions=[11, 0], dice=[die("eye")], run=False)
-    state.queue.insert(0, ("roll", 1))
+    state.push(("roll", 1))
     state.run()
     assert state.result == "lost" and "Ring-bearer" in state.lost_because
     assert state.outcome().winners == () and state.outcome().details["score"] == 10
@@ -132,6 +132,6 @@ def test_play_8_mount_doom_all_fall_the_game_is_lost():
 def test_score_9_a_loss_scores_the_main_track_space_reached():
     state = table(board="helms-deep", positions=[11, 0], dice=[die("eye")], run=False)
     state.tracks["fighting"] = 4
-    state.queue.insert(0, ("roll", 0))
+    state.push(("roll", 0))
     state.run()
     assert state.outcome().details["score"] == 34

@@ -10,7 +10,7 @@ from palantir.engine.errors import IllegalAction
 
 def test_play_4_mithril_the_roller_ignores_the_face_just_rolled():
     state = table(board="moria", hands=[["mithril"], []], dice=[die("darkness-2")], run=False)
-    state.queue.insert(0, ("roll", 1))
+    state.push(("roll", 1))
     state.run()
     # Sam rolled; Frodo, who holds Mithril, is asked in the after-roll window.
     assert state.question[:3] == ("window", 0, "after-roll")
@@ -22,7 +22,7 @@ def test_play_4_mithril_the_roller_ignores_the_face_just_rolled():
 
 def test_play_4_mithril_not_played_the_face_is_suffered():
     state = table(board="moria", hands=[["mithril"], []], dice=[die("darkness-2")], run=False)
-    state.queue.insert(0, ("roll", 0))
+    state.push(("roll", 0))
     state.run()
     step(state, "continue")
     assert state.positions == [2, 0] and state.hands[0] == ["mithril"]

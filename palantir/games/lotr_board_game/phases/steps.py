@@ -1,0 +1,113 @@
+"""The procedure of the game as the kernel's Stack: each step is a procedure, and a
+question is an `Ask` on top.
+
+A step (the board laid out, a turn, a tile revealed, a roll, a reward...) is done the
+moment it comes on top: it leaves the stack and what it asks for comes next, above the
+steps that were already waiting. So the stack read from the top down is the order in
+which the steps will be done, and each step written as a tuple `(kind, fields...)` — the
+form the views carry (sampling.py) — reads back as the same procedure.
+
+An `Ask` is a question to one seat (`asked`: the kind, the rules' seat, what it is
+about); the answer is checked first (a Refusal naming the rule changes nothing) and only
+then carried out (LotrState.answer).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, make_dataclass
+from typing import Any, ClassVar
+
+from ....engine.procedure import Plan, Procedure, Question, Stack
+from .effects import Effect, effect_procedure
+
+
+@dataclass
+class Step(Procedure):
+    """A step of the game's procedure, done when it comes on top."""
+
+    def begin(self, state, stack: Stack) -> None:
+        """Leave the stack, then do the step: what it pushes comes next."""
+        stack.finish(self)
+        getattr(state, "_step_" + self.name.replace("-", "_"))(*self.values())
+
+    def values(self) -> tuple:
+        """The step's fields, in the order of its tuple."""
+        return tuple(getattr(self, f.name) for f in fields(self))
+
+    def as_step(self) -> tuple:
+        """The step as the tuple the views carry."""
+        return (self.name, *self.values())
+
+
+# Each kind of step and its fields in the order of its tuple; a field given as
+# (name, default) may be left out of the tuple.
+STEP_FIELDS: dict[str, tuple] = {
+    "board": (), "next-board": (), "turn": (), "end-turn": (), "reveal": (),
+    "activity": ("track",), "act": (), "event": (),
+    "advance": ("track", "spaces", "collect"), "reward": ("item",),
+    "resolve": ("res", "payer"),
+    "roll": ("seat", ("purpose", None)), "roll-die": ("seat", "purpose"),
+    "suffer": ("seat", "face", "purpose", "ignored"), "discard": ("seat", "count"),
+    "council": ("seat",), "council-done": (), "ring": ("track",),
+    "scenario-end": (), "life-tokens": (), "mount-doom": (), "doom-roll": ("seat",),
+    "doom-failed": (), "ask-next": ("res", "cost", "seats", "at"),
+    "window": ("window", "seats", "index", "context"),
+    # The Sauron expansion's steps (sauron_player.py, expansion_cards.py).
+    "call": ("seat", "purpose"), "sauron-after": ("seat", "purpose"), "sauron-start": (),
+    "sauron-card": ("seat", "card", "mode", "ignored"), "lose-life": ("seat", "count"),
+    "rider": ("steps", "avoided"),
+}
+
+
+def _step_class(kind: str, spec: tuple) -> type[Step]:
+    title = "".join(w.capitalize() for w in kind.split("-")) + "Step"
+    columns = [(f, Any) if isinstance(f, str) else (f[0], Any, field(default=f[1]))
+               for f in spec]
+    cls = make_dataclass(title, columns, bases=(Step,), namespace={"name": kind})
+    cls.__doc__ = f"The step '{kind}' of the game's procedure."
+    return cls
+
+
+STEPS: dict[str, type[Step]] = {kind: _step_class(kind, spec)
+                                for kind, spec in STEP_FIELDS.items()}
+
+
+@dataclass
+class Ask(Procedure):
+    """A question to one seat: `asked` is (kind, the rules' seat, what it is about...)."""
+
+    name: ClassVar[str] = "ask"
+    asked: tuple
+
+    def question(self, state) -> Question:
+        """Who must decide (a table seat) and what kind of decision."""
+        return Question(state.table_seats[self.asked[1]], self.asked[0])
+
+    def answers(self, state) -> list[str]:
+        """The legal answers, as listed for the seat."""
+        return state.legal_actions()
+
+    def check(self, state, action) -> Plan:
+        """The answer in canonical form, or a Refusal naming the rule."""
+        return Plan(text=state.parse_action(action))
+
+    def carry_out(self, state, stack: Stack, plan: Plan) -> None:
+        """The question is answered: it leaves the stack, the answer is carried out."""
+        stack.finish(self)
+        state.answer(self.asked, plan.text)
+
+
+def step_procedure(step: tuple, effects: dict[str, type[Effect]]) -> Procedure:
+    """The procedure of a step written as a tuple `(kind, fields...)`."""
+    if step[0] == "effect":
+        return effect_procedure(effects, step[1], step[2])
+    return STEPS[step[0]](*step[1:])
+
+
+def as_step(procedure: Procedure) -> tuple:
+    """The tuple of a step's procedure (an effect as `("effect", (verb, ...), payer)`)."""
+    if isinstance(procedure, Effect):
+        args = tuple(getattr(procedure, f.name) for f in fields(procedure)
+                     if f.name != "payer")
+        return ("effect", (procedure.name, *args), procedure.payer)
+    return procedure.as_step()

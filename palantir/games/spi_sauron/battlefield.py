@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from .hexmap import cube_of, distance, from_cube, hex_id
 from .units import Unit
+from .phases.magic import is_night, spell_active
 
 if TYPE_CHECKING:
     from .rules import SauronState
@@ -95,7 +96,7 @@ class Battlefield:
                 (self.mine if unit.side == side else self.theirs).setdefault(unit.hex, unit)
         self.enemy_zoc = state.enemy_zoc(side)            # where my units must stop
         self.gate_shut = not state.gate_open_to(self.enemy)   # 18.0 C
-        self.night = state.is_night()
+        self.night = is_night(state)
         # The reading depends on the enemy's units, on mine (they hold enemies in place by
         # their ZOCs), on the leaders (weapons, the Ringwraith's Wrath) and the spells: the
         # whole position, so a reading is reused only where it is the same.
@@ -301,7 +302,7 @@ class Battlefield:
         state = self.state
         letter = unit.strength.melee
         levels = 0
-        if unit.side == "sauron" and state.spell_active("wrath_of_the_ringwraith"):
+        if unit.side == "sauron" and spell_active(state, "wrath_of_the_ringwraith"):
             wraith = state.leaders.get("ringwraith")
             if wraith is not None and wraith.on_map and distance(hex_name, wraith.hex) <= 5:
                 levels += 1

@@ -11,6 +11,7 @@ from .combat import defending_armour, resolve_attack
 from .hexmap import CUBE_STEPS, DIRECTIONS, cube_of, distance, from_cube, hex_id, line_hexes
 from .notation import Attack, Fire, Move
 from .units import ELIMINATED, WAITING
+from .phases.magic import is_night, spell_active
 
 BEAST = "beast"
 BEAST_SPELLS = ("beast_flight", "horn_attack", "magic_armour", "death_breath")
@@ -67,7 +68,7 @@ class BeastMixin:
 
     def beast_capability(self, key: str) -> bool:
         """Whether a Magic Capability of the Beast is in force this turn (17.2)."""
-        return self.beast.on_map and self.spell_active(key)
+        return self.beast.on_map and spell_active(self, key)
 
     def beast_spell_cost(self, key: str) -> int:
         """17.2, 17.3.3: a capability's cost, doubled once the Beast is flipped."""
@@ -80,7 +81,7 @@ class BeastMixin:
             if self.beast.hex != WAITING:
                 return ("17.0 C", "the Beast has been conjured already; once slain it never "
                                   "returns")
-            if not self.is_night():
+            if not is_night(self):
                 return ("17.0 A", "the Beast is conjured only on a night turn")
         elif key in BEAST_SPELLS and not self.beast.on_map:
             return ("17.2 A", "the Beast of Mordor is not on the map")

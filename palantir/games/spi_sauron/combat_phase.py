@@ -16,6 +16,7 @@ from .movement import step_cost, mover_of
 from .notation import HOLD, STAND, Advance, Attack, Duel, Fire, Hold, Retreat, Stand
 from .phases import seat_of
 from .units import LeaderPiece, Unit
+from .phases.magic import is_night, spell_active
 
 MISSILE, LEADERS, MELEE = 0, 1, 2          # the steps of the Combat Phase (7.0, 7.16)
 STEP_NAMES = ("missile combat", "leader combat", "melee combat")
@@ -53,7 +54,7 @@ class CombatMixin:
     def wrath_covers(self, unit: Unit) -> bool:
         """16.2: Sauron units within five hexes of the Ringwraith while Wrath lasts."""
         wraith = self.leaders.get("ringwraith")
-        return (unit.side == "sauron" and self.spell_active("wrath_of_the_ringwraith")
+        return (unit.side == "sauron" and spell_active(self, "wrath_of_the_ringwraith")
                 and wraith is not None and wraith.on_map and distance(unit.hex, wraith.hex) <= 5)
 
     def melee_strength(self, unit: Unit) -> str:
@@ -72,13 +73,13 @@ class CombatMixin:
         """7.37: Orcs at night (10.0, 15.4 A); Westernesse W and X units once their army is
         demoralized (9.33)."""
         if unit.side == "sauron":
-            return unit.type.orc and self.is_night()
+            return unit.type.orc and is_night(self)
         return self.demoralized["westernesse"] and unit.strength.morale in ("W", "X")
 
     def defending_morale(self, unit: Unit) -> str:
         """The defender's Morale Rating: Orcs one level better at night (15.4 B)."""
         morale = unit.strength.morale
-        return braver(morale) if unit.type.orc and self.is_night() else morale
+        return braver(morale) if unit.type.orc and is_night(self) else morale
 
     def armour_against(self, unit: Unit, attacker_hex: str | None) -> int:
         """The defender's armour with its terrain and an up-slope hexside (4.3, errata)."""
@@ -91,7 +92,7 @@ class CombatMixin:
         """7.22: the Rally Rating, +3 for Sauron's leaders at night (10.0), +1 with a magic
         weapon its bearer may use (19.1.1)."""
         rating = piece.rally
-        if piece.side == "sauron" and self.is_night():
+        if piece.side == "sauron" and is_night(self):
             rating += self.parts.night_rally_bonus
         if piece.weapon and piece.key in self.parts.weapons[piece.weapon]:
             rating += 1

@@ -39,6 +39,7 @@ from .notation import END, Advance, Attack, Cast, Duel, End, Enter, Fire, Form, 
     Move, Rally, Retreat, Stand
 from .phases.rally import rally_rating
 from .units import Unit
+from .phases.magic import is_night, spell_active
 
 # ----- the doctrine: how much each consideration weighs (points of a Demoralization Level)
 PULL = {"westernesse": 0.5, "sauron": 0.4}     # per hex toward the front
@@ -371,7 +372,7 @@ class Planner:
         self.posture = posture
         fear, self.approach = POSTURES[self.side][posture]
         self.field = Battlefield(state, self.side)
-        self.night = state.is_night()
+        self.night = is_night(state)
         # Sauron wins by not being demoralized (21.2): by day he values his own losses
         # above what his weak units could inflict; and either side grows more careful as
         # its losses near its Demoralization Level (20.0)
@@ -842,7 +843,7 @@ def spell_value(state, action: Cast) -> float:
                   and any(distance(u.hex, s.hex) <= 3 for s in sauron_units)]
         return 3 * len(shaken) - 6 + bonus if len(shaken) >= 3 else 0.0
     if spell == "wrath_of_the_ringwraith":
-        if state.spell_active(spell):
+        if spell_active(state, spell):
             return 0.0
         wraith = state.leaders.get("ringwraith")
         if wraith is None or not wraith.on_map:
@@ -851,7 +852,7 @@ def spell_value(state, action: Cast) -> float:
                    and any(distance(u.hex, w.hex) <= 2 for w in west_units)]
         return 2 * len(engaged) - 4 + bonus if len(engaged) >= 3 else 0.0
     if spell == "total_eclipse":
-        if state.is_night():
+        if is_night(state):
             return 0.0
         orcs = [u for u in sauron_units if u.type.orc
                 and any(distance(u.hex, w.hex) <= 2 for w in west_units)]
@@ -871,12 +872,12 @@ def spell_value(state, action: Cast) -> float:
     if spell == "magic_armour":
         # 17.2.3: then only a leader with a magic weapon may attack it, while the breath
         # is still affordable after it
-        if state.spell_active(spell) or spare < state.beast_spell_cost("death_breath"):
+        if spell_active(state, spell) or spare < state.beast_spell_cost("death_breath"):
             return 0.0
         near = sum(1 for u in west_units if distance(u.hex, state.beast.hex) <= 4)
         return 6 + bonus if near else 0.0
     if spell == "horn_attack":
-        if state.spell_active(spell) or spare < state.beast_spell_cost("death_breath"):
+        if spell_active(state, spell) or spare < state.beast_spell_cost("death_breath"):
             return 0.0
         near = sum(1 for u in west_units if distance(u.hex, state.beast.hex) == 1)
         return 3 + bonus if near else 0.0

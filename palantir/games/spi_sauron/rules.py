@@ -17,7 +17,6 @@ from .combat_phase import CombatMixin, Pending
 from .components import Components
 from .hexmap import HexMap, distance, map_of
 from .losses import LossesMixin
-from .magic import MagicMixin
 from .movement import check_path, cheapest_paths, half, mover_of, static_step_cost, \
     step_cost
 from .notation import END, Advance, Attack, Cast, Duel, End, Enter, Fire, Form, Give, Hold, \
@@ -26,6 +25,8 @@ from .phases import PHASES, SAURON, SIDE_NAMES, SIDE_TITLES, WESTERNESSE, seat_o
 from .units import ELIMINATED, FORMATION_NAMES, MORDOR, SHIELD_WALL, SLAVE_PHALANX, WAITING, \
     WEDGE, LeaderPiece, Unit, order_of_battle
 from .phases.rally import RallyPhase, rally_opens
+from .phases.magic import carry_out_cast, check_cast, is_night, note_pedestal_move, spell_active, \
+    spell_candidates
 
 GAME_OVER = "12.0"
 VICTORY_LEVELS = ("Westernesse Decisive", "Westernesse Tactical", "Sauron Tactical",
@@ -67,7 +68,7 @@ def victory_level(demoralized: Mapping[str, bool], points: Mapping[str, int]) ->
     return "Draw"
 
 
-class SauronState(CombatMixin, LossesMixin, MagicMixin, BeastMixin, State):
+class SauronState(CombatMixin, LossesMixin, BeastMixin, State):
     """A position of SPI Sauron: every piece, the Game-Turn and Phase, the armies' tallies."""
 
     def __init__(self, game, options: Mapping[str, Any], parts: Components, dice: Dice):
@@ -159,7 +160,7 @@ class SauronState(CombatMixin, LossesMixin, MagicMixin, BeastMixin, State):
             if self.dwarves_owing_a_move():
                 return actions      # 15.2.2: no `end` while a Dwarf must close with Orcs
         elif kind == "magic":
-            actions = self.spell_candidates() + self.magic_leader_candidates()
+            actions = spell_candidates(self) + self.magic_leader_candidates()
         elif kind == "combat":
             actions = self.combat_candidates()
             if self.obliged_to_attack(self.phasing_side()):
@@ -223,9 +224,9 @@ class SauronState(CombatMixin, LossesMixin, MagicMixin, BeastMixin, State):
                 self.news = []
                 self.carry_out_advance(None)
             elif isinstance(action, Cast):
-                self.check_cast(action)
+                check_cast(self, action)
                 self.news = []
-                self.carry_out_cast(action)
+                carry_out_cast(self, action)
             elif isinstance(action, Form):
                 joiner, host = self.check_form(action)
                 self.news = []
@@ -288,7 +289,7 @@ class SauronState(CombatMixin, LossesMixin, MagicMixin, BeastMixin, State):
             "options": dict(self.options_json),
             "seat": seat,
             "turn": self.turn,
-            "night": self.is_night(),
+            "night": is_night(self),
             "phase": self.phase.key,
             "phase_title": self.phase.title,
             "rally_seat": self.rally_seat,
@@ -606,7 +607,7 @@ class SauronState(CombatMixin, LossesMixin, MagicMixin, BeastMixin, State):
             partner = self.units[piece.partner]
             partner.hex, partner.moved = path[-1], True
         if isinstance(piece, Unit):
-            self.note_pedestal_move(piece)
+            note_pedestal_move(self, piece)
             self.pick_up_pedestal(piece)
             self.arrived_in_mordor(piece)
         if entering:
@@ -989,9 +990,9 @@ class SauronState(CombatMixin, LossesMixin, MagicMixin, BeastMixin, State):
                 self.turn += 1
                 self.phase_index = 0
                 self.rally_tries, self.rallied = {}, set()     # 8.32, 8.36: per Game-Turn
-                if not self.spell_active("sinister_visions"):
+                if not spell_active(self, "sinister_visions"):
                     self.visions.clear()
-                self.news.append(f"Turn {self.turn}" + (" (night)" if self.is_night() else ""))
+                self.news.append(f"Turn {self.turn}" + (" (night)" if is_night(self) else ""))
             if self._begin_phase():
                 return
 
@@ -1017,7 +1018,7 @@ class SauronState(CombatMixin, LossesMixin, MagicMixin, BeastMixin, State):
             sauron = self.leaders.get("sauron")
             where = self.pedestal_hex()
             self.on_pedestal_at_start = bool(sauron and sauron.on_map and where == sauron.hex)
-            if not self.magic_leader_candidates() and not self.spell_candidates():
+            if not self.magic_leader_candidates() and not spell_candidates(self):
                 return False
         elif phase.kind == "combat":
             if not self.combat_candidates():

@@ -7,6 +7,7 @@ from palantir.games.spi_sauron.notation import Attack, Cast, Fire, Move
 from palantir.games.spi_sauron.units import ELIMINATED
 
 from .helpers import at_phase, cleared, place, refused
+from palantir.games.spi_sauron.phases.magic import spell_active
 
 
 def magic_phase(dice=(), turn=15):
@@ -45,7 +46,7 @@ def test_case_17_0_a_one_capability_in_the_magic_phase_right_after_its_appearanc
     casts = [a for a in state.legal_actions() if isinstance(a, Cast)]
     assert casts and all(state.parts.spells[a.spell].beast for a in casts)
     state.apply("cast horn-attack 4")
-    assert state.spell_active("horn_attack")
+    assert spell_active(state, "horn_attack")
 
 
 def test_case_17_0_c_once_slain_the_beast_never_returns():

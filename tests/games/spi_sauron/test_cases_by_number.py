@@ -9,6 +9,7 @@ from palantir.games.spi_sauron.phases.rally import rally_rating
 from palantir.games.spi_sauron.units import ELIMINATED
 
 from .helpers import at_phase, cleared, new_game, place, refused
+from palantir.games.spi_sauron.phases.magic import is_night, spell_active
 
 PARTS = default_components()
 
@@ -345,7 +346,7 @@ def test_case_8_54_a_spell_is_cast_in_a_magic_leader_movement_phase():
     state._begin_phase()
     assert Cast("total_eclipse", 4) in state.legal_actions()
     state.apply("cast total-eclipse 4")
-    assert state.spell_active("total_eclipse")
+    assert spell_active(state, "total_eclipse")
 
 
 # ----- 9.0 Demoralization ----------------------------------------------------------------------
@@ -504,13 +505,13 @@ def test_case_16_2_wrath_lasts_three_turns_and_16_3_the_eclipse_one():
     lasting = []
     for turn in (6, 7, 8, 9):
         state.turn = turn
-        lasting.append(state.spell_active("wrath_of_the_ringwraith"))
+        lasting.append(spell_active(state, "wrath_of_the_ringwraith"))
     assert lasting == [True, True, True, False]
     state = magic_phase(turn=5, dice=["1", "1"])
     state.apply("cast total-eclipse 4")
-    assert state.is_night()
+    assert is_night(state)
     state.turn = 6
-    assert not state.is_night()
+    assert not is_night(state)
 
 
 def pedestal_bearer_moves(moves):
@@ -535,7 +536,7 @@ def test_case_16_5_1_b_no_spell_when_the_pedestal_moved_in_the_last_movement_pha
     refused(pedestal_bearer_moves(True), "cast total-eclipse 4", "16.5.1")
     state = pedestal_bearer_moves(False)
     state.apply("cast total-eclipse 4")
-    assert state.spell_active("total_eclipse")
+    assert spell_active(state, "total_eclipse")
 
 
 def test_case_16_5_2_the_orc_archers_carry_the_pedestal_at_their_own_ma():

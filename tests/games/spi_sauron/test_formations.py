@@ -7,6 +7,7 @@ from palantir.games.spi_sauron.hexmap import distance
 from palantir.games.spi_sauron.notation import Form, Move, Split
 
 from .helpers import at_phase, cleared, place, refused
+from palantir.games.spi_sauron.phases.magic import sinister_visions
 
 
 def west(first="men-1", second="men-2", leader=True, dice=()):
@@ -67,12 +68,12 @@ def test_case_8_47_no_spell_in_sauron_stops_a_leader_forming_but_visions_stop_it
     # touch no leader. Sinister Visions (16.1) disrupts Men of morale X or worse, and a
     # disrupted unit may not move (7.57), so those cannot step into a formation (8.43).
     state = west()                                        # Men D-3-X with Elendil
-    state.sinister_visions()
+    sinister_visions(state)
     assert state.units["men-1"].disrupted
     refused(state, "form 1010-1011", "8.43")
     state = west("dwarves-1", "dwarves-2", leader=False)  # Dwarves are not touched
     place(state, "baldrim", "1011")
-    state.sinister_visions()
+    sinister_visions(state)
     state.apply("form 1010-1011")
     assert state.units["dwarves-1"].formation == "shield_wall"
 

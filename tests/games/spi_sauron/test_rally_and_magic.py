@@ -5,6 +5,7 @@ from palantir.games.spi_sauron.notation import END, Cast, Rally
 from palantir.games.spi_sauron.phases.rally import rally_rating, rally_refusal
 
 from .helpers import cleared, place, refused
+from palantir.games.spi_sauron.phases.magic import is_night, spell_active
 
 
 def rally_phase(seat=1, turn=1, dice=()):
@@ -98,7 +99,7 @@ def test_case_16_5_1_sauron_casts_only_on_the_pedestal():
 def test_case_8_56_a_failed_spell_costs_nothing_a_success_its_points():
     state = magic_phase(dice=["6", "6"])
     state.apply("cast total-eclipse 4")       # 12 > 3 + 4
-    assert state.leaders["sauron"].magic_left == 45 and not state.spell_active("total_eclipse")
+    assert state.leaders["sauron"].magic_left == 45 and not spell_active(state, "total_eclipse")
     state = magic_phase(dice=["3", "4"])
     state.apply("cast total-eclipse 4")       # 7 <= 7
     assert state.leaders["sauron"].magic_left == 41
@@ -106,9 +107,9 @@ def test_case_8_56_a_failed_spell_costs_nothing_a_success_its_points():
 
 def test_case_16_3_total_eclipse_makes_the_turn_a_night_turn():
     state = magic_phase(dice=["1", "1"])
-    assert not state.is_night()
+    assert not is_night(state)
     state.apply("cast total-eclipse 4")
-    assert state.is_night()
+    assert is_night(state)
 
 
 def test_case_8_52_no_move_in_the_phase_of_a_spell_and_3_0_e_not_again_in_e():

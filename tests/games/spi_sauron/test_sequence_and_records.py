@@ -14,6 +14,7 @@ from palantir.games.spi_sauron.phases import PHASES
 from palantir.games.spi_sauron.rules import victory_level
 
 from .helpers import GAME, at_phase, new_game
+from palantir.games.spi_sauron.phases.magic import is_night
 
 
 class EndBiased:
@@ -47,7 +48,7 @@ def test_case_12_0_the_game_lasts_18_turns_and_15_to_18_are_night():
     state = new_game()
     nights = set()
     while not state.is_over():
-        if state.is_night():
+        if is_night(state):
             nights.add(state.turn)
         state.apply("end")
     assert state.turn == 18 and nights == {15, 16, 17, 18}

@@ -15,11 +15,12 @@ from ..hexmap import distance
 from ..notation import END, End, Rally
 from . import SAURON, SIDE_NAMES, WESTERNESSE
 from ..units import LeaderPiece, Unit
+from .magic import is_night
 
 
 def rally_rating(state, piece: LeaderPiece) -> int:
     """8.34: the leader's Rally Rating, +3 for Sauron's leaders at night (10.0)."""
-    bonus = state.parts.night_rally_bonus if piece.side == "sauron" and state.is_night() else 0
+    bonus = state.parts.night_rally_bonus if piece.side == "sauron" and is_night(state) else 0
     return piece.rally + bonus
 
 

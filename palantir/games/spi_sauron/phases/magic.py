@@ -1,0 +1,131 @@
+"""Magic (8.5, 16.0): Sauron casts spells from the Pedestal in the Magic Leader phases.
+
+The Magic Spell Chart (8.57) is reconstructed: success when two dice total at most
+`base + points` (spells.toml). The Beast of Mordor's own rules (17.0) are in beast.py.
+"""
+
+from __future__ import annotations
+
+from ....engine.procedure import Refusal
+from ..combat import roll_2d6
+from ..notation import Cast
+from ..units import Unit
+
+
+SURE_TOTAL = 12      # two dice never exceed 12
+
+
+def spell_active(state, key: str) -> bool:
+    """Whether a spell cast earlier still lasts this Game-Turn (16.1-16.3 durations)."""
+    return state.spell_until.get(key, 0) >= state.turn
+
+
+def is_night(state) -> bool:
+    """10.0, 12.0 A: turns 15-18 are night turns; so is a Total Eclipse turn (16.3)."""
+    return state.turn in state.parts.night_turns or spell_active(state, "total_eclipse")
+
+
+def sauron_may_cast(state) -> bool:
+    """16.5.1, 3.0 E, 8.52: on the Pedestal since the phase began, the Pedestal unmoved in
+    the last Movement Phase, no spell in phase A if this is phase E, not moved."""
+    sauron = state.leaders.get("sauron")
+    return (sauron is not None and sauron.on_map and not sauron.moved
+            and state.on_pedestal_at_start and not state.pedestal_moved
+            and (state.cast_turn != state.turn or state.beast_bonus_cast()))
+
+
+def spell_refusal(state, key: str, points: int,
+                  facing: str | None = None) -> tuple[str, str] | None:
+    """Why Sauron may not try `key` with `points` now, or None (8.54, 8.55, 16.0, 17.0)."""
+    spell = state.parts.spells.get(key)
+    if spell is None:
+        return ("16.0", f"no spell '{key}' (spells: {', '.join(state.parts.spells)})")
+    if state.phase.kind != "magic":
+        return ("8.54", "spells are cast in a Magic Leader Movement Phase")
+    if not sauron_may_cast(state):
+        return ("16.5.1", "Sauron casts only if he began the phase on the Pedestal, the "
+                          "Pedestal did not move in the last Movement Phase, he has not "
+                          "moved this phase and cast no spell in phase A (3.0 E)")
+    if state.cast_turn == state.turn and not spell.beast:
+        return ("3.0 E", "after conjuring the Beast only one of its capabilities may be "
+                         "activated in the phase that follows (17.0 A)")
+    problem = state.beast_refusal(key, facing)
+    if problem:
+        return problem
+    cost = state.beast_spell_cost(key)
+    if points < cost:
+        return ("17.3.3" if cost != spell.cost else "8.54",
+                f"{spell.name} costs at least {cost} points")
+    if points > state.leaders["sauron"].magic_left:
+        return ("8.55", f"Sauron has {state.leaders['sauron'].magic_left} Magic Capability "
+                        "Points left")
+    if spell.allowance and state.spells_cast.get(key, 0) >= spell.allowance:
+        return ("16.0", f"{spell.name} may be cast {spell.allowance} times a game")
+    return None
+
+
+def spell_candidates(state) -> list:
+    """Casts worth listing: each castable spell at its cost, two more, and a sure thing."""
+    if not sauron_may_cast(state):
+        return []
+    left = state.leaders["sauron"].magic_left
+    found = []
+    from ..beast import FACINGS
+    for key, spell in state.parts.spells.items():
+        cost = state.beast_spell_cost(key)
+        facings = FACINGS if key == "death_breath" else (None,)
+        for points in sorted({cost, cost + 2,
+                              max(cost, SURE_TOTAL - state.parts.spell_base)}):
+            for facing in facings:
+                if points <= left and spell_refusal(state, key, points, facing) is None:
+                    found.append(Cast(key, points, facing))
+    return found
+
+
+def check_cast(state, action: Cast) -> None:
+    """8.54: a spell Sauron may try, or Refusal naming the case."""
+    problem = spell_refusal(state, action.spell, action.points, action.facing)
+    if problem:
+        raise Refusal(problem[0], problem[1])
+
+
+def carry_out_cast(state, action: Cast) -> None:
+    """8.54, 8.56, 8.57: two dice; a success spends the points, a failure costs nothing."""
+    spell = state.parts.spells[action.spell]
+    sauron = state.leaders["sauron"]
+    sauron.moved = True            # 4.11, 8.52: no move in the phase he casts
+    state.cast_turn = state.turn     # 3.0 E: not again in phase E
+    needed = state.parts.spell_base + action.points
+    total = roll_2d6(state.dice, f"8.57 {spell.name} with {action.points} points")
+    if total > needed:
+        state.news.append(f"Sauron casts {spell.name} with {action.points} points: 2d6 = "
+                         f"{total}, needs 2–{min(needed, SURE_TOTAL)}: fails (8.56: no "
+                         "points spent)")
+        return
+    sauron.magic_left -= action.points
+    state.spells_cast[action.spell] = state.spells_cast.get(action.spell, 0) + 1
+    state.spell_until[action.spell] = state.turn + spell.duration - 1
+    state.carry_out_beast_spell(action.spell, action.facing)
+    state.news.append(f"Sauron casts {spell.name} with {action.points} points: 2d6 = "
+                     f"{total}, needs 2–{min(needed, SURE_TOTAL)}: it works "
+                     f"({sauron.magic_left} points left)")
+    if action.spell == "sinister_visions":
+        sinister_visions(state)
+    state._zoc.clear()
+
+
+def sinister_visions(state) -> None:
+    """16.1: Westernesse units but Dwarves and Elves, morale X or worse, are disrupted."""
+    hit = [u for u in state.units.values()
+           if u.side == "westernesse" and u.on_map and not u.type.dwarf and not u.type.elf
+           and u.strength.morale in ("X", "Y", "Z")]
+    for unit in hit:
+        unit.disrupted = True
+        state.visions.add(unit.id)
+    state.news.append(f"Sinister Visions disrupt {len(hit)} Westernesse units (16.1)")
+
+
+def note_pedestal_move(state, unit: Unit) -> None:
+    """16.5.1 B: the Pedestal moved with its bearer in this Movement Phase."""
+    if state.pedestal == unit.id:
+        state.pedestal_moved = True

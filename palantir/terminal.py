@@ -22,7 +22,8 @@ from .engine.dice import SeededDice
 from .engine.errors import BadOption, IllegalAction, PalantirError, UnknownAgent
 from .engine.game import Game, State, get_game
 from .engine.options import parse_option_pairs
-from .engine.record import GameRecord, decision_event
+from .engine.driver import Driver
+from .engine.record import GameRecord
 
 HUMAN = "human"
 QUIT_WORDS = {"quit", "exit", "q"}
@@ -175,12 +176,9 @@ class TerminalTable:
                  seed: int | None, stdin: TextIO, stdout: TextIO, color: bool):
         self.game, self.seats, self.seed = game, seats, seed
         self.stdin, self.out, self.color = stdin, stdout, color
-        self.dice = SeededDice(seed)
-        self.state: State = game.new_state(options, self.dice)
-        self.record = GameRecord(game=game.id, options=game.options_to_json(options), seed=seed,
-                                 ruleset=game.ruleset, seats=[s.label for s in seats])
-        self.logged = 0
-        self._log_rolls()
+        dice = SeededDice(seed)
+        self.driver = Driver(game.new_state(options, dice), dice,
+                             GameRecord.start(game, options, seed, [s.label for s in seats]))
         humans = [i for i, s in enumerate(seats) if s.human]
         # One person sees the narration for their seat; several share a spectator's.
         self.viewer = humans[0] if len(humans) == 1 else None
@@ -193,9 +191,15 @@ class TerminalTable:
         self.out.write(text + "\n")
         self.out.flush()
 
-    def _log_rolls(self) -> None:
-        self.record.add_rolls(self.dice.log[self.logged:])
-        self.logged = len(self.dice.log)
+    @property
+    def state(self) -> State:
+        """The referee's state."""
+        return self.driver.state
+
+    @property
+    def record(self) -> GameRecord:
+        """The record so far."""
+        return self.driver.record
 
     def say_wrapped(self, text: str, indent: str = "") -> None:
         """Write a sentence folded to the table's width, continuation lines indented."""
@@ -218,14 +222,11 @@ class TerminalTable:
         self._narrate()
         while (seat := self.state.to_move()) is not None:
             if self.seats[seat].human:
-                action = self._ask(seat)
+                self._ask(seat)
             else:
-                action = self._compute(seat)
-            self.record.events.append(self._decided)
-            self._log_rolls()
+                self._compute(seat)
             self._narrate()
-        outcome = self.state.outcome()
-        self.record.result = outcome.to_json() if outcome else None
+        outcome = self.driver.finish()
         self.say()
         self.say(render_view(self.game, self.state.view(self.viewer), self.color))
         self.say()
@@ -236,12 +237,7 @@ class TerminalTable:
         return self.record
 
     def _apply(self, seat: int, action: Any) -> None:
-        # Who may read the decision is known only before it is applied; whether it showed
-        # something hidden (which forbids taking it back), only after.
-        audience = self.state.decision_audience(action)
-        self.state.apply(action)
-        self._decided = decision_event(seat, str(action), audience,
-                                       self.state.decision_revealed(action))
+        self._decided = self.driver.decide(seat, action)[0]
 
     def _compute(self, seat: int) -> Any:
         agent = self.seats[seat].agent

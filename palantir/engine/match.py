@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from .dice import SeededDice
+from .driver import Driver
 from .game import Game, State
 from .record import GameRecord
 
@@ -25,28 +26,20 @@ def play_match(game: Game, options: Mapping[str, Any] | None, agents: Sequence[C
     a game in progress); on_step(state, seat, action) is called after every step."""
     options = game.validate_options(options)
     dice = SeededDice(seed)
-    state = game.new_state(options, dice)
-    record = GameRecord(game=game.id, options=game.options_to_json(options), seed=seed,
-                        ruleset=game.ruleset, seats=list(seat_names))
-    record.add_rolls(dice.log)
-    logged = len(dice.log)
+    driver = Driver(game.new_state(options, dice), dice,
+                    GameRecord.start(game, options, seed, seat_names))
+    state = driver.state
     if on_step:
         on_step(state, None, None)
     for taken in range(max_decisions):
         seat = state.to_move()
         if seat is None or taken == stop_after:
             break
-        legal = state.legal_actions()
-        action = agents[seat].choose(state.view(seat), legal)
-        audience = state.decision_audience(action)
-        state.apply(action)
-        record.add_decision(seat, str(action), audience, state.decision_revealed(action))
-        record.add_rolls(dice.log[logged:])
-        logged = len(dice.log)
+        action = agents[seat].choose(state.view(seat), state.legal_actions())
+        driver.decide(seat, action)
         if on_step:
             on_step(state, seat, action)
     else:
         raise RuntimeError(f"{game.id}: no end after {max_decisions} decisions")
-    outcome = state.outcome()
-    record.result = outcome.to_json() if outcome else None
-    return state, record
+    driver.finish()
+    return state, driver.record

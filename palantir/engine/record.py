@@ -12,14 +12,14 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from .dice import Roll, ScriptedDice
+from .driver import REVEALED, Driver, decision_event
 from .errors import BadOption, BadRecord, DiceExhausted, IllegalAction, PalantirError
 from .game import Game, State, get_game
 
 FORMAT = "palantir-record/1"
 HIDDEN = "?"  # what an excerpt shows in place of a face or decision its reader may not see
-# A decision event's key, present (true) only when applying it showed some seat what was
-# hidden from it or completed a secret or simultaneous choice (State.decision_revealed).
-REVEALED = "revealed"
+
+__all__ = ["FORMAT", "GameRecord", "HIDDEN", "REVEALED", "decision_event", "replay"]
 
 
 @dataclass
@@ -34,6 +34,13 @@ class GameRecord:
     events: list[dict[str, Any]] = field(default_factory=list)
     result: dict[str, Any] | None = None
     excerpt_for: str | None = None  # set on an excerpt: whose reading it is
+
+    @classmethod
+    def start(cls, game: Game, options: dict[str, Any], seed: int | None,
+              seats=()) -> "GameRecord":
+        """The empty record of a new game of `game` with these validated options."""
+        return cls(game=game.id, options=game.options_to_json(options), seed=seed,
+                   ruleset=game.ruleset, seats=list(seats))
 
     def add_decision(self, seat: int, action: str,
                      seen_by: tuple[int, ...] | None = None, revealed: bool = False) -> None:
@@ -144,18 +151,6 @@ class GameRecord:
         return cls.loads(text)
 
 
-def decision_event(seat: int, action: str, seen_by=None, revealed: bool = False
-                   ) -> dict[str, Any]:
-    """The record event of a decision; the deciding seat always reads its own. The
-    `revealed` key is written only when true, so other events keep their old form."""
-    event: dict[str, Any] = {"seat": seat, "action": action}
-    if seen_by is not None:
-        event["seen_by"] = sorted(set(seen_by) | {seat})
-    if revealed:
-        event[REVEALED] = True
-    return event
-
-
 def _audience_name(seat: int | None) -> str:
     return "spectator" if seat is None else f"seat {seat}"
 
@@ -230,6 +225,7 @@ def replay(record: GameRecord, on_state: Callable[[int | None, State], None] | N
         raise BadRecord(f"setting up the game: {exc}") from None
     if on_state:
         on_state(None, state)
+    driver = Driver(state, dice)
     seen = 0  # chance events read from the record so far
     for i, event in enumerate(record.events):
         if "die" in event:
@@ -244,10 +240,9 @@ def replay(record: GameRecord, on_state: Callable[[int | None, State], None] | N
             raise BadRecord(f"decision '{text}' by seat {seat}, but seat {mover} is to move",
                             event=i)
         try:
-            action = state.parse_action(text)
-            _check_decision_audience(event, state.decision_audience(action), i)
-            state.apply(action)
-            _check_decision_revealed(event, state.decision_revealed(action), i)
+            made = driver.decide(seat, state.parse_action(text))[0]
+            _check_decision_audience(event, made, i)
+            _check_decision_revealed(event, made, i)
         except IllegalAction as exc:
             raise BadRecord(f"illegal decision by seat {seat}: {exc}", event=i) from None
         except DiceExhausted as exc:
@@ -265,14 +260,15 @@ def replay(record: GameRecord, on_state: Callable[[int | None, State], None] | N
     return state
 
 
-def _check_decision_audience(event: dict, audience, at: int) -> None:
-    expected = decision_event(event["seat"], "", audience).get("seen_by")
+def _check_decision_audience(event: dict, made: dict, at: int) -> None:
+    expected = made.get("seen_by")
     if event.get("seen_by") != expected:
         raise BadRecord(f"the record shows this decision to {event.get('seen_by')}, the rules "
                         f"to {expected}", event=at)
 
 
-def _check_decision_revealed(event: dict, revealed: bool, at: int) -> None:
+def _check_decision_revealed(event: dict, made: dict, at: int) -> None:
+    revealed = bool(made.get(REVEALED))
     # Taking back a decision is judged from this flag alone (engine/undo.py): a record
     # that lost it, or gained one, would let a table judge otherwise than the rules.
     if bool(event.get(REVEALED)) != bool(revealed):

@@ -29,7 +29,8 @@ from ..engine.errors import (BadNotation, BadOption, BadRecord, IllegalAction, P
                              UnknownAgent)
 from ..engine.game import Game, State, get_game
 from ..engine.options import local_options_given
-from ..engine.record import GameRecord, decision_event, replay
+from ..engine.driver import Driver
+from ..engine.record import GameRecord, replay
 from ..engine.undo import undo_problem
 from .storage import SeatRow, Stale, Storage, TableRow
 
@@ -275,7 +276,7 @@ class Lobby:
                 j += 1
             dice = ScriptedDice(rolls)
             state = state.clone(dice=dice)
-            state.apply(state.parse_action(event["action"]))
+            Driver(state, dice).decide(event["seat"], state.parse_action(event["action"]))
             if dice.remaining():
                 raise BadRecord("more outcomes stored than the decision rolled",
                                 event=len(events))
@@ -401,9 +402,11 @@ class Lobby:
         seed = secrets.randbits(62)
         dice = AddressedDice(seed)
         try:
-            state = game.new_state(validated, dice)
+            driver = Driver(game.new_state(validated, dice), dice,
+                            GameRecord.start(game, validated, seed))
         except BadOption as exc:
             raise ServerError(422, str(exc), field=f"options.{exc.option}") from None
+        state, record = driver.state, driver.record
         tokens: list[str | None] = []
         seat_rows = []
         for i, spec in enumerate(seats_given):
@@ -411,9 +414,6 @@ class Lobby:
             tokens.append(token)
             seat_rows.append(SeatRow(i, spec["kind"], spec["agent"], spec["time_limit"],
                                      token_hash(token) if token else None))
-        record = GameRecord(game=game.id, options=game.options_to_json(validated), seed=seed,
-                            ruleset=game.ruleset)
-        record.add_rolls(dice.log)
         now = time.time()
         table = LiveTable(id=secrets.token_urlsafe(9), game=game, options=validated,
                           seed=seed, source="play", seats=seat_rows, record=record,
@@ -498,16 +498,12 @@ class Lobby:
         new_state = state.clone(dice=dice)
         try:
             action = new_state.parse_action(text)
-            audience = new_state.decision_audience(action)
-            new_state.apply(action)
+            new_events = Driver(new_state, dice).decide(seat, action)
         except BadNotation as exc:
             raise ServerError(422, str(exc), field="action", rule=exc.rule) from None
         except IllegalAction as exc:
             raise ServerError(409, str(exc), field="action", rule=exc.rule) from None
         start = table.version
-        new_events = [decision_event(seat, str(action), audience,
-                                     new_state.decision_revealed(action))]
-        new_events += [roll.to_json() for roll in dice.log]
         outcome = new_state.outcome()
         status = "finished" if new_state.is_over() else "open"
         self.storage.append(table.id, start, new_events, status,

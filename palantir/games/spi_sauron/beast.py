@@ -12,6 +12,7 @@ from .hexmap import CUBE_STEPS, DIRECTIONS, cube_of, distance, from_cube, hex_id
 from .notation import Attack, Fire, Move
 from .units import ELIMINATED, WAITING
 from .phases.magic import is_night, spell_active
+from .phases.losses import add_demoralization, eliminate_unit, hurt_leader
 
 BEAST = "beast"
 BEAST_SPELLS = ("beast_flight", "horn_attack", "magic_armour", "death_breath")
@@ -121,11 +122,11 @@ class BeastMixin:
         for h in zone:
             for piece in list(self.leaders_at(h)):
                 if piece.side == "westernesse" and piece.on_map:
-                    self.hurt_leader(piece, True, "Death Breath, 17.2.4")
+                    hurt_leader(self, piece, True, "Death Breath, 17.2.4")
         for h in zone:
             for unit in list(self.combat_units_at(h)):
                 if unit.side == "westernesse":
-                    self.eliminate_unit(unit, "Death Breath, 17.2.4")
+                    eliminate_unit(self, unit, "Death Breath, 17.2.4")
 
     # ----- movement (17.1, 17.2.1) -------------------------------------------------------
 
@@ -319,7 +320,7 @@ class BeastMixin:
         for key in BEAST_SPELLS:
             self.spell_until.pop(key, None)
         self.news.append(f"The Beast of Mordor is slain in {where}; it never returns (17.0 C)")
-        self.add_demoralization("sauron", self.parts.demoralization_levels["beast_slain"],
+        add_demoralization(self, "sauron", self.parts.demoralization_levels["beast_slain"],
                                 "the Beast slain, 20.1 B")
 
     def horn_attack(self, defender) -> None:

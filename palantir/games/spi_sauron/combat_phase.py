@@ -17,6 +17,8 @@ from .notation import HOLD, STAND, Advance, Attack, Duel, Fire, Hold, Retreat, S
 from .phases import seat_of
 from .units import LeaderPiece, Unit
 from .phases.magic import is_night, spell_active
+from .phases.losses import arrived_in_mordor, drop_pedestal, eliminate_unit, hurt_leader, \
+    leaders_share, pick_up_pedestal, sauron_on_pedestal
 
 MISSILE, LEADERS, MELEE = 0, 1, 2          # the steps of the Combat Phase (7.0, 7.16)
 STEP_NAMES = ("missile combat", "leader combat", "melee combat")
@@ -323,9 +325,9 @@ class CombatMixin:
         hit, other = (attacker, defender) if result[0] == "A" else (defender, attacker)
         effect = result[1:]
         units_there = [u for u in self.combat_units_at(hit.hex) if u.side == hit.side]
-        steadfast = self.sauron_on_pedestal(hit)
+        steadfast = sauron_on_pedestal(self, hit)
         if effect in ("e", "1/2e"):
-            self.hurt_leader(hit, effect == "e", f"leader combat, 7.26", captor=other)
+            hurt_leader(self, hit, effect == "e", f"leader combat, 7.26", captor=other)
         if steadfast and hit.on_map:
             # 16.5.4 A: Sauron on the Pedestal ignores the retreat (his unit stays with him)
             self.news.append(f"{hit.leader.name} stands on the Pedestal: the retreat is "
@@ -418,12 +420,12 @@ class CombatMixin:
         where = unit.hex
         if unit.partner and (result.eliminated or result.half_eliminated):
             partner = self.units[unit.partner]
-            self.leaders_share(unit, result.eliminated)
+            leaders_share(self, unit, result.eliminated)
             # 8.46, 15.3.5 A: 1/2E eliminates one unit of the formation; E both
             rule = "15.3.5 A" if unit.formation == "slave_phalanx" else "8.46"
-            self.eliminate_unit(unit, f"{result.text}, one unit of the formation, {rule}")
+            eliminate_unit(self, unit, f"{result.text}, one unit of the formation, {rule}")
             if result.eliminated:
-                self.eliminate_unit(partner, f"{result.text}, {case}")
+                eliminate_unit(self, partner, f"{result.text}, {case}")
                 self.vacated(where, attacker)
             elif result.retreat:
                 self.start_retreat(partner, result.retreat,
@@ -431,9 +433,9 @@ class CombatMixin:
             return
         if result.eliminated or result.half_eliminated:
             dies = result.eliminated or unit.reduced
-            self.leaders_share(unit, dies)
+            leaders_share(self, unit, dies)
             if dies:
-                self.eliminate_unit(unit, f"{result.text}, {case}")
+                eliminate_unit(self, unit, f"{result.text}, {case}")
                 self.vacated(where, attacker)
                 return
             unit.reduced = True
@@ -469,12 +471,12 @@ class CombatMixin:
     def _cannot_retreat(self, unit: Unit, case: str, advance_by: tuple[str, ...]) -> None:
         where = unit.hex
         if case == "7.23" and not unit.reduced:
-            self.leaders_share(unit, False)
+            leaders_share(self, unit, False)
             unit.reduced = True           # 7.23: flipped over if it cannot retreat
             self.news.append(f"{unit.type.name} in {where} is reduced instead (7.23)")
             return
-        self.leaders_share(unit, True)
-        self.eliminate_unit(unit, "cannot retreat, " + ("7.23" if case == "7.23" else "7.56"))
+        leaders_share(self, unit, True)
+        eliminate_unit(self, unit, "cannot retreat, " + ("7.23" if case == "7.23" else "7.56"))
         self.vacated(where, self.units[advance_by[0]] if advance_by else None)
 
     def vacated(self, hex_name: str, attacker: Unit | None) -> None:
@@ -628,7 +630,7 @@ class CombatMixin:
         friend = self.unit_at(end)
         # 16.5.4 A: Sauron on the Pedestal does not go along (the Pedestal never retreats)
         companions = [p for p in self.leaders_at(start) if p.side == piece.side
-                      and not self.sauron_on_pedestal(p)]
+                      and not sauron_on_pedestal(self, p)]
         piece.hex = end
         for leader in companions:
             leader.hex = end
@@ -649,8 +651,8 @@ class CombatMixin:
         self.news.append(f"{piece.type.name} retreats to {end} ({'-'.join(path)}), disrupted "
                          f"({'7.65' if pending.kind == 'displace' else '7.57'})")
         self.drop_pedestal_on_retreat(piece, start)
-        self.pick_up_pedestal(piece)
-        self.arrived_in_mordor(piece)
+        pick_up_pedestal(self, piece)
+        arrived_in_mordor(self, piece)
         if friend is not None and friend is not piece:
             self.pending.insert(0, Pending("displace", seat_of(friend.side), friend.id, 1))
         if pending.kind == "retreat" and pending.advance_by:
@@ -658,7 +660,7 @@ class CombatMixin:
 
     def drop_pedestal_on_retreat(self, unit: Unit, where: str) -> None:
         """16.5.3 A-B: a bearer forced back leaves the Pedestal behind (it never retreats)."""
-        self.drop_pedestal(unit, where)
+        drop_pedestal(self, unit, where)
 
     def vacated_before_combat(self, hex_name: str, attackers: tuple[str, ...]) -> None:
         """7.7: an attacker may move into the hex the defender left."""
@@ -702,8 +704,8 @@ class CombatMixin:
                 self.advanced.add(partner.id)
             self._zoc.clear()
             self.news.append(f"{unit.type.name} advances from {was} into {pending.into} (7.51)")
-            self.pick_up_pedestal(unit)
-            self.arrived_in_mordor(unit)
+            pick_up_pedestal(self, unit)
+            arrived_in_mordor(self, unit)
         self.continue_melee()
 
     def after_decision(self) -> None:

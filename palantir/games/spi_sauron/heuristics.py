@@ -40,6 +40,7 @@ from .notation import END, Advance, Attack, Cast, Duel, End, Enter, Fire, Form, 
 from .phases.rally import rally_rating
 from .units import Unit
 from .phases.magic import is_night, spell_active
+from .phases.losses import pedestal_hex
 
 # ----- the doctrine: how much each consideration weighs (points of a Demoralization Level)
 PULL = {"westernesse": 0.5, "sauron": 0.4}     # per hex toward the front
@@ -814,7 +815,7 @@ def magic_choice(state, legal: list):
     if best is not None:
         return best
     moves = [a for a in legal if isinstance(a, (Move, Enter))]
-    pedestal = state.pedestal_hex()
+    pedestal = pedestal_hex(state)
     sauron = state.leaders.get("sauron")
     if pedestal and sauron is not None and sauron.hex != pedestal:
         for action in moves:

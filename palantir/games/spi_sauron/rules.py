@@ -16,7 +16,6 @@ from .beast import BEAST, BeastMixin, BeastPiece
 from .combat_phase import CombatMixin, Pending
 from .components import Components
 from .hexmap import HexMap, distance, map_of
-from .losses import LossesMixin
 from .movement import check_path, cheapest_paths, half, mover_of, static_step_cost, \
     step_cost
 from .notation import END, Advance, Attack, Cast, Duel, End, Enter, Fire, Form, Give, Hold, \
@@ -27,6 +26,7 @@ from .units import ELIMINATED, FORMATION_NAMES, MORDOR, SHIELD_WALL, SLAVE_PHALA
 from .phases.rally import RallyPhase, rally_opens
 from .phases.magic import carry_out_cast, check_cast, is_night, note_pedestal_move, spell_active, \
     spell_candidates
+from .phases.losses import arrived_in_mordor, pedestal_hex, pick_up_pedestal
 
 GAME_OVER = "12.0"
 VICTORY_LEVELS = ("Westernesse Decisive", "Westernesse Tactical", "Sauron Tactical",
@@ -68,7 +68,7 @@ def victory_level(demoralized: Mapping[str, bool], points: Mapping[str, int]) ->
     return "Draw"
 
 
-class SauronState(CombatMixin, LossesMixin, BeastMixin, State):
+class SauronState(CombatMixin, BeastMixin, State):
     """A position of SPI Sauron: every piece, the Game-Turn and Phase, the armies' tallies."""
 
     def __init__(self, game, options: Mapping[str, Any], parts: Components, dice: Dice):
@@ -608,8 +608,8 @@ class SauronState(CombatMixin, LossesMixin, BeastMixin, State):
             partner.hex, partner.moved = path[-1], True
         if isinstance(piece, Unit):
             note_pedestal_move(self, piece)
-            self.pick_up_pedestal(piece)
-            self.arrived_in_mordor(piece)
+            pick_up_pedestal(self, piece)
+            arrived_in_mordor(self, piece)
         if entering:
             piece.first_turn_on_map = self.turn
             if isinstance(piece, Unit):
@@ -1016,7 +1016,7 @@ class SauronState(CombatMixin, LossesMixin, BeastMixin, State):
         self._zoc.clear()
         if phase.kind == "magic":
             sauron = self.leaders.get("sauron")
-            where = self.pedestal_hex()
+            where = pedestal_hex(self)
             self.on_pedestal_at_start = bool(sauron and sauron.on_map and where == sauron.hex)
             if not self.magic_leader_candidates() and not spell_candidates(self):
                 return False

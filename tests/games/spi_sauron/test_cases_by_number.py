@@ -10,6 +10,7 @@ from palantir.games.spi_sauron.units import ELIMINATED
 
 from .helpers import at_phase, cleared, new_game, place, refused
 from palantir.games.spi_sauron.phases.magic import is_night, spell_active
+from palantir.games.spi_sauron.phases.losses import pedestal_hex
 
 PARTS = default_components()
 
@@ -543,7 +544,7 @@ def test_case_16_5_2_the_orc_archers_carry_the_pedestal_at_their_own_ma():
     state = cleared("sauron-movement", 5)
     place(state, "orc_archers-1", "1110")
     state.apply("move 1110-1111-1112-1113-1114")        # MA 4, as any infantry
-    assert state.pedestal == "orc_archers-1" and state.pedestal_hex() == "1114"
+    assert state.pedestal == "orc_archers-1" and pedestal_hex(state) == "1114"
     assert str(state.units["orc_archers-1"].strength) == "Ee-3-Y"
     refused(state, "move 1114-1115", "4.24")
 
@@ -554,7 +555,7 @@ def test_case_16_5_3_c_the_pedestal_recaptured_goes_to_an_orc_archer():
     place(state, "goblins-1", "1012")
     state.pedestal = "1010"                             # lying where its bearer fell
     state.apply("move 1012-1011-1010")
-    assert state.pedestal == "orc_archers-1" and state.pedestal_hex() == "1320"
+    assert state.pedestal == "orc_archers-1" and pedestal_hex(state) == "1320"
 
 
 # ----- 17.1 the Beast, 19.0 magic weapons ------------------------------------------------------

@@ -6,6 +6,7 @@ from palantir.games.spi_sauron.phases.rally import rally_rating, rally_refusal
 
 from .helpers import cleared, place, refused
 from palantir.games.spi_sauron.phases.magic import is_night, spell_active
+from palantir.games.spi_sauron.phases.losses import pedestal_hex
 
 
 def rally_phase(seat=1, turn=1, dice=()):
@@ -168,7 +169,7 @@ def test_case_16_5_3_the_pedestal_is_left_behind_and_captured():
     state.apply("attack 0504 from 0604")      # 6 hits; 1 vs Y: E
     assert state.pedestal == "0504"
     state.apply("advance 0604-0504")
-    assert state.pedestal == "captured:men-1" and state.pedestal_hex() is None
+    assert state.pedestal == "captured:men-1" and pedestal_hex(state) is None
 
 
 def pedestal_duel(die):

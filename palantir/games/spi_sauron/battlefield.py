@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from .hexmap import cube_of, distance, from_cube, hex_id
 from .units import Unit
-from .phases.magic import is_night, spell_active
+from .phases import is_night, spell_active
 
 if TYPE_CHECKING:
     from .rules import SauronState

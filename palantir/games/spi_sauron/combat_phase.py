@@ -14,11 +14,11 @@ from .components import CasualtyResult
 from .hexmap import clear_line, distance
 from .movement import step_cost, mover_of
 from .notation import HOLD, STAND, Advance, Attack, Duel, Fire, Hold, Retreat, Stand
-from .phases import seat_of
 from .units import LeaderPiece, Unit
-from .phases.magic import is_night, spell_active
 from .phases.losses import arrived_in_mordor, drop_pedestal, eliminate_unit, hurt_leader, \
     leaders_share, pick_up_pedestal, sauron_on_pedestal
+from .phases import is_night, seat_of, spell_active
+from .phases.beast import beast_combat_candidates
 
 MISSILE, LEADERS, MELEE = 0, 1, 2          # the steps of the Combat Phase (7.0, 7.16)
 STEP_NAMES = ("missile combat", "leader combat", "melee combat")
@@ -249,7 +249,7 @@ class CombatMixin:
                 actions.append(Attack(target_hex, (a,)))
             if len(attackers) > 1:
                 actions.append(Attack(target_hex, tuple(sorted(attackers))))
-        actions.extend(self.beast_combat_candidates(self.combat_step))
+        actions.extend(beast_combat_candidates(self, self.combat_step))
         return actions
 
     def pending_candidates(self) -> list:

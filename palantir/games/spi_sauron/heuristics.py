@@ -39,8 +39,9 @@ from .notation import END, Advance, Attack, Cast, Duel, End, Enter, Fire, Form, 
     Move, Rally, Retreat, Stand
 from .phases.rally import rally_rating
 from .units import Unit
-from .phases.magic import is_night, spell_active
 from .phases.losses import pedestal_hex
+from .phases import is_night, spell_active
+from .phases.beast import beast_spell_cost, check_beast_move
 
 # ----- the doctrine: how much each consideration weighs (points of a Demoralization Level)
 PULL = {"westernesse": 0.5, "sauron": 0.4}     # per hex toward the front
@@ -341,7 +342,7 @@ def _still_legal(state, action) -> bool:
         kind = type(action)
         if kind is Move:
             if action.leader == BEAST:
-                state.check_beast_move(action)
+                check_beast_move(state, action)
             else:
                 state._check_move(action)
         elif kind is Enter:
@@ -579,7 +580,7 @@ class Planner:
         moves += self.leader_moves.get(BEAST, [])
         if not moves:
             return
-        breath = state.beast_spell_cost("death_breath")
+        breath = beast_spell_cost(state, "death_breath")
         sauron = state.leaders.get("sauron")
         if sauron is None or sauron.magic_left < breath:
             return
@@ -831,7 +832,7 @@ def spell_value(state, action: Cast) -> float:
     spell = action.spell
     sauron = state.leaders["sauron"]
     left = sauron.magic_left
-    cost = state.beast_spell_cost(spell)
+    cost = beast_spell_cost(state, spell)
     sure = action.points >= 12 - state.parts.spell_base
     spare = left - action.points
     thrift = 0.5 if sure and spare < SPELL_POINTS_RESERVE and spell != "death_breath" else 0.0
@@ -861,7 +862,7 @@ def spell_value(state, action: Cast) -> float:
     if spell == "conjure_beast":
         room = state.parts.demoralization_levels["sauron"] - \
             state.demoralization_points["sauron"]
-        wanted = left - action.points >= state.beast_spell_cost("death_breath")
+        wanted = left - action.points >= beast_spell_cost(state, "death_breath")
         # its death would cost 15 DPs (20.1 B): only with room to spare
         slain = state.parts.demoralization_levels["beast_slain"]
         return 8 + bonus if wanted and room > slain + 5 else 0.0
@@ -873,12 +874,12 @@ def spell_value(state, action: Cast) -> float:
     if spell == "magic_armour":
         # 17.2.3: then only a leader with a magic weapon may attack it, while the breath
         # is still affordable after it
-        if spell_active(state, spell) or spare < state.beast_spell_cost("death_breath"):
+        if spell_active(state, spell) or spare < beast_spell_cost(state, "death_breath"):
             return 0.0
         near = sum(1 for u in west_units if distance(u.hex, state.beast.hex) <= 4)
         return 6 + bonus if near else 0.0
     if spell == "horn_attack":
-        if spell_active(state, spell) or spare < state.beast_spell_cost("death_breath"):
+        if spell_active(state, spell) or spare < beast_spell_cost(state, "death_breath"):
             return 0.0
         near = sum(1 for u in west_units if distance(u.hex, state.beast.hex) == 1)
         return 3 + bonus if near else 0.0

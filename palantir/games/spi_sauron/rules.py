@@ -12,7 +12,7 @@ from ...engine.dice import Dice
 from ...engine.errors import IllegalAction
 from ...engine.game import Outcome, State
 from ...engine.procedure import Refusal, Stack, decide
-from .beast import BEAST, BeastMixin, BeastPiece
+from .beast import BEAST, BeastPiece
 from .combat_phase import CombatMixin, Pending
 from .components import Components
 from .hexmap import HexMap, distance, map_of
@@ -20,13 +20,15 @@ from .movement import check_path, cheapest_paths, half, mover_of, static_step_co
     step_cost
 from .notation import END, Advance, Attack, Cast, Duel, End, Enter, Fire, Form, Give, Hold, \
     Move, Rally, Retreat, Split, Stand, name_text, parse_action
-from .phases import PHASES, SAURON, SIDE_NAMES, SIDE_TITLES, WESTERNESSE, seat_of
 from .units import ELIMINATED, FORMATION_NAMES, MORDOR, SHIELD_WALL, SLAVE_PHALANX, WAITING, \
     WEDGE, LeaderPiece, Unit, order_of_battle
 from .phases.rally import RallyPhase, rally_opens
-from .phases.magic import carry_out_cast, check_cast, is_night, note_pedestal_move, spell_active, \
-    spell_candidates
+from .phases.magic import carry_out_cast, check_cast, note_pedestal_move, spell_candidates
 from .phases.losses import arrived_in_mordor, pedestal_hex, pick_up_pedestal
+from .phases import PHASES, SAURON, SIDE_NAMES, SIDE_TITLES, WESTERNESSE, is_night, seat_of, \
+    spell_active
+from .phases.beast import beast_in_play, beast_moves, carry_out_beast_combat, \
+    carry_out_beast_move, check_beast_combat, check_beast_move
 
 GAME_OVER = "12.0"
 VICTORY_LEVELS = ("Westernesse Decisive", "Westernesse Tactical", "Sauron Tactical",
@@ -68,7 +70,7 @@ def victory_level(demoralized: Mapping[str, bool], points: Mapping[str, int]) ->
     return "Draw"
 
 
-class SauronState(CombatMixin, BeastMixin, State):
+class SauronState(CombatMixin, State):
     """A position of SPI Sauron: every piece, the Game-Turn and Phase, the armies' tallies."""
 
     def __init__(self, game, options: Mapping[str, Any], parts: Components, dice: Dice):
@@ -186,14 +188,14 @@ class SauronState(CombatMixin, BeastMixin, State):
                 self._check_end()
                 self.news = []
                 self.end_phase()
-            elif isinstance(action, (Fire, Attack)) and self.beast_in_play(action):
-                self.check_beast_combat(action)
+            elif isinstance(action, (Fire, Attack)) and beast_in_play(self, action):
+                check_beast_combat(self, action)
                 self.news = []
-                self.carry_out_beast_combat(action)
+                carry_out_beast_combat(self, action)
             elif isinstance(action, Move) and action.leader == BEAST:
-                self.check_beast_move(action)
+                check_beast_move(self, action)
                 self.news = []
-                self.carry_out_beast_move(action)
+                carry_out_beast_move(self, action)
             elif isinstance(action, Fire):
                 firer, target = self.check_fire(action)
                 self.news = []
@@ -704,7 +706,7 @@ class SauronState(CombatMixin, BeastMixin, State):
                 continue
             actions.extend(self._leader_candidates(piece))
         if side == "sauron":
-            actions.extend(self.beast_moves())
+            actions.extend(beast_moves(self))
         else:
             actions.extend(self.give_candidates())
         actions.extend(self.formation_candidates())

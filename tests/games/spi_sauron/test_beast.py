@@ -7,7 +7,8 @@ from palantir.games.spi_sauron.notation import Attack, Cast, Fire, Move
 from palantir.games.spi_sauron.units import ELIMINATED
 
 from .helpers import at_phase, cleared, place, refused
-from palantir.games.spi_sauron.phases.magic import spell_active
+from palantir.games.spi_sauron.phases import spell_active
+from palantir.games.spi_sauron.phases.beast import beast_spell_cost
 
 
 def magic_phase(dice=(), turn=15):
@@ -156,7 +157,7 @@ def test_case_17_3_3_half_e_flips_the_beast_halving_its_ma_and_doubling_its_cost
     ends = {a.path[-1] for a in state.legal_actions() if isinstance(a, Move)
             and a.leader == "beast"}
     assert "1516" in ends and "1716" not in ends     # MA 2: two clear hexes east
-    assert state.beast_spell_cost("horn_attack") == 8 and state.beast_spell_cost(
+    assert beast_spell_cost(state, "horn_attack") == 8 and beast_spell_cost(state, 
         "conjure_beast") == 5
 
 

@@ -9,8 +9,9 @@ from palantir.games.spi_sauron.phases.rally import rally_rating
 from palantir.games.spi_sauron.units import ELIMINATED
 
 from .helpers import at_phase, cleared, new_game, place, refused
-from palantir.games.spi_sauron.phases.magic import is_night, spell_active
 from palantir.games.spi_sauron.phases.losses import pedestal_hex
+from palantir.games.spi_sauron.phases import is_night, spell_active
+from palantir.games.spi_sauron.phases.beast import beast_allowance
 
 PARTS = default_components()
 
@@ -564,7 +565,7 @@ def test_case_17_1_a_the_beast_has_ma_4_armour_4_and_morale_x():
     state = cleared("sauron-movement", 15)
     assert PARTS.beast == {"armour": 4, "morale": "X", "movement": 4}
     state.beast.hex = "0516"
-    assert state.beast_allowance() == 2 * 4             # half MP
+    assert beast_allowance(state) == 2 * 4             # half MP
     ends = {a.path[-1] for a in state.legal_actions() if isinstance(a, Move)
             and a.leader == "beast"}
     assert "0520" in ends and "0521" not in ends        # four clear hexes, not five

@@ -5,8 +5,8 @@ from palantir.games.spi_sauron.notation import END, Cast, Rally
 from palantir.games.spi_sauron.phases.rally import rally_rating, rally_refusal
 
 from .helpers import cleared, place, refused
-from palantir.games.spi_sauron.phases.magic import is_night, spell_active
 from palantir.games.spi_sauron.phases.losses import pedestal_hex
+from palantir.games.spi_sauron.phases import is_night, spell_active
 
 
 def rally_phase(seat=1, turn=1, dice=()):

@@ -50,3 +50,13 @@ def seat_of(side: str) -> int:
 def enemy(seat: int) -> int:
     """The other seat."""
     return 1 - seat
+
+
+def spell_active(state, key: str) -> bool:
+    """Whether a spell cast earlier still lasts this Game-Turn (16.1-16.3 durations)."""
+    return state.spell_until.get(key, 0) >= state.turn
+
+
+def is_night(state) -> bool:
+    """10.0, 12.0 A: turns 15-18 are night turns; so is a Total Eclipse turn (16.3)."""
+    return state.turn in state.parts.night_turns or spell_active(state, "total_eclipse")

@@ -7,22 +7,15 @@ The Magic Spell Chart (8.57) is reconstructed: success when two dice total at mo
 from __future__ import annotations
 
 from ....engine.procedure import Refusal
+from ..beast import FACINGS
 from ..combat import roll_2d6
 from ..notation import Cast
 from ..units import Unit
+from . import is_night, spell_active
+from .beast import beast_bonus_cast, beast_refusal, beast_spell_cost, carry_out_beast_spell
 
 
 SURE_TOTAL = 12      # two dice never exceed 12
-
-
-def spell_active(state, key: str) -> bool:
-    """Whether a spell cast earlier still lasts this Game-Turn (16.1-16.3 durations)."""
-    return state.spell_until.get(key, 0) >= state.turn
-
-
-def is_night(state) -> bool:
-    """10.0, 12.0 A: turns 15-18 are night turns; so is a Total Eclipse turn (16.3)."""
-    return state.turn in state.parts.night_turns or spell_active(state, "total_eclipse")
 
 
 def sauron_may_cast(state) -> bool:
@@ -31,7 +24,7 @@ def sauron_may_cast(state) -> bool:
     sauron = state.leaders.get("sauron")
     return (sauron is not None and sauron.on_map and not sauron.moved
             and state.on_pedestal_at_start and not state.pedestal_moved
-            and (state.cast_turn != state.turn or state.beast_bonus_cast()))
+            and (state.cast_turn != state.turn or beast_bonus_cast(state)))
 
 
 def spell_refusal(state, key: str, points: int,
@@ -49,10 +42,10 @@ def spell_refusal(state, key: str, points: int,
     if state.cast_turn == state.turn and not spell.beast:
         return ("3.0 E", "after conjuring the Beast only one of its capabilities may be "
                          "activated in the phase that follows (17.0 A)")
-    problem = state.beast_refusal(key, facing)
+    problem = beast_refusal(state, key, facing)
     if problem:
         return problem
-    cost = state.beast_spell_cost(key)
+    cost = beast_spell_cost(state, key)
     if points < cost:
         return ("17.3.3" if cost != spell.cost else "8.54",
                 f"{spell.name} costs at least {cost} points")
@@ -70,9 +63,8 @@ def spell_candidates(state) -> list:
         return []
     left = state.leaders["sauron"].magic_left
     found = []
-    from ..beast import FACINGS
     for key, spell in state.parts.spells.items():
-        cost = state.beast_spell_cost(key)
+        cost = beast_spell_cost(state, key)
         facings = FACINGS if key == "death_breath" else (None,)
         for points in sorted({cost, cost + 2,
                               max(cost, SURE_TOTAL - state.parts.spell_base)}):
@@ -105,7 +97,7 @@ def carry_out_cast(state, action: Cast) -> None:
     sauron.magic_left -= action.points
     state.spells_cast[action.spell] = state.spells_cast.get(action.spell, 0) + 1
     state.spell_until[action.spell] = state.turn + spell.duration - 1
-    state.carry_out_beast_spell(action.spell, action.facing)
+    carry_out_beast_spell(state, action.spell, action.facing)
     state.news.append(f"Sauron casts {spell.name} with {action.points} points: 2d6 = "
                      f"{total}, needs 2–{min(needed, SURE_TOTAL)}: it works "
                      f"({sauron.magic_left} points left)")

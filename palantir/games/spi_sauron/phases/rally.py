@@ -13,9 +13,8 @@ from ....engine.procedure import Plan, Procedure, Question, Refusal
 from ..combat import rally_attempt
 from ..hexmap import distance
 from ..notation import END, End, Rally
-from . import SAURON, SIDE_NAMES, WESTERNESSE
 from ..units import LeaderPiece, Unit
-from .magic import is_night
+from . import SAURON, SIDE_NAMES, WESTERNESSE, is_night
 
 
 def rally_rating(state, piece: LeaderPiece) -> int:

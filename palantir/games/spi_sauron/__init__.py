@@ -21,6 +21,7 @@ class SpiSauron(Game):
     ruleset = "1"
     min_players = 2
     max_players = 2
+    presentation_path = "palantir.games.spi_sauron.presentation:PRESENTATION"
 
     _schema = None
 

@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 from .hexmap import cube_of, distance, from_cube, hex_id
 from .units import Unit
 from .phases import is_night, spell_active
+from .phases.combat import defending_morale, fanatical, melee_strength, missile_range, \
+    missile_strength, weapon_in_hex
 
 if TYPE_CHECKING:
     from .rules import SauronState
@@ -145,14 +147,14 @@ class Battlefield:
                 continue        # 7.57: it may not move or attack until rallied
             allowance = 0 if where in stuck and not unit.type.elf else \
                 self.parts.movement[unit.formation or unit.type.kind]
-            melee = state.melee_strength(unit) if unit.strength.melee else None
-            missile = state.missile_strength(unit) if unit.strength.missile else None
+            melee = melee_strength(state, unit) if unit.strength.melee else None
+            missile = missile_strength(state, unit) if unit.strength.missile else None
             if melee and not (state.demoralized[unit.side] and unit.strength.morale == "Z"):
                 radius[where] = allowance + 1
                 for h in _within(self.hexmap, where, allowance + 1):
                     reach.setdefault(h, []).append((melee, False, where))
             if missile:
-                for h in _within(self.hexmap, where, allowance + state.missile_range(unit)):
+                for h in _within(self.hexmap, where, allowance + missile_range(state, unit)):
                     reach.setdefault(h, []).append((missile, True, where))
         for attacks in reach.values():
             attacks.sort()
@@ -187,7 +189,7 @@ class Battlefield:
 
     def morale_of(self, unit: Unit) -> str:
         """15.4 B: Orcs defend a level braver at night."""
-        return self.state.defending_morale(unit)
+        return defending_morale(self.state, unit)
 
     def loss_if_hit(self, unit: Unit, hex_name: str) -> float:
         """Expected Demoralization Points lost by `unit`'s army if a casualty falls on it in
@@ -269,11 +271,11 @@ class Battlefield:
         if unit.disrupted or front > 3 or (front > 1 and not unit.strength.missile):
             return 0.0          # no enemy within reach of its missiles or its melee
         best_missile = best_melee = 0.0
-        fanatic = state.fanatical(unit)
+        fanatic = fanatical(state, unit)
         if unit.strength.missile:
-            letter = state.missile_strength(unit)
+            letter = missile_strength(state, unit)
             theirs = self.theirs
-            for there in _within(self.hexmap, hex_name, state.missile_range(unit)):
+            for there in _within(self.hexmap, hex_name, missile_range(state, unit)):
                 enemy = theirs.get(there)
                 if enemy is not None:
                     armour = self.armour_in(enemy, there, None)
@@ -306,7 +308,7 @@ class Battlefield:
             wraith = state.leaders.get("ringwraith")
             if wraith is not None and wraith.on_map and distance(hex_name, wraith.hex) <= 5:
                 levels += 1
-        if unit.hex == hex_name and state.weapon_in_hex(unit.hex, unit.side):
+        if unit.hex == hex_name and weapon_in_hex(state, unit.hex, unit.side):
             levels += 1
         if levels:
             from .combat import stronger

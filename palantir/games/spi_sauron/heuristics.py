@@ -42,6 +42,8 @@ from .units import Unit
 from .phases.losses import pedestal_hex
 from .phases import is_night, spell_active
 from .phases.beast import beast_spell_cost, check_beast_move
+from .phases.combat import armour_against, fanatical, leader_rating, melee_strength, \
+    missile_strength
 
 # ----- the doctrine: how much each consideration weighs (points of a Demoralization Level)
 PULL = {"westernesse": 0.5, "sauron": 0.4}     # per hex toward the front
@@ -438,7 +440,7 @@ class Planner:
             return closing if self.approach == "close" else None
         if self.side == "westernesse":
             return closing
-        if self.night or self.state.fanatical(unit) or unit.strength.melee in ("A", "B"):
+        if self.night or fanatical(self.state, unit) or unit.strength.melee in ("A", "B"):
             return closing
         return None
 
@@ -564,10 +566,10 @@ class Planner:
                 value += LEADER_RALLY
             if self.field.front.get(there, 99) <= 2:
                 value += LEADER_FRONT
-        rating = state.leader_rating(piece)
+        rating = leader_rating(state, piece)
         for other in state.leaders.values():
             if other.side != self.side and other.on_map and \
-                    distance(other.hex, hex_name) <= 2 and state.leader_rating(other) >= rating:
+                    distance(other.hex, hex_name) <= 2 and leader_rating(state, other) >= rating:
                 value -= LEADER_DANGER
         stake = 1.0 + (2.0 if piece.weapon else 0.0)
         value -= stake * self.field.exposure(unit_here, hex_name) / 10
@@ -665,8 +667,8 @@ def fire_value(state, field: Battlefield, action: Fire) -> float:
     target = state.unit_at(action.target, field.enemy)
     if firer is None or target is None:
         return 0.0
-    armour = state.armour_against(target, None)
-    chance = hit_chance(state.parts, state.missile_strength(firer), armour)
+    armour = armour_against(state, target, None)
+    chance = hit_chance(state.parts, missile_strength(state, firer), armour)
     return chance * field.loss_if_hit(target, target.hex) * field.enemy_rate
 
 
@@ -678,23 +680,23 @@ def attack_value(state, field: Battlefield, action: Attack) -> float:
         return beast_hit_value(state, unit, missile=False)
     if action.attackers == (BEAST,):
         target = state.unit_at(action.defender)
-        armour = state.armour_against(target, state.beast.hex)
+        armour = armour_against(state, target, state.beast.hex)
         return hit_chance(state.parts, "A", armour) * field.loss_if_hit(target, target.hex) * \
             field.enemy_rate
     attacker = state.unit_at(action.attackers[0], field.side)
     defender = state.unit_at(action.defender, field.enemy)
     if attacker is None or defender is None:
         return 0.0
-    chance = hit_chance(state.parts, state.melee_strength(attacker),
-                        state.armour_against(defender, attacker.hex),
-                        state.fanatical(attacker))
+    chance = hit_chance(state.parts, melee_strength(state, attacker),
+                        armour_against(state, defender, attacker.hex),
+                        fanatical(state, attacker))
     return chance * field.loss_if_hit(defender, defender.hex) * field.enemy_rate
 
 
 def beast_hit_value(state, unit, missile: bool) -> float:
     """17.3: the Beast slain costs Sauron 15 DPs (20.1 B) and ends its breath."""
-    letter = "A" if unit is None else (state.missile_strength(unit) if missile
-                                       else state.melee_strength(unit))
+    letter = "A" if unit is None else (missile_strength(state, unit) if missile
+                                       else melee_strength(state, unit))
     chance = hit_chance(state.parts, letter, state.parts.beast["armour"])
     return chance * 100 * state.parts.demoralization_levels["beast_slain"] / \
         state.parts.demoralization_levels["sauron"]
@@ -705,7 +707,7 @@ def duel_value(state, action: Duel) -> float:
     army's stake in him; a result on either moves his unit back, 7.23)."""
     attacker, defender = state.leaders[action.attacker], state.leaders[action.defender]
     parts = state.parts
-    column = parts.leader_column(state.leader_rating(attacker) - state.leader_rating(defender))
+    column = parts.leader_column(leader_rating(state, attacker) - leader_rating(state, defender))
     worth = {attacker.key: _leader_worth(state, attacker),
              defender.key: _leader_worth(state, defender)}
     total = 0.0
@@ -774,9 +776,9 @@ def stand_cost(state, field: Battlefield, unit: Unit, pending) -> float:
     miss = 1.0
     for attacker_id in pending.advance_by:
         attacker = state.units[attacker_id]
-        miss *= 1 - hit_chance(state.parts, state.melee_strength(attacker),
-                               state.armour_against(unit, attacker.hex),
-                               state.fanatical(attacker))
+        miss *= 1 - hit_chance(state.parts, melee_strength(state, attacker),
+                               armour_against(state, unit, attacker.hex),
+                               fanatical(state, attacker))
     return (1 - miss) * field.loss_if_hit(unit, unit.hex) * field.own_rate
 
 

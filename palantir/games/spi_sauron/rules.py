@@ -13,7 +13,6 @@ from ...engine.errors import IllegalAction
 from ...engine.game import Outcome, State
 from ...engine.procedure import Refusal, Stack, decide
 from .beast import BEAST, BeastPiece
-from .combat_phase import CombatMixin, Pending
 from .components import Components
 from .hexmap import HexMap, distance, map_of
 from .movement import check_path, cheapest_paths, half, mover_of, static_step_cost, \
@@ -27,8 +26,12 @@ from .phases.magic import carry_out_cast, check_cast, note_pedestal_move, spell_
 from .phases.losses import arrived_in_mordor, pedestal_hex, pick_up_pedestal
 from .phases import PHASES, SAURON, SIDE_NAMES, SIDE_TITLES, WESTERNESSE, is_night, seat_of, \
     spell_active
-from .phases.beast import beast_in_play, beast_moves, carry_out_beast_combat, \
-    carry_out_beast_move, check_beast_combat, check_beast_move
+from .phases.combat import Pending, after_decision, carry_out_advance, carry_out_attack, \
+    carry_out_duel, carry_out_fire, carry_out_retreat, carry_out_stand, check_advance, \
+    check_attack, check_combat_end, check_duel, check_fire, check_retreat, combat_candidates, \
+    obliged_to_attack, pending_candidates, settle_pending
+from .phases.beast import beast_combat_candidates, beast_in_play, beast_moves, \
+    carry_out_beast_combat, carry_out_beast_move, check_beast_combat, check_beast_move
 
 GAME_OVER = "12.0"
 VICTORY_LEVELS = ("Westernesse Decisive", "Westernesse Tactical", "Sauron Tactical",
@@ -70,7 +73,7 @@ def victory_level(demoralized: Mapping[str, bool], points: Mapping[str, int]) ->
     return "Draw"
 
 
-class SauronState(CombatMixin, State):
+class SauronState(State):
     """A position of SPI Sauron: every piece, the Game-Turn and Phase, the armies' tallies."""
 
     def __init__(self, game, options: Mapping[str, Any], parts: Components, dice: Dice):
@@ -154,7 +157,7 @@ class SauronState(CombatMixin, State):
         if self.over:
             return []
         if self.pending:
-            return self.pending_candidates()
+            return pending_candidates(self)
         kind = self.phase.kind
         actions: list = []
         if kind == "movement":
@@ -164,8 +167,8 @@ class SauronState(CombatMixin, State):
         elif kind == "magic":
             actions = spell_candidates(self) + self.magic_leader_candidates()
         elif kind == "combat":
-            actions = self.combat_candidates()
-            if self.obliged_to_attack(self.phasing_side()):
+            actions = combat_candidates(self) + beast_combat_candidates(self, self.combat_step)
+            if obliged_to_attack(self, self.phasing_side()):
                 return actions      # 7.31: no `end` while an attack is owed
         elif kind == "rally":
             return RallyPhase().answers(self)
@@ -197,34 +200,34 @@ class SauronState(CombatMixin, State):
                 self.news = []
                 carry_out_beast_move(self, action)
             elif isinstance(action, Fire):
-                firer, target = self.check_fire(action)
+                firer, target = check_fire(self, action)
                 self.news = []
-                self.carry_out_fire(firer, target)
+                carry_out_fire(self, firer, target)
             elif isinstance(action, Duel):
-                attacker, defender = self.check_duel(action)
+                attacker, defender = check_duel(self, action)
                 self.news = []
-                self.carry_out_duel(attacker, defender)
+                carry_out_duel(self, attacker, defender)
             elif isinstance(action, Attack):
-                defender, attackers = self.check_attack(action)
+                defender, attackers = check_attack(self, action)
                 self.news = []
-                self.carry_out_attack(defender, attackers)
+                carry_out_attack(self, defender, attackers)
             elif isinstance(action, Retreat):
-                pending, piece = self.check_retreat(action)
+                pending, piece = check_retreat(self, action)
                 self.news = []
-                self.carry_out_retreat(pending, piece, action.path)
-                self.after_decision()
+                carry_out_retreat(self, pending, piece, action.path)
+                after_decision(self)
             elif isinstance(action, Stand):
                 self.news = []
-                self.carry_out_stand()
+                carry_out_stand(self)
             elif isinstance(action, Advance):
-                unit = self.check_advance(action)
+                unit = check_advance(self, action)
                 self.news = []
-                self.carry_out_advance(unit)
+                carry_out_advance(self, unit)
             elif isinstance(action, Hold):
                 if not self.pending or self.pending[0].kind != "advance":
                     raise Refusal("7.51", "no advance after combat is offered now")
                 self.news = []
-                self.carry_out_advance(None)
+                carry_out_advance(self, None)
             elif isinstance(action, Cast):
                 check_cast(self, action)
                 self.news = []
@@ -251,7 +254,7 @@ class SauronState(CombatMixin, State):
                 self._carry_out_move(piece, path, start_cost, action, entering=True)
             else:
                 raise Refusal("notation", f"not an SPI Sauron decision: {action!r}")
-            self.settle_pending()
+            settle_pending(self)
         except IllegalAction as exc:
             if exc.action is None:
                 raise Refusal(exc.rule, exc.reason, action=str(action)) from None
@@ -414,6 +417,13 @@ class SauronState(CombatMixin, State):
     def combat_units_at(self, hex_name: str) -> list[Unit]:
         """The combat units standing in a hex."""
         return [p for p in self._pieces_by_hex().get(hex_name, ()) if isinstance(p, Unit)]
+
+    def unit_at(self, hex_name: str, side: str | None = None) -> Unit | None:
+        """The combat unit in a hex (of `side`, if given)."""
+        for unit in self.combat_units_at(hex_name):
+            if side is None or unit.side == side:
+                return unit
+        return None
 
     def leaders_at(self, hex_name: str) -> list[LeaderPiece]:
         """The leaders standing in a hex."""
@@ -936,7 +946,7 @@ class SauronState(CombatMixin, State):
         """6.3, 7.31: a Combat Phase may not end while an attack is owed; 15.2.2: nor a
         Westernesse Movement Phase while a Dwarf unit owes its move toward the Orcs."""
         if self.phase.kind == "combat":
-            self.check_combat_end()
+            check_combat_end(self)
         elif self.phase.kind == "movement":
             owing = self.dwarves_owing_a_move()
             if owing:
@@ -1023,7 +1033,8 @@ class SauronState(CombatMixin, State):
             if not self.magic_leader_candidates() and not spell_candidates(self):
                 return False
         elif phase.kind == "combat":
-            if not self.combat_candidates():
+            if not combat_candidates(self) and \
+                    not beast_combat_candidates(self, self.combat_step):
                 return False
         elif phase.kind == "rally":
             if not rally_opens(self):

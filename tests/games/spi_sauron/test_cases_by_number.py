@@ -12,6 +12,7 @@ from .helpers import at_phase, cleared, new_game, place, refused
 from palantir.games.spi_sauron.phases.losses import pedestal_hex
 from palantir.games.spi_sauron.phases import is_night, spell_active
 from palantir.games.spi_sauron.phases.beast import beast_allowance
+from palantir.games.spi_sauron.phases.combat import apply_casualty, displaceable, leader_rating
 
 PARTS = default_components()
 
@@ -131,7 +132,7 @@ def test_case_6_2_no_retreat_into_an_enemy_zoc_even_onto_a_friend():
     zone = state.enemy_zoc("sauron")
     exits = [h for h in state.hexmap.neighbours["0504"] if h not in ("0604", "0404")]
     assert len(exits) == 4 and "0403" in exits and all(h in zone for h in exits)
-    assert state._displaceable("0403", {"0504"})          # the friend could make way
+    assert displaceable(state, "0403", {"0504"})          # the friend could make way
     state.apply("attack 0504 from 0604")
     assert state.units["goblins-1"].hex == ELIMINATED   # 7.56: no path of retreat
     assert state.units["goblins-2"].hex == "0403" and not state.units["goblins-2"].disrupted
@@ -433,10 +434,10 @@ def test_case_10_0_sauron_leaders_add_three_in_leader_combat_at_night():
     place(state, "gorgol", "0504")
     place(state, "men-1", "0604")
     place(state, "anarion", "0604")
-    assert state.leader_rating(state.leaders["gorgol"]) == 5 + 3
-    assert state.leader_rating(state.leaders["anarion"]) == 6
+    assert leader_rating(state, state.leaders["gorgol"]) == 5 + 3
+    assert leader_rating(state, state.leaders["anarion"]) == 6
     at_phase(state, "sauron-combat", turn=14)
-    assert state.leader_rating(state.leaders["gorgol"]) == 5
+    assert leader_rating(state, state.leaders["gorgol"]) == 5
 
 
 def test_case_13_the_units_stand_where_13_1_and_13_2_put_them_with_their_strengths():
@@ -493,7 +494,7 @@ def test_case_15_3_5_b_each_unit_of_a_phalanx_retreats_to_a_different_hex():
     state = cleared("sauron-combat", 3, ScriptedDice([]))
     place(state, "slaves-1", "1011", partner="slaves-2", formation="slave_phalanx")
     place(state, "slaves-2", "1011", partner="slaves-1", formation="slave_phalanx")
-    state.apply_casualty(state.units["slaves-1"], CasualtyResult("r1", False, False, 1), None)
+    apply_casualty(state, state.units["slaves-1"], CasualtyResult("r1", False, False, 1), None)
     assert [p.piece for p in state.pending] == ["slaves-1", "slaves-2"]
     state.apply(state.legal_actions()[0])
     taken = state.units["slaves-1"].hex
@@ -578,17 +579,17 @@ def test_case_19_1_1_a_weapon_adds_one_in_leader_combat_only_for_its_user():
     place(state, "goblins-1", "0504")
     place(state, "gorgol", "0504")
     elendil = state.leaders["elendil"]
-    assert state.leader_rating(elendil) == 11 and rally_rating(state, elendil) == 10
+    assert leader_rating(state, elendil) == 11 and rally_rating(state, elendil) == 10
     state.apply("duel elendil gorgol")                  # 11 - 5
     assert "differential +6" in " ".join(state.news)
     place(state, "isildur", "0604", weapon="aiglos")    # 19.0 C: Aiglos is Gil-galad's
-    assert state.leader_rating(state.leaders["isildur"]) == 8
+    assert leader_rating(state, state.leaders["isildur"]) == 8
     place(state, "gil_galad", "0604", weapon="aiglos")
-    assert state.leader_rating(state.leaders["gil_galad"]) == 11
+    assert leader_rating(state, state.leaders["gil_galad"]) == 11
 
 
 def test_case_19_2_3_a_captured_weapon_gives_its_sauron_carrier_nothing_in_leader_combat():
     state = combat("sauron")
     place(state, "orcs-1", "0504")
     place(state, "sauron", "0504", weapon="narsil")     # carried, not usable (19.0 D)
-    assert state.leader_rating(state.leaders["sauron"]) == 10
+    assert leader_rating(state, state.leaders["sauron"]) == 10

@@ -6,6 +6,8 @@ from palantir.games.spi_sauron.notation import END, HOLD, STAND, Advance, Attack
 from palantir.games.spi_sauron.phases.rally import check_rally
 
 from .helpers import cleared, place, refused
+from palantir.games.spi_sauron.phases.combat import carry_out_retreat, fanatical, melee_strength, \
+    missile_strength, obliged_to_attack
 
 # Hexes of the open plain (all clear). 0504 touches 0503 0505 0403 0404 0603 0604.
 
@@ -87,7 +89,7 @@ def test_case_6_14_demoralized_units_exert_no_zoc_so_compel_nothing():
     place(state, "men-1", "0604")
     state.demoralized["westernesse"] = True
     state._zoc.clear()
-    assert state.obliged_to_attack("sauron") == []
+    assert obliged_to_attack(state, "sauron") == []
     assert END in state.legal_actions()
 
 
@@ -176,8 +178,8 @@ def test_case_9_33_westernesse_w_and_x_units_fanatical_once_demoralized():
     place(state, "men-1", "0604")        # X
     place(state, "archers-1", "0404")    # Y
     state.demoralized["westernesse"] = True
-    assert state.fanatical(state.units["men-1"])
-    assert not state.fanatical(state.units["archers-1"])
+    assert fanatical(state, state.units["men-1"])
+    assert not fanatical(state, state.units["archers-1"])
 
 
 def test_case_15_4_b_orcs_defend_one_morale_level_better_at_night():
@@ -200,11 +202,11 @@ def test_case_16_2_wrath_of_the_ringwraith_adds_a_level_within_five_hexes():
     state = combat("sauron", turn=6)
     place(state, "goblins-1", "0504")
     place(state, "ringwraith", "0509")
-    assert state.melee_strength(state.units["goblins-1"]) == "E"
+    assert melee_strength(state, state.units["goblins-1"]) == "E"
     state.spell_until["wrath_of_the_ringwraith"] = 8
-    assert state.melee_strength(state.units["goblins-1"]) == "D"
+    assert melee_strength(state, state.units["goblins-1"]) == "D"
     place(state, "ringwraith", "0510")       # six hexes away
-    assert state.melee_strength(state.units["goblins-1"]) == "E"
+    assert melee_strength(state, state.units["goblins-1"]) == "E"
 
 
 def test_case_19_1_2_units_with_a_weapon_bearer_attack_a_level_better():
@@ -212,8 +214,8 @@ def test_case_19_1_2_units_with_a_weapon_bearer_attack_a_level_better():
     place(state, "men-1", "0604")
     place(state, "archers-1", "0404")
     place(state, "elendil", "0604")          # carries Narsil
-    assert state.melee_strength(state.units["men-1"]) == "C"
-    assert state.missile_strength(state.units["archers-1"]) == "E"
+    assert melee_strength(state, state.units["men-1"]) == "C"
+    assert missile_strength(state, state.units["archers-1"]) == "E"
 
 
 def test_case_19_1_2_a_captured_weapon_gives_its_carriers_units_nothing():
@@ -221,16 +223,16 @@ def test_case_19_1_2_a_captured_weapon_gives_its_carriers_units_nothing():
     state = combat("sauron")
     place(state, "orcs-1", "0504")
     place(state, "orc_archers-1", "0404")
-    plain = (state.melee_strength(state.units["orcs-1"]),
-             state.missile_strength(state.units["orc_archers-1"]))
+    plain = (melee_strength(state, state.units["orcs-1"]),
+             missile_strength(state, state.units["orc_archers-1"]))
     place(state, "sauron", "0504", weapon="narsil")
     place(state, "ringwraith", "0404", weapon="aiglos")
-    assert (state.melee_strength(state.units["orcs-1"]),
-            state.missile_strength(state.units["orc_archers-1"])) == plain
+    assert (melee_strength(state, state.units["orcs-1"]),
+            missile_strength(state, state.units["orc_archers-1"])) == plain
     westernesse = combat("westernesse")
     place(westernesse, "men-1", "0604")
     place(westernesse, "isildur", "0604", weapon="aiglos")      # Gil-galad's weapon
-    assert westernesse.melee_strength(westernesse.units["men-1"]) == "D"
+    assert melee_strength(westernesse, westernesse.units["men-1"]) == "D"
 
 # ----- retreats (7.54-7.57), displacement (7.6), advance (7.5) -------------------------------
 
@@ -474,7 +476,7 @@ def test_case_21_1_westernesse_units_entering_mordor_cost_sauron_a_point():
 
 
 def test_case_7_56_a_queued_retreat_whose_paths_closed_meanwhile_is_no_retreat():
-    from palantir.games.spi_sauron.combat_phase import Pending
+    from palantir.games.spi_sauron.phases.combat import Pending
     from palantir.games.spi_sauron.hexmap import distance
     state = combat("westernesse")
     place(state, "goblins-1", "0504")
@@ -509,7 +511,7 @@ def test_case_7_61_a_retreat_before_combat_onto_a_friend_displaces_it():
     pending = state.pending[0]
     assert pending.kind == "before"
     # the procedure itself, as when 0704 is the only way out (7.61)
-    state.carry_out_retreat(pending, state.units["bowmen-1"], ("0604", "0704"))
+    carry_out_retreat(state, pending, state.units["bowmen-1"], ("0604", "0704"))
     assert state.pending[0].kind == "displace" and state.pending[0].piece == "men-1"
 
 

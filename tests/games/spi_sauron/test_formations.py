@@ -8,6 +8,7 @@ from palantir.games.spi_sauron.notation import Form, Move, Split
 
 from .helpers import at_phase, cleared, place, refused
 from palantir.games.spi_sauron.phases.magic import sinister_visions
+from palantir.games.spi_sauron.phases.combat import apply_casualty, displaceable, melee_strength
 
 
 def west(first="men-1", second="men-2", leader=True, dice=()):
@@ -109,14 +110,14 @@ def test_case_8_46_half_elimination_takes_one_unit_and_retreats_part():
     from palantir.games.spi_sauron.components import CasualtyResult
     state = formed()
     place(state, "goblins-1", "1010")
-    state.apply_casualty(state.units["men-1"], CasualtyResult("1/2E", True, False, 0), None)
+    apply_casualty(state, state.units["men-1"], CasualtyResult("1/2E", True, False, 0), None)
     assert state.units["men-1"].hex == "eliminated"
     assert state.units["men-2"].hex == "1011" and state.units["men-2"].partner is None
     state = formed()
-    state.apply_casualty(state.units["men-1"], CasualtyResult("E", False, True, 0), None)
+    apply_casualty(state, state.units["men-1"], CasualtyResult("E", False, True, 0), None)
     assert state.units["men-1"].hex == state.units["men-2"].hex == "eliminated"
     state = formed()
-    state.apply_casualty(state.units["men-1"], CasualtyResult("r1", False, False, 1), None)
+    apply_casualty(state, state.units["men-1"], CasualtyResult("r1", False, False, 1), None)
     assert [p.piece for p in state.pending] == ["men-1", "men-2"]      # 8.46: each retreats
     state.apply(state.legal_actions()[0])
     taken = state.units["men-1"].hex
@@ -128,7 +129,7 @@ def test_case_8_44_a_formation_attacks_once_at_a():
     state.phase_index = __import__("palantir.games.spi_sauron.phases",
                                    fromlist=["PHASE_INDEX"]).PHASE_INDEX["westernesse-combat"]
     place(state, "goblins-1", "1010")
-    assert state.melee_strength(state.units["men-1"]) == "A"
+    assert melee_strength(state, state.units["men-1"]) == "A"
     attacks = [str(a) for a in state.legal_actions() if str(a).startswith("attack")]
     assert attacks == ["attack 1010 from 1011"]
 
@@ -161,7 +162,7 @@ def test_case_15_3_4_only_full_strength_slaves():
 def test_case_15_3_5_a_a_phalanx_loses_one_unit_to_half_elimination():
     from palantir.games.spi_sauron.components import CasualtyResult
     state = formed("slave_phalanx", "slaves-1", "slaves-2")
-    state.apply_casualty(state.units["slaves-1"], CasualtyResult("1/2E", True, False, 0), None)
+    apply_casualty(state, state.units["slaves-1"], CasualtyResult("1/2E", True, False, 0), None)
     assert state.units["slaves-1"].hex == "eliminated" and state.units["slaves-2"].hex == "1011"
     assert any("15.3.5 A" in line for line in state.news)
 
@@ -180,8 +181,8 @@ def test_case_8_48_a_formation_disbands_when_one_unit_moves_off():
 def test_case_7_61_a_formation_is_never_displaced_by_a_retreat():
     state = formed()
     place(state, "men-3", "1010")
-    assert not state._displaceable("1011", {"1010"})
+    assert not displaceable(state, "1011", {"1010"})
     place(state, "men-4", "1011")
     place(state, "men-1", "eliminated")
     place(state, "men-2", "eliminated")
-    assert state._displaceable("1011", {"1010"})        # a single unit may make way
+    assert displaceable(state, "1011", {"1010"})        # a single unit may make way

@@ -16,6 +16,8 @@ from ..notation import Attack, Fire, Move
 from ..units import ELIMINATED, WAITING
 from .losses import add_demoralization, eliminate_unit, hurt_leader
 from . import is_night, spell_active
+from .combat import apply_casualty, armour_against, defending_morale, may_fire, may_melee, \
+    melee_strength, missile_blocking_terrain, missile_range, missile_strength
 
 
 def beast_capability(state, key: str) -> bool:
@@ -181,12 +183,12 @@ def beast_fire_refusal(state, unit) -> str | None:
     """17.3.1, 17.3.2: why a missile unit may not fire at the Beast now."""
     if beast_capability(state, "magic_armour"):
         return "the Beast has Magic Armor: only a leader with a magic weapon may attack it"
-    if not state.may_fire(unit):
+    if not may_fire(state, unit):
         return "this unit may not fire now (7.11, 7.14, 7.57)"
-    if distance(unit.hex, state.beast.hex) > state.missile_range(unit):
+    if distance(unit.hex, state.beast.hex) > missile_range(state, unit):
         return "the Beast is out of range (7.12)"
     if not clear_line(state.hexmap, unit.hex, state.beast.hex, None,
-                      state.missile_blocking_terrain()):
+                      missile_blocking_terrain(state)):
         return "the line of fire crosses a Mountain hex (7.13)"
     return None
 
@@ -203,7 +205,7 @@ def beast_attackers(state) -> list[str]:
                 and p.key not in state.attacked and distance(p.hex, beast_hex) == 1]
     return sorted(u.hex for u in state.units.values()
                   if u.side == "westernesse" and u.on_map and u.strength.melee
-                  and state.may_melee(u) is None and distance(u.hex, beast_hex) == 1
+                  and may_melee(state, u) is None and distance(u.hex, beast_hex) == 1
                   and not (u.type.kind == "cavalry" and not state.parts.terrain[
                       state.hexmap.terrain[beast_hex]].cavalry))
 
@@ -235,7 +237,7 @@ def carry_out_beast_combat(state, action) -> None:
         state.combat_step = 0
         unit = state.unit_at(action.firer, "westernesse")
         state.fired.add(unit.id)
-        hit_beast(state, state.missile_strength(unit), None,
+        hit_beast(state, missile_strength(state, unit), None,
                        f"{unit.type.name} in {unit.hex} fire at the Beast", "missile")
         return
     state.combat_step = 2
@@ -250,7 +252,7 @@ def carry_out_beast_combat(state, action) -> None:
         else:
             unit = state.unit_at(name, "westernesse")
             state.attacked.add(unit.id)
-            letter, where, who = state.melee_strength(unit), unit.hex, unit.type.name
+            letter, where, who = melee_strength(state, unit), unit.hex, unit.type.name
         if not state.beast.on_map:
             state.news.append(f"the attack of {who} falls on nothing (7.32)")
             continue
@@ -289,10 +291,10 @@ def hit_beast(state, letter: str, attacker_hex: str | None, text: str, kind: str
 def horn_attack(state, defender) -> None:
     """17.2.2: the Beast melees with an Attack Strength of A (7.33)."""
     state.attacked.add(BEAST)
-    armour = state.armour_against(defender, state.beast.hex)
+    armour = armour_against(state, defender, state.beast.hex)
     roll = resolve_attack(state.parts, state.dice, "A", armour,
-                          state.defending_morale(defender))
+                          defending_morale(state, defender))
     state.news.append(f"the Beast's Horn Attack (A) from {state.beast.hex} vs "
                      f"{defender.type.name} in {defender.hex}: {roll.text}")
     if roll.result is not None:
-        state.apply_casualty(defender, roll.result, None)
+        apply_casualty(state, defender, roll.result, None)

@@ -4,8 +4,8 @@ Sections cited in comments are those of reference/lotr-board-game-base-game.md (
 a scenario board" n is cited as "Play n") and of the expansion's rulebook.
 
 The procedure runs on the engine's Stack (phases/steps.py): each step a procedure done
-when it comes on top, a question an `Ask` on top that waits for its answer. Piles (the hobbit deck, the tiles, the legendary cards of a board,
-the special runes) are unordered: every draw is one chance outcome, a uniform pick among
+when it comes on top, a question an `Ask` on top that waits for its answer. Piles (the
+hobbit deck, the tiles, the legendary cards of a board, the special runes) are unordered: every draw is one chance outcome, a uniform pick among
 the pile's remaining pieces, so no record or view ever holds the order of a pile.
 """
 
@@ -19,14 +19,16 @@ from ...engine.dice import Dice
 from ...engine.game import Outcome, State
 from ...engine.procedure import Refusal, Stack, decide
 from .components import ACTIVITIES, JOKER, LIFE_TOKENS, Components, Resolution
-from .expansion_cards import RESOURCES, TURN_SIZE, ExpansionCards
-from .legendary import FORESIGHT, TILE_PILE, WINDOW, LegendaryPlays
 from .notation import canonical, play_text
-from .phases import EFFECTS
+from .phases import gandalf, resources, sauron, windows
 from .phases.effects import Effect
-from .phases.steps import Ask, as_step, step_procedure
+from .phases.gandalf import FORESIGHT, TILE_PILE
+from .phases.resources import RESOURCES, TURN_SIZE
+from .phases.sauron import LIFE_TOKEN, ONE_SYMBOL, SAURON_CALL, SAURON_START
+from .phases.steps import Ask, window_step
+from .phases.table import as_step, step_procedure
+from .phases.windows import WINDOW
 from .sampling import procedure_view
-from .sauron_player import LIFE_TOKEN, SAURON_CALL, SAURON_START, ONE_SYMBOL, SauronPlay
 
 # Rules quoted by refusals.
 TURN = "Play 3: play up to 2 cards (one white, one grey), draw 2 hobbit cards, or heal 1"
@@ -64,7 +66,7 @@ def legendary_pile(board: str) -> str:
     return f"{board} card"
 
 
-class LotrState(LegendaryPlays, SauronPlay, ExpansionCards, State):
+class LotrState(State):
     """A position: boards, tracks, the Temptation track, hands, piles, whose decision."""
 
     def __init__(self, game, options: Mapping[str, Any], parts: Components, dice: Dice):
@@ -117,7 +119,7 @@ class LotrState(LegendaryPlays, SauronPlay, ExpansionCards, State):
         self.hidden_shown = False
         # Play 4: each Gandalf card used once. Expansion, Preparation: Protection is added,
         # the original Foresight discarded (the bag's Foresight is not built yet).
-        self.gandalf_left = self.gandalf_of_the_game()
+        self.gandalf_left = resources.gandalf_of_the_game(self)
         self.sauron_seat: int | None = None
         self.foreseen: list[str] = []        # Foresight: tiles set on top, in order
         self.foreseen_free = False           # Foresight (bag): face up, used in any order
@@ -136,8 +138,8 @@ class LotrState(LegendaryPlays, SauronPlay, ExpansionCards, State):
         self.three_cards = False             # Pippin's Fellowship card used this turn
         self._outcome: Outcome | None = None
         if self.expansion:
-            self.setup_sauron()
-            self.setup_expansion_cards()
+            sauron.setup_sauron(self)
+            resources.setup_expansion_cards(self)
 
     # ----- the contract ---------------------------------------------------------------
 
@@ -163,7 +165,7 @@ class LotrState(LegendaryPlays, SauronPlay, ExpansionCards, State):
         if self.question is None:
             return []
         kind, seat = self.question[0], self.question[1]
-        legal = getattr(self, f"_legal_{kind.replace('-', '_')}")(seat)
+        legal = QUESTIONS[kind][0](self, seat)
         # Remembered for the answer to this very question (a player or search asks, then
         # answers): apply and clone forget it, and a new question does not match it.
         self._legal = (self.question, legal)
@@ -195,7 +197,15 @@ class LotrState(LegendaryPlays, SauronPlay, ExpansionCards, State):
         self.news = []
         self.hidden_shown = False
         self.answered = asked
-        getattr(self, f"_answer_{asked[0].replace('-', '_')}")(asked[1], text)
+        QUESTIONS[asked[0]][1](self, asked[1], text)
+
+    def carry_step(self, kind: str, values: tuple) -> None:
+        """Do the step of this kind with these fields (phases/steps.py calls it)."""
+        STEP_BODIES[kind](self, *values)
+
+    def card_symbols(self, card: str) -> tuple[tuple[str, int], ...]:
+        """The symbols of a Sauron card, or a Nazgûl card's corner symbol."""
+        return sauron.card_symbols(self, card)
 
     # ----- the stack of procedures ------------------------------------------------------
 
@@ -253,7 +263,7 @@ class LotrState(LegendaryPlays, SauronPlay, ExpansionCards, State):
         for p in above:
             self.stack.finish(p)
         self.stack.finish(procedure)
-        self.stack.push(step_procedure(step, EFFECTS))
+        self.stack.push(step_procedure(step))
         for p in reversed(above):
             self.stack.push(p)
 
@@ -334,9 +344,9 @@ class LotrState(LegendaryPlays, SauronPlay, ExpansionCards, State):
         other.athelas = self.athelas[:]
         other.specials = self.specials[:]
         other.declined = self.declined[:]
-        self.clone_expansion_cards(other)
+        resources.clone_expansion_cards(self, other)
         if self.expansion:
-            self.clone_sauron(other)
+            sauron.clone_sauron(self, other)
         return other
 
     def narration(self, seat: int | None) -> list[str]:
@@ -482,7 +492,7 @@ class LotrState(LegendaryPlays, SauronPlay, ExpansionCards, State):
             self.eliminate(seat)
         elif (self.expansion and seat == self.ring_bearer and not self.rider_returning
               and self.positions[seat] >= self.rider):
-            self.rider_meets_ring_bearer()  # The Black Rider: the Ring-bearer's own move
+            sauron.rider_meets_ring_bearer(self)  # The Black Rider: the Ring-bearer's own move
 
     def heal(self, seat: int, steps: int) -> None:
         """The hobbit moves towards the light (not below 0)."""
@@ -552,13 +562,13 @@ class LotrState(LegendaryPlays, SauronPlay, ExpansionCards, State):
         # Expansion: Sauron is called instead, except when the Ring is put on (Exceptions).
         if not self.eliminated[seat]:
             called = self.expansion and not (purpose or "").startswith("ring")
-            self.push(self.window("before-roll", (seat,)),
+            self.push(window_step("before-roll", (seat,)),
                       ("call" if called else "roll-die", seat, purpose))
 
     def _step_roll_die(self, seat: int, purpose: str | None) -> None:
         face = self.dice.roll(THREAT_DIE, self.parts.die_faces)
         self.say(f"{self.name(seat)} rolls the threat die: {face}")
-        self.push(self.window("after-roll", (seat, face)), ("suffer", seat, face, purpose, False))
+        self.push(window_step("after-roll", (seat, face)), ("suffer", seat, face, purpose, False))
 
     def _step_suffer(self, seat: int, face: str, purpose: str | None, ignored: bool) -> None:
         if not ignored:
@@ -600,7 +610,7 @@ class LotrState(LegendaryPlays, SauronPlay, ExpansionCards, State):
     def push(self, *steps: tuple) -> None:
         """These steps come next, in this order."""
         for step in reversed(steps):
-            self.stack.push(step_procedure(step, EFFECTS))
+            self.stack.push(step_procedure(step))
 
     def _step_board(self) -> None:
         board = self.board
@@ -626,7 +636,7 @@ class LotrState(LegendaryPlays, SauronPlay, ExpansionCards, State):
         self.foreseen, self.foreseen_free = [], False
         self.used_here = []
         if self.expansion:
-            self.lay_out_resource_tokens()
+            resources.lay_out_resource_tokens(self)
         self.push(("turn",))
 
     def _step_next_board(self) -> None:
@@ -641,8 +651,8 @@ class LotrState(LegendaryPlays, SauronPlay, ExpansionCards, State):
         self.three_cards = False
         self.say(f"{self.name(self.active)}'s turn")
         # Play 4: yellow and Gandalf cards in their windows (docs: "Windows").
-        self.push(self.window("turn-start", ()), ("reveal",), self.window("action", ()),
-                  ("act",), self.window("turn-end", ()), ("end-turn",))
+        self.push(window_step("turn-start", ()), ("reveal",), window_step("action", ()),
+                  ("act",), window_step("turn-end", ()), ("end-turn",))
         if self.expansion:
             self.push(("sauron-start",))  # Sauron's Actions at the Start of Each Turn
 
@@ -713,14 +723,14 @@ class LotrState(LegendaryPlays, SauronPlay, ExpansionCards, State):
         elif tile.kind == "event":
             self.push(("event",), ("reveal",))
         elif tile.kind == "items":
-            self.push(self.window("items-tile", (tile_id,)), ("resolve", tile.resolution, None),
+            self.push(window_step("items-tile", (tile_id,)), ("resolve", tile.resolution, None),
                       ("reveal",))
         else:
             self.push(("resolve", tile.resolution, None), ("reveal",))
         if self.expansion:
             # Cards: the Rings and Frodo's card "after the event tokens have been
             # revealed", before the token is carried out (pushed last: it comes first).
-            self.push(self.window("tile", (tile_id,)))
+            self.push(window_step("tile", (tile_id,)))
 
     def _step_activity(self, track: str) -> None:
         if self.eliminated[self.active]:
@@ -744,7 +754,7 @@ class LotrState(LegendaryPlays, SauronPlay, ExpansionCards, State):
             # Play 5: the scenario ends when its last event resolves.
             self.queue = [("resolve", event, None), ("scenario-end",)]
         else:
-            self.push(self.window("event", (self.event,)), ("resolve", event, None))
+            self.push(window_step("event", (self.event,)), ("resolve", event, None))
 
     def _step_advance(self, track: str, spaces: int, collect: bool) -> None:
         rewards = []
@@ -757,7 +767,8 @@ class LotrState(LegendaryPlays, SauronPlay, ExpansionCards, State):
                 rewards.extend(rewards_of[self.tracks[track] - 1])
                 # Resources: a token above the space reached goes with its reward (not
                 # when the Ring moves the marker: collect is False then).
-                token = self.resource_spaces and self.token_reached(track, self.tracks[track])
+                token = self.resource_spaces and \
+                    resources.token_reached(self, track, self.tracks[track])
                 if token:
                     rewards.append(f"token:{token}")
         self.say(f"{track} advances to {self.tracks[track]}")
@@ -789,7 +800,7 @@ class LotrState(LegendaryPlays, SauronPlay, ExpansionCards, State):
         elif item.startswith("card:"):
             self.receive(item[5:], seat)
         elif item.startswith("token:"):
-            self.take_resource_token(seat, item[6:])
+            resources.take_resource_token(self, seat, item[6:])
         if item != "roll":
             self.say(f"{self.name(seat)} receives {item}")
 
@@ -888,8 +899,9 @@ class LotrState(LegendaryPlays, SauronPlay, ExpansionCards, State):
         self.say(f"the end of {self.board.name}")
         self.athelas = []
         if self.expansion:
-            self.sauron_adventure_end()  # End of an Adventure: before the life tokens
-        self.push(self.window("scenario-end", ()), ("life-tokens",))
+            sauron.sauron_adventure_end(self)  # End of an Adventure: before the life tokens
+            resources.discard_resource_tokens(self)  # "Also discard all remaining resource tokens"
+        self.push(window_step("scenario-end", ()), ("life-tokens",))
 
     def _step_life_tokens(self) -> None:
         # Play 5: 1 into darkness for each life-token type lacked (Merry needs only 2);
@@ -929,7 +941,7 @@ class LotrState(LegendaryPlays, SauronPlay, ExpansionCards, State):
         self.ring_bearer = None
         self.say("the Ring is placed in the Crack of Doom")
         if self.expansion:
-            self.sauron_at_the_crack()
+            sauron.sauron_at_the_crack(self)
         self.push(*[("doom-roll", seat) for seat in self.in_order(self.active)],
                   ("doom-failed",))
 
@@ -1041,7 +1053,7 @@ class LotrState(LegendaryPlays, SauronPlay, ExpansionCards, State):
             actions += [f"ring {t}" for t in tracks]
         if self.expansion:
             # Do Not Play Cards: the Black Rider up to three steps away from the hobbits.
-            actions += [f"rider {k}" for k in self.rider_moves_away()]
+            actions += [f"rider {k}" for k in sauron.rider_moves_away(self)]
         singles = []
         for card in sorted(set(self.hands[seat])):
             if not self.parts.cards[card].on_tracks:
@@ -1081,7 +1093,7 @@ class LotrState(LegendaryPlays, SauronPlay, ExpansionCards, State):
         elif words[0] == "heal":
             self.heal(seat, 1)
         elif words[0] == "rider":
-            self.push_rider_back(int(words[1]))
+            sauron.push_rider_back(self, int(words[1]))
         elif words[0] == "ring":
             self.ring_used = True
             self.say(f"{self.name(seat)} puts on the Ring")
@@ -1397,10 +1409,52 @@ class LotrState(LegendaryPlays, SauronPlay, ExpansionCards, State):
             "procedure": procedure_view(self),
         }
         if self.expansion:
-            out.update(self.sauron_view(seat))
-            out.update(self.cards_view())
+            out.update(sauron.sauron_view(self, seat))
+            out.update(resources.cards_view(self))
         if seat is not None and seat in self.council:
             out["council_card"] = self.council[seat]
         if self._outcome is not None:
             out["score"] = self._outcome.details["score"]
         return out
+
+
+# The questions of the game, kind -> (its legal answers, its answer carried out), each a
+# function of the state and the rules' seat asked (and the answer's text).
+QUESTIONS = {
+    "act": (LotrState._legal_act, LotrState._answer_act),
+    "track": (LotrState._legal_track, LotrState._answer_track),
+    "discard": (LotrState._legal_discard, LotrState._answer_discard),
+    "choose": (LotrState._legal_choose, LotrState._answer_choose),
+    "council": (LotrState._legal_council, LotrState._answer_council),
+    "deal": (LotrState._legal_deal, LotrState._answer_deal),
+    "give": (LotrState._legal_give, LotrState._answer_give),
+    "use-token": (LotrState._legal_use_token, LotrState._answer_use_token),
+    "decline": (LotrState._legal_decline, LotrState._answer_decline),
+    "window": (windows.legal_window, windows.answer_window),
+    "foresight": (gandalf.legal_foresight, gandalf.answer_foresight),
+    "sauron-call": (sauron.legal_sauron_call, sauron.answer_sauron_call),
+    "sauron-refill": (sauron.legal_sauron_refill, sauron.answer_sauron_refill),
+    "sauron-start": (sauron.legal_sauron_start, sauron.answer_sauron_start),
+    "sauron-symbol": (sauron.legal_sauron_symbol, sauron.answer_sauron_symbol),
+    "life-token": (sauron.legal_life_token, sauron.answer_life_token),
+}
+
+# The steps of the game, kind -> what is done (phases/steps.py holds their fields).
+STEP_BODIES = {
+    "board": LotrState._step_board, "next-board": LotrState._step_next_board,
+    "turn": LotrState._step_turn, "end-turn": LotrState._step_end_turn,
+    "reveal": LotrState._step_reveal, "activity": LotrState._step_activity,
+    "act": LotrState._step_act, "event": LotrState._step_event,
+    "advance": LotrState._step_advance, "reward": LotrState._step_reward,
+    "resolve": LotrState._step_resolve, "roll": LotrState._step_roll,
+    "roll-die": LotrState._step_roll_die, "suffer": LotrState._step_suffer,
+    "discard": LotrState._step_discard, "council": LotrState._step_council,
+    "council-done": LotrState._step_council_done, "ring": LotrState._step_ring,
+    "scenario-end": LotrState._step_scenario_end, "life-tokens": LotrState._step_life_tokens,
+    "mount-doom": LotrState._step_mount_doom, "doom-roll": LotrState._step_doom_roll,
+    "doom-failed": LotrState._step_doom_failed, "ask-next": LotrState._step_ask_next,
+    "window": windows.step_window,
+    "call": sauron.step_call, "sauron-after": sauron.step_sauron_after,
+    "sauron-start": sauron.step_sauron_start, "sauron-card": sauron.step_sauron_card,
+    "lose-life": sauron.step_lose_life, "rider": sauron.step_rider,
+}

@@ -7,7 +7,7 @@ from .lbg_table import PARTS, die, draw, more, revealed, snapshot, step, table, 
 from palantir.engine.errors import IllegalAction
 from palantir.engine.procedure import Stack
 from palantir.games.lotr_board_game.components import EFFECTS as VERBS
-from palantir.games.lotr_board_game.phases import EFFECTS
+from palantir.games.lotr_board_game.phases.table import EFFECTS
 from palantir.games.lotr_board_game.phases.effects import (carry_out, effect_procedure,
                                                            registry_of)
 from palantir.games.lotr_board_game.phases.sauron_effects import SAURON_EFFECTS

@@ -11,7 +11,7 @@ import pytest
 from .lbg_table import (GAME, PARTS, die, draw, more, run, sauron_setup, snapshot, step,
                         table, tile, used_all)
 from palantir.engine.errors import IllegalAction
-from palantir.games.lotr_board_game.expansion_cards import RESOURCE_TOKEN
+from palantir.games.lotr_board_game.phases.resources import RESOURCE_TOKEN
 
 SAURON = {"expansion": "sauron"}
 

@@ -12,6 +12,7 @@ from palantir.agents.random_agent import RandomAgent
 from palantir.engine.errors import IllegalAction
 from palantir.engine.match import play_match
 from palantir.games.lotr_board_game import render
+from palantir.games.lotr_board_game.phases import sauron
 
 SAURON = {"expansion": "sauron"}
 
@@ -215,7 +216,7 @@ def test_special_cases_the_sauron_deck_runs_out_the_discards_are_shuffled():
     state = table(board="moria", options=SAURON, dice=sauron_setup(), run=False)
     state.sauron_deck, state.sauron_discards = [], ["sauron-13"]
     more(state, ("sauron card", "sauron-13"))
-    state.sauron_draw(1)
+    sauron.sauron_draw(state, 1)
     assert state.sauron_hand == ["sauron-1", "sauron-13", "sauron-6"]
 
 
@@ -387,7 +388,7 @@ def test_special_cases_the_nazgul_deck_runs_out_no_further_cards_from_it():
     # "If the Nazgûl deck runs out, the Sauron player receives no further cards from it."
     state = table(board="moria", options=SAURON, dice=sauron_setup(), run=False)
     state.nazgul_deck = []
-    state.reveal_nazgul()
+    sauron.reveal_nazgul(state)
     assert state.nazgul_up == ["nazgul-1", "nazgul-9"] and state.dice.remaining() == 0
 
 

@@ -1,8 +1,8 @@
 """The effects of cards, board spaces, events and tiles: one procedure per verb.
 
 An effect is written in the data files as `[verb, args...]` (components.EFFECTS lists the
-verbs and their arguments). `EFFECTS` is the table verb -> procedure class; the procedure
-does its work when it begins and finishes at once, leaving behind the steps it asks for
+verbs and their arguments). `EFFECTS` (table.py) is the table verb -> procedure class; the
+procedure does its work when it begins and finishes at once, leaving the steps it asks for
 (a roll, a discard, a question). Each names the rule it carries out (sections of
 reference/lotr-board-game-base-game.md, "Play n"; Gandalf cards of Play 4).
 """
@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ....engine.procedure import Procedure, Procedures, Stack
+from . import gandalf
 
 EVENTS = "Play 2 / events: the effects of an event, a tile or a board space"
 
@@ -227,7 +228,7 @@ class GandalfCall(Effect):
     arg: str
 
     def carry(self, state) -> None:
-        state.gandalf_effect(self.gandalf, self.arg)
+        gandalf.gandalf_effect(state, self.gandalf, self.arg)
 
 
 @dataclass

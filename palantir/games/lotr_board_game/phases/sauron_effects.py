@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from . import sauron
 from .effects import Effect
 
 
@@ -18,7 +19,7 @@ class BlackRider(Effect):
     steps: int
 
     def carry(self, state) -> None:
-        state.rider_advance(self.steps)
+        sauron.rider_advance(state, self.steps)
 
 
 @dataclass
@@ -56,7 +57,7 @@ class SauronDraws(Effect):
     count: int
 
     def carry(self, state) -> None:
-        state.sauron_draw(self.count)
+        sauron.sauron_draw(state, self.count)
 
 
 SAURON_EFFECTS = (BlackRider, CallSauron, DarknessIfFewerCards, SauronDraws)

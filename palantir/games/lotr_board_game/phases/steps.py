@@ -18,7 +18,6 @@ from dataclasses import dataclass, field, fields, make_dataclass
 from typing import Any, ClassVar
 
 from ....engine.procedure import Plan, Procedure, Question, Stack
-from .effects import Effect, effect_procedure
 
 
 @dataclass
@@ -28,7 +27,7 @@ class Step(Procedure):
     def begin(self, state, stack: Stack) -> None:
         """Leave the stack, then do the step: what it pushes comes next."""
         stack.finish(self)
-        getattr(state, "_step_" + self.name.replace("-", "_"))(*self.values())
+        state.carry_step(self.name, self.values())
 
     def values(self) -> tuple:
         """The step's fields, in the order of its tuple."""
@@ -97,17 +96,6 @@ class Ask(Procedure):
         state.answer(self.asked, plan.text)
 
 
-def step_procedure(step: tuple, effects: dict[str, type[Effect]]) -> Procedure:
-    """The procedure of a step written as a tuple `(kind, fields...)`."""
-    if step[0] == "effect":
-        return effect_procedure(effects, step[1], step[2])
-    return STEPS[step[0]](*step[1:])
-
-
-def as_step(procedure: Procedure) -> tuple:
-    """The tuple of a step's procedure (an effect as `("effect", (verb, ...), payer)`)."""
-    if isinstance(procedure, Effect):
-        args = tuple(getattr(procedure, f.name) for f in fields(procedure)
-                     if f.name != "payer")
-        return ("effect", (procedure.name, *args), procedure.payer)
-    return procedure.as_step()
+def window_step(name: str, context: tuple) -> tuple:
+    """The step that opens window `name` (context: the roller and face, the tile...)."""
+    return ("window", name, None, 0, context)

@@ -1,0 +1,31 @@
+"""The tables of the game's procedures: the effects (verb -> procedure) and the steps,
+read from and written to the tuples the views carry."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+
+from ....engine.procedure import Procedure
+from .effects import BASE_EFFECTS, Effect, effect_procedure, effect_table
+from .sauron_effects import SAURON_EFFECTS
+from .steps import STEPS
+
+# The table of every effect of the game, verb -> procedure: the base game's and the
+# expansion's (the original game may use the expansion's Sauron tokens: Dark Events).
+EFFECTS = effect_table(*BASE_EFFECTS, *SAURON_EFFECTS)
+
+
+def step_procedure(step: tuple) -> Procedure:
+    """The procedure of a step written as a tuple `(kind, fields...)`."""
+    if step[0] == "effect":
+        return effect_procedure(EFFECTS, step[1], step[2])
+    return STEPS[step[0]](*step[1:])
+
+
+def as_step(procedure: Procedure) -> tuple:
+    """The tuple of a step's procedure (an effect as `("effect", (verb, ...), payer)`)."""
+    if isinstance(procedure, Effect):
+        args = tuple(getattr(procedure, f.name) for f in fields(procedure)
+                     if f.name != "payer")
+        return ("effect", (procedure.name, *args), procedure.payer)
+    return procedure.as_step()

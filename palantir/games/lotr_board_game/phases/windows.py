@@ -1,0 +1,215 @@
+"""Yellow legendary cards and Gandalf cards, played in their windows (reference, Play 4).
+
+A *window* is a point of the procedure where the rules ask, clockwise from the active
+player, every hobbit who could play something there: a yellow card he holds whose
+`window` (legendary.toml) is this one, or — the active player only — a Gandalf card whose
+`window` (gandalf.toml) is this one, when the group's runes can pay for it. A hobbit asked
+plays one (and is asked again) or answers `continue`. Nobody is asked when nobody could
+play, so a game without such cards has no extra decisions.
+
+Yellow cards (their holder plays them, for the hobbit the card names):
+  Mithril    after-roll    the roller ignores the face just rolled
+  Belt       before-roll   the roller does not roll
+  Staff      items-tile    the "sundial and three items" tile just revealed is ignored
+  Phial      turn-start    the active player reveals no tile this turn
+  Elessar    action        one hobbit heals 1
+  Lembas     action        one hobbit draws until he holds 6 cards
+  Miruvor    action        the holder passes one of his cards to another hobbit
+  Athelas    scenario-end  one hobbit ignores his missing life tokens
+Gandalf cards (gandalf.py) are called by the active player in theirs; resource and
+Fellowship cards (resources.py) and the Two Special Cards are played in them too.
+"""
+
+from __future__ import annotations
+
+from ..components import Resolution
+from . import gandalf, resources, sauron
+
+WINDOW = ("Play 4: a yellow card is played by its holder in its window; a Gandalf card is "
+          "called by the active player in its window for 5 runes, once per game; "
+          "expansion, Cards: a resource card by its holder and a Fellowship card by its "
+          "hobbit, once, in theirs")
+LEMBAS_HAND = 6
+# Two Special Cards, "at any time during the game": decision — offered to the Ring-bearer
+# in every window where a yellow card may be played (turn start, action, event, items tile,
+# before and after a roll): every point where the Fellowship may act at all.
+SPECIAL_WINDOWS = ("turn-start", "action", "event", "after-roll", "items-tile",
+                   "before-roll")
+
+
+def step_window(state, name: str, seats, index: int, context: tuple) -> None:
+    """A window: the next hobbit, clockwise, who could play something there is asked."""
+    if seats is None:
+        seats = tuple(state.in_order(state.active))
+    while index < len(seats):
+        seat = seats[index]
+        if not state.eliminated[seat] and _window_plays(state, seat, name, context):
+            state.question = ("window", seat, name, seats, index, context)
+            return
+        index += 1
+
+
+def _window_plays(state, seat: int, name: str, context: tuple) -> list[str]:
+    plays = []
+    cards = state.parts.cards
+    for card in sorted(set(state.hands[seat])):
+        if cards[card].window == name:
+            plays += _yellow_plays(state, seat, card, context)
+        elif cards[card].windows:
+            plays += resources.resource_plays(state, seat, card, name, context)
+    if state.fellowship_cards:
+        plays += resources.fellowship_plays(state, seat, name, context)
+    if state.specials and seat == state.ring_bearer and name in SPECIAL_WINDOWS:
+        plays += _special_plays(state, seat)
+    if seat == state.active and gandalf.pooled_runes(state) >= state.parts.gandalf_cost:
+        for gid in state.gandalf_left:
+            if state.parts.gandalf[gid]["window"] == name:
+                plays += gandalf.gandalf_calls(state, gid, context)
+    return plays
+
+
+def _special_plays(state, seat: int) -> list[str]:
+    """Two Special Cards, for the Ring-bearer: The One Ring to another hobbit still in
+    the game; The Watchful Peace while Sauron can move back."""
+    plays = []
+    if "one-ring" in state.specials:
+        plays += [f"special one-ring@{state.characters[s]}" for s in _hobbits(state)
+                  if s != seat]
+    if "watchful-peace" in state.specials and state.sauron < temptation_end(state):
+        plays.append("special watchful-peace")
+    return plays
+
+
+def temptation_end(state) -> int:
+    """The last space of the Temptation track."""
+    return state.parts.temptation_spaces
+
+
+def _hobbits(state) -> list[int]:
+    return state.in_order(state.active)
+
+
+def _yellow_plays(state, seat: int, card: str, context: tuple) -> list[str]:
+    effect = state.parts.cards[card].effect
+    char = state.characters
+    if effect == "ignore-roll":
+        return [f"yellow {card}"] if context[1] != "blank" else []
+    if effect in ("skip-roll", "ignore-items-tile"):
+        return [f"yellow {card}"]
+    if effect == "skip-tile":
+        return [f"yellow {card}"] if sum(state.tiles.values()) or state.foreseen else []
+    if effect == "heal-one":
+        return [f"yellow {card}@{char[s]}" for s in _hobbits(state) if state.positions[s]]
+    if effect == "draw-up-to-six":
+        return [f"yellow {card}@{char[s]}" for s in _hobbits(state)
+                if len(state.hands[s]) - (s == seat) < LEMBAS_HAND]
+    if effect == "pass-card":
+        given = sorted(set(state.hands[seat]) - {card})
+        return [f"yellow {card} {g}@{char[s]}" for g in given for s in _hobbits(state)
+                if s != seat]
+    if effect == "ignore-missing-life-tokens":
+        return [f"yellow {card}@{char[s]}" for s in _hobbits(state)
+                if s not in state.athelas and missing_life_tokens(state, s)]
+    raise NotImplementedError(f"yellow card effect '{effect}'")
+
+
+def missing_life_tokens(state, seat: int) -> int:
+    """Play 5: how many life-token types the hobbit lacks (Merry needs only 2)."""
+    needed = 2 if state.ability(seat) == "two-life-token-types" else 3
+    held = sum(1 for k in ("ring", "heart", "sun") if state.life[seat][k])
+    return max(0, needed - held)
+
+def legal_window(state, seat: int) -> list[str]:
+    """What the hobbit asked may play in this window, or continue."""
+    _, _, name, _, _, context = state.question
+    return _window_plays(state, seat, name, context) + ["continue"]
+
+
+def answer_window(state, seat: int, text: str) -> None:
+    """A card played in the window (the hobbit is asked again), or continue."""
+    _, _, name, seats, index, context = state.answered
+    if text == "continue":
+        state.push(("window", name, seats, index + 1, context))
+        return
+    again = ("window", name, seats, index, context)
+    verb, what = text.split()[0], text.split()[1:]
+    if verb == "resource":
+        resources.play_resource(state, seat, text.split(), again)
+        return
+    if verb == "fellowship":
+        resources.use_fellowship_card(state, seat, text.split(), again)
+        return
+    if verb == "special":
+        card, _, target = what[0].partition("@")
+        state.specials.remove(card)
+        if card == "one-ring":
+            # The Ring is taken from the current hobbit, even if used this scenario.
+            state.ring_bearer = state.characters.index(target)
+            state.say(f"{state.name(seat)} plays The One Ring: "
+                     f"{state.name(state.ring_bearer)} is the Ring-bearer")
+            if state.expansion and not state.rider_returning and \
+                    state.positions[state.ring_bearer] >= state.rider:
+                # The Black Rider: the new Ring-bearer is on its space or beyond.
+                sauron.rider_meets_ring_bearer(state)
+        else:
+            before = state.sauron
+            back = state.parts.sauron["special_cards"]["the-watchful-peace"]["sauron_back"]
+            state.sauron = min(temptation_end(state), state.sauron + back)
+            state.say(f"{state.name(seat)} plays The Watchful Peace: Sauron moves back "
+                     f"{state.sauron - before}, to {state.sauron}")
+        # A new Ring-bearer is asked in his turn in the window, not the old one now.
+        state.push(again if seat == state.ring_bearer else
+                  ("window", name, seats, index + 1, context))
+        return
+    if verb == "gandalf":
+        gid, _, arg = what[0].partition("@")
+        gandalf = state.parts.gandalf[gid]
+        state.say(f"{state.name(seat)} calls Gandalf: {gandalf['name']}")
+        call = Resolution(f"Gandalf: {gandalf['name']}", ask="group",
+                          cost=(("runes", state.parts.gandalf_cost),),
+                          then=(("gandalf-call", gid, arg),))
+        state.push(("resolve", call, None), again)
+        return
+    card, _, target = what[0].partition("@")
+    state.discard_card(seat, card)
+    state.used_here.append(card)  # Red Arrow may take it back
+    state.say(f"{state.name(seat)} plays {state.parts.cards[card].name}")
+    yellow_effect(state, seat, card, what, target)
+    state.push(again)
+
+
+def yellow_effect(state, seat: int, card: str, what: list[str], target: str) -> None:
+    """Carry out a yellow card just played by `seat`."""
+    effect = state.parts.cards[card].effect
+    if effect == "ignore-roll":
+        state.next_step("suffer", "sauron-card").ignored = True
+    elif effect == "skip-roll":
+        step = state.next_step("roll-die", "call")
+        # No die is rolled (nor Sauron called): nothing is suffered and the Ring moves
+        # as on a blank.
+        state.replace_step(step, ("suffer", step.seat, "blank", step.purpose, True)
+                          if step.name == "roll-die" else
+                          ("sauron-after", step.seat, step.purpose))
+    elif effect == "ignore-items-tile":
+        state.drop_step(state.next_step("resolve"))
+    elif effect == "skip-tile":
+        state.drop_step(state.next_step("reveal"))
+    elif effect == "heal-one":
+        state.heal(state.characters.index(target), 1)
+    elif effect == "draw-up-to-six":
+        to = state.characters.index(target)
+        state.draw_cards(to, LEMBAS_HAND - len(state.hands[to]))
+    elif effect == "pass-card":
+        given, _, target = what[1].partition("@")
+        to = state.characters.index(target)
+        state.hidden_shown = True  # the receiver sees the card passed
+        state.hands[seat].remove(given)
+        state.hands[to].append(given)
+        state.hands[to].sort()
+        state.say(f"{state.name(seat)} passes a card to {state.name(to)}")
+        state.say(f"you receive {given}", to)
+        state.say(f"you pass {given}", seat)
+    elif effect == "ignore-missing-life-tokens":
+        state.athelas.append(state.characters.index(target))
+
+

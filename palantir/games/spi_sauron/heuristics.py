@@ -44,6 +44,7 @@ from .phases import is_night, spell_active
 from .phases.beast import beast_spell_cost, check_beast_move
 from .phases.combat import armour_against, fanatical, leader_rating, melee_strength, \
     missile_strength
+from .phases.movement import arrivals_waiting, check_enter, check_form, check_give, check_move
 
 # ----- the doctrine: how much each consideration weighs (points of a Demoralization Level)
 PULL = {"westernesse": 0.5, "sauron": 0.4}     # per hex toward the front
@@ -346,13 +347,13 @@ def _still_legal(state, action) -> bool:
             if action.leader == BEAST:
                 check_beast_move(state, action)
             else:
-                state._check_move(action)
+                check_move(state, action)
         elif kind is Enter:
-            state._check_enter(action)
+            check_enter(state, action)
         elif kind is Form:
-            state.check_form(action)
+            check_form(state, action)
         elif kind is Give:
-            state.check_give(action)
+            check_give(state, action)
         elif kind is End:
             state._check_end()
         else:
@@ -493,7 +494,7 @@ class Planner:
     def plan_reinforcements(self) -> None:
         state = self.state
         for type_key, entries in self.enters.items():
-            waiting = [u for u in state.arrivals_waiting(self.side) if u.type.key == type_key]
+            waiting = [u for u in arrivals_waiting(state, self.side) if u.type.key == type_key]
             if not waiting:
                 continue
             unit = waiting[0]

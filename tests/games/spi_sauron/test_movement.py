@@ -6,6 +6,7 @@ from palantir.engine.errors import IllegalAction
 from palantir.games.spi_sauron.notation import Move
 
 from .helpers import at_phase, cleared, new_game, place, refused
+from palantir.games.spi_sauron.phases.movement import dwarves_owing_a_move
 
 
 def listed(state, text):
@@ -409,7 +410,7 @@ def test_case_15_2_2_no_obligation_beyond_two_hexes_or_when_already_adjacent():
     for orc_hex in ("0613", "0611"):             # three hexes away; adjacent already
         state = dwarves_near(orc_hex)
         assert "end" in [str(a) for a in state.legal_actions()]
-        assert not state.dwarves_owing_a_move()
+        assert not dwarves_owing_a_move(state)
     state = dwarves_near("0612")
     place(state, "goblins-1", "0612")            # 15.2.2 concerns Orcs only
     place(state, "orcs-1", "eliminated")

@@ -8,13 +8,11 @@ tests drive whole games by piping decisions.
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import sys
 import textwrap
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any, Mapping, Sequence, TextIO
 
 from .agents import AGENT_HELP, make_agent
@@ -87,25 +85,14 @@ def options_for_seats(game: Game, options: Mapping[str, Any] | None, seats: int)
     return validated
 
 
-def renderer(game: Game) -> ModuleType | None:
-    """The game's terminal module (render_table, help_text), if it has one."""
-    return game.view_module("terminal")
-
-
 def render_view(game: Game, view: Mapping, color: bool) -> str:
-    """The table as `view` shows it, drawn by the game's renderer (JSON if it has none)."""
-    module = renderer(game)
-    if module is not None and hasattr(module, "render_table"):
-        return module.render_table(view, color=color)
-    return json.dumps(view, indent=1, ensure_ascii=False)
+    """The table as `view` shows it, drawn by the game (JSON if it draws no text)."""
+    return game.presentation().render_table(view, color=color)
 
 
 def help_for(game: Game, view: Mapping) -> str:
     """The game's help on its notation and the rule of the decision at hand."""
-    module = renderer(game)
-    if module is not None and hasattr(module, "help_text"):
-        return module.help_text(view)
-    return "Type a decision in the game's notation, or the number of one from the list."
+    return game.presentation().help_text(view)
 
 
 def _is_terminal(stream: TextIO) -> bool:
@@ -137,19 +124,14 @@ def decision_menu(actions: Sequence[Any], width: int = WIDTH,
 
 
 def menu_notes(game: Game, view: Mapping, actions: Sequence[Any]) -> list[str | None]:
-    """What each decision leads to, where the game's renderer can say it in a few words."""
-    module = renderer(game)
-    if module is None or not hasattr(module, "menu_note"):
-        return []
-    return [module.menu_note(view, action) for action in actions]
+    """What each decision leads to, where the game can say it in a few words."""
+    note = game.presentation().menu_note
+    return [note(view, action) for action in actions]
 
 
 def menu_order(game: Game, actions: list) -> list:
-    """The legal decisions in the order the game's renderer lists them (else as given)."""
-    module = renderer(game)
-    if module is not None and hasattr(module, "menu_order"):
-        return module.menu_order(actions)
-    return list(actions)
+    """The legal decisions in the order the game lists them (else as given)."""
+    return game.presentation().menu_order(actions)
 
 
 def fold(text: str, indent: str = "") -> str:
@@ -260,10 +242,7 @@ class TerminalTable:
         return event["action"]
 
     def _who(self, seat: int) -> str:
-        view = self.state.view(seat)
-        module = renderer(self.game)
-        name = module.seat_title(view, seat) if module and hasattr(module, "seat_title") \
-            else f"Seat {seat + 1}"
+        name = self.game.presentation().seat_title(self.state.view(seat), seat)
         return f"{name} ({self.seats[seat].label})"
 
     def _ask(self, seat: int) -> Any:

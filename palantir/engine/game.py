@@ -7,12 +7,14 @@ Everything outside a game (agents, simulator, CLI, server) sees it only through 
 from __future__ import annotations
 
 import importlib
+import sys
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 from .dice import Dice
 from .errors import UnknownGame
 from .options import Option, options_to_json, validate_options
+from .presentation import Presentation, load_presentation
 
 
 @dataclass(frozen=True)
@@ -142,16 +144,26 @@ class Game:
         """A state consistent with a seat's view (exact for perfect-information games)."""
         raise NotImplementedError
 
-    # Where a game draws itself: a module of the game's package per medium.
+    # Where the game's Presentation is, "module:attribute" (engine/presentation.py). It is
+    # imported when first asked for: drawing modules import the game, not the other way.
+    presentation_path: str | None = None
+
+    def presentation(self) -> Presentation:
+        """How this game draws itself at the terminal and on the web table (the plain
+        defaults for whatever it does not declare)."""
+        return load_presentation(self.presentation_path)
+
+    # The game's own drawing modules by medium, for its tests; the terminal and the server
+    # draw through presentation() alone.
     VIEW_MODULES = {"terminal": "render", "svg": "svg"}
 
     def view_module(self, medium: str):
-        """The game's drawing module for `medium` ("terminal": render_table, help_text;
-        "svg": render_svg), or None if the game has none."""
+        """The game's drawing module for `medium` ("terminal": render.py, "svg": svg.py),
+        or None if the game has none."""
         name = self.VIEW_MODULES.get(medium)
         if name is None:
             return None
-        package = type(self).__module__
+        package = sys.modules[type(self).__module__].__package__
         try:
             return importlib.import_module(f"{package}.{name}")
         except ModuleNotFoundError as exc:

@@ -21,7 +21,7 @@ from ..engine.dice import Roll, ScriptedDice
 from ..engine.game import State
 from ..engine.record import GameRecord
 from .lobby import LiveTable, ServerError, Step
-from .views import table_view_module
+from .views import presentation_of
 
 MAX_PAGE = 20  # steps one answer may hold
 MAX_PAGE_BYTES = 1_000_000  # and its size: a SPI Sauron step is ~170 kB, so ~5 of them
@@ -120,7 +120,7 @@ class ReplayCache:
                 steps: list[Step], viewer: int | None, start: int, count: int) -> list[dict]:
         decisions = [i for i, e in enumerate(events) if "action" in e]
         chance = [Roll(e["die"], e["face"]) for e in events if "die" in e]
-        module = table_view_module(table.game.id)
+        drawn = presentation_of(table.game.id)
         point = entry.nearest(start)
         if point is None:
             dice = ScriptedDice(chance)
@@ -138,7 +138,7 @@ class ReplayCache:
                 step = steps[at]
                 frame = {"step": step.index, "seat": step.seat,
                          "action": step.action_for(viewer), "lines": step.lines[viewer],
-                         "view": view, "svg": module.render_svg(view) if module else None}
+                         "view": view, "svg": drawn.render_svg(view)}
                 size = len(_encoded(frame)) + 1
                 if frames and used + size > MAX_PAGE_BYTES:
                     break

@@ -6,14 +6,21 @@ import secrets
 from typing import Any
 
 from ..engine.game import get_game
+from ..engine.presentation import Presentation
 from .lobby import LiveTable, Lobby
 
 # Pages compare revisions only within one server process: a restart starts a new epoch.
 EPOCH = secrets.token_hex(4)
 
-def table_view_module(game_id: str):
-    """The module drawing this game's SVG table, or None (shown as its view data)."""
-    return get_game(game_id).view_module("svg")
+def presentation_of(game_id: str) -> Presentation:
+    """How this game draws its table (a game without SVG is shown as its view data)."""
+    return get_game(game_id).presentation()
+
+
+def seat_names(drawn: Presentation, view: dict, table: LiveTable) -> list[str]:
+    """The seats' names as the game gives them, else numbered."""
+    names = drawn.seat_names(view)
+    return [f"Seat {s.seat}" for s in table.seats] if names is None else names
 
 
 def seat_summary(table: LiveTable) -> list[dict[str, Any]]:
@@ -34,7 +41,7 @@ def payload(lobby: Lobby, table: LiveTable, viewer: int | None, log_from: int = 
     with table.lock:
         state = table.state
         view = state.view(viewer)
-        module = table_view_module(table.game.id)
+        drawn = presentation_of(table.game.id)
         mover = state.to_move()
         yours = viewer is not None and mover == viewer and \
             table.seats[viewer].kind == "human"
@@ -42,7 +49,7 @@ def payload(lobby: Lobby, table: LiveTable, viewer: int | None, log_from: int = 
         if yours:
             for action in state.legal_actions():
                 text = str(action)
-                label = module.action_label(view, text) if module else text
+                label = drawn.action_label(view, text)
                 legal.append({"action": text, "label": label})
         outcome = state.outcome()
         steps = len(table.steps)
@@ -58,16 +65,15 @@ def payload(lobby: Lobby, table: LiveTable, viewer: int | None, log_from: int = 
             "epoch": EPOCH,
             "viewer": viewer,
             "seats": seat_summary(table),
-            "seat_names": module.seat_names(view) if module else
-            [f"Seat {s.seat}" for s in table.seats],
+            "seat_names": seat_names(drawn, view, table),
             "to_move": mover,
             "your_turn": yours,
             "thinking": mover is not None and table.seats[mover].kind == "agent",
             "view": view,
-            "svg": module.render_svg(view) if module else None,
+            "svg": drawn.render_svg(view),
             "legal": legal,
-            "select": module.selection(view) if (module and yours) else None,
-            "help": module.phase_help(view) if module else "",
+            "select": drawn.selection(view) if yours else None,
+            "help": drawn.phase_help(view),
             "can_undo": lobby.undo_problem(table, viewer) is None,
             "outcome": outcome.to_json() if outcome else None,
             "steps": steps,

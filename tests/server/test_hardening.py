@@ -16,7 +16,7 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
-from palantir.engine.game import game_ids, get_game
+from palantir.engine.game import Game, game_ids, get_game
 from palantir.engine.options import Option, local_options_given
 from palantir.games.spi_sauron import SpiSauron
 from palantir.server.app import WEB, create_app
@@ -229,23 +229,24 @@ def test_a_decision_reaches_no_file_process_or_import(app_client, watched):
 
 
 def test_the_board_module_is_named_by_the_game_never_by_the_request(app_client, monkeypatch):
-    """view_module's medium is the server's constant 'svg', for every registered game."""
-    media = []
-    real = type(get_game(GAME)).view_module
+    """The page is drawn by the game's declared presentation (no medium or module read
+    from the request), for every registered game."""
+    asked = []
+    real = Game.presentation
 
-    def spy(self, medium):
-        media.append((self.id, medium))
-        return real(self, medium)
+    def spy(self):
+        asked.append(self.id)
+        return real(self)
 
     for game_id in game_ids():
-        monkeypatch.setattr(type(get_game(game_id)), "view_module", spy)
+        monkeypatch.setattr(type(get_game(game_id)), "presentation", spy)
     for game_id in game_ids():
         game = get_game(game_id)
         created = app_client.post("/api/tables", json={
             "game": game_id, "seats": ["human"] * game.min_players}).json()
-        app_client.get(f"/api/tables/{created['id']}?medium=terminal&module={MARK}")
-    assert media and {m for _, m in media} == {"svg"}
-    assert {g for g, _ in media} == set(game_ids())
+        page = app_client.get(f"/api/tables/{created['id']}?medium=terminal&module={MARK}")
+        assert page.json()["svg"].startswith("<svg"), game_id
+    assert set(asked) == set(game_ids())
 
 
 # ----- 2. malformed text is a 422 naming its field --------------------------------------------

@@ -21,6 +21,7 @@ class JourneyToMordor(Game):
     ruleset = "1"
     min_players = 1
     max_players = 4
+    presentation_path = "palantir.games.journey_to_mordor.presentation:PRESENTATION"
 
     def option_schema(self):
         if self._schema is None:

@@ -30,6 +30,7 @@ class LordOfTheRingsBoardGame(Game):
     min_players = 2
     max_players = 5
     perfect_information = False
+    presentation_path = "palantir.games.lotr_board_game.presentation:PRESENTATION"
 
     def option_schema(self):
         return (

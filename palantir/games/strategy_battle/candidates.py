@@ -26,8 +26,7 @@ import math
 
 from ...engine.errors import IllegalAction
 from . import table as geo
-from .phases import heroics
-from .state import allowed
+from . import heroics
 from .notation import Charge, Move
 
 # the directions tried for a covered place, either side of straight at the enemy
@@ -41,7 +40,7 @@ def movable(state, model) -> bool:
             or state.engaged(model)):
         return False
     try:
-        allowed(state, model, "")
+        heroics.allowed(state, model, "")
     except IllegalAction:
         return False
     return True

@@ -1,0 +1,108 @@
+"""How a game draws itself: the one declared set of drawing functions a game provides.
+
+The terminal (palantir play, palantir replay) draws a seat's view as text; the web table
+draws it as SVG with buttons labelled for people. A game declares the functions it has in a
+`Presentation`; every one it leaves out has the plain default here, so a new game plays at
+the terminal and on the web (as its view data) before it draws anything. Every function is
+given a seat's view only (`State.view`), never a state: drawing can show nothing hidden.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping, Sequence
+
+View = Mapping[str, Any]
+
+
+def json_table(view: View, color: bool = True) -> str:
+    """The view as indented JSON: the table of a game that draws no text."""
+    return json.dumps(view, indent=1, ensure_ascii=False)
+
+
+def plain_help(view: View) -> str:
+    """The terminal's help where a game explains nothing of its own."""
+    return "Type a decision in the game's notation, or the number of one from the list."
+
+
+def no_note(view: View, action: Any) -> str | None:
+    """No word on what a decision leads to."""
+    return None
+
+
+def as_given(actions: Sequence[Any]) -> list:
+    """The decisions in the order the state gives them."""
+    return list(actions)
+
+
+def seat_number(view: View, seat: int) -> str:
+    """'Seat 2' for seat 1."""
+    return f"Seat {seat + 1}"
+
+
+def no_svg(view: View) -> str | None:
+    """No drawing: the web table shows the view data."""
+    return None
+
+
+def notation(view: View, text: str) -> str:
+    """A decision's button reads its notation."""
+    return text
+
+
+def no_names(view: View) -> list[str] | None:
+    """No names of the seats: the web table numbers them."""
+    return None
+
+
+def no_selection(view: View) -> dict | None:
+    """Nothing on the drawing to click and select."""
+    return None
+
+
+def no_phase_help(view: View) -> str:
+    """No words on the rule of the decision at hand."""
+    return ""
+
+
+@dataclass(frozen=True)
+class Presentation:
+    """The drawing functions of a game, each defaulting to the plain one above.
+
+    Terminal: render_table(view, color) the table as text; help_text(view) the notation and
+    the rule of the decision at hand; menu_order(actions) the order the menu lists decisions
+    in; menu_note(view, action) a few words on what one leads to; seat_title(view, seat)
+    who a seat is ('Frodo'). Web table: render_svg(view) the board; action_label(view, text)
+    a decision's button; seat_names(view) every seat's name; selection(view) what the
+    drawing lets a person click (web/table.js); phase_help(view) the rule at hand.
+    """
+
+    render_table: Callable[..., str] = json_table
+    help_text: Callable[[View], str] = plain_help
+    menu_order: Callable[[Sequence[Any]], list] = as_given
+    menu_note: Callable[[View, Any], str | None] = no_note
+    seat_title: Callable[[View, int], str] = seat_number
+    render_svg: Callable[[View], str | None] = no_svg
+    action_label: Callable[[View, str], str] = notation
+    seat_names: Callable[[View], list[str] | None] = no_names
+    selection: Callable[[View], dict | None] = no_selection
+    phase_help: Callable[[View], str] = no_phase_help
+
+
+PLAIN = Presentation()
+_loaded: dict[str, Presentation] = {}
+
+
+def load_presentation(path: str | None) -> Presentation:
+    """The Presentation at "module:attribute" (imported once), or PLAIN for None."""
+    if path is None:
+        return PLAIN
+    if path not in _loaded:
+        module_name, _, attribute = path.partition(":")
+        found = getattr(importlib.import_module(module_name), attribute)
+        if not isinstance(found, Presentation):
+            raise TypeError(f"{path} is a {type(found).__name__}, not a Presentation")
+        _loaded[path] = found
+    return _loaded[path]

@@ -1,0 +1,12 @@
+"""How the Strategy Battle Game draws itself (engine/presentation.py): the terminal's map
+from render.py, the web table's SVG from svg.py."""
+
+from __future__ import annotations
+
+from ...engine.presentation import Presentation
+from . import render, svg
+
+PRESENTATION = Presentation(
+    render_table=render.render_table, help_text=render.help_text, seat_title=render.seat_title,
+    render_svg=svg.render_svg, action_label=svg.action_label, seat_names=svg.seat_names,
+    selection=svg.selection, phase_help=svg.phase_help)

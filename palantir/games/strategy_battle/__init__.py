@@ -9,6 +9,9 @@ from ...engine.dice import Dice
 from ...engine.errors import BadOption
 from ...engine.game import Game
 from ...engine.options import Option
+from .evaluation import rollout_evaluation
+from .heuristics import HeuristicAgent, rollout_policy
+from .notation import Pick
 from .profiles import DataError
 from .rules import BattleState
 from .scenarios import load_scenario, scenario_names
@@ -61,20 +64,16 @@ class StrategyBattle(Game):
         return state
 
     def heuristic_agent(self, seat: int, seed: int | None):
-        from .heuristics import HeuristicAgent
-        return HeuristicAgent(seat, seed)
+        return HeuristicAgent(seat, seed, self)
 
     def rollout_policy(self):
-        from .heuristics import rollout_policy
         return rollout_policy
 
     def search_actions(self, state) -> list:
         """The search moves models in the general's order: every decision but 'pick'."""
-        from .notation import Pick
         return [a for a in state.legal_actions() if not isinstance(a, Pick)]
 
     def rollout_evaluation(self):
         """Rollouts stop after about two turns and score what each side has left
         (evaluation.py)."""
-        from .evaluation import rollout_evaluation
         return rollout_evaluation()

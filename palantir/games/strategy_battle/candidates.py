@@ -26,7 +26,8 @@ import math
 
 from ...engine.errors import IllegalAction
 from . import table as geo
-from . import heroics
+from .phases import heroics
+from .state import allowed
 from .notation import Charge, Move
 
 # the directions tried for a covered place, either side of straight at the enemy
@@ -40,7 +41,7 @@ def movable(state, model) -> bool:
             or state.engaged(model)):
         return False
     try:
-        heroics.allowed(state, model, "")
+        allowed(state, model, "")
     except IllegalAction:
         return False
     return True

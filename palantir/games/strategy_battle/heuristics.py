@@ -27,11 +27,17 @@ from functools import lru_cache
 from shapely.geometry import LineString, Point
 
 from . import table as geo
+from . import candidates as cand
 from .candidates import exposure
 from .notation import (Cast, Charge, Done, FateRoll, Fight, Heroic, Might, Move, Pass, Pick,
                        Reroll, Resist, Shielding, Shoot, Strike, Throw, Weapon)
-from .odds import Fighter, fight_odds, shot_odds
+from .odds import Fighter, fight_odds, shot_odds, wound_chance
+from .phases.fight.resolution import best, fight_value
+from .phases.fight.weapons import weapon_effect
+from .phases.shoot import check_shot, shooting_limit
 from .profiles import default_data
+from .reading import state_of
+from .wounds import in_the_way, opponents_of
 
 # what the general will pay for a point of Might or Will, in the values of `value`
 MIGHT_PRICE = 1.5
@@ -64,8 +70,6 @@ def fighter(state, model, foes=(), charging: bool = False, fighting: bool = Fals
     modifiers), Might and Fate left, mounted or not; `charging`: a charge to come;
     `fighting`: in the fight being worked out now (its spear support and charge bonus
     already counted in its Attacks)."""
-    from .combat import fight_value
-    from .fight import weapon_effect
     p = model.profile
     duel, wound = weapon if weapon is not None else weapon_effect(state, model)
     if charging and model.mounted and "lance" in p.wargear:
@@ -117,7 +121,6 @@ def prospect(state, mine: list, theirs: list, my_side: str, *, shielding=(),
 
 
 def _wound_p(strength: int, defence: int, bonus: int = 0) -> float:
-    from .odds import wound_chance
     return float(wound_chance(default_data()[2].to_wound(strength, defence), bonus))
 
 
@@ -196,7 +199,6 @@ class General:
         score -= self.danger(model, end) / (1.0 + 0.2 * s.turn)
         missile = model.profile.missile
         if missile:
-            from .shoot import shooting_limit
             kept = (shooting_limit(s, model) or 0.0) + 1e-6
             reach = s.units.rule(*s.charts.missiles[missile].range)
             in_range = any(geo.gap(me.at(*end), s.disc(e, zone=False)) <= reach
@@ -267,7 +269,6 @@ class General:
     # ------------------------------------------------------------ the Shoot phase
 
     def shoot(self, action: Shoot) -> float:
-        from .shoot import check_shot, in_the_way, opponents_of
         s = self.state
         try:
             shooter, target, missile, seen = check_shot(s, action.model, action.target, "")
@@ -345,7 +346,6 @@ class General:
         mine, theirs = self._combat_sides()
         if not mine or not theirs:
             return 0.0 if isinstance(action, Pass) else -1.0
-        from .combat import best, fight_value
         my_best, their_best = best(c, self.side), best(c, self.enemy)
         my_fight = max(fight_value(m) for m in mine)
         their_fight = max(fight_value(m) for m in theirs)
@@ -369,7 +369,6 @@ class General:
         return -1.0
 
     def strike(self, action: Strike) -> float:
-        from .fight import weapon_effect
         s, c = self.state, self.state.combat
         ident, _, part = action.targets[0].partition(".")
         target = s.models.get(ident)
@@ -503,16 +502,16 @@ class General:
 class HeuristicAgent:
     """The general: the best decision by `General`, read from the seat's view alone."""
 
-    def __init__(self, seat: int, seed: int | None = None):
+    def __init__(self, seat: int, seed: int | None = None, game=None):
         self.seat = seat
         self.rng = random.Random(seed)
+        self.game = game
 
     def choose(self, view: dict, legal_actions: list):
         """The best-scored candidate."""
         if len(legal_actions) == 1:
             return legal_actions[0]
-        from .reading import state_of
-        return General(state_of(view)).choose(legal_actions, self.rng)
+        return General(state_of(view, self.game)).choose(legal_actions, self.rng)
 
 
 def rollout_policy(state, rng: random.Random):
@@ -532,7 +531,6 @@ def rollout_policy(state, rng: random.Random):
 def quick_move(state, rng: random.Random):
     """The next model's decision among a few of its candidates (candidates.py): charges only
     at the two enemies in reach with the best odds, no looks at cover."""
-    from . import candidates as cand
     order = cand.move_order(state)
     if not order:
         return Done()

@@ -7,7 +7,7 @@ knocked to the ground by a charging rider, takes double strikes ('Trapped Fighte
 'Cavalry Charge!'). When a lone winner beats several enemies, all its strikes go at the
 first of them (the policy a player would choose to make a kill likeliest against equal foes).
 
-What else a fight's odds depend on, as the referee works it out (combat.py):
+What else a fight's odds depend on, as the referee works it out (phases/fight/resolution.py):
     shielding    a side whose warriors all carry shields and are on foot may shield: two
                  dice per Attack, and no blows if it wins ('Shields')
     charging     a rider who charged foes all on foot has an extra Attack and knocks down

@@ -9,6 +9,13 @@ from __future__ import annotations
 import json
 from typing import Any, Mapping
 
+from shapely.geometry import LineString, Polygon
+
+from ...engine.dice import SeededDice
+from . import table as geo
+from .rules import BattleState
+from .scenarios import Scenario
+
 
 # tables already read, by their plain data: the general reads the same table at every
 # decision, and a table keeps what it has worked out (paths, sight) for the next one
@@ -32,8 +39,6 @@ def table_of(view: Mapping[str, Any]):
 
 def _read_table(view: Mapping[str, Any]):
     """The table built afresh from the view's plain data."""
-    from shapely.geometry import LineString, Polygon
-    from . import table as geo
     t = view["table"]
     areas = [geo.Area(a["name"], Polygon(a["outline"]), a["going"], a["ground"], a["sight"])
              for a in t.get("areas", [])]
@@ -43,15 +48,12 @@ def _read_table(view: Mapping[str, Any]):
     return geo.Table(t["width"], t["depth"], geo.units_named(view["units"]), areas, barriers)
 
 
-def state_of(view: Mapping[str, Any]):
-    """A state rebuilt from the view alone: its own table, the models as it shows them."""
-    from ...engine.dice import SeededDice
-    from . import StrategyBattle
-    from .rules import BattleState
-    from .scenarios import Scenario
+def state_of(view: Mapping[str, Any], game=None):
+    """A state rebuilt from the view alone: its own table, the models as it shows them (of
+    `game`, the StrategyBattle asking, if it is known)."""
     scenario = Scenario(name=view["scenario"], title="", source="view", table=table_of(view),
                         placements=(), first_priority=view["priority"], victory="destroy all",
                         max_turns=None)
-    state = BattleState(StrategyBattle(), view["options"], scenario, SeededDice(0))
+    state = BattleState(game, view["options"], scenario, SeededDice(0))
     state.restore(view)
     return state

@@ -7,23 +7,27 @@ an illegal decision leaves the state exactly as it was ('apply' is atomic).
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, Mapping
 
 from ...engine.dice import Dice
 from ...engine.errors import BadNotation, IllegalAction
 from ...engine.game import Outcome, State
+from . import procedure
 from . import table as geo
-from . import cavalry, combat, heroes, heroics, magic, procedure
 from .candidates import move_candidates, move_order, movable
-from . import move as move_rules
-from . import fight as fight_rules
-from . import throwing
 from .notation import (Cast, Charge, Dismount, Done, Fight, Mount, Move, Pick, Shoot, Throw,
                        parse)
-from .shoot import check_shot, resolve_shot, shooters
-from .profiles import SIDES, Profile, default_data
+from .phases import cavalry, courage, heroics, magic, pairing, throwing
+from .phases import move as move_rules
+from .phases.fight import resolution as combat
+from .phases.fight.weapons import equipped
+from .phases.shoot import check_shot, shooters
+from .profiles import SIDES, default_data
 from .scenarios import Scenario
+from .state import (MORE_FIELDS, RULE_HEROIC_COMBAT, Model, allowed, is_loose, monstrous, outfit,
+                    profile_named)
+from .wounds import resolve_shot
 
 D6 = ("1", "2", "3", "4", "5", "6")
 
@@ -38,93 +42,6 @@ RULE_WHEN_TO_FIGHT = "The Fight Phase: When to Fight"
 
 MOVE, SHOOT, FIGHT, OVER = "move", "shoot", "fight", "over"
 FIGHT_BEGINS = "fight phase"    # a 'pair' question's sequel: the Fight phase begins
-
-
-@dataclass
-class Model:
-    """A warrior on the table: its profile, place and what it has done this turn."""
-
-    id: str
-    profile: Profile
-    x: float
-    y: float
-    wounds: int
-    prone: bool = False
-    moved: bool = False          # has taken its move this Move phase
-    move_used: float = 0.0       # movement spent (difficult going counted as the rules count it)
-    charged: bool = False
-    shot: bool = False           # has shot this Shoot phase
-    jumped: bool = False         # tried to jump an obstacle this turn (and so cannot shoot)
-    tested: str | None = None    # this turn's Courage test: passed, failed or not taken
-    mount_wounds: int = 0        # a cavalry model's steed: wounds left (0: on foot)
-    might: int = 0               # Hero's stores left ('Might, Will & Fate')
-    will: int = 0
-    fate: int = 0
-    free_might: int = 0          # 'Mighty Hero': one free point of Might each turn
-    free_will: int = 0           # 'Staff of Power': one free point of Will each turn
-    cast: bool = False           # has used a magical power this turn
-    immobilised: bool = False    # held by Immobilise or Transfix this turn
-    courage_loss: int = 0        # Drain Courage, for the rest of the battle
-    terror: bool = False         # Terrifying Aura, for the rest of the battle
-    no_strikes: bool = False     # 'Thrown Rider' 2-5: strikes no blows this turn if it wins
-    shots_fired: int = 0         # 'Multiple Shots': shots made this Shoot phase
-    heading: float = 0.0         # where a long (cavalry) base points, radians ('Cavalry')
-    move_left: float | None = None   # the rest of a move made in parts (a cast, a mount on the way)
-    began: list | None = None    # where a move made in parts began ('Who Can Charge?')
-    passenger: "Model | None" = None   # the passenger a cavalry model carries, off the table
-    carried_by: str | None = None    # the cavalry model carrying this passenger ('Passengers')
-    left_on_horse: str | None = None     # an Expert Rider's bow or shield left on his horse
-    staff_broken: bool = False   # 'Your Staff is Broken'
-    riding: str | None = None    # a mount not its own profile's, mounted on the table
-    weapon: str | None = None    # the close-combat weapon it fights with this Fight phase
-    taken: tuple = ()            # weapons and shields a Hero has picked up ('Weapons')
-
-    @property
-    def might_left(self) -> int:
-        """Might the Hero can spend now, its free point first."""
-        return self.might + self.free_might
-
-    @property
-    def will_left(self) -> int:
-        """Will the Hero can spend now, its free point first."""
-        return self.will + self.free_will
-
-    def spend_might(self, points: int) -> None:
-        """Spend Might, the turn's free point first."""
-        free = min(points, self.free_might)
-        self.free_might -= free
-        self.might -= points - free
-
-    def spend_will(self, points: int) -> None:
-        """Spend Will, the turn's free point first."""
-        free = min(points, self.free_will)
-        self.free_will -= free
-        self.will -= points - free
-
-    @property
-    def mounted(self) -> bool:
-        """Whether the model rides its mount ('Cavalry')."""
-        return self.mount_wounds > 0
-
-    @property
-    def side(self) -> str:
-        """good or evil."""
-        return self.profile.side
-
-    def copy(self) -> "Model":
-        """An independent copy (with its own copy of a passenger it carries)."""
-        other = replace(self, passenger=None if self.passenger is None else self.passenger.copy())
-        # the base as geometry sees it is kept with what it was worked out from, so a copy
-        # may share it (BattleState.disc checks that nothing it depends on has changed)
-        for memo in ("_base", "_zoned"):
-            if memo in self.__dict__:
-                setattr(other, memo, self.__dict__[memo])
-        return other
-
-
-# the Model fields a view carries as they are (after the ones it names one by one)
-MORE_FIELDS = ("shots_fired", "heading", "move_left", "began", "passenger", "carried_by",
-               "left_on_horse", "staff_broken", "weapon", "taken", "riding")
 
 
 class BattleState(State):
@@ -156,9 +73,9 @@ class BattleState(State):
         self.phase = MOVE
         self.acting = self.priority      # the side whose turn it is to decide in this phase
         self.fights: list[tuple[str, tuple[str, ...]]] = []
-        self.combat: dict | None = None      # the fight being worked out (combat.py)
+        self.combat: dict | None = None      # the fight being worked out (phases/fight/resolution.py)
         self.across: list[list[str]] = []    # [charger, defender, barrier] fighting across it
-        self.heroic: dict | None = None      # heroic actions of this phase (heroics.py)
+        self.heroic: dict | None = None      # heroic actions of this phase (phases/heroics.py)
         self.question: dict | None = None    # the question a side must answer now
         self.pending: list[dict] = []        # procedures waiting on a question (procedure.py)
         self.fought_this_phase: set[str] = set()
@@ -249,7 +166,7 @@ class BattleState(State):
                 return
             if self.question["kind"] == "pair":
                 then = self.question["then"]
-                fight_rules.answer_pair(self, action, str(action))
+                pairing.answer_pair(self, action, str(action))
                 if self.question is None:
                     if then == SHOOT:
                         self._start_shoot_phase()
@@ -306,7 +223,7 @@ class BattleState(State):
         """The model as geometry sees it."""
         if zone is None:
             # 'Control Zone rule': models touching an enemy have none; 'Models on the Ground': neither do prone ones
-            zone = not model.prone and not self.engaged(model) and not cavalry.is_loose(model)
+            zone = not model.prone and not self.engaged(model) and not is_loose(model)
         return self._base(model) if not zone else self._zoned(model)
 
     def _zoned(self, model: Model) -> geo.Disc:
@@ -360,14 +277,14 @@ class BattleState(State):
         out = []
         for k, m in self.models.items():
             # 'Loose Mounts': "They also have no control zone"
-            zone = not m.prone and k not in engaged and not cavalry.is_loose(m)
+            zone = not m.prone and k not in engaged and not is_loose(m)
             out.append(self._zoned(m) if zone else self._base(m))
         return out
 
     def allowance(self, model: Model) -> float:
         """The model's maximum move over open ground ('Movement Chart')."""
         prof = model.profile
-        race = (prof.race if model.mounted or not prof.mount or cavalry.is_loose(model)
+        race = (prof.race if model.mounted or not prof.mount or is_loose(model)
                 else prof.foot_race)
         inches, cm = self.charts.movement[race]
         return self.units.rule(inches, cm)
@@ -413,7 +330,7 @@ class BattleState(State):
             self.priority = self.roll_priority()
         for m in self.models.values():
             m.moved, m.move_used, m.charged, m.shot, m.jumped = False, 0.0, False, False, False
-            if cavalry.is_loose(m):
+            if is_loose(m):
                 m.moved = True           # 'Loose Mounts' do not move but to retreat
             m.tested = None
             m.no_strikes = False
@@ -491,7 +408,7 @@ class BattleState(State):
         if model.immobilised:
             raise IllegalAction(f"{ident} is held by a magical power this turn",
                                 rule=magic.RULE_POWERS, action=text)
-        heroics.allowed(self, model, text)
+        allowed(self, model, text)
         return model
 
     def check_move(self, action) -> geo.PathReport:
@@ -544,7 +461,7 @@ class BattleState(State):
         if not isinstance(action, (Move, Charge)):
             raise IllegalAction(f"'{action}' is not a Move-phase decision", rule=RULE_MOVING,
                                 action=str(action))
-        # the test it owes, the test to charge a terror, the jumps on the way (move.py)
+        # the test it owes, the test to charge a terror, the jumps on the way (phases/move.py)
         move_rules.begin(self, action, self.check_move(action))
 
     def _pick(self, action: Pick, text: str) -> None:
@@ -562,7 +479,7 @@ class BattleState(State):
     def _end_side_moves(self) -> None:
         # models that stay put still owe their Courage tests: Heroes first ('Stand Fast!');
         # then side_moves_done
-        move_rules.stay_put(self)
+        courage.stay_put(self)
 
     def side_moves_done(self) -> None:
         """The moving side has finished: the other side moves, or the Move phase ends."""
@@ -574,7 +491,7 @@ class BattleState(State):
         # 'Fights': at the end of the Move phase touching models are paired off; where it
         # can be done several ways the side with priority matches them
         self.fights = []
-        if fight_rules.divide_fights(self):
+        if pairing.divide_fights(self):
             self.question = {"kind": "pair", "side": self.priority, "then": SHOOT}
             return
         self._start_shoot_phase()
@@ -601,7 +518,7 @@ class BattleState(State):
                 # out of every fight: the fights are rematched, the side with priority
                 # choosing where it can be done several ways
                 heroics.fights_of_the_living(self)
-                if fight_rules.rematch_fights(self):
+                if pairing.rematch_fights(self):
                     self.question = {"kind": "pair", "side": self.priority,
                                      "then": FIGHT_BEGINS}
                     return
@@ -629,7 +546,7 @@ class BattleState(State):
         """Dice rolled and strikes made by a model ('Multiple Attacks'; 'Spears': +1 supported;
         'Cavalry Charge!': +1 for a rider who charged foes on foot)."""
         bonus = 1 if model.id in self.charge_bonus else 0
-        if model.mounted and cavalry.monstrous(self.mounts[model.profile.mount]):
+        if model.mounted and monstrous(self.mounts[model.profile.mount]):
             # 'Monstrous Mounts': the mount's own Attacks are added, never the Extra Attack
             bonus = self.mounts[model.profile.mount].attacks
         return model.profile.attacks + len(self.supported.get(model.id, ())) + bonus
@@ -643,7 +560,10 @@ class BattleState(State):
         if heroics.moving_again(self):
             # 'Heroic Combat': the Hero and his friends move again, then fights are rematched
             if isinstance(action, Done):
-                heroics.end_moving_again(self)
+                pool = heroics.end_moving_again(self)
+                if pairing.divide_fights(self, pool):
+                    self.question = {"kind": "pair", "side": self.priority, "then": "fight",
+                                     "pool": pool}
                 if self.question is None:
                     self._fight_phase_continues()
             elif isinstance(action, (Move, Charge)):
@@ -651,7 +571,7 @@ class BattleState(State):
             else:
                 raise IllegalAction(f"{', '.join(self.heroic['group'])} may move again after "
                                     "the heroic combat, or 'done'",
-                                    rule=heroics.RULE_HEROIC_COMBAT, action=text)
+                                    rule=RULE_HEROIC_COMBAT, action=text)
             return
         if not isinstance(action, Fight):
             raise IllegalAction("in the Fight phase the side with priority names the next "
@@ -724,14 +644,14 @@ class BattleState(State):
     def throw_rider(self, model: Model) -> None:
         """The Thrown Rider chart: 1 knocked flying (a Strength 3 hit, then lying down, nothing
         more this turn), 2-5 nothing more this turn and no blows if it wins a fight, 6 on its
-        feet at once ('Thrown Rider Chart'); a procedure (cavalry.py)."""
+        feet at once ('Thrown Rider Chart'); a procedure (phases/cavalry.py)."""
         cavalry.throw(self, model)
 
     def remove(self, model: Model, fled: bool = False) -> None:
         """Take a model off the table, slain or fled; both count as lost ('Fleeing the Battle')."""
         del self.models[model.id]
         self.across = [p for p in self.across if model.id not in p[:2]]
-        if not cavalry.is_loose(model):
+        if not is_loose(model):
             # 'Casualties in Scenarios (Cavalry)': a mount does not count
             self.lost[model.side] += 1
         if not fled:
@@ -741,7 +661,7 @@ class BattleState(State):
     def check_victory(self) -> None:
         """'destroy all': the first side to kill all the opposing models wins."""
         for side in SIDES:
-            if not any(m.side == side and not cavalry.is_loose(m)
+            if not any(m.side == side and not is_loose(m)
                        for m in self.models.values()):
                 winner = self.other(side)
                 self.phase = OVER
@@ -766,7 +686,7 @@ class BattleState(State):
             if self.question["kind"] == "heroic":
                 return heroics.candidates(self)
             if self.question["kind"] == "pair":
-                return fight_rules.pair_candidates(self)
+                return pairing.pair_candidates(self)
             return combat.candidates(self)
         if self.phase == SHOOT:
             return [Shoot(a, b) for a, b in shooters(self)
@@ -800,7 +720,7 @@ class BattleState(State):
     def _may_act(self, model: Model) -> bool:
         """Whether a model may move or shoot now, as far as heroic actions go."""
         try:
-            heroics.allowed(self, model, "")
+            allowed(self, model, "")
         except IllegalAction:
             return False
         return True
@@ -904,7 +824,7 @@ class BattleState(State):
     def model_from_view(self, m: Mapping[str, Any]) -> Model:
         """The model a view's entry shows (the inverse of `model_view`)."""
         model = Model(
-            m["id"], cavalry.profile_named(m["profile"]), m["x"], m["y"], m["wounds"],
+            m["id"], profile_named(m["profile"]), m["x"], m["y"], m["wounds"],
             prone=m["prone"],
             moved=m["moved"], move_used=m["move_used"], charged=m["charged"], shot=m["shot"],
             jumped=m["jumped"], tested=m["tested"], mount_wounds=m["mount_wounds"],
@@ -916,8 +836,8 @@ class BattleState(State):
         if m["passenger"] is not None:
             model.passenger = self.model_from_view(m["passenger"])
         # what the model has lost (a broken staff, a bow or shield left on a horse)
-        model.profile = cavalry.outfit(self, model)
-        model.profile = fight_rules.equipped(self, model.profile, model.taken)
+        model.profile = outfit(self, model)
+        model.profile = equipped(self, model.profile, model.taken)
         return model
 
     def restore(self, view: Mapping[str, Any]) -> None:

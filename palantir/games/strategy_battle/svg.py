@@ -17,6 +17,12 @@ import math
 from html import escape
 from typing import Any, Mapping
 
+from . import StrategyBattle
+from . import table as geo
+from .candidates import move_order
+from .reading import state_of
+from .render import help_text
+
 WIDTH = 760                      # pixels across the table
 GOING_FILL = {"open": "#d9c9a3", "difficult": "#a08a5a", "woods": "#5f8a4a",
               "impassable": "#6e6e6e"}
@@ -56,7 +62,6 @@ def selection(view: Mapping[str, Any]) -> None:
 
 def phase_help(view: Mapping[str, Any]) -> str:
     """The notation and what the decision at hand is about."""
-    from .render import help_text
     return help_text(view)
 
 
@@ -143,10 +148,7 @@ def reach_of(view: Mapping[str, Any]) -> dict:
     """For each model: its move, its missile's range (table units, base edge to base edge)
     and the enemies it sees, with how many things are in the way ('Can I See?', 'In the
     Way!'); and under "first" the model whose Move-phase decisions are listed first."""
-    from . import table as geo
-    from .candidates import move_order
-    from .reading import state_of
-    state = state_of(view)
+    state = state_of(view, StrategyBattle())
     discs = {d.key: d for d in state.discs()}
     everyone = list(discs.values())
     out: dict = {}

@@ -1,8 +1,11 @@
-"""Heroes' stores spent on their own rolls: Might after seeing a roll, and Fate against a
-wound ('Heroes: Might, Will & Fate').
+"""Hits, wounds, Might and Fate: a shot from its roll to hit to its wound (what is in the
+way, a target in a fight, which part of a cavalry model is struck), a hit rolled on the
+Wound Chart, a wound taken, a rider thrown to the ground; and Heroes' stores spent on
+their own rolls: Might after seeing a roll, and Fate against a wound ('Heroes: Might, Will
+& Fate').
 
 Might in a fight's duel and on a fight's wound rolls is asked by the fight itself
-(combat.py); here is Might on every other roll a Hero makes to resolve something he has
+(phases/fight/resolution.py); here is Might on every other roll a Hero makes to resolve something he has
 done — to hit with a shot and to wound with it, a Courage test, a Jump or Thrown Rider
 roll, casting and resisting magic, a Fate roll ('Can I Use Might?') — and Fate against any
 wound. Each roll is asked about once, after it is seen, only when points could change its
@@ -17,9 +20,13 @@ Questions:
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...engine.errors import IllegalAction
 from . import procedure
+from . import table as geo
 from .notation import FateRoll, Might, Pass, Reroll
+from .state import carrier, find, monstrous, outfit, profile_named
 
 D6 = ("1", "2", "3", "4", "5", "6")
 RULE_MIGHT = "Heroes: Might"
@@ -112,7 +119,6 @@ def suffer(state, victim) -> None:
 @procedure.step("fate")
 def _fate(state, frame) -> None:
     """'Fate': one point a die, 4+ recovers the wound; roll again while Fate lasts, or take it."""
-    from .cavalry import find, take_wound
     victim = find(state, frame["target"])           # on the table, or a passenger
     if victim is None:
         procedure.finish(state, frame)
@@ -147,7 +153,7 @@ def _fate(state, frame) -> None:
 def answer_fate(state, action, text: str) -> None:
     """'Fate': a point spent and a die rolled, or the wound taken ('pass').
 
-    A wound struck in a fight waits in the fight's record (combat.py); any other wound waits
+    A wound struck in a fight waits in the fight's record (phases/fight/resolution.py); any other wound waits
     in a fate frame. Either way a failed die may be raised with Might ('Using Might, Will &
     Fate Together')."""
     q = state.question
@@ -165,7 +171,6 @@ def answer_fate(state, action, text: str) -> None:
     if isinstance(action, Pass):
         frame["declined"] = True
         return
-    from .cavalry import find
     hero = find(state, q["target"])
     hero.fate -= 1
     roll = int(state.dice.roll(f"fate {hero.id}", D6))
@@ -182,3 +187,309 @@ def candidates_fate(state) -> list:
 
 procedure.question("roll", answer_roll, candidates_roll)
 procedure.question("fate", answer_fate, candidates_fate)
+
+
+D6 = ("1", "2", "3", "4", "5", "6")
+
+
+def roll_d6(state, die: str) -> int:
+    """One six-sided die, logged under `die`."""
+    return int(state.dice.roll(die, D6))
+
+
+def score(roll: int, modifier: int) -> int:
+    """A die's score with a modifier: never better than 6 nor worse than 1 ('Rolling Dice')."""
+    return min(6, max(1, roll + modifier))
+
+
+def wound_roll(state, strength: int, target, why: str, bonus: int = 0,
+               mount: bool = False) -> bool:
+    """Roll on the Wound Chart; True if the hit wounds ('Wound Chart': 6/4 is a 6 then a 4+).
+
+    `bonus` is added to every die (a two-handed weapon's +1 counts on both dice of a 6/4),
+    a score never above 6 nor below 1 ('Rolling Dice'); `mount` rolls against the steed's
+    Defence instead of the rider's."""
+    defence = state.mounts[target.profile.mount].defence if mount else target.profile.defence
+    who = f"{target.id}.mount" if mount else target.id
+    entry = state.charts.to_wound(strength, defence)
+    if entry == "-":
+        state.news.append(f"{why}: {target.id} cannot be hurt by Strength {strength}")
+        return False
+    if "/" in entry:
+        first, second = (int(v) for v in entry.split("/"))
+        roll = score(roll_d6(state, f"wound {who}"), bonus)
+        if roll < first:
+            state.news.append(f"{why}: to wound {entry}, rolled {roll}: no wound")
+            return False
+        again = score(roll_d6(state, f"wound {who} again"), bonus)
+        wounded = again >= second
+        state.news.append(f"{why}: to wound {entry}, rolled {roll} then {again}: "
+                          f"{'wound' if wounded else 'no wound'}")
+        return wounded
+    roll = score(roll_d6(state, f"wound {who}"), bonus)
+    state.news.append(f"{why}: to wound {entry}+, rolled {roll}: "
+                      f"{'wound' if roll >= int(entry) else 'no wound'}")
+    return roll >= int(entry)
+
+
+def resolve_shot(state, shooter, target, missile, seen) -> None:
+    """Shoot: roll to hit, for each thing in the way, and to wound ('The Shoot Phase'); a
+    Hero may spend Might on his rolls to hit and to wound ('Might')."""
+    shooter.shots_fired += 1
+    # 'Multiple Shots': a Hero shooting more than once shoots again before anyone else
+    shooter.shot = shooter.shots_fired >= shooter.profile.shots
+    procedure.push(state, {"proc": "shot", "shooter": shooter.id, "target": target.id,
+                           "missile": missile.name, "stage": "hit", "die": None,
+                           "way": in_the_way(state, shooter, target, seen)})
+    procedure.run(state)
+
+
+@procedure.step("shot")
+def _shot(state, frame) -> None:
+    shooter = state.models.get(frame["shooter"])
+    target = state.models.get(frame["target"])
+    if shooter is None or target is None:
+        procedure.finish(state, frame)
+        return
+    need = shooter.profile.shoot
+    if frame["die"] is None:
+        frame["die"] = roll_d6(state, f"to hit {shooter.id}")
+    die = frame["die"]
+    if die < need and offer(state, frame, shooter, "to hit", die, (need,)):
+        return
+    roll = score(die, spent(frame))
+    told = f"rolled {die}" + (f", {roll} with Might" if roll != die else "")
+    if roll < need:
+        state.news.append(f"{shooter.id} shoots at {target.id}: needs {need}+, {told}: a miss")
+        procedure.finish(state, frame)
+        return
+    state.news.append(f"{shooter.id} shoots at {target.id}: needs {need}+, {told}: a hit")
+    procedure.finish(state, frame)
+    struck = passes_in_the_way(state, shooter, target, frame["way"])
+    if struck is None:
+        return
+    part = part_struck(state, struck)
+    victim = struck.passenger if part == "passenger" else struck
+    hit(state, victim, state.charts.missiles[frame["missile"]].strength,
+        f"{shooter.id}'s {frame['missile']}", mount=part == "mount", by=shooter.id)
+
+
+def passes_in_the_way(state, shooter, target, way):
+    """Roll for each thing in the way in order ('In the Way!': 1-3 it is hit, 4-6 the shot
+    flies on); the model struck, or None when terrain stops the shot."""
+    for kind, name in way:
+        if kind == "fight":
+            # a fight partly in the way is one obstacle; hit, it is resolved as a shot at a
+            # target in combat, the first of its models in the way standing for the target
+            first = next(k for k in name if k in state.models)      # first in the way
+            way_roll = roll_d6(state, f"in the way fight {first}")
+            if way_roll <= 3:
+                state.news.append(f"the fight of {'+'.join(name)} is in the way: rolled "
+                                  f"{way_roll}: the shot strikes the fight")
+                return target_in_combat(state, shooter, state.models[first])
+            state.news.append(f"the fight of {'+'.join(name)} is in the way: rolled "
+                              f"{way_roll}: the shot flies on")
+            continue
+        way_roll = roll_d6(state, f"in the way {name}")
+        if way_roll <= 3:
+            state.news.append(f"{name} is in the way: rolled {way_roll}: the shot strikes it")
+            return state.models.get(name)
+        state.news.append(f"{name} is in the way: rolled {way_roll}: the shot flies on")
+    if state.engaged(target) and shooter.side == "evil":
+        return target_in_combat(state, shooter, target)
+    return target
+
+
+def part_struck(state, struck) -> str:
+    """Which part of a cavalry model a shot strikes: 'rider', 'mount' or 'passenger'
+    ('Shooting & Cavalry': the mount is in the way, 1-3 it is hit; 'Monstrous Mounts': 1-4;
+    'Passengers': 1-3 the mount, 4-5 the rider, 6 the passenger). A 50/50 roll, no Might."""
+    if not struck.mounted:
+        return "rider"
+    mount = state.mounts[struck.profile.mount]
+    way = roll_d6(state, f"mount in the way {struck.id}")
+    if struck.passenger is not None:
+        part = "mount" if way <= 3 else "rider" if way <= 5 else "passenger"
+    else:
+        part = "mount" if way <= (4 if monstrous(mount) else 3) else "rider"
+    state.news.append(f"the mount is in the way: rolled {way}: the shot strikes the {part}")
+    return part
+
+
+def hit(state, target, strength: int, why: str, *, mount: bool = False,
+        by: str | None = None) -> None:
+    """A hit to be rolled on the Wound Chart; `by` names the Hero whose roll it is (he may
+    spend Might on it); a wound struck home is offered to the Hero's Fate ('Fate')."""
+    procedure.push(state, {"proc": "hit", "target": target.id, "strength": strength,
+                           "why": why, "mount": mount, "by": by, "dice": []})
+
+
+@procedure.step("hit")
+def _hit(state, frame) -> None:
+    """'Wound Chart': 6/4 is a 6 then a 4+; Might spent adds to both dice ('Might')."""
+    victim = find(state, frame["target"])           # on the table, or a passenger
+    if victim is None or (frame["mount"] and not victim.mounted):
+        procedure.finish(state, frame)
+        return
+    defence = (state.mounts[victim.profile.mount].defence if frame["mount"]
+               else victim.profile.defence)
+    who = f"{victim.id}.mount" if frame["mount"] else victim.id
+    entry = state.charts.to_wound(frame["strength"], defence)
+    if entry == "-":
+        state.news.append(f"{frame['why']}: {who} cannot be hurt by Strength "
+                          f"{frame['strength']}")
+        procedure.finish(state, frame)
+        return
+    hero = state.models.get(frame["by"]) if frame["by"] else None
+    dice = frame["dice"]
+    for i, need in enumerate(int(v) for v in entry.split("/")):
+        if i == len(dice):
+            dice.append(roll_d6(state, f"wound {who}" + (" again" if i else "")))
+            frame.pop("answered", None)          # a new die: the Hero may be asked again
+        if score(dice[i], spent(frame)) < need:
+            if offer(state, frame, hero, "wound", score(dice[i], spent(frame)),
+                            (need,)):
+                return
+            if score(dice[i], spent(frame)) < need:
+                state.news.append(f"{frame['why']}: to wound {entry}, rolled "
+                                  f"{'/'.join(map(str, dice))}: no wound")
+                procedure.finish(state, frame)
+                return
+    state.news.append(f"{frame['why']}: to wound {entry}, rolled {'/'.join(map(str, dice))}"
+                      + (f" +{spent(frame)} Might" if spent(frame) else "")
+                      + ": a wound")
+    procedure.finish(state, frame)
+    if frame["mount"]:
+        state.wound_mount(victim, 1)
+    else:
+        suffer(state, victim)
+
+
+def target_in_combat(state, shooter, target):
+    """A shot at a warrior in a fight: one roll, 1-3 strikes the fight's other side (decided)."""
+    me = state.disc(shooter)
+    opponents = sorted(opponents_of(state, target),
+                       key=lambda m: (geo.gap(me, state.disc(m, zone=False)), m.id))
+    if not opponents:
+        return target           # nobody left fighting it: no fight to strike instead
+    roll = roll_d6(state, f"target in combat {target.id}")
+    if roll <= 3:
+        state.news.append(f"target in combat: rolled {roll}: the shot strikes {opponents[0].id}")
+        return opponents[0]
+    state.news.append(f"target in combat: rolled {roll}: the shot strikes {target.id}")
+    return target
+
+
+def in_the_way(state, shooter, target, seen) -> list[list]:
+    """What the shot must pass, in order, once the manual's exemptions are taken out:
+    [kind, name] with kind 'thing' (terrain), 'model', or 'fight' (the models of a fight
+    partly in the way, which count as one obstacle: 'In the Way!')."""
+    # a warrior fighting the target is part of the 'target in combat' roll, not also in
+    # the way ('In the Way!': "the warrior will just be a target in combat")
+    fighting = set(fight_around(state, target))
+    out: list[list] = []
+    for name in seen.in_the_way:
+        if name in fighting:
+            continue
+        model = state.models.get(name)
+        if model is None:
+            out.append(["thing", name])
+            continue
+        fight = fight_around(state, model)
+        if not fight:
+            out.append(["model", name])
+        elif not any(kind == "fight" and set(ids) == set(fight) for kind, ids in out):
+            # the fight's model first in the way heads the list
+            out.append(["fight", [name] + [k for k in fight if k != name]])
+    return out
+
+
+def fight_around(state, model) -> list[str]:
+    """The models in one fight with `model`: those touching it on the other side, theirs in
+    turn, and so on (a fight over a barrier counts as touching: 'Defending')."""
+    if not state.engaged(model):
+        return []
+    found, todo = {model.id}, [model]
+    while todo:
+        here = todo.pop()
+        for other in opponents_of(state, here):
+            if other.id not in found:
+                found.add(other.id)
+                todo.append(other)
+        for pair in state.across:
+            for a, b in ((pair[0], pair[1]), (pair[1], pair[0])):
+                if a == here.id and b not in found and b in state.models:
+                    found.add(b)
+                    todo.append(state.models[b])
+    return sorted(found)
+
+
+def opponents_of(state, target) -> list:
+    """The models fighting `target`: touching it on the other side, or fighting it across a
+    barrier ('Defending': "the two models are assumed to be touching")."""
+    tol = state.units.tolerance
+    mine = state.disc(target, zone=False)
+    across = {b for pair in state.across for a, b in (pair[:2], pair[1::-1]) if a == target.id}
+    return [m for m in state.models.values()
+            if m.side != target.side
+            and (m.id in across or geo.in_contact(state.disc(m, zone=False), mine, tol))]
+
+
+def take_wound(state, model) -> None:
+    """A wound on a model on the table or on a passenger ('Casualties')."""
+    if model.carried_by is None:
+        state.wound(model, 1)
+        return
+    model.wounds -= 1
+    if model.wounds > 0:
+        state.news.append(f"{model.id} is wounded ({model.wounds} left)")
+        return
+    state.news.append(f"{model.id} is slain")
+    holder = carrier(state, model)
+    if holder is not None:
+        holder.passenger = None
+    state.lost[model.side] += 1
+    state.check_victory()
+
+
+def thrown_down(state, model, why: str, hurt: bool = True) -> None:
+    """A rider knocked to the ground: he is thrown and lies beside his mount, which is knocked
+    down too, with a Strength 3 hit as on a 1 on the Thrown Rider chart ('Monstrous Mounts
+    charge!'); he can do nothing more this turn. (Frames are put on the stack for the
+    procedure running it.)"""
+    state.news.append(f"{model.id} is thrown to the ground ({why})")
+    throw_passenger(state, model)
+    procedure.push(state, off_frame(model, prone=True))
+    on_foot(state, model)
+    model.prone = True
+    model.moved = model.shot = True
+    if hurt:
+        hit(state, model, 3, f"{model.id} hits the dirt")
+
+
+def off_frame(model, prone: bool = False, stage: str | None = None) -> dict:
+    """What follows a rider's coming off, with where his mount stands."""
+    return {"proc": "off", "model": model.id, "side": model.side, "x": model.x, "y": model.y,
+            "heading": model.heading, "mount": model.profile.mount,
+            "wounds": model.mount_wounds, "prone": prone, "stage": stage}
+
+
+def on_foot(state, model) -> None:
+    """The rider is now on foot: his move so far counts at most as his whole move on foot."""
+    model.mount_wounds = 0
+    if model.riding is not None:
+        # off a mount not his own: back to his own profile
+        model.riding = None
+        model.profile = outfit(state, replace(model, profile=profile_named(model.profile.name)))
+    model.move_used = min(model.move_used, state.allowance(model))
+
+
+def throw_passenger(state, model) -> None:
+    """'Passengers': "If the rider is killed or dismounts, the passenger is automatically
+    thrown" - set down beside the cavalry model, then the Thrown Rider chart (a frame)."""
+    if model.passenger is None:
+        return
+    passenger, model.passenger = model.passenger, None
+    procedure.push(state, {"proc": "passenger thrown", "passenger": passenger.id,
+                           "record": state.model_view(passenger),
+                           "at": off_frame(model)})

@@ -217,7 +217,7 @@ def test_might_on_a_jump_a_hero_raises_a_1_to_cross():
 
 def test_lances_plus_one_to_wound_when_charging_a_dagger_when_not():
     from dataclasses import replace
-    from palantir.games.strategy_battle.fight import weapon_effect
+    from palantir.games.strategy_battle.phases.fight.weapons import weapon_effect
     state = battle([("G1", RIDER, 10, 10), ("E1", ORC, 16, 10), ("E2", ORC, 40, 40)])
     rider = state.models["G1"]
     rider.profile = replace(rider.profile, wargear=("lance",))
@@ -230,7 +230,8 @@ def test_lances_plus_one_to_wound_when_charging_a_dagger_when_not():
 
 # ---------------------------------------------------------------- riding, mounting, loose mounts
 
-from palantir.games.strategy_battle import cavalry  # noqa: E402
+from palantir.games.strategy_battle.state import (  # noqa: E402
+    can_ride, is_loose, may_carry, monstrous)
 
 THEODEN = "Théoden on horse"
 WARG_RIDER = "Warg Rider"
@@ -242,10 +243,10 @@ def test_which_models_can_ride_men_and_elves_horses_orcs_wargs_never_strength_6(
                     ("G3", "Dwarf Warrior with axe and shield", 14, 10), ("E1", ORC, 30, 30),
                     ("E2", "Cave Troll", 34, 30), ("E3", WARG_RIDER, 38, 30)])
     m = state.models
-    assert cavalry.can_ride(m["G1"], "Horse") and cavalry.can_ride(m["G2"], "Horse")
-    assert not cavalry.can_ride(m["G3"], "Horse") and not cavalry.can_ride(m["E1"], "Horse")
-    assert cavalry.can_ride(m["E1"], "Warg") and cavalry.can_ride(m["E3"], "Warg")
-    assert not cavalry.can_ride(m["E2"], "Warg")             # Strength 6: never
+    assert can_ride(m["G1"], "Horse") and can_ride(m["G2"], "Horse")
+    assert not can_ride(m["G3"], "Horse") and not can_ride(m["E1"], "Horse")
+    assert can_ride(m["E1"], "Warg") and can_ride(m["E3"], "Warg")
+    assert not can_ride(m["E2"], "Warg")             # Strength 6: never
 
 
 def test_mounting_and_dismounting_at_the_start_of_the_move_then_on_foot():
@@ -291,7 +292,7 @@ def test_loose_mounts_a_dismounted_riders_horse_stays_and_he_stands_beside_it():
     state = loose_battle([("G1", RIDER, 10, 10), ("E1", ORC, 40, 40)])
     state.apply("dismount G1 loose")
     horse, rider = state.models["G1m"], state.models["G1"]
-    assert cavalry.is_loose(horse) and (horse.x, horse.y) == (10, 10)
+    assert is_loose(horse) and (horse.x, horse.y) == (10, 10)
     assert horse.profile.attacks == 0 and horse.profile.defence == 4 and horse.moved
     # his left side: touching the horse, free of it
     assert (rider.x, rider.y) == pytest.approx((10, 10 + H + R), abs=0.01)
@@ -335,7 +336,7 @@ def test_loose_mounts_a_slain_riders_mount_may_be_left_in_place():
     assert state.question == {"kind": "loose", "side": "good", "model": "G1", "mount": "Horse"}
     assert [str(a) for a in state.legal_actions()] == ["loose G1", "pass"]
     state.apply("loose G1")
-    assert cavalry.is_loose(state.models["G1m"]) and state.lost["good"] == 1
+    assert is_loose(state.models["G1m"]) and state.lost["good"] == 1
     assert (state.models["G1m"].x, state.models["G1m"].y) == (20, 10)
 
 
@@ -450,7 +451,7 @@ def test_monstrous_mounts_a_warg_is_hit_on_1_to_4_and_adds_its_attacks():
     state = battle([("G1", ROHAN_BOW, 10, 10), ("E1", WARG_RIDER, 20, 10), ("E2", ORC, 40, 40)],
                    dice=["6", "4", "6", "6"])
     warg = state.mounts["Warg"]
-    assert cavalry.monstrous(warg) and not cavalry.monstrous(state.mounts["Horse"])
+    assert monstrous(warg) and not monstrous(state.mounts["Horse"])
     # 'Monstrous Mounts': the mount's Attack with the rider's, never the Extra Attack
     rider = state.models["E1"]
     assert state.attacks(rider) == 2
@@ -539,10 +540,10 @@ def test_passengers_on_a_1_neither_moves_further():
 
 def test_passengers_only_models_that_ride_dwarves_and_hobbits():
     state = battle([("G1", RIDER, 10, 10), ("E9", ORC, 10, BESIDE), ("E1", ORC, 40, 40)])
-    assert cavalry.may_carry(state.models["E9"], "Warg")
-    assert not cavalry.may_carry(state.models["E9"], "Horse")
+    assert may_carry(state.models["E9"], "Warg")
+    assert not may_carry(state.models["E9"], "Horse")
     troll = battle([("G1", RIDER, 10, 10), ("E1", "Cave Troll", 40, 40)]).models["E1"]
-    assert not cavalry.may_carry(troll, "Warg")
+    assert not may_carry(troll, "Warg")
 
 
 def test_passengers_jump_down_before_the_rider_moves_and_both_move():
@@ -652,7 +653,7 @@ def test_expert_riders_re_roll_the_jump_test_to_mount():
 
 from dataclasses import replace  # noqa: E402
 
-from palantir.games.strategy_battle.fight import cavalry_bonus  # noqa: E402
+from palantir.games.strategy_battle.phases.fight.backing import cavalry_bonus  # noqa: E402
 
 FRONT = 10 + RC + R                  # a 25mm base touching the nose of a horse at x = 10
 

@@ -5,7 +5,8 @@ import math
 import pytest
 
 from palantir.games.strategy_battle import procedure
-from palantir.games.strategy_battle.courage import on_its_own, take_test
+from palantir.games.strategy_battle.phases.courage import on_its_own
+from palantir.games.strategy_battle.state import take_test
 from palantir.games.strategy_battle.scenarios import parse_scenario
 
 from .sbg_table import ORC, ROHAN, ROHAN_BOW, battle, fight, rolls
@@ -228,8 +229,8 @@ def test_attempting_to_charge_a_terrifying_enemy_a_supporting_spearman_does_not_
 
 def on_its_own_looking_at_everyone(state, model) -> bool:
     """The test's reference: every model in reach looked at, then counted ('When to Test')."""
-    from palantir.games.strategy_battle.cavalry import is_loose
-    from palantir.games.strategy_battle.courage import within
+    from palantir.games.strategy_battle.state import is_loose
+    from palantir.games.strategy_battle.phases.courage import within
     reach = state.units.rule(6, 14)
     seen = [o for o in state.models.values()
             if o.id != model.id and not is_loose(o) and within(state, model, o, reach)
@@ -286,7 +287,7 @@ def test_when_to_test_on_its_own_a_visible_friend_decides_it_without_the_enemies
 
 def test_testing_twice_half_the_force_lost_no_sight_checks_for_on_its_own():
     # half the force lost names the test ('Testing Twice'): on its own need not be looked at
-    from palantir.games.strategy_battle.courage import test_owed
+    from palantir.games.strategy_battle.phases.courage import test_owed
     state = battle([("G1", ROHAN, 10, 10), ("E1", ORC, 14, 10), ("E2", ORC, 14, 12),
                     ("G2", ROHAN, 30, 30)])
     state.lost["good"], state.force["good"] = 2, 4

@@ -13,7 +13,7 @@ from palantir.engine.dice import SeededDice
 from palantir.games.strategy_battle.odds import (Fighter, at_least, duel_odds, fight_odds,
                                                  fighter_of, shot_odds, wound_chance)
 from palantir.games.strategy_battle.odds_sampling import disagreements, sample_fights
-from palantir.games.strategy_battle.combat import heroes_with_might
+from palantir.games.strategy_battle.phases.fight.resolution import heroes_with_might
 from palantir.games.strategy_battle.profiles import default_data
 
 from .sbg_table import ORC, ROHAN, battle, fight

@@ -6,7 +6,7 @@ import pytest
 
 from palantir.engine.errors import IllegalAction
 from palantir.games.strategy_battle.profiles import default_data
-from palantir.games.strategy_battle.shoot import wound_roll
+from palantir.games.strategy_battle.wounds import wound_roll
 
 from .sbg_table import ORC, ORC_BOW, ROHAN, ROHAN_BOW, battle, rolls
 

@@ -246,12 +246,12 @@ def test_picking_up_weapons_a_bow_taken_by_a_hero_with_a_shield_costs_its_defenc
     # Defence 6 less the shield's point; the Shoot value of his race's warriors (4+)
     assert boromir.profile.defence == 5 and boromir.profile.shoot == 4
     assert boromir.profile.missile == "orc bow"
-    from palantir.games.strategy_battle.combat import can_shield
+    from palantir.games.strategy_battle.phases.fight.resolution import can_shield
     assert can_shield(state, [boromir])
 
 
 def test_picking_up_weapons_a_shield_adds_nothing_to_a_hero_with_a_bow():
-    from palantir.games.strategy_battle.fight import taking
+    from palantir.games.strategy_battle.phases.fight.weapons import taking
     state = battle([("G1", "Aragorn (Strider)", 10, 10), ("E1", ORC, 40, 40)])
     arm(state, "G1", "hand weapon", "bow")
     with_shield = taking(state, state.models["G1"].profile, "shield")

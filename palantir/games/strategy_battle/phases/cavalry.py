@@ -1,6 +1,6 @@
 """Cavalry on and off their mounts ('Cavalry'): who can ride, mounting and dismounting,
-thrown riders, Expert Riders' bow and shield, loose mounts (the advanced rule, game option
-`loose_mounts`), monstrous mounts; and the equipment a model carries as it is now.
+the Thrown Rider chart, Expert Riders' bow and shield, loose mounts (the advanced rule, game option
+`loose_mounts`), passengers (the equipment a model carries as it is now is in state.py).
 
 Questions (docs/strategy-battle.md, 'Cavalry'):
 
@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
-from functools import lru_cache
 
-from ...engine.errors import IllegalAction
-from . import table as geo
-from . import heroes, procedure
-from .notation import Dismount, Leave, Loose, Mount, Pass
-from .profiles import MISSILE_NAMES, Profile, default_data
+from ....engine.errors import IllegalAction
+from .. import table as geo
+from .. import procedure
+from ..notation import Dismount, Leave, Loose, Mount, Pass
+from ..state import (Model, allowed, can_ride, carrier, find, foot_height_mm, is_loose,
+                     jump_to_mount, loose_profile, may_carry, outfit, profile_named)
+from ..wounds import hit, off_frame, offer, on_foot, spent, throw_passenger
 
 D6 = ("1", "2", "3", "4", "5", "6")
 RULE_RIDE = "Cavalry: Which Models Can Ride?"
@@ -29,124 +30,9 @@ RULE_EXPERT = "Cavalry: Special Rule - Expert Riders"
 RULE_LOOSE = "Cavalry: Advanced Rule - Loose Mounts"
 RULE_THROWN = "Cavalry: Thrown Rider Chart"
 RULE_PASSENGERS = "Cavalry: Advanced Rule - Passengers"
-LOOSE = "loose mount"
-# a rider's head above his saddle: the Rider of Rohan is 60mm tall on a 40mm horse
-RIDER_ABOVE_SADDLE_MM = 20.0
-
-
-# ---------------------------------------------------------------- profiles
-
-@lru_cache(maxsize=None)
-def loose_profile(mount_name: str, side: str) -> Profile:
-    """A mount with no rider as a model of its side: its own characteristics, no Attacks
-    ('Loose Mounts': "Loose mounts have no Attacks and so roll no dice in a fight")."""
-    mount = default_data()[1][mount_name]
-    return Profile(name=f"{mount_name} (loose, {side})", source=mount.source, side=side,
-                   race=mount.race or "Horse Rider", fight=mount.fight, shoot=None,
-                   strength=mount.strength, defence=mount.defence, attacks=0,
-                   wounds=mount.wounds, courage=mount.courage, might=0, will=0, fate=0,
-                   wargear=(), special=(LOOSE,), base_mm=mount.base_mm[1],
-                   height_mm=mount.height_mm, mount=mount_name)
-
-
-def profile_named(name: str) -> Profile:
-    """A profile by name: the data file's, or a loose mount's."""
-    profiles, mounts, _ = default_data()
-    if name in profiles:
-        return profiles[name]
-    for mount in mounts:
-        for side in ("good", "evil"):
-            if name == f"{mount} (loose, {side})":
-                return loose_profile(mount, side)
-    raise KeyError(name)
-
-
-def is_loose(model) -> bool:
-    """Whether the model is a loose mount."""
-    return model.profile.has(LOOSE)
-
-
-def outfit(state, model):
-    """The model's profile as it is now: riding a mount not its own ('Mounting'), with a
-    broken staff ('Your Staff is Broken'), an Expert Rider's bow or shield left on his horse
-    ('Expert Riders': without the shield his Defence is 1 less). Applying it twice changes
-    nothing."""
-    p = model.profile
-    if model.riding and p.mount != model.riding:
-        mount = default_data()[1][model.riding]
-        p = replace(p, mount=model.riding, race=mount.race or p.race, foot_race=p.race,
-                    foot_base_mm=p.base_mm, foot_height_mm=p.height_mm,
-                    base_mm=mount.base_mm[1],
-                    height_mm=mount.height_mm + RIDER_ABOVE_SADDLE_MM)
-    if model.staff_broken and "staff of power" in p.special:
-        p = replace(p, special=tuple(x for x in p.special if x != "staff of power"))
-    if model.left_on_horse == "bow" and p.missile:
-        p = replace(p, wargear=tuple(w for w in p.wargear if w not in MISSILE_NAMES))
-    if model.left_on_horse == "shield" and "shield" in p.wargear:
-        p = replace(p, wargear=tuple(w for w in p.wargear if w != "shield"),
-                    defence=p.defence - 1)
-    return p
-
-
-def foot_race(model) -> str:
-    """The race a model has on foot."""
-    p = model.profile
-    return p.foot_race if p.mount and p.foot_race else p.race
-
-
-def foot_height_mm(model) -> float:
-    """How tall the model is on foot."""
-    p = model.profile
-    return p.foot_height_mm if p.mount else p.height_mm
-
-
-def can_ride(model, mount_name: str) -> bool:
-    """'Which Models Can Ride?': Men and Elves ride horses, Orcs Wargs, others only their own
-    mounts; never a model of Strength 6 or more."""
-    if model.profile.strength >= 6:
-        return False
-    mount = default_data()[1][mount_name]
-    return foot_race(model) in mount.riders or model.profile.mount == mount_name
-
-
-def monstrous(mount) -> bool:
-    """'Monstrous Mounts': a mount whose profile has Fighting and Attacks other than 0."""
-    return mount.fight != 0 and mount.attacks != 0
 
 
 # ---------------------------------------------------------------- coming off a mount
-
-def thrown_down(state, model, why: str, hurt: bool = True) -> None:
-    """A rider knocked to the ground: he is thrown and lies beside his mount, which is knocked
-    down too, with a Strength 3 hit as on a 1 on the Thrown Rider chart ('Monstrous Mounts
-    charge!'); he can do nothing more this turn. (Frames are put on the stack for the
-    procedure running it.)"""
-    from .shoot import hit
-    state.news.append(f"{model.id} is thrown to the ground ({why})")
-    throw_passenger(state, model)
-    procedure.push(state, off_frame(model, prone=True))
-    on_foot(state, model)
-    model.prone = True
-    model.moved = model.shot = True
-    if hurt:
-        hit(state, model, 3, f"{model.id} hits the dirt")
-
-
-def off_frame(model, prone: bool = False, stage: str | None = None) -> dict:
-    """What follows a rider's coming off, with where his mount stands."""
-    return {"proc": "off", "model": model.id, "side": model.side, "x": model.x, "y": model.y,
-            "heading": model.heading, "mount": model.profile.mount,
-            "wounds": model.mount_wounds, "prone": prone, "stage": stage}
-
-
-def on_foot(state, model) -> None:
-    """The rider is now on foot: his move so far counts at most as his whole move on foot."""
-    model.mount_wounds = 0
-    if model.riding is not None:
-        # off a mount not his own: back to his own profile
-        model.riding = None
-        model.profile = outfit(state, replace(model, profile=profile_named(model.profile.name)))
-    model.move_used = min(model.move_used, state.allowance(model))
 
 
 def throw(state, model) -> None:
@@ -167,7 +53,6 @@ def throw(state, model) -> None:
 
 @procedure.step("thrown")
 def _thrown(state, frame) -> None:
-    from .shoot import hit
     model = state.models.get(frame["model"])
     if model is None:
         procedure.finish(state, frame)
@@ -175,9 +60,9 @@ def _thrown(state, frame) -> None:
     if frame["die"] is None:
         frame["die"] = int(state.dice.roll(f"thrown {model.id}", D6))
     die = frame["die"]
-    if die < 6 and heroes.offer(state, frame, model, "Thrown Rider", die, (2, 6)):
+    if die < 6 and offer(state, frame, model, "Thrown Rider", die, (2, 6)):
         return
-    roll = min(6, die + heroes.spent(frame))
+    roll = min(6, die + spent(frame))
     told = f"rolled {die}" + (f", {roll} with Might" if roll != die else "")
     procedure.finish(state, frame)
     # the mount, if alive, is left loose or runs off; an Expert Rider leaves bow or shield
@@ -302,7 +187,6 @@ def place_beside(state, rider, mount: geo.Disc):
 def leave_loose(state, frame, spot) -> None:
     """The mount stays where it stood, a loose mount of the rider's side; the rider stands
     beside it."""
-    from .rules import Model
     ident = f"{frame['model']}m"
     while ident in state.models:
         ident += "m"
@@ -360,7 +244,6 @@ def check_dismount(state, action, text: str):
         raise IllegalAction(f"{model.id} is not mounted", rule=RULE_MOUNTING, action=text)
     if state.engaged(model) or model.immobilised:
         raise IllegalAction(f"{model.id} is not free to move", rule=RULE_MOUNTING, action=text)
-    from .heroics import allowed
     allowed(state, model, text)
     spot = None
     if action.loose:
@@ -428,7 +311,6 @@ def check_mount(state, action, text: str):
     if state.mounts[kind].height_mm > 2 * foot_height_mm(model):
         raise IllegalAction(f"the {kind}'s saddle is more than twice {model.id}'s height",
                             rule=RULE_MOUNTING, action=text)
-    from .heroics import allowed
     allowed(state, model, text)
     return model, steed
 
@@ -436,7 +318,6 @@ def check_mount(state, action, text: str):
 def mount(state, action, text: str) -> None:
     """Mount a loose mount: a Jump test ('Mounting and Dismounting': 1 fails; 2-5 mounted,
     no more moving this turn; 6 mounted, the rest of the move made on the mount)."""
-    from .move import jump_to_mount
     model, steed = check_mount(state, action, text)
     # 'Moving & Shooting': a model that tries to mount a steed cannot shoot that turn
     model.jumped = True
@@ -527,54 +408,6 @@ def candidates(state) -> list:
 
 
 # ---------------------------------------------------------------- passengers
-
-def may_carry(model, mount_name: str) -> bool:
-    """'Passengers': only models that can ride, and Dwarves and Hobbits; never Strength 6."""
-    return can_ride(model, mount_name) or (model.profile.strength < 6
-                                           and foot_race(model) in ("Dwarf", "Hobbit"))
-
-
-def find(state, ident: str):
-    """A model on the table, or a passenger carried off it; None if there is none."""
-    if ident in state.models:
-        return state.models[ident]
-    for model in state.models.values():
-        if model.passenger is not None and model.passenger.id == ident:
-            return model.passenger
-    return None
-
-
-def carrier(state, passenger):
-    """The cavalry model carrying a passenger."""
-    return state.models.get(passenger.carried_by) if passenger.carried_by else None
-
-
-def take_wound(state, model) -> None:
-    """A wound on a model on the table or on a passenger ('Casualties')."""
-    if model.carried_by is None:
-        state.wound(model, 1)
-        return
-    model.wounds -= 1
-    if model.wounds > 0:
-        state.news.append(f"{model.id} is wounded ({model.wounds} left)")
-        return
-    state.news.append(f"{model.id} is slain")
-    holder = carrier(state, model)
-    if holder is not None:
-        holder.passenger = None
-    state.lost[model.side] += 1
-    state.check_victory()
-
-
-def throw_passenger(state, model) -> None:
-    """'Passengers': "If the rider is killed or dismounts, the passenger is automatically
-    thrown" - set down beside the cavalry model, then the Thrown Rider chart (a frame)."""
-    if model.passenger is None:
-        return
-    passenger, model.passenger = model.passenger, None
-    procedure.push(state, {"proc": "passenger thrown", "passenger": passenger.id,
-                           "record": state.model_view(passenger),
-                           "at": off_frame(model)})
 
 
 @procedure.step("passenger thrown")

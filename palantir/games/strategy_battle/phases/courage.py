@@ -7,23 +7,14 @@ gets `passed`.
 
 from __future__ import annotations
 
-from . import table as geo
-from . import heroes, procedure
+from .. import table as geo
+from .. import procedure
+from ..state import courage_of, is_hero, is_loose, take_test
+from ..wounds import offer, spent
 
 D6 = ("1", "2", "3", "4", "5", "6")
 RULE_COURAGE = "Courage"
 PASS_MARK = 10          # 'Courage Tests': two dice plus Courage, 10 or more passes
-
-
-def is_hero(model) -> bool:
-    """A Hero has Might, Will or Fate ('Heroes')."""
-    p = model.profile
-    return p.might + p.will + p.fate > 0
-
-
-def take_test(state, model, why: str) -> None:
-    """Put a Courage test on the stack; the frame under it gets `passed` ('Courage Tests')."""
-    procedure.push(state, {"proc": "courage", "model": model.id, "why": why, "dice": []})
 
 
 @procedure.step("courage")
@@ -33,7 +24,6 @@ def _courage(state, frame) -> None:
     if model is None:
         procedure.finish(state, frame, passed=False)
         return
-    from .magic import courage_of
     if not frame["dice"]:
         frame["dice"] = [int(state.dice.roll(f"courage {model.id}", D6)) for _ in range(2)]
     a, b = frame["dice"]
@@ -41,13 +31,13 @@ def _courage(state, frame) -> None:
     total = a + b + courage
     # each die counts at most 6 ('Might')
     room = 12 - a - b
-    if total < PASS_MARK and heroes.offer(state, frame, model, "Courage", total, (PASS_MARK,),
+    if total < PASS_MARK and offer(state, frame, model, "Courage", total, (PASS_MARK,),
                                           room=room):
         return
-    total += min(room, heroes.spent(frame))
+    total += min(room, spent(frame))
     passed = total >= PASS_MARK
     model.tested = "passed" if passed else "failed"
-    might = heroes.spent(frame)
+    might = spent(frame)
     state.news.append(f"{model.id} tests Courage ({frame['why']}): {a}+{b}+{courage}"
                       + (f"+{might} Might" if might else "")
                       + f" = {total}: {'passed' if passed else 'failed'}")
@@ -91,7 +81,6 @@ def on_its_own(state, model) -> bool:
     Sight, the costly part, is looked at only while the answer still hangs on it: not at all
     with too few enemies in reach, friends before enemies, and no further than decides it."""
     reach = state.units.rule(6, 14)
-    from .cavalry import is_loose
     near = [other for other in state.models.values()
             # a loose mount is no warrior, friend or foe
             if other.id != model.id and not is_loose(other)
@@ -121,6 +110,26 @@ def stands_fast(state, model) -> bool:
                for other in state.models.values())
 
 
+@procedure.step("courage owed")
+def _courage_owed(state, frame) -> None:
+    """'When to Test': a model owing a Courage test takes it before it moves (the move's
+    frame, under this one, gets `passed`)."""
+    model = state.models[frame["model"]]
+    why = test_owed(state, model)
+    if why is None:
+        procedure.finish(state, frame, passed=True)
+        return
+    procedure.finish(state, frame)
+    take_test(state, model, why)
+
+
+@procedure.step("retreat")
+def _retreat(state, frame) -> None:
+    """A model that failed a test as it moved retreats ('Retreats')."""
+    procedure.finish(state, frame)
+    retreat(state, state.models[frame["model"]])
+
+
 def retreat(state, model) -> None:
     """Move a model that failed its test its full move away from the nearest enemy it can see
     (or towards the nearest table edge); off the table if its move reaches the edge ('Retreats')."""
@@ -143,3 +152,35 @@ def retreat(state, model) -> None:
         state.news.append(f"{model.id} retreats to {model.x:.2f},{model.y:.2f}")
     else:
         state.news.append(f"{model.id} cannot retreat")
+
+
+def stay_put(state) -> None:
+    """The side is done moving: the models that have not moved take the tests they owe,
+    Heroes first so that their warriors may Stand Fast ('Stand Fast!'); a failure is a
+    retreat. Then the phase goes on (`state.side_moves_done`)."""
+    # loose mounts never move, but test as normal with their own Courage ('Courage')
+    waiting = sorted((m for m in state.models.values()
+                      if m.side == state.acting and (not m.moved or is_loose(m))),
+                     key=lambda m: (not is_hero(m), m.id))
+    procedure.push(state, {"proc": "stay", "queue": [m.id for m in waiting], "current": None})
+    procedure.run(state)
+
+
+
+@procedure.step("stay")
+def _stay(state, frame) -> None:
+    if "passed" in frame:
+        if not frame.pop("passed") and frame["current"] in state.models:
+            retreat(state, state.models[frame["current"]])
+    while frame["queue"]:
+        ident = frame["queue"].pop(0)
+        model = state.models.get(ident)
+        if model is None or (model.moved and not is_loose(model)):
+            continue
+        why = test_owed(state, model)
+        if why is not None:
+            frame["current"] = ident
+            take_test(state, model, why)
+            return
+    procedure.finish(state, frame)
+    state.side_moves_done()

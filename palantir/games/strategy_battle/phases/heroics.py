@@ -17,14 +17,12 @@ phase to act before the normal order ('Heroic Actions').
 
 from __future__ import annotations
 
-from ...engine.errors import IllegalAction
-from . import table as geo
-from .fight import contacts, divide_fights
-from .notation import Charge, Done, Heroic, Move, Pass
+from ....engine.errors import IllegalAction
+from .. import table as geo
+from ..notation import Charge, Done, Heroic, Move, Pass
+from ..state import RULE_HEROIC, contacts
 
 D6 = ("1", "2", "3", "4", "5", "6")
-RULE_HEROIC = "Heroic Actions"
-RULE_HEROIC_COMBAT = "Heroic Actions: Heroic Combat"
 
 
 def eligible(state, side: str, phase: str) -> list:
@@ -176,28 +174,6 @@ def next_hero(state) -> None:
     state.acting = state.priority
 
 
-def allowed(state, model, text: str) -> None:
-    """During a heroic move or shot, only the Hero and his group act; the Hero moves first.
-    After a heroic combat, only he and the friends of his fight move again."""
-    h = state.heroic
-    if h is not None and h["stage"] == "again":
-        if model.id not in h["group"]:
-            raise IllegalAction(f"only {', '.join(h['group'])} move again after "
-                                f"{h['current']}'s heroic combat", rule=RULE_HEROIC_COMBAT,
-                                action=text)
-        return
-    if h is None or h["stage"] != "act" or h["phase"] == "fight":
-        return
-    if model.id == h["current"]:
-        return
-    if model.id not in h["group"]:
-        raise IllegalAction(f"only {h['current']} and the friends with him act now",
-                            rule=RULE_HEROIC, action=text)
-    if h["phase"] == "move" and not h["hero_moved"]:
-        raise IllegalAction(f"{h['current']} moves before the friends who go with him",
-                            rule=RULE_HEROIC, action=text)
-
-
 def ends_near_hero(state, model, end) -> None:
     """'Heroic Move': friends moving with the Hero must end within 6"/14cm of him."""
     h = state.heroic
@@ -264,10 +240,10 @@ def again_candidates(state) -> list:
     return out + [Done()]
 
 
-def end_moving_again(state) -> None:
+def end_moving_again(state) -> list[str]:
     """'done': the moving again is over; the fights not yet fought, with whoever the Hero and
-    his friends now touch, are rematched ("the player with priority decides how combatants
-    are matched, as normal")."""
+    his friends now touch, are to be rematched ("the player with priority decides how
+    combatants are matched, as normal"): the models to match, for the pairing of fights."""
     h = state.heroic
     group = h["group"]
     for k in group:
@@ -281,6 +257,4 @@ def end_moving_again(state) -> None:
     for k in group:
         pool.update([k, *touching[k]] if k in touching else [])
     state.fights = []
-    if divide_fights(state, sorted(pool)):
-        state.question = {"kind": "pair", "side": state.priority, "then": "fight",
-                          "pool": sorted(pool)}
+    return sorted(pool)

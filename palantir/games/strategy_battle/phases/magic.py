@@ -11,13 +11,14 @@ caster's side to move the victim (a `command` question).
 
 from __future__ import annotations
 
-import math
 
-from ...engine.errors import IllegalAction
-from . import table as geo
-from . import heroes, procedure
-from .notation import Cast, Charge, Move, Pass, Resist
-from .profiles import default_powers
+from ....engine.errors import IllegalAction
+from .. import table as geo
+from .. import procedure
+from ..notation import Cast, Charge, Move, Pass, Resist, parse
+from ..profiles import default_powers
+from ..state import courage_of, outfit, push_move
+from ..wounds import hit, offer, roll_again, spent, thrown_down
 
 D6 = ("1", "2", "3", "4", "5", "6")
 RULE_POWERS = "Heroes: Magical Powers"
@@ -98,13 +99,12 @@ def cast(state, action, text: str) -> None:
     """A Hero uses a power: now, or at the end of the first part of his move ('Magical
     Powers': "at any point during the model's movement")."""
     if action.path:
-        from . import move as move_rules
         walk = Move(action.model, action.path)
         report = state.check_move(walk)
         check_cast(state, action, text, at=report.end)
         plain = Cast(action.model, action.power, action.target, action.dice)
         procedure.push(state, {"proc": "cast from", "cast": str(plain)})
-        move_rules.push_move(state, walk, report, part=True)
+        push_move(state, walk, report, part=True)
         procedure.run(state)
         return
     caster, target, power, value = check_cast(state, action, text)
@@ -116,7 +116,6 @@ def cast(state, action, text: str) -> None:
 def _cast_from(state, frame) -> None:
     """The Hero has made the first part of his move: he casts if he got there."""
     procedure.finish(state, frame)
-    from .notation import parse
     action = parse(frame["cast"])
     if not frame.get("arrived"):
         state.news.append(f"{action.model} did not get where he meant to cast from")
@@ -172,10 +171,10 @@ def _cast(state, frame) -> None:
         resistible = target is not None and any(
             may_resist(v, caster) for v in victims_of(state, caster, target, power))
         # Might: to reach the casting value, or (cast already) to be harder to resist
-        if heroes.offer(state, frame, caster, "casting", best, (frame["value"],),
+        if offer(state, frame, caster, "casting", best, (frame["value"],),
                         spare=(6 - best) if best >= frame["value"] and resistible else 0):
             return
-        frame["best"] = best = min(6, best + heroes.spent(frame))
+        frame["best"] = best = min(6, best + spent(frame))
         rolled = frame["rolled"]
         if best < frame["value"]:
             state.news.append(f"{caster.id} tries {power.name} ({frame['value']}+): rolled "
@@ -265,26 +264,25 @@ def _resist(state, frame) -> None:
     best = max(frame["rolled"])
     need = frame["best"]
     hobbit = model.profile.has("resistant to magic") and not frame.get("rerolled")
-    if best < need and heroes.offer(state, frame, model, "resisting", best, (need,)):
+    if best < need and offer(state, frame, model, "resisting", best, (need,)):
         return
-    best = min(6, best + heroes.spent(frame))
+    best = min(6, best + spent(frame))
     if best < need and hobbit:
         state.news.append(f"{model.id} fails to resist: rolled {frame['rolled']}; a Hobbit "
                           "re-rolls")
-        heroes.roll_again(frame)
+        roll_again(frame)
         frame["rolled"] = []
         return
     resisted = best >= need
     state.news.append(f"{model.id} {'resists' if resisted else 'fails to resist'} "
                       f"{frame['power']}: rolled {frame['rolled']}"
-                      + (f", best {best} with Might" if heroes.spent(frame) else ""))
+                      + (f", best {best} with Might" if spent(frame) else ""))
     procedure.finish(state, frame, resisted_now=resisted)
     will_of_evil_spent(state, model)
 
 
 def take_effect(state, caster, target, power) -> None:
     """What a power does once cast and not resisted (data/powers.toml names the effect)."""
-    from .shoot import hit
     effect = power.effect
     if effect in ("immobilise", "command"):
         target.immobilised = True
@@ -314,7 +312,6 @@ def take_effect(state, caster, target, power) -> None:
     elif effect == "sorcerous blast":
         sorcerous_blast(state, caster, target, power)
     elif effect == "break staff":
-        from .cavalry import outfit
         target.staff_broken = True
         target.profile = outfit(state, target)
         target.free_will = 0
@@ -328,7 +325,6 @@ def sorcerous_blast(state, caster, target, power) -> None:
     to the ground with a Strength 5 hit; a model it hits is knocked down too, with a
     Strength 3 hit. It stops short of what it cannot pass (a model, impassable ground, a
     barrier it would have to jump, the table edge) (docs/strategy-battle.md)."""
-    from .shoot import hit
     face = int(state.dice.roll(f"sorcerous blast {target.id}", D6))
     distance = state.units.rule(face, power.hurl_cm[face - 1])
     me, them = state.disc(caster, zone=False), state.disc(target, zone=False)
@@ -352,25 +348,13 @@ def knock_down(state, model, why: str, hurt: bool = True) -> None:
     """Knocked to the ground by a power: a rider is thrown to the ground beside his mount
     with a Strength 3 hit, as for a monstrous mount's charge ('Monstrous Mounts charge!');
     a model on foot lies down ('Models on the Ground')."""
-    from .shoot import hit
     if model.id not in state.models:
         return
     if model.mounted:
-        from .cavalry import thrown_down
         thrown_down(state, model, why, hurt=hurt)
         return
     model.prone = True
     state.news.append(f"{model.id} is knocked to the ground ({why})")
-
-
-def courage_of(model) -> int:
-    """A model's Courage after Drain Courage, never below 1."""
-    return max(1, model.profile.courage - model.courage_loss)
-
-
-def terrifying(model) -> bool:
-    """Whether a model causes terror (its special rule or a Terrifying Aura)."""
-    return model.profile.has("terror") or model.terror
 
 
 # ---------------------------------------------------------------- Will of Evil

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import math
 
-from . import table as geo
-from . import heroes, procedure
-from .courage import is_hero, retreat, take_test, test_owed
+from .. import table as geo
+from .. import procedure
+from ..state import push_move, take_test, terrifying
+from ..wounds import hit, offer, roll_again, spent
 
 D6 = ("1", "2", "3", "4", "5", "6")
 RULE_GAP = geo.RULE_GAP
@@ -24,21 +25,6 @@ def begin(state, action, report) -> None:
     """Make a checked move or charge (`report` from the path check)."""
     push_move(state, action, report)
     procedure.run(state)
-
-
-def push_move(state, action, report, part: bool = False) -> None:
-    """Put a checked move on the stack; `part`: the model stops part-way to do something
-    else (a cast) and may go on with the rest of its move later. The frame under it gets
-    `arrived`: whether the model got to the end of the path."""
-    model = state.models[action.model]
-    procedure.push(state, {
-        "proc": "move", "model": model.id, "stage": "test", "part": part,
-        "path": [[model.x, model.y], *([x, y] for x, y in action.path)],
-        "targets": list(getattr(action, "targets", ())), "cost": report.cost,
-        "length": report.length, "across": [list(a) for a in report.across],
-        "contacts": list(report.contacts),
-        "crossings": [[c.barrier, c.kind, c.at] for c in report.crossings
-                      if c.kind != "stride"]})
 
 
 @procedure.step("move")
@@ -53,17 +39,13 @@ def _move(state, frame) -> None:
 def _test(state, frame, model) -> None:
     # 'When to Test': a model owing a Courage test takes it before it moves
     frame["stage"] = "tested"
-    why = test_owed(state, model)
-    if why is None:
-        frame["passed"] = True
-    else:
-        take_test(state, model, why)
+    procedure.push(state, {"proc": "courage owed", "model": model.id})
 
 
 def _tested(state, frame, model) -> None:
     if not frame.pop("passed"):
         procedure.finish(state, frame, arrived=False)
-        retreat(state, model)
+        procedure.push(state, {"proc": "retreat", "model": model.id})
         return
     frame["stage"] = "dare"
 
@@ -71,7 +53,6 @@ def _tested(state, frame, model) -> None:
 def terrors(state, model, targets) -> list:
     """The terrifying enemies among a charge's targets that the charger must dare ('Attempting
     to charge a terrifying enemy'); none for a charger who causes terror himself."""
-    from .magic import terrifying
     if terrifying(model):
         return []
     return [state.models[t] for t in targets if t in state.models
@@ -97,7 +78,7 @@ def _dared(state, frame, model) -> None:
                                state.units.control_zone)
     model.x, model.y = at
     procedure.finish(state, frame, arrived=False)
-    retreat(state, model)
+    procedure.push(state, {"proc": "retreat", "model": model.id})
 
 
 def _walk(state, frame, model) -> None:
@@ -215,12 +196,6 @@ def jump(state, model, barrier, kind: str) -> None:
                            "kind": kind, "minus": minus, "die": None, "try": 1})
 
 
-def jump_to_mount(state, model, steed: str) -> None:
-    """A Jump test to mount a steed ('Mounting and Dismounting'); the score goes down."""
-    procedure.push(state, {"proc": "jump", "model": model.id, "barrier": steed,
-                           "kind": "mount", "minus": 0, "die": None, "try": 1})
-
-
 @procedure.step("jump")
 def _jump(state, frame) -> None:
     model = state.models.get(frame["model"])
@@ -248,15 +223,15 @@ def _jump(state, frame) -> None:
     further = (model.mounted and frame["kind"] != "mount" and frame["try"] == 1
                and score == 1)
     if frame.get("reroll"):
-        heroes.roll_again(frame)
+        roll_again(frame)
         if not expert:
             # not a re-roll but the rider's further attempt, itself a new die
             frame["rerolled"], frame["try"] = False, 2
         frame["die"] = None
         return
-    if heroes.offer(state, frame, model, "Jump", score, (2, 6), reroll=expert or further):
+    if offer(state, frame, model, "Jump", score, (2, 6), reroll=expert or further):
         return
-    score = min(6, score + heroes.spent(frame))
+    score = min(6, score + spent(frame))
     if score == 1 and frame["try"] == 2 and model.mounted:
         # a second 1: the rider is thrown from his mount
         state.news.append(f"{model.id} is thrown at '{what}'")
@@ -272,7 +247,6 @@ def fall_into(state, model, barrier) -> None:
     """'Jumping a Gap': a model that rolls a 1 falls into the gap. A fall of more than twice
     its height leaves it lying on the ground with one Strength 3 hit for each full 1"/2cm
     fallen ('Climbing'); a shorter one does not hurt it. It moves no further this turn."""
-    from .shoot import hit
     model.moved = True
     height = state.disc(model, zone=False).height
     if barrier.depth <= 2 * height:
@@ -284,41 +258,6 @@ def fall_into(state, model, barrier) -> None:
                       f"{hits} Strength 3 hit(s)")
     for _ in range(hits):
         hit(state, model, 3, f"{model.id}'s fall")
-
-
-# ---------------------------------------------------------------- staying put
-
-def stay_put(state) -> None:
-    """The side is done moving: the models that have not moved take the tests they owe,
-    Heroes first so that their warriors may Stand Fast ('Stand Fast!'); a failure is a
-    retreat. Then the phase goes on (`state.side_moves_done`)."""
-    from .cavalry import is_loose
-    # loose mounts never move, but test as normal with their own Courage ('Courage')
-    waiting = sorted((m for m in state.models.values()
-                      if m.side == state.acting and (not m.moved or is_loose(m))),
-                     key=lambda m: (not is_hero(m), m.id))
-    procedure.push(state, {"proc": "stay", "queue": [m.id for m in waiting], "current": None})
-    procedure.run(state)
-
-
-@procedure.step("stay")
-def _stay(state, frame) -> None:
-    from .cavalry import is_loose
-    if "passed" in frame:
-        if not frame.pop("passed") and frame["current"] in state.models:
-            retreat(state, state.models[frame["current"]])
-    while frame["queue"]:
-        ident = frame["queue"].pop(0)
-        model = state.models.get(ident)
-        if model is None or (model.moved and not is_loose(model)):
-            continue
-        why = test_owed(state, model)
-        if why is not None:
-            frame["current"] = ident
-            take_test(state, model, why)
-            return
-    procedure.finish(state, frame)
-    state.side_moves_done()
 
 
 def saw_at_start(state, model, enemy) -> bool:

@@ -6,8 +6,8 @@ charger is moved into contact with the same enemy model or, if the enemy has bee
 the charger completes its move as the player wishes."
 
 `throw G1 E2 <waypoints>` names the whole charge. The charge is checked as a whole; the
-model walks it (move.py) up to the point where it first comes within 1"/2cm of the target,
-as the first part of a move made in parts; throws (shoot.py); then walks the rest into
+model walks it (phases/move.py) up to the point where it first comes within 1"/2cm of the target,
+as the first part of a move made in parts; throws (the shot of wounds.py); then walks the rest into
 contact as a charge, with the movement it has left. If the throw slays the target, the
 model keeps the rest of its move for the player to use: a move or a charge at another foe
 (seen at the start of its move, 'Who Can Charge?').
@@ -15,12 +15,12 @@ model keeps the rest of its move for the player to use: a move or a charge at an
 
 from __future__ import annotations
 
-from ...engine.errors import IllegalAction
-from . import table as geo
-from . import move as move_rules
-from . import procedure
-from .notation import Charge, Move, Throw
-from .shoot import looked_past, resolve_shot
+from ....engine.errors import IllegalAction
+from .. import table as geo
+from .. import procedure
+from ..notation import Charge, Move, Throw
+from ..state import looked_past, push_move
+from ..wounds import resolve_shot
 
 RULE_THROWING = "Weapons: Throwing Weapons"
 WEAPON = "throwing weapon"
@@ -69,7 +69,7 @@ def charge_throwing(state, action, text: str) -> None:
     state.news.append(f"{model.id} charges {target.id}, to throw its weapon first")
     procedure.push(state, {"proc": "throw", "model": model.id, "target": target.id,
                            "rest": [list(p) for p in after], "stage": "moved"})
-    move_rules.push_move(state, Move(model.id, tuple(before)), first, part=True)
+    push_move(state, Move(model.id, tuple(before)), first, part=True)
     procedure.run(state)
 
 
@@ -108,7 +108,7 @@ def _throw(state, frame) -> None:
         state.news.append(f"{model.id} cannot complete its charge: {exc.reason}")
         model.moved, model.move_left = True, None
         return
-    move_rules.push_move(state, charge, report)
+    push_move(state, charge, report)
 
 
 def candidates(state, decisions) -> list:

@@ -1,6 +1,6 @@
 """Fights over a defended barrier: who fights whom across it, in what order, and who crosses
 it ('Defending', 'Defending One-on-One', 'Defending in Multiple Fights', 'Attacked from
-Behind'). combat.py works out each duel; this module says which duel comes next and what
+Behind'). resolution.py works out each duel; this module says which duel comes next and what
 follows it.
 
 A barrier fight is recorded in the fight's `defence` (JSON-able):
@@ -20,10 +20,11 @@ import math
 
 from shapely.geometry import LineString, Point
 
-from ...engine.errors import IllegalAction
-from . import table as geo
-from .fight import players_choose, touches_enemy
-from .notation import Charger
+from .....engine.errors import IllegalAction
+from ... import table as geo
+from ...notation import Charger
+from .backing import touches_enemy
+from ...state import players_choose
 
 RULE_MULTIPLE = "The Fight Phase: Defending in Multiple Fights"
 
@@ -126,7 +127,7 @@ def answer_charger(state, c, action, text: str) -> None:
 
 def after_duel(state, c) -> None:
     """What follows a duel of a barrier fight: crossing, being moved back, or the defender no
-    longer holding the barrier. May send chargers to back away (combat.py's 'back' stage)."""
+    longer holding the barrier. May send chargers to back away (resolution.py's 'back' stage)."""
     d = c["defence"]
     fought = c["good"] + c["evil"]
     if c["duel"] == "behind":

@@ -24,20 +24,19 @@ until a question must be answered or the fight is over (docs/strategy-battle.md)
 
 from __future__ import annotations
 
-from ...engine.errors import IllegalAction
-from .fight import (RULE_BACK, RULE_MAKING_WAY, RULE_PICKING_UP, RULE_SPEARS,
-                    allocation_needed, answer_weapon, can_back_away, cavalry_bonus,
-                    check_back, check_support, default_support, farthest_back, free_spots,
-                    knockable, making_way_options, part_slightly, players_choose,
-                    rides_monstrous, spoils, support_options, taking, weapon_candidates,
-                    weapon_effect, weapon_options, written)
-from .defending import (after_duel, answer_charger, barrier_between, charger_candidates,
-                        finish, next_duel, plan)
-from . import procedure
-from .cavalry import carrier, find, take_wound, thrown_down
-from .courage import is_hero
-from .notation import Back, Might, Pass, Shielding, Strike, Support, Take, Trapped
-from .shoot import score
+from .....engine.errors import IllegalAction
+from ... import procedure
+from ...notation import Back, Might, Pass, Shielding, Strike, Support, Take, Trapped
+from .backing import (RULE_BACK, RULE_MAKING_WAY, allocation_needed, can_back_away, cavalry_bonus,
+                      check_back, farthest_back, free_spots, knockable, making_way_options,
+                      part_slightly, rides_monstrous)
+from .defending import (after_duel, answer_charger, barrier_between, charger_candidates, finish,
+                        next_duel, plan)
+from .weapons import (RULE_PICKING_UP, RULE_SPEARS, answer_weapon, check_support, default_support,
+                      spoils, support_options, taking, weapon_candidates, weapon_effect,
+                      weapon_options, written)
+from ...state import find, is_hero, players_choose
+from ...wounds import score, take_wound, thrown_down
 
 D6 = ("1", "2", "3", "4", "5", "6")
 RULE_SHIELDING = "Weapons: Shields (shielding)"

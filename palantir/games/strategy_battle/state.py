@@ -1,0 +1,355 @@
+"""The models on the table and what every phase asks of them.
+
+A `Model` is a warrior as the state keeps it. Beside it: its equipment as it is now (a mount
+not its own, an Expert Rider's bow or shield left on the horse), loose mounts, who is a Hero,
+his Courage and terror, who touches whom, what a heroic action allows, what a shooter may
+look past, and the procedures one phase starts in another (a move, a Jump test to mount, a
+Courage test) - started by name on the stack (procedure.py), so no phase imports another.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+from shapely.geometry import Point
+
+from ...engine.errors import IllegalAction
+from . import procedure
+from . import table as geo
+from .profiles import MISSILE_NAMES, Profile, default_data
+
+
+@dataclass
+class Model:
+    """A warrior on the table: its profile, place and what it has done this turn."""
+
+    id: str
+    profile: Profile
+    x: float
+    y: float
+    wounds: int
+    prone: bool = False
+    moved: bool = False          # has taken its move this Move phase
+    move_used: float = 0.0       # movement spent (difficult going counted as the rules count it)
+    charged: bool = False
+    shot: bool = False           # has shot this Shoot phase
+    jumped: bool = False         # tried to jump an obstacle this turn (and so cannot shoot)
+    tested: str | None = None    # this turn's Courage test: passed, failed or not taken
+    mount_wounds: int = 0        # a cavalry model's steed: wounds left (0: on foot)
+    might: int = 0               # Hero's stores left ('Might, Will & Fate')
+    will: int = 0
+    fate: int = 0
+    free_might: int = 0          # 'Mighty Hero': one free point of Might each turn
+    free_will: int = 0           # 'Staff of Power': one free point of Will each turn
+    cast: bool = False           # has used a magical power this turn
+    immobilised: bool = False    # held by Immobilise or Transfix this turn
+    courage_loss: int = 0        # Drain Courage, for the rest of the battle
+    terror: bool = False         # Terrifying Aura, for the rest of the battle
+    no_strikes: bool = False     # 'Thrown Rider' 2-5: strikes no blows this turn if it wins
+    shots_fired: int = 0         # 'Multiple Shots': shots made this Shoot phase
+    heading: float = 0.0         # where a long (cavalry) base points, radians ('Cavalry')
+    move_left: float | None = None   # the rest of a move made in parts (a cast, a mount on the way)
+    began: list | None = None    # where a move made in parts began ('Who Can Charge?')
+    passenger: "Model | None" = None   # the passenger a cavalry model carries, off the table
+    carried_by: str | None = None    # the cavalry model carrying this passenger ('Passengers')
+    left_on_horse: str | None = None     # an Expert Rider's bow or shield left on his horse
+    staff_broken: bool = False   # 'Your Staff is Broken'
+    riding: str | None = None    # a mount not its own profile's, mounted on the table
+    weapon: str | None = None    # the close-combat weapon it fights with this Fight phase
+    taken: tuple = ()            # weapons and shields a Hero has picked up ('Weapons')
+
+    @property
+    def might_left(self) -> int:
+        """Might the Hero can spend now, its free point first."""
+        return self.might + self.free_might
+
+    @property
+    def will_left(self) -> int:
+        """Will the Hero can spend now, its free point first."""
+        return self.will + self.free_will
+
+    def spend_might(self, points: int) -> None:
+        """Spend Might, the turn's free point first."""
+        free = min(points, self.free_might)
+        self.free_might -= free
+        self.might -= points - free
+
+    def spend_will(self, points: int) -> None:
+        """Spend Will, the turn's free point first."""
+        free = min(points, self.free_will)
+        self.free_will -= free
+        self.will -= points - free
+
+    @property
+    def mounted(self) -> bool:
+        """Whether the model rides its mount ('Cavalry')."""
+        return self.mount_wounds > 0
+
+    @property
+    def side(self) -> str:
+        """good or evil."""
+        return self.profile.side
+
+    def copy(self) -> "Model":
+        """An independent copy (with its own copy of a passenger it carries)."""
+        other = replace(self, passenger=None if self.passenger is None else self.passenger.copy())
+        # the base as geometry sees it is kept with what it was worked out from, so a copy
+        # may share it (BattleState.disc checks that nothing it depends on has changed)
+        for memo in ("_base", "_zoned"):
+            if memo in self.__dict__:
+                setattr(other, memo, self.__dict__[memo])
+        return other
+
+
+
+# the Model fields a view carries as they are (after the ones it names one by one)
+MORE_FIELDS = ("shots_fired", "heading", "move_left", "began", "passenger", "carried_by",
+               "left_on_horse", "staff_broken", "weapon", "taken", "riding")
+
+
+LOOSE = "loose mount"
+
+
+
+# a rider's head above his saddle: the Rider of Rohan is 60mm tall on a 40mm horse
+RIDER_ABOVE_SADDLE_MM = 20.0
+
+
+
+@lru_cache(maxsize=None)
+def loose_profile(mount_name: str, side: str) -> Profile:
+    """A mount with no rider as a model of its side: its own characteristics, no Attacks
+    ('Loose Mounts': "Loose mounts have no Attacks and so roll no dice in a fight")."""
+    mount = default_data()[1][mount_name]
+    return Profile(name=f"{mount_name} (loose, {side})", source=mount.source, side=side,
+                   race=mount.race or "Horse Rider", fight=mount.fight, shoot=None,
+                   strength=mount.strength, defence=mount.defence, attacks=0,
+                   wounds=mount.wounds, courage=mount.courage, might=0, will=0, fate=0,
+                   wargear=(), special=(LOOSE,), base_mm=mount.base_mm[1],
+                   height_mm=mount.height_mm, mount=mount_name)
+
+
+
+def profile_named(name: str) -> Profile:
+    """A profile by name: the data file's, or a loose mount's."""
+    profiles, mounts, _ = default_data()
+    if name in profiles:
+        return profiles[name]
+    for mount in mounts:
+        for side in ("good", "evil"):
+            if name == f"{mount} (loose, {side})":
+                return loose_profile(mount, side)
+    raise KeyError(name)
+
+
+
+def is_loose(model) -> bool:
+    """Whether the model is a loose mount."""
+    return model.profile.has(LOOSE)
+
+
+
+def outfit(state, model):
+    """The model's profile as it is now: riding a mount not its own ('Mounting'), with a
+    broken staff ('Your Staff is Broken'), an Expert Rider's bow or shield left on his horse
+    ('Expert Riders': without the shield his Defence is 1 less). Applying it twice changes
+    nothing."""
+    p = model.profile
+    if model.riding and p.mount != model.riding:
+        mount = default_data()[1][model.riding]
+        p = replace(p, mount=model.riding, race=mount.race or p.race, foot_race=p.race,
+                    foot_base_mm=p.base_mm, foot_height_mm=p.height_mm,
+                    base_mm=mount.base_mm[1],
+                    height_mm=mount.height_mm + RIDER_ABOVE_SADDLE_MM)
+    if model.staff_broken and "staff of power" in p.special:
+        p = replace(p, special=tuple(x for x in p.special if x != "staff of power"))
+    if model.left_on_horse == "bow" and p.missile:
+        p = replace(p, wargear=tuple(w for w in p.wargear if w not in MISSILE_NAMES))
+    if model.left_on_horse == "shield" and "shield" in p.wargear:
+        p = replace(p, wargear=tuple(w for w in p.wargear if w != "shield"),
+                    defence=p.defence - 1)
+    return p
+
+
+
+def foot_race(model) -> str:
+    """The race a model has on foot."""
+    p = model.profile
+    return p.foot_race if p.mount and p.foot_race else p.race
+
+
+
+def foot_height_mm(model) -> float:
+    """How tall the model is on foot."""
+    p = model.profile
+    return p.foot_height_mm if p.mount else p.height_mm
+
+
+
+def can_ride(model, mount_name: str) -> bool:
+    """'Which Models Can Ride?': Men and Elves ride horses, Orcs Wargs, others only their own
+    mounts; never a model of Strength 6 or more."""
+    if model.profile.strength >= 6:
+        return False
+    mount = default_data()[1][mount_name]
+    return foot_race(model) in mount.riders or model.profile.mount == mount_name
+
+
+
+def monstrous(mount) -> bool:
+    """'Monstrous Mounts': a mount whose profile has Fighting and Attacks other than 0."""
+    return mount.fight != 0 and mount.attacks != 0
+
+
+
+def may_carry(model, mount_name: str) -> bool:
+    """'Passengers': only models that can ride, and Dwarves and Hobbits; never Strength 6."""
+    return can_ride(model, mount_name) or (model.profile.strength < 6
+                                           and foot_race(model) in ("Dwarf", "Hobbit"))
+
+
+
+def find(state, ident: str):
+    """A model on the table, or a passenger carried off it; None if there is none."""
+    if ident in state.models:
+        return state.models[ident]
+    for model in state.models.values():
+        if model.passenger is not None and model.passenger.id == ident:
+            return model.passenger
+    return None
+
+
+
+def carrier(state, passenger):
+    """The cavalry model carrying a passenger."""
+    return state.models.get(passenger.carried_by) if passenger.carried_by else None
+
+
+def is_hero(model) -> bool:
+    """A Hero has Might, Will or Fate ('Heroes')."""
+    p = model.profile
+    return p.might + p.will + p.fate > 0
+
+
+
+def take_test(state, model, why: str) -> None:
+    """Put a Courage test on the stack; the frame under it gets `passed` ('Courage Tests')."""
+    procedure.push(state, {"proc": "courage", "model": model.id, "why": why, "dice": []})
+
+
+def courage_of(model) -> int:
+    """A model's Courage after Drain Courage, never below 1."""
+    return max(1, model.profile.courage - model.courage_loss)
+
+
+
+def terrifying(model) -> bool:
+    """Whether a model causes terror (its special rule or a Terrifying Aura)."""
+    return model.profile.has("terror") or model.terror
+
+
+def players_choose(state) -> bool:
+    """Whether the players make the Fight phase's choices (the game option `fight_choices`;
+    off, the referee's defaults decide: a quicker game)."""
+    return bool(state.options.get("fight_choices", True))
+
+
+
+def contacts(state, pool=None) -> dict[str, list[str]]:
+    """For every model touching an enemy, the enemies it touches (ordered by id); with a
+    pool, only models of the pool count."""
+    tol = state.units.tolerance
+    models = [m for m in state.models.values() if pool is None or m.id in pool]
+    discs = {m.id: state.disc(m, zone=False) for m in models}
+    touching: dict[str, list[str]] = {}
+    for a in models:
+        for b in models:
+            if a.side != b.side and geo.in_contact(discs[a.id], discs[b.id], tol):
+                touching.setdefault(a.id, []).append(b.id)
+    # 'Defending': a charger and the defender across the barrier count as touching
+    for charger, defender, _ in state.across:
+        if charger in discs and defender in discs:
+            for x, y in ((charger, defender), (defender, charger)):
+                if y not in touching.setdefault(x, []):
+                    touching[x].append(y)
+    return {k: sorted(v) for k, v in sorted(touching.items())}
+
+
+RULE_HEROIC = "Heroic Actions"
+
+
+
+RULE_HEROIC_COMBAT = "Heroic Actions: Heroic Combat"
+
+
+
+def allowed(state, model, text: str) -> None:
+    """During a heroic move or shot, only the Hero and his group act; the Hero moves first.
+    After a heroic combat, only he and the friends of his fight move again."""
+    h = state.heroic
+    if h is not None and h["stage"] == "again":
+        if model.id not in h["group"]:
+            raise IllegalAction(f"only {', '.join(h['group'])} move again after "
+                                f"{h['current']}'s heroic combat", rule=RULE_HEROIC_COMBAT,
+                                action=text)
+        return
+    if h is None or h["stage"] != "act" or h["phase"] == "fight":
+        return
+    if model.id == h["current"]:
+        return
+    if model.id not in h["group"]:
+        raise IllegalAction(f"only {h['current']} and the friends with him act now",
+                            rule=RULE_HEROIC, action=text)
+    if h["phase"] == "move" and not h["hero_moved"]:
+        raise IllegalAction(f"{h['current']} moves before the friends who go with him",
+                            rule=RULE_HEROIC, action=text)
+
+
+def push_move(state, action, report, part: bool = False) -> None:
+    """Put a checked move on the stack; `part`: the model stops part-way to do something
+    else (a cast) and may go on with the rest of its move later. The frame under it gets
+    `arrived`: whether the model got to the end of the path."""
+    model = state.models[action.model]
+    procedure.push(state, {
+        "proc": "move", "model": model.id, "stage": "test", "part": part,
+        "path": [[model.x, model.y], *([x, y] for x, y in action.path)],
+        "targets": list(getattr(action, "targets", ())), "cost": report.cost,
+        "length": report.length, "across": [list(a) for a in report.across],
+        "contacts": list(report.contacts),
+        "crossings": [[c.barrier, c.kind, c.at] for c in report.crossings
+                      if c.kind != "stride"]})
+
+
+
+def jump_to_mount(state, model, steed: str) -> None:
+    """A Jump test to mount a steed ('Mounting and Dismounting'); the score goes down."""
+    procedure.push(state, {"proc": "jump", "model": model.id, "barrier": steed,
+                           "kind": "mount", "minus": 0, "die": None, "try": 1})
+
+
+def looked_past(state, shooter) -> set[str]:
+    """What a shooter may shoot past as if it were not there (docs/strategy-battle.md).
+
+    'Shooting from Cover': cover the shooter touches and can see over or around — a barrier
+    lower than the model, a feature whose top is below its eyes; 'Shooting from Behind
+    Friends': a friend whose base touches the shooter's and is no bigger.
+    """
+    me = state.disc(shooter)
+    tol = state.units.tolerance
+    centre = Point(me.x, me.y)
+    eye = state.table.ground_at(me.x, me.y) + me.height
+    past = set()
+    for barrier in state.table.barriers:
+        if barrier.footprint.distance(centre) <= me.radius + tol and barrier.height < me.height:
+            past.add(barrier.name)
+    for area in state.table.areas:
+        if (area.shape.distance(centre) <= me.radius + tol
+                and area.ground + area.sight < eye):
+            past.add(area.name)
+    for other in state.models.values():
+        if (other.side == shooter.side and other.id != shooter.id
+                and other.profile.base_mm <= shooter.profile.base_mm
+                and geo.in_contact(me, state.disc(other, zone=False), tol)):
+            past.add(other.id)
+    return past

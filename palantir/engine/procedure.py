@@ -176,6 +176,14 @@ class Stack:
         self._entries.append(_Entry(procedure))
         return procedure
 
+    def insert(self, depth: int, procedure: Procedure) -> Procedure:
+        """Put a procedure under the top `depth` procedures (0: on top, as `push`), so it
+        comes after those already under way (a queue of questions); it begins when on top."""
+        if not 0 <= depth <= len(self._entries):
+            raise ValueError(f"no place {depth} deep in a stack of {len(self._entries)}")
+        self._entries.insert(len(self._entries) - depth, _Entry(procedure))
+        return procedure
+
     def finish(self, procedure: Procedure) -> None:
         """Take a finished procedure off the stack; the one under it resumes with it."""
         for i in range(len(self._entries) - 1, -1, -1):

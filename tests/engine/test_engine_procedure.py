@@ -161,3 +161,17 @@ def test_a_registry_refuses_two_procedures_of_one_name_and_unknown_names():
         TOY.add(Other)
     with pytest.raises(ValueError):
         TOY.read({"proc": "nothing"})
+
+
+def test_insert_puts_a_procedure_under_those_already_under_way():
+    # A game that queues questions (SPI Sauron's retreats, 7.54) asks the queued one after
+    # those already on the stack: insert(depth) places it `depth` below the top.
+    first, second, queued = Bonus(seat=0), Bonus(seat=1), Bonus(seat=0)
+    stack = Stack([first, second])
+    stack.insert(2, queued)
+    assert [id(p) for p in stack] == [id(queued), id(first), id(second)]
+    assert stack.top() is second
+    stack.insert(0, Bonus(seat=1))
+    assert len(stack) == 4 and stack.top().seat == 1
+    with pytest.raises(ValueError):
+        stack.insert(5, Bonus(seat=0))

@@ -1,0 +1,196 @@
+"""Hidden information: twin games that differ only in one hidden thing — one card dealt
+face down (to one seat, or to nobody), or one secret decision — give every seat that may
+not see it the same views, narration, legal decisions, refusals and agents' decisions
+(heuristic, and ismcts with a fixed seed and budget), until the difference comes out.
+
+A twin is played in step with its original on MirrorDice (tests/support/twins.py): the
+same faces but for the one private roll swapped, so the two games differ in that card and
+in nothing else. A game that says it has perfect information rolls nothing privately and
+takes no secret decision."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from palantir.agents import make_agent
+from palantir.engine import IllegalAction
+from palantir.engine.dice import SeededDice
+from palantir.engine.game import game_ids, get_game
+
+from tests.support import (Diverged, MirrorDice, attempt, mutations, random_texts,
+                           random_walk, seats_of, vocabulary)
+from tests.support.games import main_variants, variants
+
+HIDDEN_GAMES = [g for g in game_ids() if not get_game(g).perfect_information]
+OPEN_GAMES = [g for g in game_ids() if get_game(g).perfect_information]
+SEARCH_SEEDS = (20, 21, 22, 23)
+SEARCH_WALK = 100      # decisions searched for a secret decision, per game
+TWIN_STEPS = 40        # decisions the twins are played in step, at most
+AGENT_POINTS = 2       # points of a twin run at which the agents are asked
+ISMCTS = "ismcts:6"
+
+
+class Twins:
+    """Two states played in step; `seers`: the seats that may see how they differ."""
+
+    def __init__(self, game, first, second, seers, mirror=None, secret=False):
+        self.game, self.first, self.second = game, first, second
+        self.seers, self.mirror, self.secret = set(seers), mirror, secret
+        self.compared = 0
+
+    def others(self):
+        """The seats (and the spectator) that may not see the difference."""
+        seers = self.seers | (self.mirror.seers if self.mirror else set())
+        return [s for s in seats_of(self.first) if s not in seers]
+
+    def differs(self):
+        """Whether the twins have come to differ at all (the swap may lie ahead)."""
+        return self.secret or (self.mirror is not None and self.mirror.swapped is not None)
+
+    def same_to_others(self, where):
+        """Views and narration of every seat that may not see the difference."""
+        for seat in self.others():
+            assert self.first.view(seat) == self.second.view(seat), \
+                f"{where}: seat {seat}'s view shows the hidden difference"
+            assert self.first.narration(seat) == self.second.narration(seat), \
+                f"{where}: seat {seat}'s narration tells the hidden difference"
+        self.compared += 1
+
+    def same_answers(self, mover, rng, where, agents):
+        """The mover (one of the others) gets the same legal decisions, the same refusals
+        and the same decisions from its agents."""
+        legal = [str(a) for a in self.first.legal_actions()]
+        assert [str(a) for a in self.second.legal_actions()] == legal, \
+            f"{where}: seat {mover}'s legal decisions show the hidden difference"
+        words = vocabulary(legal)
+        texts = random_texts(rng, words, 3)
+        for text in rng.sample(legal, min(len(legal), 4)):
+            texts += mutations(text, rng, words, 1)
+        for text in texts:
+            assert attempt(self.first.clone(), text) == attempt(self.second.clone(), text), \
+                f"{where}: seat {mover} typing {text!r} is answered differently"
+        if not agents:
+            return
+        specs = ["heuristic"] + ([ISMCTS] if self.game.can_sample() else [])
+        for spec in specs:
+            chosen = []
+            for state in (self.first, self.second):
+                agent = make_agent(spec, self.game, mover, 11)
+                chosen.append(str(agent.choose(state.view(mover), state.legal_actions())))
+            assert chosen[0] == chosen[1], f"{where}: {spec} for seat {mover} decides " \
+                                           f"{chosen[0]!r} in one twin, {chosen[1]!r} in the other"
+
+    def play(self, rng, steps, where):
+        """Play both in step (random decisions of the first) while they can be kept so."""
+        asked = 0
+        for step in range(steps):
+            if self.differs():
+                self.same_to_others(f"{where}, step {step}")
+            if self.first.is_over():
+                assert self.second.is_over(), f"{where}: one twin ended, the other not"
+                return
+            mover = self.first.to_move()
+            assert self.second.to_move() == mover, f"{where}: the twins wait on other seats"
+            blind = self.differs() and mover in self.others()
+            if blind:
+                ask = asked < AGENT_POINTS and rng.random() < 0.3
+                asked += ask
+                self.same_answers(mover, rng, f"{where}, step {step}", ask)
+            legal = self.first.legal_actions()
+            text = str(legal[rng.randrange(len(legal))])
+            action = self.first.parse_action(text)
+            audience = self.first.decision_audience(action)
+            self.first.apply(action)
+            try:
+                twin_action = self.second.parse_action(text)
+                twin_audience = self.second.decision_audience(twin_action)
+                self.second.apply(twin_action)
+            except (IllegalAction, Diverged):
+                # the seer took a decision its twin cannot take, or the difference was
+                # rolled where it shows: the twins part here, legitimately
+                assert not blind, f"{where}: seat {mover}'s decision {text!r} parts the twins"
+                return
+            if blind:
+                assert twin_audience == audience and self.second.decision_revealed(
+                    twin_action) == self.first.decision_revealed(action), where
+            if self.secret and self.first.decision_revealed(action):
+                return  # the secret choice is complete and shown
+
+
+def dealt_twins(game, options, seed, swap_from):
+    """Two new games whose first private roll at or after roll `swap_from` differs."""
+    first = game.new_state(options, SeededDice(seed))
+    mirror = MirrorDice(first.dice, swap_from, seed)
+    second = game.new_state(options, mirror)
+    return Twins(game, first, second, (), mirror)
+
+
+def secret_twins(game, state, seed):
+    """Two copies of `state` taking two different secret decisions of its mover, or None."""
+    audiences = {}
+    for action in state.legal_actions():
+        audience = state.decision_audience(action)
+        if audience is not None:
+            audiences.setdefault(tuple(sorted(set(audience) | {state.to_move()})),
+                                 []).append(action)
+    for audience, actions in audiences.items():
+        if len(actions) >= 2 and len(audience) < state.players:
+            first = state.clone(dice=SeededDice(seed))
+            mirror = MirrorDice(first.dice)
+            second = state.clone(dice=mirror)
+            first.apply(str(actions[0]))
+            second.apply(str(actions[-1]))
+            if first.decision_revealed(actions[0]):
+                continue  # it completes the secret choice: the difference is out at once
+            return Twins(game, first, second, audience, mirror, secret=True)
+    return None
+
+
+@pytest.mark.parametrize("game_id", HIDDEN_GAMES)
+def test_twin_games_differing_in_one_hidden_thing_look_the_same_to_everyone_else(game_id):
+    game = get_game(game_id)
+    compared = {"dealt": 0, "drawn": 0, "secret": 0}
+    for param in main_variants():
+        variant = param.values[0]
+        if variant.game != game_id:
+            continue
+        rng = random.Random(13)
+        where = f"{game_id}[{variant.name}]"
+        if game.can_sample():
+            # a card dealt face down at the start, and one drawn later on
+            for kind, swap_from in (("dealt", 0), ("drawn", 60)):
+                twins = dealt_twins(game, variant.options, 21, swap_from)
+                twins.play(rng, TWIN_STEPS + (0 if kind == "dealt" else 120),
+                           f"{where} {kind} twins")
+                compared[kind] += twins.compared
+        found = 0
+        for seed in SEARCH_SEEDS:
+            for taken, state in random_walk(game, variant.options, seed, SEARCH_WALK):
+                twins = secret_twins(game, state, seed)
+                if twins:
+                    found += 1
+                    twins.play(rng, TWIN_STEPS, f"{where} secret twins, seed {seed} after "
+                                                f"{taken}")
+                    compared["secret"] += twins.compared
+                    break  # one a game: the next is in another game
+            if found == 2:
+                break
+    assert compared["secret"] >= 2, f"{game_id}: no secret decision met ({compared})"
+    if game.can_sample():
+        assert compared["dealt"] >= 10 and compared["drawn"] >= 10, compared
+
+
+@pytest.mark.parametrize("game_id", OPEN_GAMES)
+def test_a_game_of_perfect_information_rolls_nothing_privately_and_has_no_secret(game_id):
+    game = get_game(game_id)
+    for variant in variants(game):
+        state = None
+        for _, state in random_walk(game, variant.options, 24, 2000):
+            for action in state.legal_actions():
+                assert state.decision_audience(action) is None, \
+                    f"{variant.name}: {action} is secret in a game of perfect information"
+        assert state is not None and state.dice.log
+        private = [r for r in state.dice.log if r.seen_by is not None]
+        assert not private, f"{variant.name}: private rolls {private[:3]}"

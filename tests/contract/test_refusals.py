@@ -1,0 +1,83 @@
+"""What a seat may type at random points of random games: decisions of other moments and
+other seats, legal notations mutated, random strings. The engine takes each or refuses it
+(IllegalAction / BadNotation, naming a rule) and a refusal changes nothing any seat sees,
+nor the legal decisions. Anything else raised is a crash at the terminal and a 500 at the
+web table."""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+
+from palantir.engine.game import get_game
+
+from tests.support import (attempt, each_seat, help_examples, mutations, random_texts,
+                           random_walk, snapshot, vocabulary)
+from tests.support.games import main_variants
+
+# PALANTIR_CONTRACT_SCALE=10 searches ten times as many points; the default keeps it quick.
+SCALE = int(os.environ.get("PALANTIR_CONTRACT_SCALE", 1))
+SEEDS = tuple(range(5, 5 + 2 * SCALE))
+MAX_DECISIONS = 400
+PER_SEAT = 3 * SCALE  # points of each seat's turn per game
+STALE, MUTATED, RANDOM = 6, 14, 6  # texts tried at each point
+
+
+def probe(state, texts, where):
+    """Offer each text to a clone of `state`: a refusal must name a rule and change nothing;
+    a decision taken starts the next text on a fresh clone. Returns the refusals."""
+    before = snapshot(state)
+    trial = state.clone()
+    refusals = 0
+    for text in texts:
+        verdict, said = attempt(trial, text)
+        if verdict == "refused":
+            refusals += 1
+            assert "[]" not in said, f"{where}: {text!r} refused naming no rule: {said}"
+            assert snapshot(trial) == before, f"{where}: refusing {text!r} changed the state"
+        else:
+            trial = state.clone()
+    return refusals
+
+
+@pytest.mark.parametrize("variant", main_variants())
+def test_anything_typed_is_taken_or_refused_without_a_change(variant):
+    game = get_game(variant.game)
+    rng = random.Random(7)
+    earlier: list[str] = []   # notations legal at earlier points, any seat's
+    refusals = 0
+    for state, seat in each_seat(game, variant.options, SEEDS, MAX_DECISIONS, PER_SEAT):
+        legal = [str(a) for a in state.legal_actions()]
+        words = vocabulary(legal + earlier + help_examples(state, seat))
+        stale = [t for t in rng.sample(earlier, min(len(earlier), 4 * STALE)) if t not in legal]
+        texts = stale[:STALE] + random_texts(rng, words, RANDOM)
+        for text in rng.sample(legal, min(len(legal), MUTATED)):
+            texts += mutations(text, rng, words, 1)
+        refusals += probe(state, texts, f"{variant.name}, seat {seat}")
+        earlier = (earlier + rng.sample(legal, min(len(legal), 5)))[-200:]
+    assert refusals >= 20, f"{variant.name}: only {refusals} refusals met"
+
+
+def sauron_turns(seed):
+    """Sauron's turns in a random game of the board game's expansion."""
+    game = get_game("lotr-board-game")
+    options = {"players": 3, "expansion": "sauron"}
+    met = 0
+    for _, state in random_walk(game, options, seed, 2000):
+        if state.to_move() == state.players - 1 and met < 8:
+            met += 1
+            yield state
+
+
+@pytest.mark.parametrize("text", ["give white-joker", "discard white-joker",
+                                  "pass white-joker"])
+def test_lotr_board_game_a_sauron_seat_typing_a_hobbit_s_card_decision_is_refused(text):
+    # Once an IndexError (a hobbit's hand looked up at Sauron's seat number): a crash at
+    # the terminal, a 500 at the web table.
+    met = 0
+    for state in sauron_turns(8):
+        assert probe(state, [text], "Sauron's seat") == 1
+        met += 1
+    assert met == 8

@@ -1,0 +1,17 @@
+"""Game-agnostic test support, for every registered game: the variants a contract covers,
+random legal games, snapshots of everything the seats see, refusals checked to change
+nothing, mutated notations, and twin games that differ only in one hidden thing.
+
+Per-game tables set up by hand (tests/games/*/..._table.py, spi_sauron/helpers.py) build on
+this; what they share lives here."""
+
+from .games import (Variant, each_seat, random_record, random_walk, refused, seats_of,
+                    snapshot, variants, views)
+from .notation import (NUMBER, ODD_CHARS, ODD_NUMBERS, REFUSED, attempt, help_examples,
+                       mutations, random_texts, vocabulary)
+from .twins import Diverged, MirrorDice
+
+__all__ = ["Variant", "each_seat", "random_record", "random_walk", "refused", "seats_of",
+           "snapshot", "variants", "views", "NUMBER", "ODD_CHARS", "ODD_NUMBERS", "REFUSED",
+           "attempt", "help_examples", "mutations", "random_texts", "vocabulary", "Diverged",
+           "MirrorDice"]

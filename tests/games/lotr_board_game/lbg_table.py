@@ -17,6 +17,7 @@ from palantir.engine.errors import DiceExhausted
 from palantir.engine.procedure import Stack
 from palantir.games.lotr_board_game import LordOfTheRingsBoardGame
 from palantir.games.lotr_board_game.components import default_components
+from palantir.games.lotr_board_game.phases import journey
 from palantir.games.lotr_board_game.rules import (HOBBIT_CARD, REVEAL, THREAT_DIE, TILE_PILE,
                                                   LotrState)
 
@@ -86,7 +87,7 @@ def table(players=2, board="moria", hands=None, dice=(), difficulty="normal", ru
         state.hands[seat].sort()
     # The board is laid out first (tracks, tiles and the event marker fresh), then the
     # fields given override it, then the rules run to the first decision.
-    state._step_board()
+    journey.step_board(state)
     if state.expansion:
         fields.setdefault("fellowship_cards", [])
     for name, value in fields.items():

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ....engine.procedure import Procedure, Procedures, Stack
-from . import gandalf
+from . import council, gandalf, turn
 
 EVENTS = "Play 2 / events: the effects of an event, a tile or a board space"
 
@@ -161,7 +161,7 @@ class Receive(Effect):
 
     def carry(self, state) -> None:
         for seat in state.targets(self.target, self.payer):
-            state.receive(self.card, seat)
+            turn.receive(state, self.card, seat)
             state.say(f"{state.name(seat)} receives {self.card}")
 
 
@@ -258,7 +258,7 @@ class DealLegendary(Effect):
     board: str
 
     def carry(self, state) -> None:
-        state.deal_legendary(self.board)
+        council.deal_legendary(state, self.board)
 
 
 @dataclass

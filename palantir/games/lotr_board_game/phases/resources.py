@@ -250,9 +250,9 @@ def use_fellowship_card(state, seat: int, words: list[str], again: tuple) -> Non
         state.say("the Black Rider's move is avoided")
     elif effect == "call-gandalf":
         gid, _, arg = words[2].partition("@")
-        gandalf = state.parts.gandalf[gid]
-        state.say(f"the Fellowship calls Gandalf: {gandalf['name']}")
-        call = Resolution(f"Gandalf: {gandalf['name']}", ask="group",
+        called = state.parts.gandalf[gid]
+        state.say(f"the Fellowship calls Gandalf: {called['name']}")
+        call = Resolution(f"Gandalf: {called['name']}", ask="group",
                           cost=(("runes", state.parts.gandalf_cost),),
                           then=(("gandalf-call", gid, arg),))
         state.push(("resolve", call, None), again)

@@ -163,9 +163,9 @@ def answer_window(state, seat: int, text: str) -> None:
         return
     if verb == "gandalf":
         gid, _, arg = what[0].partition("@")
-        gandalf = state.parts.gandalf[gid]
-        state.say(f"{state.name(seat)} calls Gandalf: {gandalf['name']}")
-        call = Resolution(f"Gandalf: {gandalf['name']}", ask="group",
+        called = state.parts.gandalf[gid]
+        state.say(f"{state.name(seat)} calls Gandalf: {called['name']}")
+        call = Resolution(f"Gandalf: {called['name']}", ask="group",
                           cost=(("runes", state.parts.gandalf_cost),),
                           then=(("gandalf-call", gid, arg),))
         state.push(("resolve", call, None), again)

@@ -1,0 +1,262 @@
+"""Costs and choices (reference, Play 2 and the events of each board; rule 7): a cost is
+asked of the group, of each hobbit, of one or of a named hobbit, in turn order from the
+active player; what is offered goes into a pot until the cost is paid (then its effects
+follow) or everyone asked has passed (then its other effects); a payer may choose between
+two benefits."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Mapping
+
+from ..components import ACTIVITIES, JOKER, LIFE_TOKENS, Resolution
+
+
+def step_resolve(state, res: Resolution, payer: int | None) -> None:
+    """An event, a space or a tile resolved: its effects, or its cost asked for."""
+    if res.if_complete:
+        met = all(state.track_complete(t) for t in res.if_complete)
+        state.push(*[("effect", e, payer) for e in (res.then if met else res.otherwise)])
+        return
+    if res.ask is None:
+        state.push(*[("effect", e, payer) for e in res.then])
+        return
+    cost = dict(res.cost)
+    if "match" in cost:
+        # Stone in the Well etc.: reveal a card; its symbol is the one to match.
+        card = state.reveal_card()
+        n = cost.pop("match")
+        symbol = state.parts.cards[card].symbols[0][0] if card else None
+        if card:
+            state.discards[card] += 1
+            state.say(f"the card revealed is {card}")
+        cost["symbols" if symbol in (None, JOKER) else symbol] = n
+    seats = {"group": state.in_order(state.active), "each": state.in_order(state.active),
+             "one": state.in_order(state.active),
+             "active": state.targets("active", None),
+             "ring-bearer": state.targets("ring-bearer", None)}[res.ask]
+    if not seats:
+        state.push(*[("effect", e, None) for e in res.otherwise])
+        return
+    state.asking = {"res": res, "cost": cost, "seats": seats, "at": 0}
+    state.pot = []
+    state.say(f"{res.name}: {res.ask} asked for {_cost_text(state, cost)}")
+    state.question = ("give", seats[0])
+
+
+def legal_choose(state, seat: int) -> list[str]:
+    """The benefits the payer may choose between."""
+    return [f"choose {option[0][0]}" for option in state.asking["options"]]
+
+
+def answer_choose(state, seat: int, text: str) -> None:
+    """The benefit chosen: its effects follow."""
+    options = state.asking["options"]
+    chosen = next(o for o in options if o[0][0] == text.split()[1])
+    payer = state.asking["payer"]
+    state.asking = None
+    state.push(*[("effect", e, payer) for e in chosen])
+
+
+def _cost_text(state, cost: Mapping[str, Any]) -> str:
+    return ", ".join(f"{v} {k}" for k, v in cost.items())
+
+
+def deficit(state, cost: Mapping[str, Any], pot) -> int:
+    """How many units the pot still lacks to pay the cost (0: paid)."""
+    tally = _tally()
+    for seat, item in pot:
+        _add(state, tally, seat, item)
+    return _short(cost, tally)
+
+
+def _tally() -> dict:
+    """An empty count of what a pot holds (symbols, jokers, cards, runes, life, ids)."""
+    return {"jokers": 0, "cards": 0, "runes": 0, "ids": set(),
+            **{s: 0 for s in ACTIVITIES}, **{f"life-{k}": 0 for k in LIFE_TOKENS}}
+
+
+def _add(state, tally: dict, seat: int, item: str) -> None:
+    """Count one item given by `seat` into `tally`."""
+    if item == "rune":
+        tally["runes"] += 1
+    elif item in LIFE_TOKENS:
+        tally["life-" + item] += 1
+    else:
+        tally["cards"] += 1
+        tally["ids"].add(item)
+        card = state.parts.cards[item]
+        # Frodo's ability: his white hobbit cards are jokers (reference, Hobbits).
+        all_jokers = card.is_hobbit_card and card.colour == "white" and \
+            state.ability(seat) == "white-cards-are-jokers"
+        for symbol, n in card.symbols:
+            tally["jokers" if all_jokers or symbol == JOKER else symbol] += n
+
+
+def _short(cost: Mapping[str, Any], tally: dict) -> int:
+    """The units `tally` lacks to pay `cost`: jokers first stand for missing symbols."""
+    need_j = cost.get(JOKER, 0)
+    jokers = tally["jokers"]
+    short = max(0, need_j - jokers)
+    spare_j = max(0, jokers - need_j)
+    lack = spare = 0
+    for s in ACTIVITIES:
+        d = cost.get(s, 0) - tally[s]
+        if d > 0:
+            lack += d
+        else:
+            spare -= d
+    used = min(spare_j, lack)
+    short += lack - used
+    spare += spare_j - used
+    short += max(0, cost.get("symbols", 0) - spare)
+    short += max(0, cost.get("cards", 0) - tally["cards"])
+    short += max(0, cost.get("runes", 0) - tally["runes"])
+    lack_life = spare_life = 0
+    for k in LIFE_TOKENS:
+        d = cost.get(k, 0) - tally["life-" + k]
+        if d > 0:
+            lack_life += d
+        else:
+            spare_life -= d
+    short += lack_life + max(0, cost.get("life", 0) - spare_life)
+    if "card" in cost:
+        short += 0 if cost["card"] in tally["ids"] else 1
+    return short
+
+
+def _offers(state, seat: int) -> list[str]:
+    """What this seat still holds that is not in the pot."""
+    held = Counter(state.hands[seat])
+    runes = state.runes[seat]
+    life = Counter(state.life[seat])
+    for s, item in state.pot:
+        if s != seat:
+            continue
+        if item == "rune":
+            runes -= 1
+        elif item in LIFE_TOKENS:
+            life[item] -= 1
+        else:
+            held[item] -= 1
+    items = [c for c in sorted(held) if held[c] > 0]
+    if runes > 0:
+        items.append("rune")
+    items += [k for k in LIFE_TOKENS if life[k] > 0]
+    return items
+
+
+def legal_give(state, seat: int) -> list[str]:
+    """What the seat asked may still give towards the cost (what lessens it), or pass."""
+    cost = state.asking["cost"]
+    suffered = [k for k in ("darkness", "roll", "call-sauron") if k in cost]
+    if suffered:
+        return ["take", "pass"]
+    base = _tally()
+    for giver, item in state.pot:
+        _add(state, base, giver, item)
+    now = _short(cost, base)
+    gifts = []
+    for item in _offers(state, seat):
+        tally = dict(base, ids=set(base["ids"]))
+        _add(state, tally, seat, item)
+        if _short(cost, tally) < now:
+            gifts.append(f"give {item}")
+    return gifts + ["pass"]
+
+
+def answer_give(state, seat: int, text: str) -> None:
+    """A gift towards the cost (paid: its effects follow), taking it on, or a pass."""
+    asking = state.asking
+    res, cost, seats = asking["res"], asking["cost"], asking["seats"]
+    words = text.split()
+    if words[0] == "take":
+        state.say(f"{state.name(seat)} takes it on")
+        _paid(state, seat, cost)
+        return
+    if words[0] == "give":
+        if words[1] in state.parts.cards:
+            state.hidden_shown = True  # a card offered from the hand is shown
+        state.pot.append((seat, words[1]))
+        state.say(f"{state.name(seat)} gives {words[1]}")
+        if deficit(state, cost, state.pot) == 0:
+            _paid(state, seat, cost)
+        else:
+            state.question = ("give", seat)
+        return
+    # pass: this seat gives no more.
+    state.say(f"{state.name(seat)} passes")
+    if res.ask == "group":
+        asking["at"] += 1
+        if asking["at"] < len(seats):
+            state.question = ("give", seats[asking["at"]])
+        else:
+            _refused(state, None)
+    elif res.ask == "each":
+        state.pot = [(s, i) for s, i in state.pot if s != seat]
+        _next_of_each(state, seat, res.otherwise)
+    else:
+        state.pot = [(s, i) for s, i in state.pot if s != seat]
+        asking["at"] += 1
+        if asking["at"] < len(seats):
+            state.question = ("give", seats[asking["at"]])
+        else:
+            _refused(state, None)
+
+
+def _paid(state, seat: int, cost) -> None:
+    res = state.asking["res"]
+    for giver, item in state.pot:
+        if item == "rune":
+            state.runes[giver] -= 1
+        elif item in LIFE_TOKENS:
+            state.life[giver][item] -= 1
+        else:
+            state.discard_card(giver, item)
+    state.pot = []
+    effects = [("effect", e, seat) for e in res.then]
+    if "darkness" in cost:
+        effects.insert(0, ("effect", ("darkness", cost["darkness"], "payer"), seat))
+    if "roll" in cost:
+        effects[:0] = [("roll", seat)] * cost["roll"]
+    if "call-sauron" in cost:
+        effects[:0] = [("call", seat, None)] * cost["call-sauron"]
+    if res.ask == "each":
+        _next_of_each(state, seat, (), effects)
+    else:
+        state.asking = None
+        state.push(*effects)
+
+
+def _next_of_each(state, seat: int, otherwise, effects=None) -> None:
+    asking = state.asking
+    steps = effects if effects is not None else [("effect", e, seat) for e in otherwise]
+    asking["at"] += 1
+    if asking["at"] < len(asking["seats"]):
+        # The rest of "each" is carried in the step itself, so a clone shares nothing.
+        state.push(*steps, ("ask-next", asking["res"], tuple(asking["cost"].items()),
+                           tuple(asking["seats"]), asking["at"]))
+        state.asking = None
+    else:
+        state.asking = None
+        state.push(*steps)
+
+
+def step_ask_next(state, res, cost, seats, at) -> None:
+    """An 'each' cost asked of the next hobbit still in the game."""
+    asking = {"res": res, "cost": dict(cost), "seats": list(seats), "at": at}
+    while asking["at"] < len(asking["seats"]) and state.eliminated[asking["seats"][asking["at"]]]:
+        asking["at"] += 1
+    if asking["at"] < len(asking["seats"]):
+        state.asking = asking
+        state.pot = []
+        state.question = ("give", asking["seats"][asking["at"]])
+    else:
+        state.asking = None
+
+
+def _refused(state, payer) -> None:
+    res = state.asking["res"]
+    state.pot = []
+    state.asking = None
+    state.push(*[("effect", e, payer) for e in res.otherwise])

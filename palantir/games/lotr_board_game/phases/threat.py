@@ -1,0 +1,91 @@
+"""The threat die (reference, Components; Play 2, 6 and 8): a hobbit rolls — after the
+before-roll window (Belt), or, with the Sauron expansion, Sauron is called instead except
+when the Ring is put on — then suffers the face (Sam: at most one damage) after the
+after-roll window (Mithril); and the discards a face or an effect asks for."""
+
+from __future__ import annotations
+
+from .steps import window_step
+
+THREAT_DIE = "threat die"
+
+
+def step_roll(state, seat: int, purpose: str | None = None) -> None:
+    """A hobbit still in the game rolls: the before-roll window, then the die (or Sauron)."""
+    # Belt may spare the roll (before-roll window), Mithril its effects (after-roll).
+    # Expansion: Sauron is called instead, except when the Ring is put on (Exceptions).
+    if not state.eliminated[seat]:
+        called = state.expansion and not (purpose or "").startswith("ring")
+        state.push(window_step("before-roll", (seat,)),
+                  ("call" if called else "roll-die", seat, purpose))
+
+
+def step_roll_die(state, seat: int, purpose: str | None) -> None:
+    """The threat die is rolled; the after-roll window comes before it is suffered."""
+    face = state.dice.roll(THREAT_DIE, state.parts.die_faces)
+    state.say(f"{state.name(seat)} rolls the threat die: {face}")
+    state.push(window_step("after-roll", (seat, face)), ("suffer", seat, face, purpose, False))
+
+
+def step_suffer(state, seat: int, face: str, purpose: str | None, ignored: bool) -> None:
+    """The face is suffered (unless ignored); the Ring moves a track, or Mount Doom ends."""
+    if not ignored:
+        suffer(state, seat, face)
+    if state.result is not None:
+        return
+    what, _, track = (purpose or "").partition(":")
+    if what == "ring":
+        # Play 6: the Ring moves a track 4 minus the face's symbols, without collecting
+        # the skipped spaces' rewards.
+        spaces = 4 - state.parts.die_symbols[face]
+        if spaces > 0:
+            state.push(("advance", track, spaces, False))
+    elif what == "doom" and not state.eliminated[seat]:
+        # Play 8: the first still in the game after his roll destroys the Ring.
+        state.result = "won"
+        state.say(f"{state.name(seat)} destroys the Ring")
+        state.finish()
+
+
+def suffer(state, seat: int, face: str) -> None:
+    """The roller suffers a face of the threat die (Sam: at most one damage)."""
+    kind, _, amount = face.partition("-")
+    n = int(amount or 0)
+    if state.ability(seat) == "one-damage-per-roll":
+        n = min(n, 1)  # Characters, Sam: no more than one damage after each die roll
+    if kind == "eye":
+        state.move_sauron(1)
+    elif kind == "darkness":
+        state.into_darkness(seat, n)
+    elif kind == "discard":
+        state.push(("discard", seat, n))
+
+
+def step_discard(state, seat: int, count: int) -> None:
+    """The hobbit discards so many cards: asked which, unless there is no choice."""
+    if state.eliminated[seat] or count <= 0:
+        return
+    if len(set(state.hands[seat])) <= 1 or len(state.hands[seat]) <= count:
+        # No choice to make: the expansion's own example ("If you have fewer than two
+        # cards, discard what you have") is followed for the die as well.
+        lost = state.hands[seat][:count]
+        for card in lost:
+            state.discard_card(seat, card)
+        if lost:
+            state.say(f"{state.name(seat)} discards {', '.join(lost)}")
+        return
+    state.question = ("discard", seat, count)
+
+
+def legal_discard(state, seat: int) -> list[str]:
+    """The cards the hobbit may discard."""
+    return [f"discard {c}" for c in sorted(set(state.hands[seat]))]
+
+
+def answer_discard(state, seat: int, text: str) -> None:
+    """The card chosen is discarded (and the next asked for, if more are due)."""
+    state.discard_card(seat, text.split()[1])
+    state.say(f"{state.name(seat)} discards {text.split()[1]}")
+    left = state.answered[2] - 1
+    if left > 0:
+        state.push(("discard", seat, left))

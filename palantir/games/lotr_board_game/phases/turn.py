@@ -1,0 +1,347 @@
+"""A hobbit's turn (reference, Play 2, 3 and 6): tiles revealed until an activity tile
+(Dark Events: a token may be declined; Foresight: tiles set on top), the events and
+activities they bring, the turn's action — play up to two cards on their tracks, draw 2,
+heal 1, put on the Ring, or push back the Black Rider — and the tracks advancing with
+their rewards."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ..components import JOKER, LIFE_TOKENS
+from ..notation import play_text
+from . import resources, sauron
+from .gandalf import TILE_PILE
+from .resources import TURN_SIZE
+from .steps import window_step
+
+SPECIAL_RUNE = "special rune"
+
+
+def step_turn(state) -> None:
+    """A hobbit's turn: its windows, the tiles, the action, the end."""
+    state.turns += 1
+    state.revealed = []
+    state.declined = []
+    state.played = []
+    state.three_cards = False
+    state.say(f"{state.name(state.active)}'s turn")
+    # Play 4: yellow and Gandalf cards in their windows (docs: "Windows").
+    state.push(window_step("turn-start", ()), ("reveal",), window_step("action", ()),
+              ("act",), window_step("turn-end", ()), ("end-turn",))
+    if state.expansion:
+        state.push(("sauron-start",))  # Sauron's Actions at the Start of Each Turn
+
+
+def step_end_turn(state) -> None:
+    """The next hobbit still in the game, clockwise, takes his turn."""
+    later = state.in_order(state.active + 1)
+    state.active = later[0]
+    state.push(("turn",))
+
+
+def step_reveal(state) -> None:
+    """Play 2: the next tile is revealed (from the top tiles set by Foresight first)."""
+    # Play 2: reveal tiles one at a time until an activity tile.
+    if state.eliminated[state.active]:
+        return
+    if state.foreseen_free and len(set(state.foreseen)) > 1:
+        # Foresight (bag): the active player uses the face-up tokens in any order.
+        state.question = ("use-token", state.active)
+        return
+    if state.foreseen:
+        tile_id = state.foreseen.pop(0)  # Gandalf, Foresight: the tiles set on top
+    else:
+        tile_id = state.dice.roll(TILE_PILE, sorted(state.tiles.elements()))
+        state.tiles[tile_id] -= 1
+    reveal_tile(state, tile_id)
+
+
+def reveal_tile(state, tile_id: str) -> None:
+    """Play 2: the tile taken is shown (and, with Dark Events, may be declined)."""
+    if not state.foreseen:
+        state.foreseen_free = False
+    state.revealed.append(tile_id)
+    state.say(f"{state.name(state.active)} reveals the tile {tile_id}")
+    if state.options.get("dark_events") and may_decline(state):
+        state.question = ("decline", state.active, tile_id)
+        return
+    carry_out_tile(state, tile_id)
+
+
+def legal_use_token(state, seat: int) -> list[str]:
+    """Foresight (bag): the face-up tokens, used in any order."""
+    return [f"use {t}" for t in sorted(set(state.foreseen))]
+
+
+def answer_use_token(state, seat: int, text: str) -> None:
+    """The face-up token chosen is revealed."""
+    tile_id = text.split()[1]
+    state.foreseen.remove(tile_id)
+    reveal_tile(state, tile_id)
+
+
+def may_decline(state) -> bool:
+    """Dark Events: whether the token just taken may be declined (the one before it in
+    the row was not: two neighbours are never both face down)."""
+    return len(state.revealed) < 2 or len(state.revealed) - 2 not in state.declined
+
+
+def legal_decline(state, seat: int) -> list[str]:
+    """Dark Events: the token is accepted or declined."""
+    return ["accept", "decline"]
+
+
+def answer_decline(state, seat: int, text: str) -> None:
+    """Dark Events: a declined token is turned face down and another taken."""
+    tile_id = state.answered[2]
+    if text == "decline":
+        # Dark Events: turned face down (out of the bag this adventure), a new token.
+        state.declined.append(len(state.revealed) - 1)
+        state.say(f"{state.name(seat)} declines the tile {tile_id}")
+        state.push(("reveal",))
+    else:
+        carry_out_tile(state, tile_id)
+
+
+def carry_out_tile(state, tile_id: str) -> None:
+    """Play 2: carry out a tile taken from the bag."""
+    parts = state.parts
+    tile = parts.tiles.get(tile_id) or parts.sauron_tokens.get(tile_id) or \
+        parts.dark_events[tile_id]
+    if tile.kind == "activity":
+        state.push(("activity", tile.track))
+    elif tile.kind == "event":
+        state.push(("event",), ("reveal",))
+    elif tile.kind == "items":
+        state.push(window_step("items-tile", (tile_id,)), ("resolve", tile.resolution, None),
+                  ("reveal",))
+    else:
+        state.push(("resolve", tile.resolution, None), ("reveal",))
+    if state.expansion:
+        # Cards: the Rings and Frodo's card "after the event tokens have been
+        # revealed", before the token is carried out (pushed last: it comes first).
+        state.push(window_step("tile", (tile_id,)))
+
+
+def step_activity(state, track: str) -> None:
+    """An activity tile advances its track, or a track the active player chooses."""
+    if state.eliminated[state.active]:
+        return
+    if track in state.board.tracks and not state.track_complete(track):
+        state.push(("advance", track, 1, True))
+    else:
+        state.question = ("track", state.active)
+
+
+def step_act(state) -> None:
+    """The active player still in the game chooses his turn's action."""
+    if not state.eliminated[state.active]:
+        state.question = ("act", state.active)
+
+
+def step_event(state) -> None:
+    """The event marker moves on; the board's last event ends the scenario."""
+    if state.event >= len(state.board.events):
+        return
+    state.event += 1
+    event = state.board.events[state.event - 1]
+    state.say(f"the event marker moves to {state.event}: {event.name}")
+    if state.event == len(state.board.events):
+        # Play 5: the scenario ends when its last event resolves.
+        state.queue = [("resolve", event, None), ("scenario-end",)]
+    else:
+        state.push(window_step("event", (state.event,)), ("resolve", event, None))
+
+
+def step_advance(state, track: str, spaces: int, collect: bool) -> None:
+    """A track advances, collecting the rewards of the spaces reached if asked."""
+    rewards = []
+    rewards_of = state.board.tracks[track]
+    for _ in range(spaces):
+        if state.track_complete(track):
+            break
+        state.tracks[track] += 1
+        if collect:
+            rewards.extend(rewards_of[state.tracks[track] - 1])
+            # Resources: a token above the space reached goes with its reward (not
+            # when the Ring moves the marker: collect is False then).
+            token = state.resource_spaces and \
+                resources.token_reached(state, track, state.tracks[track])
+            if token:
+                rewards.append(f"token:{token}")
+    state.say(f"{track} advances to {state.tracks[track]}")
+    steps = [("reward", item) for item in rewards]
+    if track == state.board.main and state.track_complete(track):
+        # Play 5: the scenario ends when its main track is complete; at the Crack of
+        # Doom the Ring is placed there instead (Play 8).
+        end = ("mount-doom",) if state.board.crack_of_doom else ("scenario-end",)
+        state.queue = steps + [end]
+    else:
+        state.push(*steps)
+
+
+def step_reward(state, item: str) -> None:
+    """The active player receives a space's reward."""
+    seat = state.active
+    if state.eliminated[seat]:
+        return
+    if item == "rune":
+        state.runes[seat] += 1
+    elif item in LIFE_TOKENS:
+        state.life[seat][item] += 1
+    elif item == "roll":
+        state.push(("roll", seat))
+    elif item == "heal":
+        state.heal(seat, 1)
+    elif item == "big-rune":
+        value = state.dice.roll(SPECIAL_RUNE, [str(v) for v in sorted(state.special_runes)])
+        state.special_runes.remove(int(value))
+        state.runes[seat] += int(value)
+    elif item.startswith("card:"):
+        receive(state, item[5:], seat)
+    elif item.startswith("token:"):
+        resources.take_resource_token(state, seat, item[6:])
+    if item != "roll":
+        state.say(f"{state.name(seat)} receives {item}")
+
+
+def receive(state, card: str, seat: int) -> None:
+    """A named legendary card from its board's pile goes to the hobbit's hand."""
+    pile = state.board_cards[state.parts.cards[card].board]
+    if card in pile:
+        pile.remove(card)
+        state.hands[seat].append(card)
+        state.hands[seat].sort()
+
+
+def step_ring(state, track: str) -> None:
+    """Play 6: the Ring-bearer rolls for the Ring on this track."""
+    state.push(("roll", state.ring_bearer, f"ring:{track}"))
+
+
+def why_not_play(state, seat: int, tokens: list[str]) -> str:
+    """Why a play of cards is refused (the first rule it breaks)."""
+    plays = [t.partition("@")[::2] for t in tokens]
+    hand = Counter(state.hands[seat])
+    for card, track in plays:
+        if card not in state.parts.cards:
+            return f"there is no card '{card}'"
+        if hand[card] < 1:
+            return f"you hold no {card}"
+        hand[card] -= 1
+        if not state.parts.cards[card].on_tracks:
+            return f"{card} is a {state.parts.cards[card].colour} card, not played on a track"
+        if track not in state.unfinished_tracks():
+            return f"'{track}' is not an unfinished track of {state.board.name}"
+        if not fits(state, seat, card, track):
+            return f"{card} does not show a {track} symbol or a joker"
+    if len(plays) > cards_per_turn(state):
+        return f"{len(plays)} cards in one turn"
+    colours = [state.parts.cards[c].colour for c, _ in plays]
+    if len(plays) == 2 and colours[0] == colours[1] and not any_colours(state, seat):
+        return f"two {colours[0]} cards"
+    return "not a legal play"
+
+
+def cards_per_turn(state) -> int:
+    """Play 3: up to 2 cards; 3 with Pippin's Fellowship card (Cards)."""
+    return TURN_SIZE if state.three_cards else 2
+
+
+def any_colours(state, seat: int) -> bool:
+    """Pippin plays any two cards; Pippin's Fellowship card lets anyone mix colours."""
+    return state.three_cards or state.ability(seat) == "any-two-cards"
+
+
+def fits(state, seat: int, card_id: str, track: str) -> bool:
+    """Whether this card's symbols may move this track (Frodo: white cards are jokers)."""
+    card = state.parts.cards[card_id]
+    symbol = card.symbols[0][0]
+    if symbol == JOKER or symbol == track:
+        return True
+    return (card.is_hobbit_card and card.colour == "white"
+            and state.ability(seat) == "white-cards-are-jokers")
+
+
+def legal_act(state, seat: int) -> list[str]:
+    """Play 3: the turn's actions open to the active player."""
+    actions = ["draw"]
+    if state.positions[seat] > 0:
+        actions.append("heal")
+    tracks = state.unfinished_tracks()
+    if seat == state.ring_bearer and not state.ring_used:
+        actions += [f"ring {t}" for t in tracks]
+    if state.expansion:
+        # Do Not Play Cards: the Black Rider up to three steps away from the hobbits.
+        actions += [f"rider {k}" for k in sauron.rider_moves_away(state)]
+    singles = []
+    for card in sorted(set(state.hands[seat])):
+        if not state.parts.cards[card].on_tracks:
+            continue
+        singles += [(card, t) for t in tracks if fits(state, seat, card, t)]
+    actions += [play_text([p]) for p in singles]
+    mixed = any_colours(state, seat)
+    counts = Counter(state.hands[seat])
+    seen = set()
+    for i, (c1, t1) in enumerate(singles):
+        for j in range(i, len(singles)):
+            c2, t2 = singles[j]
+            if c1 == c2 and counts[c1] < 2:
+                continue
+            colour1, colour2 = state.parts.cards[c1].colour, state.parts.cards[c2].colour
+            if colour1 == colour2 and not mixed:
+                continue
+            text = play_text([(c1, t1), (c2, t2)])
+            if text not in seen:
+                seen.add(text)
+                actions.append(text)
+            if not state.three_cards:
+                continue
+            for c3, t3 in singles[j:]:
+                if Counter((c1, c2, c3))[c3] > counts[c3]:
+                    continue
+                text = play_text([(c1, t1), (c2, t2), (c3, t3)])
+                if text not in seen:
+                    seen.add(text)
+                    actions.append(text)
+    return actions
+
+
+def answer_act(state, seat: int, text: str) -> None:
+    """The turn's action carried out: draw, heal, the Ring, the Black Rider or a play."""
+    words = text.split()
+    if words[0] == "draw":
+        state.draw_cards(seat, 2)
+    elif words[0] == "heal":
+        state.heal(seat, 1)
+    elif words[0] == "rider":
+        sauron.push_rider_back(state, int(words[1]))
+    elif words[0] == "ring":
+        state.ring_used = True
+        state.say(f"{state.name(seat)} puts on the Ring")
+        # The Ring-bearer still takes his turn's action after the Ring (Play 6).
+        state.push(("ring", words[1]), ("act",))
+    else:
+        steps = []
+        for token in words[1:]:
+            card, _, track = token.partition("@")
+            state.discard_card(seat, card)
+            state.played.append(card)         # Gwaihir may take it back
+            if not state.parts.cards[card].is_hobbit_card:
+                state.used_here.append(card)  # Red Arrow may take it back
+            spaces = state.parts.cards[card].symbol_count
+            state.say(f"{state.name(seat)} plays {card} on {track}")
+            steps.append(("advance", track, spaces, True))
+            steps += [("effect", e, seat) for e in state.parts.cards[card].then]
+        state.push(*steps)
+
+
+def legal_track(state, seat: int) -> list[str]:
+    """The unfinished tracks an activity tile may advance."""
+    return [f"track {t}" for t in state.unfinished_tracks()]
+
+
+def answer_track(state, seat: int, text: str) -> None:
+    """The track chosen advances one space."""
+    state.push(("advance", text.split()[1], 1, True))

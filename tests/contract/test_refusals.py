@@ -81,3 +81,21 @@ def test_lotr_board_game_a_sauron_seat_typing_a_hobbit_s_card_decision_is_refuse
         assert probe(state, [text], "Sauron's seat") == 1
         met += 1
     assert met == 8
+
+
+# Texts that once raised something other than a refusal, found by the typing tests above
+# (a crash at the terminal, a 500 at the web table): each is now refused at any point.
+ONCE_CRASHED = [
+    # 'advance ²': str.isdigit() takes the superscript two, int() does not (ValueError)
+    pytest.param("journey-to-mordor", {"locations": True}, "advance ²", id="jtm-advance-²"),
+]
+
+
+@pytest.mark.parametrize("game_id,options,text", ONCE_CRASHED)
+def test_a_text_that_once_crashed_a_game_is_refused(game_id, options, text):
+    game = get_game(game_id)
+    met = 0
+    for state, seat in each_seat(game, options, (9, 10), MAX_DECISIONS, per_seat=2):
+        assert probe(state, [text], f"{game_id}, seat {seat}") == 1
+        met += 1
+    assert met >= 4

@@ -137,7 +137,7 @@ class JourneyState(State):
         if verb == "reroll" and len(words) == 1:
             return REROLL
         if verb == "advance":
-            if len(words) != 2 or not words[1].isdigit():
+            if len(words) != 2 or not words[1].isdecimal():  # int() takes no ²
                 raise BadNotation("'advance' takes a number of spaces, e.g. 'advance 1'",
                                   action=text)
             return Advance(int(words[1]))

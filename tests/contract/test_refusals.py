@@ -88,6 +88,7 @@ def test_lotr_board_game_a_sauron_seat_typing_a_hobbit_s_card_decision_is_refuse
 ONCE_CRASHED = [
     # 'advance ²': str.isdigit() takes the superscript two, int() does not (ValueError)
     pytest.param("journey-to-mordor", {"locations": True}, "advance ²", id="jtm-advance-²"),
+    pytest.param("spi-sauron", {}, "cast total-eclipse ²", id="spi-cast-²"),
 ]
 
 

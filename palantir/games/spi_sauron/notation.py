@@ -274,7 +274,7 @@ def parse_action(text: str):
                               action=text)
         return Rally(key_of(words[1]), parse_hex(words[2], text))
     if verb == "cast":
-        if len(words) not in (3, 4) or not words[2].isdigit():
+        if len(words) not in (3, 4) or not words[2].isdecimal():  # int() takes no ²
             raise BadNotation("'cast' takes a spell and the points spent: cast total-eclipse "
                               "6 (Death Breath adds the facing: cast death-breath 20 N)",
                               action=text)

@@ -14,6 +14,7 @@ import random
 from collections import Counter
 
 from .components import LIFE_TOKENS, default_components
+from .plain import decode
 
 # What a reward is worth to the Fellowship (reference, Play 5 and 9: life tokens guard
 # against darkness at each scenario's end, runes score and pay for Gandalf).
@@ -514,8 +515,6 @@ class SeenTable:
     count it, and nothing hidden is there to read."""
 
     def __init__(self, view: dict):
-        from .sampling import decode  # sampling imports nothing from here; avoid a cycle
-
         self.parts = parts = default_components()
         self.board = parts.boards[view["board"]]
         self.characters = tuple(view["characters"])

@@ -37,7 +37,7 @@ from .phases.threat import THREAT_DIE
 # The dice a script names (tests) are read here with the state: TILE_PILE, THREAT_DIE.
 __all__ = ["LotrState", "HOBBIT_CARD", "REVEAL", "THREAT_DIE", "TILE_PILE", "CHARACTER_CARD"]
 from .phases.windows import WINDOW
-from .sampling import procedure_view
+from .plain import procedure_view
 
 # Rules quoted by refusals.
 TURN = "Play 3: play up to 2 cards (one white, one grey), draw 2 hobbit cards, or heal 1"

@@ -127,7 +127,7 @@ class LotrState(State):
         self.declined: list[int] = []        # Dark Events: the row's face-down tokens
         # Two Special Cards: face up from the start, each used once by the Ring-bearer.
         self.specials: list[str] = list(SPECIAL_CARDS) if options.get("special_cards") else []
-        # Expansion, Resources and Cards (expansion_cards.py); empty without it.
+        # Expansion, Resources and Cards (phases/resources.py); empty without it.
         self.resource_pile: list[str] = []   # resource cards face up, not yet taken
         self.resource_tokens: Counter = Counter()  # face down, not yet drawn
         self.resource_spaces: dict[tuple[str, int], str] = {}  # face up above spaces

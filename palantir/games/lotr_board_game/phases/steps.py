@@ -51,7 +51,7 @@ STEP_FIELDS: dict[str, tuple] = {
     "scenario-end": (), "life-tokens": (), "mount-doom": (), "doom-roll": ("seat",),
     "doom-failed": (), "ask-next": ("res", "cost", "seats", "at"),
     "window": ("window", "seats", "index", "context"),
-    # The Sauron expansion's steps (sauron_player.py, expansion_cards.py).
+    # The Sauron expansion's steps (sauron.py, resources.py).
     "call": ("seat", "purpose"), "sauron-after": ("seat", "purpose"), "sauron-start": (),
     "sauron-card": ("seat", "card", "mode", "ignored"), "lose-life": ("seat", "count"),
     "rider": ("steps", "avoided"),

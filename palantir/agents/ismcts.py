@@ -1,9 +1,8 @@
 """The `ismcts` agent: information-set Monte Carlo tree search for hidden-hand games.
 
 Single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012). The agent reads nothing but
-its seat's view: each iteration asks the game for one determinization,
-`game.sample_state(view, rng, dice)` (a full state whose unseen cards are dealt at
-random consistently with the view), and descends one shared tree along it. A node is the
+its seat's view: each iteration asks the game for one determinization (a full state whose
+unseen cards are dealt at random consistently with the view), and descends one shared tree along it. A node is the
 sequence of decisions (in the game's notation) taken since the root, so the statistics of
 a decision are pooled over every determinization in which it was available; the chance
 outcomes and hidden cards of a determinization never split the tree. Because a decision
@@ -16,8 +15,9 @@ the most-visited decision beats it by CONFIDENCE standard errors; below the root
 visited n times searches at most ceil(n ** 0.5) decisions, the policy's pick first, so a
 deep node plays like the policy instead of trying every poor decision once.
 
-What the search asks of the game is the engine's search contract (engine/game.py): it deals
-determinizations with `determinizer(view)` (by default `sample_state` at every call);
+What the search asks of the game is the engine's search contract, the SearchHooks the game
+returns from `search()` (engine/search.py): it deals determinizations with
+`determinizer(view)`;
 compares at the root only the offered decisions that `search_actions(state)` lists (from
 the first determinization; they depend only on the seat's own cards and public facts);
 spends no budget where `search_worthy(view)` is False (e.g. a game's minor questions: the
@@ -108,7 +108,8 @@ class ISMCTSAgent:
                                     not isinstance(seconds, (int, float)) or
                                     not math.isfinite(seconds) or seconds <= 0):
             raise UnknownAgent(f"ismcts: seconds must be a number above 0, got {seconds!r}")
-        if not game.can_sample():
+        hooks = game.search()
+        if not hooks.can_sample():
             raise UnknownAgent(f"ismcts: the game {game.id} cannot sample hidden information "
                                f"(it has no sample_state); use mcts")
         if iterations is None and seconds is None:
@@ -123,9 +124,10 @@ class ISMCTSAgent:
         self.paired = paired
         self.streams = streams
         self.rng = random.Random(seed)
-        self.policy: Callable[[State, random.Random], Any] | None = game.rollout_policy()
-        self.payoffs = game.search_payoffs
-        self.evaluation = game.rollout_evaluation()
+        self.hooks = hooks
+        self.policy: Callable[[State, random.Random], Any] | None = hooks.rollout_policy()
+        self.payoffs = hooks.search_payoffs
+        self.evaluation = hooks.rollout_evaluation()
         self.last_search: dict[str, Any] = {}
         self._cut: Callable[[State], list[float] | None] | None = None
 
@@ -142,9 +144,9 @@ class ISMCTSAgent:
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
         done = 0
-        determinize = self.game.determinizer(view)
+        determinize = self.hooks.determinizer(view)
         preferred = None
-        if self.policy is not None and not self.game.search_worthy(view):
+        if self.policy is not None and not self.hooks.search_worthy(view):
             state = determinize(rng, SamplingDice(rng.getrandbits(64)))
             wanted = str(self.policy(state, rng))
             self.last_search = {"iterations": 0, "seconds": time.perf_counter() - start,
@@ -167,13 +169,13 @@ class ISMCTSAgent:
                 deal = rng
                 state = determinize(rng, SamplingDice(rng.getrandbits(64)))
             if done == 0:
-                self._cut = self.game.search_cutoff(state)
+                self._cut = self.hooks.search_cutoff(state)
                 if self.policy is not None:
                     # The policy's pick from the first determinization: the root's
                     # decisions are the seat's own, so every determinization offers them.
                     wanted = str(self.policy(state, deal))
                     preferred = wanted if wanted in offered else None
-                searched = [str(t) for t in self.game.search_actions(state)]
+                searched = [str(t) for t in self.hooks.search_actions(state)]
                 searched = [t for t in searched if t in offered] or list(offered)
                 rest = [t for t in searched if t != preferred]
                 rng.shuffle(rest)

@@ -137,9 +137,10 @@ class MCTSAgent:
         self.max_rollout_steps = max_rollout_steps
         self.confidence = confidence
         self.rng = random.Random(seed)
-        self.policy: Callable[[State, random.Random], Any] | None = game.rollout_policy()
-        self.evaluation = game.rollout_evaluation()
-        self.payoffs = game.search_payoffs
+        self.hooks = game.search()
+        self.policy: Callable[[State, random.Random], Any] | None = self.hooks.rollout_policy()
+        self.evaluation = self.hooks.rollout_evaluation()
+        self.payoffs = self.hooks.search_payoffs
         self._cut: Callable[[State], list[float] | None] | None = None
         self.last_search: dict[str, Any] = {}
 
@@ -153,7 +154,7 @@ class MCTSAgent:
         dice = SamplingDice(self.rng.getrandbits(64))
         rollout_rng = random.Random(self.rng.getrandbits(64))
         root_state = self.game.state_from_view(view, dice)
-        if self.policy is not None and not self.game.search_worthy(view):
+        if self.policy is not None and not self.hooks.search_worthy(view):
             # a minor question: the rollout policy answers it without a search
             wanted = self.policy(root_state, rollout_rng)
             choice = next((a for a in legal_actions if a == wanted or str(a) == str(wanted)),
@@ -161,11 +162,11 @@ class MCTSAgent:
             self.last_search = {"iterations": 0, "seconds": 0.0, "root": [], "tree": None,
                                 "policy": str(wanted), "overruled": False}
             return choice
-        self._cut = self.game.search_cutoff(root_state)
+        self._cut = self.hooks.search_cutoff(root_state)
         root = _Node(root_state.to_move())
         # The root searches the very decisions offered, so the answer is one of them; where
         # the game abstracts its decisions for search, only those offered that it lists.
-        searched = {str(a) for a in self.game.search_actions(root_state)}
+        searched = {str(a) for a in self.hooks.search_actions(root_state)}
         offered = [a for a in legal_actions if str(a) in searched] or list(legal_actions)
         root.untried, preferred = self._ordered(root_state, offered, rollout_rng)
         players = root_state.players
@@ -218,7 +219,7 @@ class MCTSAgent:
                 if returns is not None:
                     break
             if node.untried is None:
-                node.untried, _ = self._ordered(state, self.game.search_actions(state), rng)
+                node.untried, _ = self._ordered(state, self.hooks.search_actions(state), rng)
                 if not node.untried:
                     raise PalantirError(f"mcts: {self.game.id} lists no legal decision for "
                                         f"seat {node.seat} in a running game")
@@ -308,7 +309,7 @@ class MCTSAgent:
             if policy is not None:
                 action = policy(state, rng)
             else:
-                legal = self.game.search_actions(state)
+                legal = self.hooks.search_actions(state)
                 action = legal[rng.randrange(len(legal))]
             state.apply(action)
         if state.is_over():

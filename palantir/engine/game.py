@@ -9,12 +9,13 @@ from __future__ import annotations
 import importlib
 import sys
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from .dice import Dice
 from .errors import UnknownGame
 from .options import Option, options_to_json, validate_options
 from .presentation import Presentation, load_presentation
+from .search import PLAIN_SEARCH, SearchHooks
 
 
 @dataclass(frozen=True)
@@ -175,53 +176,10 @@ class Game:
         """The game's own fast agent for `seat`."""
         raise NotImplementedError
 
-    # ----- what a search may ask of a game (mcts.py, ismcts.py); every hook has a default --
-
-    def rollout_policy(self):
-        """A cheap callable (state, rng) -> action for search rollouts, or None for random."""
-        return None
-
-    def search_actions(self, state: State) -> list:
-        """The decisions a search considers in `state`: all legal ones by default; a game whose
-        decisions are continuous or many offers a small abstraction of them, each legal."""
-        return state.legal_actions()
-
-    def search_worthy(self, view: Mapping[str, Any]) -> bool:
-        """Whether a decision from this view deserves a search (False: a minor question the
-        rollout policy answers at once)."""
-        return True
-
-    def search_payoffs(self, outcome: Outcome, players: int) -> list[float]:
-        """Each seat's payoff in [0, 1] for a search (a cooperative game may share a score)."""
-        return outcome.returns(players)
-
-    # Rollouts can be cut short two ways: after a fixed number of decisions, or where the
-    # game reaches a stage at which it can value the position well (a board's first turn).
-    def rollout_evaluation(self) -> "tuple[int, Callable[[State], list[float]]] | None":
-        """None (rollouts play to the end), or (decisions, evaluate): a search rollout stops
-        after that many decisions and scores the position with evaluate(state), each seat's
-        expected payoff in [0, 1] — for long games whose rollouts cost too much."""
-        return None
-
-    def search_cutoff(self, root: State) -> "Callable[[State], list[float] | None] | None":
-        """None, or cut(state) -> payoffs or None: the search's horizon — a rollout from
-        `root` stops at the first state where cut gives payoffs, and mcts grows no tree
-        past one."""
-        return None
-
-    def sample_state(self, view: Mapping[str, Any], rng, dice: Dice | None = None) -> State:
-        """A full state consistent with `view`, its unseen parts dealt at random with `rng`
-        (information-set search); games with hidden information override it."""
-        raise NotImplementedError(f"{self.id} cannot sample hidden information")
-
-    def can_sample(self) -> bool:
-        """Whether this game deals determinizations of a view (sample_state)."""
-        return type(self).sample_state is not Game.sample_state
-
-    def determinizer(self, view: Mapping[str, Any]) -> "Callable[[Any, Dice], State]":
-        """A callable (rng, dice) -> state dealing many determinizations of `view`; a game may
-        read the view once here instead of at every call."""
-        return lambda rng, dice: self.sample_state(view, rng, dice)
+    def search(self) -> SearchHooks:
+        """What a search (mcts, ismcts) may ask of this game (engine/search.py); the plain
+        defaults unless the game gives its own."""
+        return PLAIN_SEARCH
 
 
 REGISTRY_PATHS: dict[str, str] = {

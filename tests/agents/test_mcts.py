@@ -9,11 +9,43 @@ from palantir.agents import make_agent
 from palantir.agents.mcts import MCTSAgent
 from palantir.engine import Game, Outcome, SeededDice, State, get_game
 from palantir.engine.errors import IllegalAction
+from palantir.engine.search import PLAIN_SEARCH, SearchHooks
 
 JOURNEY = get_game("journey-to-mordor")
 
 
 # ----- toy games with a known best decision ---------------------------------------------
+
+class ToyGame(Game):
+    """A toy game whose search hooks are its own methods, given to the search as a real
+    game gives them (Game.search); a toy overrides the ones it tests."""
+
+    def rollout_policy(self):
+        return PLAIN_SEARCH.rollout_policy()
+
+    def search_actions(self, state):
+        return PLAIN_SEARCH.search_actions(state)
+
+    def search_worthy(self, view):
+        return PLAIN_SEARCH.search_worthy(view)
+
+    def search_payoffs(self, outcome, players):
+        return PLAIN_SEARCH.search_payoffs(outcome, players)
+
+    def rollout_evaluation(self):
+        return PLAIN_SEARCH.rollout_evaluation()
+
+    def search_cutoff(self, root):
+        return PLAIN_SEARCH.search_cutoff(root)
+
+    def search(self):
+        return SearchHooks(rollout_policy=self.rollout_policy,
+                           search_actions=self.search_actions,
+                           search_worthy=self.search_worthy,
+                           search_payoffs=self.search_payoffs,
+                           rollout_evaluation=self.rollout_evaluation,
+                           search_cutoff=self.search_cutoff)
+
 
 class GambleState(State):
     """One player: 'safe' wins unless a d4 shows 4; 'gamble' tosses a coin, then call it."""
@@ -57,7 +89,7 @@ class GambleState(State):
         return {"stage": self.stage, "coin": self.coin, "won": self.won}
 
 
-class Gamble(Game):
+class Gamble(ToyGame):
     """The toy game above: calling the coin after seeing it always wins."""
 
     id = "gamble"
@@ -94,7 +126,7 @@ class StallState(State):
         return {"resigned": self.resigned, "steps": self.steps}
 
 
-class Stall(Game):
+class Stall(ToyGame):
     """The toy game above, with a rollout policy that counts its calls."""
 
     id = "stall"

@@ -9,6 +9,7 @@ from ...engine.dice import Dice
 from ...engine.errors import BadOption
 from ...engine.game import Game
 from ...engine.options import Option
+from ...engine.search import SearchHooks
 from .components import check_faces, default_components
 from .rules import JourneyState
 
@@ -114,6 +115,10 @@ class JourneyToMordor(Game):
         if state.phase == "over":
             state.finish()
         return state
+
+    def search(self) -> SearchHooks:
+        """What mcts asks of this game: the heuristic's rollout policy."""
+        return SearchHooks(rollout_policy=self.rollout_policy)
 
     def heuristic_agent(self, seat: int, seed: int | None):
         from .heuristics import HeuristicAgent

@@ -9,6 +9,7 @@ from typing import Any, Mapping
 from ...engine.dice import Dice
 from ...engine.game import Game
 from ...engine.options import Option
+from ...engine.search import SearchHooks
 from .components import default_components
 from .heuristics import HeuristicAgent, act_candidates, rollout_policy
 from .rules import LotrState
@@ -125,6 +126,16 @@ class LordOfTheRingsBoardGame(Game):
         """Where a search's rollout from `root` stops: at the next conflict board's first
         decision, valued by the fitted `search_value.value` (search_value.py)."""
         return cutoff(root)
+
+    def search(self) -> SearchHooks:
+        """What mcts and ismcts ask of this game: the heuristic's rollouts, the turn actions
+        compared, the decisions worth a search, the Fellowship's shared payoffs, the cut at
+        the next conflict board and the determinizations of a seat's view."""
+        return SearchHooks(rollout_policy=self.rollout_policy,
+                           search_actions=self.search_actions,
+                           search_worthy=self.search_worthy,
+                           search_payoffs=self.search_payoffs,
+                           search_cutoff=self.search_cutoff, determinizer=self.determinizer)
 
     def heuristic_agent(self, seat: int, seed: int | None):
         """The heuristic hobbit (seats of hobbits) or heuristic Sauron (the last seat)."""

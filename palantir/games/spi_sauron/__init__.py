@@ -9,6 +9,7 @@ from ...engine.dice import Dice, SeededDice
 from ...engine.errors import BadOption
 from ...engine.game import Game
 from ...engine.options import Option
+from ...engine.search import SearchHooks
 from .components import ComponentError, components_with, read_override
 from .rules import SauronState
 
@@ -55,6 +56,16 @@ class SpiSauron(Game):
         state = SauronState(self, options, self.components_for(options), dice)
         state.start_game()
         return state
+
+    def search(self) -> SearchHooks:
+        """What mcts asks of this game: the heuristic's rollouts, the evaluation that cuts
+        them short, the horizon at the searching side's next Movement Phase, the postures
+        compared and the decisions worth a search."""
+        return SearchHooks(rollout_policy=self.rollout_policy,
+                           rollout_evaluation=self.rollout_evaluation,
+                           search_cutoff=self.search_cutoff,
+                           search_actions=self.search_actions,
+                           search_worthy=self.search_worthy)
 
     def heuristic_agent(self, seat: int, seed: int | None):
         from .heuristics import HeuristicAgent

@@ -9,6 +9,7 @@ from ...engine.dice import Dice
 from ...engine.errors import BadOption
 from ...engine.game import Game
 from ...engine.options import Option
+from ...engine.search import SearchHooks
 from .evaluation import rollout_evaluation
 from .heuristics import HeuristicAgent, rollout_policy
 from .notation import Pick
@@ -62,6 +63,13 @@ class StrategyBattle(Game):
         state = BattleState(self, options, load_scenario(options["scenario"]), dice)
         state.restore(view)
         return state
+
+    def search(self) -> SearchHooks:
+        """What mcts asks of this game: the general's rollouts, the decisions compared (no
+        'pick') and the evaluation that cuts rollouts short."""
+        return SearchHooks(rollout_policy=self.rollout_policy,
+                           search_actions=self.search_actions,
+                           rollout_evaluation=self.rollout_evaluation)
 
     def heuristic_agent(self, seat: int, seed: int | None):
         return HeuristicAgent(seat, seed, self)

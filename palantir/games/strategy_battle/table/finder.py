@@ -82,26 +82,34 @@ def _grid_moves(step: float) -> list:
     return out
 
 
-def _explore(gx, gy, blocked, factor, start: Disc, step: float, limit: float, x0, y0):
-    """Dijkstra from the start over the grid: cheapest cost of every reachable node and the way back."""
+def _cheapest(gx, gy, blocked, factor, start: Disc, step: float, limit: float, x0, y0, *,
+              goals=frozenset(), heuristic=None):
+    """The one search of the path finder: Dijkstra from the start over the grid (A* when a
+    `heuristic` (i, j) -> a lower bound of the cost left is given), stopping at the first of
+    `goals` reached. The cheapest cost of every node reached, the way back, the goal found."""
     nx, ny = gx.shape
     si = min(max(int(round((start.x - x0) / step)), 0), nx - 1)
     sj = min(max(int(round((start.y - y0) / step)), 0), ny - 1)
     first = math.dist((start.x, start.y), (gx[si, sj], gy[si, sj]))
     best = {(si, sj): first}
     came: dict = {}
-    frontier = [(first, si, sj)]
-    is_blocked, going = blocked.tolist(), factor.tolist()     # quicker to read (find_path)
+    frontier = [(first + heuristic(si, sj) if heuristic else first, first, si, sj)]
+    # the search reads single cells thousands of times: plain lists read them far quicker
+    # than numpy indexing, and hold the very same floats
+    is_blocked, going = blocked.tolist(), factor.tolist()
     moves = _grid_moves(step)
     while frontier:
-        cost, i, j = heapq.heappop(frontier)
+        _, cost, i, j = heapq.heappop(frontier)
         if cost > best.get((i, j), math.inf) + EPS:
             continue
+        if (i, j) in goals:
+            return best, came, (i, j)
         here = going[i][j]
         for di, dj, length, over_i, over_j in moves:
             a, b = i + di, j + dj
             if not (0 <= a < nx and 0 <= b < ny) or is_blocked[a][b]:
                 continue
+            # the long knight step must not jump a blocked cell
             if over_i is not None and is_blocked[i + over_i][j + over_j]:
                 continue
             new = cost + length * (here + going[a][b]) / 2
@@ -109,8 +117,8 @@ def _explore(gx, gy, blocked, factor, start: Disc, step: float, limit: float, x0
                 continue
             best[(a, b)] = new
             came[(a, b)] = (i, j)
-            heapq.heappush(frontier, (new, a, b))
-    return best, came
+            heapq.heappush(frontier, (new + heuristic(a, b) if heuristic else new, new, a, b))
+    return best, came, None
 
 
 def retreat_path(table: Table, models: Iterable[Disc], start: Disc, mover: Mover,
@@ -167,7 +175,7 @@ def _retreat_from(table: Table, models, start: Disc, mover: Mover, away_from, ra
     if grid is None:
         return "stay", []
     gx, gy, blocked, factor, x0, y0 = grid
-    best, came = _explore(gx, gy, blocked, factor, start, step, mover.allowance, x0, y0)
+    best, came, _ = _cheapest(gx, gy, blocked, factor, start, step, mover.allowance, x0, y0)
     r = reach_radius(start)
     # 'Fleeing the Battle': a move that reaches the table edge leaves the battle
     for (i, j), cost in best.items():
@@ -415,10 +423,6 @@ def _search_path(table: Table, models: list[Disc], start: Disc, mover: Mover, *,
         return None
     gx, gy, blocked, factor, x0, y0 = grid
 
-    def node_of(x, y):
-        return int(round((x - x0) / step)), int(round((y - y0) / step))
-
-    nx, ny = gx.shape
     defended = None
     if target is not None:
         contact = r + charge_target.radius
@@ -442,45 +446,14 @@ def _search_path(table: Table, models: list[Disc], start: Disc, mover: Mover, *,
     else:
         aim, slack = goal_point, 0.0
 
-    # the search reads single cells thousands of times: plain lists read them far quicker
-    # than numpy indexing, and hold the very same floats
     xs, ys = gx.tolist(), gy.tolist()
-    is_blocked, going = blocked.tolist(), factor.tolist()
 
     def heuristic(i, j):
         return max(0.0, math.hypot(aim[0] - xs[i][j], aim[1] - ys[i][j]) - slack)
 
-    si, sj = node_of(start.x, start.y)
-    si, sj = min(max(si, 0), nx - 1), min(max(sj, 0), ny - 1)
-    start_cost = math.dist((start.x, start.y), (xs[si][sj], ys[si][sj]))
-    best = {(si, sj): start_cost}
-    came: dict = {}
-    frontier = [(start_cost + heuristic(si, sj), start_cost, si, sj)]
-    goal_set = {tuple(g) for g in goals.tolist()}
-    found = None
-    limit = mover.allowance + step
-    moves = _grid_moves(step)
-    while frontier:
-        _, cost, i, j = heapq.heappop(frontier)
-        if cost > best.get((i, j), math.inf) + EPS:
-            continue
-        if (i, j) in goal_set:
-            found = (i, j)
-            break
-        here = going[i][j]
-        for di, dj, length, over_i, over_j in moves:
-            a, b = i + di, j + dj
-            if not (0 <= a < nx and 0 <= b < ny) or is_blocked[a][b]:
-                continue
-            # the long knight step must not jump a blocked cell
-            if over_i is not None and is_blocked[i + over_i][j + over_j]:
-                continue
-            new = cost + length * (here + going[a][b]) / 2
-            if new > limit or new >= best.get((a, b), math.inf):
-                continue
-            best[(a, b)] = new
-            came[(a, b)] = (i, j)
-            heapq.heappush(frontier, (new + heuristic(a, b), new, a, b))
+    _, came, found = _cheapest(gx, gy, blocked, factor, start, step, mover.allowance + step,
+                               x0, y0, goals={tuple(g) for g in goals.tolist()},
+                               heuristic=heuristic)
     if found is None:
         return None
     cells = [found]

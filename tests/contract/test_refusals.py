@@ -89,6 +89,11 @@ ONCE_CRASHED = [
     # 'advance ²': str.isdigit() takes the superscript two, int() does not (ValueError)
     pytest.param("journey-to-mordor", {"locations": True}, "advance ²", id="jtm-advance-²"),
     pytest.param("spi-sauron", {}, "cast total-eclipse ²", id="spi-cast-²"),
+    pytest.param("strategy-battle", {"scenario": "amon_hen"}, "might G1 ²", id="sbg-might-²"),
+    pytest.param("strategy-battle", {"scenario": "weathertop"}, "cast E1 transfix G1 ²",
+                 id="sbg-cast-²"),
+    pytest.param("strategy-battle", {"scenario": "weathertop"}, "resist G1 ²",
+                 id="sbg-resist-²"),
 ]
 
 

@@ -348,12 +348,12 @@ def parse(text: str):
             raise BadNotation("'shield on' or 'shield off'", action=text)
         return Shielding(words[1].lower() == "on")
     if verb == "might":
-        if len(words) != 3 or not words[2].isdigit():
+        if len(words) != 3 or not words[2].isdecimal():  # int() takes no ²
             raise BadNotation("'might' names the Hero and the points, e.g. 'might G1 1'",
                               action=text)
         return Might(words[1], int(words[2]))
     if verb == "cast":
-        if (len(words) < 5 or not words[4].isdigit() or len(words) == 6
+        if (len(words) < 5 or not words[4].isdecimal() or len(words) == 6
                 or (len(words) > 6 and words[5].lower() != "from")):
             raise BadNotation("'cast' names the Hero, the power, the target and the Will dice, "
                               "e.g. 'cast G1 immobilise E2 2', then perhaps 'from' and the "
@@ -365,7 +365,7 @@ def parse(text: str):
             raise BadNotation("'heroic' names the Hero, e.g. 'heroic G1'", action=text)
         return Heroic(words[1])
     if verb == "resist":
-        if len(words) != 3 or not words[2].isdigit():
+        if len(words) != 3 or not words[2].isdecimal():
             raise BadNotation("'resist' names the Hero and the Will dice, e.g. 'resist E1 1'",
                               action=text)
         return Resist(words[1], int(words[2]))

@@ -41,10 +41,10 @@ from .phases.rally import rally_rating
 from .units import Unit
 from .phases.losses import pedestal_hex
 from .phases import is_night, spell_active
-from .phases.beast import beast_spell_cost, check_beast_move
+from .phases.beast import beast_spell_cost
 from .phases.combat import armour_against, fanatical, leader_rating, melee_strength, \
     missile_strength
-from .phases.movement import arrivals_waiting, check_enter, check_form, check_give, check_move
+from .phases.movement import arrivals_waiting
 
 # ----- the doctrine: how much each consideration weighs (points of a Demoralization Level)
 PULL = {"westernesse": 0.5, "sauron": 0.4}     # per hex toward the front
@@ -341,23 +341,10 @@ def _phase_key(state) -> tuple:
 def _still_legal(state, action) -> bool:
     """Whether a planned movement decision is legal now: the rules' own checks, cheaper
     than listing every decision (each raises IllegalAction and changes nothing)."""
+    if type(action) not in (Move, Enter, Form, Give, End):
+        return False
     try:
-        kind = type(action)
-        if kind is Move:
-            if action.leader == BEAST:
-                check_beast_move(state, action)
-            else:
-                check_move(state, action)
-        elif kind is Enter:
-            check_enter(state, action)
-        elif kind is Form:
-            check_form(state, action)
-        elif kind is Give:
-            check_give(state, action)
-        elif kind is End:
-            state._check_end()
-        else:
-            return False
+        state.stack.top().check(state, action)
     except IllegalAction:
         return False
     return True

@@ -12,24 +12,18 @@ from ...engine.dice import Dice
 from ...engine.errors import IllegalAction
 from ...engine.game import Outcome, State
 from ...engine.procedure import Refusal, Stack, decide
-from .beast import BEAST, BeastPiece
+from .beast import BeastPiece
 from .components import Components
 from .hexmap import HexMap, distance, map_of
-from .notation import END, Advance, Attack, Cast, Duel, End, Enter, Fire, Form, Give, Hold, \
-    Move, Rally, Retreat, Split, Stand, parse_action
+from .notation import parse_action
 from .phases import PHASES, SAURON, SIDE_NAMES, WESTERNESSE, is_night, spell_active
-from .phases.beast import beast_combat_candidates, beast_in_play, \
-    carry_out_beast_combat, carry_out_beast_move, check_beast_combat, check_beast_move
-from .phases.combat import Pending, after_decision, carry_out_advance, carry_out_attack, \
-    carry_out_duel, carry_out_fire, carry_out_retreat, carry_out_stand, check_advance, \
-    check_attack, check_combat_end, check_duel, check_fire, check_retreat, combat_candidates, \
-    obliged_to_attack, pending_candidates, settle_pending
+from .phases.beast import beast_combat_candidates
+from .phases.combat import Pending, combat_candidates
 from .phases.losses import pedestal_hex
-from .phases.magic import carry_out_cast, check_cast, spell_candidates
-from .phases.movement import carry_out_form, carry_out_give, carry_out_move, carry_out_split, \
-    check_enter, check_form, check_give, check_move, check_split, dwarves_owing_a_move, \
-    magic_leader_candidates, movement_candidates, transfer_lone_leaders
-from .phases.rally import RallyPhase, rally_opens
+from .phases.magic import spell_candidates
+from .phases.movement import magic_leader_candidates
+from .phases.rally import rally_opens
+from .phases.turn import GameTurn, phase_procedure
 from .units import ELIMINATED, MORDOR, WAITING, LeaderPiece, Unit, order_of_battle
 
 GAME_OVER = "12.0"
@@ -93,13 +87,14 @@ class SauronState(State):
         self.demoralization_points = {"sauron": 0, "westernesse": 0}
         self.victory_points = {"sauron": 0, "westernesse": 0}
         # The Combat Phase (7.0): its step, who has fired, attacked, dueled or advanced,
-        # decisions pending mid-phase and the attacks committed against one defender.
+        # and the attacks committed against one defender; the decisions asked mid-phase
+        # are on the stack of procedures (3.0: the Game-Turn at the bottom).
         self.combat_step = 0
         self.fired: set[str] = set()
         self.attacked: set[str] = set()
         self.dueled: set[str] = set()
         self.advanced: set[str] = set()
-        self.pending: list[Pending] = []
+        self.stack = Stack([GameTurn()])
         self.melee: tuple[str, tuple[str, ...]] | None = None
         self.in_mordor: set[str] = set()          # 21.1: Westernesse units that entered
         # Rally (8.32, 8.36) and magic (8.5, 16.0): this turn's attempts, spells in force.
@@ -139,9 +134,19 @@ class SauronState(State):
     def to_move(self) -> int | None:
         if self.over:
             return None
-        if self.pending:
-            return self.pending[0].seat
+        top = self.stack.top()
+        if type(top) is Pending:
+            return top.seat
         return self.rally_seat if self.phase.seat is None else self.phase.seat
+
+    @property
+    def pending(self) -> list[Pending]:
+        """The decisions asked mid-phase (7.5), the one asked now first."""
+        return [p for p in reversed(list(self.stack)) if type(p) is Pending]
+
+    @pending.setter
+    def pending(self, decisions: list[Pending]) -> None:
+        self.stack = Stack([GameTurn(), *reversed(decisions)])
 
     def is_over(self) -> bool:
         return self.over
@@ -153,107 +158,17 @@ class SauronState(State):
         return parse_action(text)
 
     def legal_actions(self) -> list:
-        if self.over:
-            return []
-        if self.pending:
-            return pending_candidates(self)
-        kind = self.phase.kind
-        actions: list = []
-        if kind == "movement":
-            actions = movement_candidates(self)
-            if dwarves_owing_a_move(self):
-                return actions      # 15.2.2: no `end` while a Dwarf must close with Orcs
-        elif kind == "magic":
-            actions = spell_candidates(self) + magic_leader_candidates(self)
-        elif kind == "combat":
-            actions = combat_candidates(self) + beast_combat_candidates(self, self.combat_step)
-            if obliged_to_attack(self, self.phasing_side()):
-                return actions      # 7.31: no `end` while an attack is owed
-        elif kind == "rally":
-            return RallyPhase().answers(self)
-        actions.append(END)
-        return actions
+        return [] if self.over else self.stack.top().answers(self)
 
     def apply(self, action) -> None:
         if isinstance(action, str):
             action = parse_action(action)
         if self.over:
             raise Refusal(GAME_OVER, "the game is over", action=str(action))
-        # Every check comes before the first change, so a refusal leaves the state as it was.
+        # The procedure on top checks before it changes anything, so a refusal leaves the
+        # state as it was.
         try:
-            if self.pending and not isinstance(action, (Retreat, Stand, Advance, Hold)):
-                raise Refusal("7.5", "a retreat or advance after combat must be decided first")
-            if isinstance(action, Rally) or (isinstance(action, End)
-                                             and self.phase.kind == "rally"):
-                decide(self, Stack([RallyPhase()]), action)
-            elif isinstance(action, End):
-                self._check_end()
-                self.news = []
-                self.end_phase()
-            elif isinstance(action, (Fire, Attack)) and beast_in_play(self, action):
-                check_beast_combat(self, action)
-                self.news = []
-                carry_out_beast_combat(self, action)
-            elif isinstance(action, Move) and action.leader == BEAST:
-                check_beast_move(self, action)
-                self.news = []
-                carry_out_beast_move(self, action)
-            elif isinstance(action, Fire):
-                firer, target = check_fire(self, action)
-                self.news = []
-                carry_out_fire(self, firer, target)
-            elif isinstance(action, Duel):
-                attacker, defender = check_duel(self, action)
-                self.news = []
-                carry_out_duel(self, attacker, defender)
-            elif isinstance(action, Attack):
-                defender, attackers = check_attack(self, action)
-                self.news = []
-                carry_out_attack(self, defender, attackers)
-            elif isinstance(action, Retreat):
-                pending, piece = check_retreat(self, action)
-                self.news = []
-                carry_out_retreat(self, pending, piece, action.path)
-                after_decision(self)
-            elif isinstance(action, Stand):
-                self.news = []
-                carry_out_stand(self)
-            elif isinstance(action, Advance):
-                unit = check_advance(self, action)
-                self.news = []
-                carry_out_advance(self, unit)
-            elif isinstance(action, Hold):
-                if not self.pending or self.pending[0].kind != "advance":
-                    raise Refusal("7.51", "no advance after combat is offered now")
-                self.news = []
-                carry_out_advance(self, None)
-            elif isinstance(action, Cast):
-                check_cast(self, action)
-                self.news = []
-                carry_out_cast(self, action)
-            elif isinstance(action, Form):
-                joiner, host = check_form(self, action)
-                self.news = []
-                carry_out_form(self, joiner, host)
-            elif isinstance(action, Split):
-                piece, path, spent = check_split(self, action)
-                self.news = []
-                carry_out_split(self, piece, path, spent)
-            elif isinstance(action, Give):
-                giver, taker = check_give(self, action)
-                self.news = []
-                carry_out_give(self, giver, taker)
-            elif isinstance(action, Move):
-                piece, mover, path, start_cost = check_move(self, action)
-                self.news = []
-                carry_out_move(self, piece, path, start_cost, action)
-            elif isinstance(action, Enter):
-                piece, mover, path, start_cost = check_enter(self, action)
-                self.news = []
-                carry_out_move(self, piece, path, start_cost, action, entering=True)
-            else:
-                raise Refusal("notation", f"not an SPI Sauron decision: {action!r}")
-            settle_pending(self)
+            decide(self, self.stack, action)
         except IllegalAction as exc:
             if exc.action is None:
                 raise Refusal(exc.rule, exc.reason, action=str(action)) from None
@@ -276,7 +191,8 @@ class SauronState(State):
             setattr(other, name, set(getattr(self, name)))
         for name in ("rally_tries", "spells_cast", "spell_until"):
             setattr(other, name, dict(getattr(self, name)))
-        other.pending = list(self.pending)
+        # The procedures are immutable: the copy shares them, in a stack of its own.
+        other.stack = Stack(list(self.stack))
         other.beast = self.beast.copy()
         # The pieces-by-hex index holds this state's piece objects: the copy builds its own.
         other._zoc = {k: v for k, v in self._zoc.items() if k != "pieces"}
@@ -385,6 +301,7 @@ class SauronState(State):
         self.over = view["over"]
         if self.over:
             self.finish()
+            self.stack = Stack([])      # 12.0: the Game-Turn has finished
         self._zoc.clear()
 
     # ----- questions the rules ask -----------------------------------------------------
@@ -499,18 +416,6 @@ class SauronState(State):
 
     # ----- the sequence of play (3.0) ----------------------------------------------------
 
-    def _check_end(self) -> None:
-        """6.3, 7.31: a Combat Phase may not end while an attack is owed; 15.2.2: nor a
-        Westernesse Movement Phase while a Dwarf unit owes its move toward the Orcs."""
-        if self.phase.kind == "combat":
-            check_combat_end(self)
-        elif self.phase.kind == "movement":
-            owing = dwarves_owing_a_move(self)
-            if owing:
-                raise Refusal("15.2.2", "Dwarf units within 2 hexes of an Orc unit must first "
-                                        "move adjacent to it: "
-                                        + ", ".join(sorted(u.hex for u in owing)))
-
     def start_game(self) -> None:
         """Set up (13.0) and open the first phase that needs a decision."""
         self.news = ["Turn 1"]
@@ -518,11 +423,9 @@ class SauronState(State):
             self.next_phase()
 
     def end_phase(self) -> None:
-        """Close the current phase and open the next one that needs a decision (3.0); the
-        Joint Rally Phase closes through its procedure (phases/rally.py)."""
-        if self.phase.kind == "movement":
-            transfer_lone_leaders(self, self.phasing_side())
-        self.next_phase()
+        """Close the current phase as its procedure does, opening the next one that needs a
+        decision (3.0)."""
+        phase_procedure(self).close(self)
 
     def next_phase(self) -> None:
         """Open the next phase (3.0) that holds a decision, or end the game (12.0 A)."""

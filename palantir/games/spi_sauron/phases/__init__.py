@@ -1,12 +1,17 @@
 """3.0 Sequence of play of Sauron: seven phases a Game-Turn, 18 Game-Turns (12.0).
 
-The phases themselves, as procedures of the engine's kernel (engine/procedure.py), are the
-modules of this package; this module is only the sequence, which they all read.
+The phases are procedures of the engine's kernel (engine/procedure.py), in the modules of
+this package: movement, combat (with retreats, displacement and advance after combat as
+the sub-procedure `Pending`), magic, the Beast, rally and losses; turn.py holds the
+Game-Turn, the procedure at the bottom of the stack. This module is the sequence, which
+they all read, and the base of a phase's procedure.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from ....engine.procedure import Plan, Procedure, Question, Refusal
 
 SAURON, WESTERNESSE = 0, 1          # seats
 SIDE_NAMES = ("sauron", "westernesse")
@@ -60,3 +65,32 @@ def spell_active(state, key: str) -> bool:
 def is_night(state) -> bool:
     """10.0, 12.0 A: turns 15-18 are night turns; so is a Total Eclipse turn (16.3)."""
     return state.turn in state.parts.night_turns or spell_active(state, "total_eclipse")
+
+
+class PhaseProcedure(Procedure):
+    """A phase of the Game-Turn (3.0): who is asked, the decisions open to them, what must
+    hold before the phase ends (`end_refusal`) and what ending it does (`close`). The
+    Game-Turn (turn.py) asks it; the phasing player's other decisions are checked by the
+    Game-Turn's table, where each check refuses, naming the case, a decision of another
+    phase."""
+
+    rule = "3.0"
+
+    def question(self, state) -> Question | None:
+        phase = state.phase
+        return Question(state.rally_seat if phase.seat is None else phase.seat, phase.kind)
+
+    def end_refusal(self, state) -> Refusal | None:
+        """Why the phase may not end now, or None."""
+        return None
+
+    def check(self, state, action) -> Plan:
+        """`end`: the phase closes, unless something must be done first."""
+        problem = self.end_refusal(state)
+        if problem is not None:
+            raise problem
+        return Plan(do=self.close, args=())
+
+    def close(self, state) -> None:
+        """End the phase and open the next that holds a decision (3.0)."""
+        state.next_phase()

@@ -1,13 +1,14 @@
 """The Combat Phase (7.0): missile fire, then leader combat, then melee, with the
 compulsion to attack, retreats chosen by the owner, displacement, retreat before combat and
-advance after combat. Decisions the non-phasing player makes mid-phase are `Pending`.
+advance after combat. The decisions asked mid-phase are `Pending` procedures on the stack,
+above the Game-Turn (turn.py), asked in the order they arise.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ....engine.procedure import Refusal
+from ....engine.procedure import Plan, Procedure, Question, Refusal
 from ..combat import braver, defending_armour, resolve_attack, resolve_leader_combat, \
     retreat_before_combat_disrupts, stronger
 from ..components import CasualtyResult
@@ -20,21 +21,21 @@ from .losses import arrived_in_mordor, drop_pedestal, eliminate_unit, hurt_leade
 from . import is_night, seat_of, spell_active
 
 MISSILE, LEADERS, MELEE = 0, 1, 2          # the steps of the Combat Phase (7.0, 7.16)
-
-
 STEP_NAMES = ("missile combat", "leader combat", "melee combat")
-
-
 RETREAT_FAILED = CasualtyResult("1/2E", True, False, 0)   # 7.23: cannot retreat
 
 
-@dataclass(frozen=True, slots=True)
-class Pending:
-    """A decision the rules ask for in the middle of a phase, and who makes it.
+@dataclass(frozen=True)
+class Pending(Procedure):
+    """A decision the rules ask for in the middle of a phase, and who makes it: a
+    sub-procedure of the Combat Phase on the stack.
 
     kind: "retreat" (7.54, the owner), "displace" (7.6, the owner), "before" (7.7, the
     owner: retreat before combat or stand), "advance" (7.51, 7.7: the phasing player).
     """
+
+    name = "pending"
+    rule = "7.5"
 
     kind: str
     seat: int
@@ -43,6 +44,52 @@ class Pending:
     advance_by: tuple[str, ...] = ()   # attackers that may advance into the hex left
     into: str = ""                 # the vacated hex (advance)
     displacer: str = ""            # displace: the retreating unit waiting in this hex
+
+    def question(self, state) -> Question | None:
+        if self.kind in ("retreat", "displace") and not retreat_options(state, self):
+            return None      # 7.56: every path has closed since it was queued (see `step`)
+        return Question(self.seat, self.kind)
+
+    def answers(self, state) -> list:
+        return pending_candidates(state)
+
+    def check(self, state, action) -> Plan:
+        """7.5: only the retreat or advance asked is decided now."""
+        if isinstance(action, Retreat):
+            pending, piece = check_retreat(state, action)
+            return Plan(do=retreat_then_go_on, args=(pending, piece, action.path))
+        if isinstance(action, Stand):
+            if self.kind != "before":
+                raise Refusal("7.7", "no retreat before combat is offered now")
+            return Plan(do=carry_out_stand, args=())
+        if isinstance(action, Advance):
+            return Plan(do=carry_out_advance, args=(check_advance(state, action),))
+        if isinstance(action, Hold):
+            if self.kind != "advance":
+                raise Refusal("7.51", "no advance after combat is offered now")
+            return Plan(do=carry_out_advance, args=(None,))
+        raise Refusal("7.5", "a retreat or advance after combat must be decided first")
+
+    def carry_out(self, state, stack, plan: Plan) -> None:
+        state.news = []
+        plan.do(state, *plan.args)
+
+    def step(self, state, stack) -> None:
+        """7.56: a queued retreat or displacement whose every path has closed since it was
+        queued (an earlier retreat took the last way out) ends as one with no path."""
+        stack.finish(self)
+        piece = state.units.get(self.piece) or state.leaders.get(self.piece)
+        if isinstance(piece, Unit) and piece.on_map:
+            state.news.append(f"{piece.type.name} in {piece.hex} has no path of retreat "
+                              "left (7.56)")
+            _cannot_retreat(state, piece, "7.56", self.advance_by)
+        after_decision(state)
+
+
+def retreat_then_go_on(state, pending: Pending, piece, path) -> None:
+    """The retreat, then the committed attacks go on if nothing else is asked (7.32)."""
+    carry_out_retreat(state, pending, piece, path)
+    after_decision(state)
 
 
 def weapon_in_hex(state, hex_name: str, side: str) -> bool:
@@ -522,23 +569,10 @@ def break_formation(state, unit: Unit) -> None:
         unit.partner = unit.formation = None
 
 
-def settle_pending(state) -> None:
-    """7.56: a queued retreat or displacement whose every path has closed since it was
-    queued (an earlier retreat took the last way out) ends as one with no path."""
-    while state.pending and state.pending[0].kind in ("retreat", "displace") and \
-            not retreat_options(state, state.pending[0]):
-        pending = state.pending.pop(0)
-        piece = state.units.get(pending.piece) or state.leaders.get(pending.piece)
-        if isinstance(piece, Unit) and piece.on_map:
-            state.news.append(f"{piece.type.name} in {piece.hex} has no path of retreat "
-                             "left (7.56)")
-            _cannot_retreat(state, piece, "7.56", pending.advance_by)
-        after_decision(state)
-
-
 def push_pending(state, pending: Pending) -> None:
-    """Queue a mid-phase decision; a retreat with a single way is taken at once."""
-    state.pending.append(pending)
+    """Queue a mid-phase decision: asked after those already asked (on the stack under
+    them, above the Game-Turn)."""
+    state.stack.insert(len(state.stack) - 1, pending)
 
 
 def retreat_options(state, pending: Pending, seen: set | None = None
@@ -642,7 +676,7 @@ def _check_retreat_path(state, pending: Pending, piece, path) -> None:
 def carry_out_retreat(state, pending: Pending, piece, path) -> None:
     """Move the piece (and its leaders); it is disrupted (7.57, 7.65); a Friendly unit
     in the way is displaced (7.61); the victor may advance (7.51)."""
-    state.pending.pop(0)
+    state.stack.finish(pending)
     start, end = path[0], path[-1]
     if isinstance(piece, Unit):
         break_formation(state, piece)      # a retreating unit leaves any formation
@@ -669,7 +703,7 @@ def carry_out_retreat(state, pending: Pending, piece, path) -> None:
         vacated_before_combat(state, start, pending.advance_by)
         if friend is not None and friend is not piece:
             # 7.61: a retreat before combat onto a Friendly unit displaces it too
-            state.pending.insert(0, Pending("displace", seat_of(friend.side), friend.id, 1))
+            state.stack.push(Pending("displace", seat_of(friend.side), friend.id, 1))
         return
     piece.disrupted = True
     state.news.append(f"{piece.type.name} retreats to {end} ({'-'.join(path)}), disrupted "
@@ -678,7 +712,7 @@ def carry_out_retreat(state, pending: Pending, piece, path) -> None:
     pick_up_pedestal(state, piece)
     arrived_in_mordor(state, piece)
     if friend is not None and friend is not piece:
-        state.pending.insert(0, Pending("displace", seat_of(friend.side), friend.id, 1))
+        state.stack.push(Pending("displace", seat_of(friend.side), friend.id, 1))
     if pending.kind == "retreat" and pending.advance_by:
         vacated(state, start, state.units[pending.advance_by[0]])
 
@@ -700,7 +734,7 @@ def carry_out_stand(state) -> None:
     """7.7: the defender stays; the committed attacks are resolved."""
     if not state.pending or state.pending[0].kind != "before":
         raise Refusal("7.7", "no retreat before combat is offered now")
-    state.pending.pop(0)
+    state.stack.finish(state.stack.top())
     state.news.append("the defender stands (7.7)")
     continue_melee(state)
 
@@ -722,7 +756,8 @@ def check_advance(state, action: Advance):
 
 def carry_out_advance(state, unit: Unit | None) -> None:
     """7.51-7.52: the unit moves in and may neither attack nor be attacked again."""
-    pending = state.pending.pop(0)
+    pending = state.stack.top()
+    state.stack.finish(pending)
     if unit is not None:
         was = unit.hex
         unit.hex = pending.into

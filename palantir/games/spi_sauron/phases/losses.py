@@ -140,6 +140,12 @@ def drop_pedestal(state, unit: Unit, where: str) -> None:
         state.news.append(f"The Pedestal lies in {where} (16.5.3)")
 
 
+def note_pedestal_move(state, unit: Unit) -> None:
+    """16.5.1 B: the Pedestal moved with its bearer in this Movement Phase."""
+    if state.pedestal == unit.id:
+        state.pedestal_moved = True
+
+
 def pick_up_pedestal(state, unit: Unit) -> None:
     """16.5.3 C: a unit ending in the Pedestal's hex captures (or recaptures) it; Sauron's
     side turns it over at once to an Orc Archer, the nearest one."""

@@ -6,13 +6,15 @@ The Magic Spell Chart (8.57) is reconstructed: success when two dice total at mo
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ....engine.procedure import Refusal
 from ..beast import FACINGS
 from ..combat import roll_2d6
-from ..notation import Cast
-from ..units import Unit
-from . import is_night, spell_active
+from ..notation import END, Cast
+from . import PhaseProcedure
 from .beast import beast_bonus_cast, beast_refusal, beast_spell_cost, carry_out_beast_spell
+from .movement import magic_leader_candidates
 
 
 SURE_TOTAL = 12      # two dice never exceed 12
@@ -117,7 +119,12 @@ def sinister_visions(state) -> None:
     state.news.append(f"Sinister Visions disrupt {len(hit)} Westernesse units (16.1)")
 
 
-def note_pedestal_move(state, unit: Unit) -> None:
-    """16.5.1 B: the Pedestal moved with its bearer in this Movement Phase."""
-    if state.pedestal == unit.id:
-        state.pedestal_moved = True
+@dataclass(frozen=True)
+class MagicPhase(PhaseProcedure):
+    """3.0 A, E: the Magic Leaders move and Sauron may cast a spell from the Pedestal."""
+
+    name = "magic-phase"
+    rule = "3.0 A"
+
+    def answers(self, state) -> list:
+        return spell_candidates(state) + magic_leader_candidates(state) + [END]

@@ -7,16 +7,17 @@ this module checks whole decisions against the rules and carries them out.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ....engine.procedure import Refusal
 from ..hexmap import distance
 from ..movement import check_path, cheapest_paths, half, mover_of, static_step_cost, step_cost
-from ..notation import Enter, Form, Give, Move, Split, name_text
+from ..notation import END, Enter, Form, Give, Move, Split, name_text
 from ..units import FORMATION_NAMES, MORDOR, SHIELD_WALL, SLAVE_PHALANX, WAITING, WEDGE, \
     LeaderPiece, Unit
-from . import SIDE_TITLES, seat_of
+from . import SIDE_TITLES, PhaseProcedure, seat_of
 from .beast import beast_moves
-from .losses import arrived_in_mordor, pick_up_pedestal
-from .magic import note_pedestal_move
+from .losses import arrived_in_mordor, note_pedestal_move, pick_up_pedestal
 
 
 def movable_units(state) -> list[Unit]:
@@ -519,3 +520,30 @@ def transfer_lone_leaders(state, side: str) -> None:
                          f"{nearest.hex} (8.1, 8.24)")
         piece.hex = nearest.hex
         state._zoc.clear()
+
+
+@dataclass(frozen=True)
+class MovementPhase(PhaseProcedure):
+    """3.0 C, F: the phasing player moves his pieces (4.0) and brings on reinforcements
+    (14.0); leaders left alone join a unit when the phase ends (8.1)."""
+
+    name = "movement-phase"
+    rule = "4.0"
+
+    def answers(self, state) -> list:
+        actions = movement_candidates(state)
+        if not dwarves_owing_a_move(state):
+            actions.append(END)     # 15.2.2: no `end` while a Dwarf must close with Orcs
+        return actions
+
+    def end_refusal(self, state) -> Refusal | None:
+        owing = dwarves_owing_a_move(state)
+        if owing:
+            return Refusal("15.2.2", "Dwarf units within 2 hexes of an Orc unit must first "
+                                     "move adjacent to it: "
+                                     + ", ".join(sorted(u.hex for u in owing)))
+        return None
+
+    def close(self, state) -> None:
+        transfer_lone_leaders(state, state.phasing_side())
+        state.next_phase()

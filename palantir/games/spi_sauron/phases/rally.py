@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ....engine.procedure import Plan, Procedure, Question, Refusal
+from ....engine.procedure import Refusal
 from ..combat import rally_attempt
 from ..hexmap import distance
-from ..notation import END, End, Rally
+from ..notation import END, Rally
 from ..units import LeaderPiece, Unit
-from . import SAURON, SIDE_NAMES, WESTERNESSE, is_night
+from . import SAURON, SIDE_NAMES, WESTERNESSE, PhaseProcedure, is_night
 
 
 def rally_rating(state, piece: LeaderPiece) -> int:
@@ -109,34 +109,19 @@ def rally_opens(state) -> bool:
     return False
 
 
-@dataclass
-class RallyPhase(Procedure):
-    """3.0 H, 8.3: the seat whose turn it is to rally tries, or ends its part of the phase."""
+@dataclass(frozen=True)
+class RallyPhase(PhaseProcedure):
+    """3.0 H, 8.3: the seat whose turn it is to rally tries, or ends its part of the phase
+    (Sauron's side first, then Westernesse's)."""
 
     name = "rally-phase"
     rule = "8.3"
 
-    def question(self, state) -> Question | None:
-        return None if state.over else Question(state.rally_seat, "rally")
-
     def answers(self, state) -> list:
         return rally_candidates(state, state.rally_seat) + [END]
 
-    def check(self, state, action) -> Plan:
-        if isinstance(action, Rally):
-            piece, unit = check_rally(state, action)
-            return Plan(piece=piece, unit=unit)
-        if isinstance(action, End):
-            return Plan(piece=None, unit=None)
-        raise Refusal(self.rule, "only rally attempts and `end` are decided in the Joint "
-                                 "Rally Phase")
-
-    def carry_out(self, state, stack, plan: Plan) -> None:
-        state.news = []
-        if plan.piece is not None:
-            carry_out_rally(state, plan.piece, plan.unit)
-        elif state.rally_seat == SAURON and rally_candidates(state, WESTERNESSE):
+    def close(self, state) -> None:
+        if state.rally_seat == SAURON and rally_candidates(state, WESTERNESSE):
             state.rally_seat = WESTERNESSE      # 8.3: then the Westernesse player rallies
         else:
-            stack.finish(self)
             state.next_phase()

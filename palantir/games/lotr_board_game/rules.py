@@ -26,7 +26,7 @@ from ...engine.game import Outcome, State
 from ...engine.procedure import Refusal, Stack, decide
 from .components import ACTIVITIES, LIFE_TOKENS, Components
 from .notation import canonical
-from .phases import costs, council, gandalf, journey, resources, sauron, threat, turn, windows
+from .phases import costs, council, gandalf, resources, sauron, threat, turn, windows
 from .phases.effects import Effect
 from .phases.gandalf import FORESIGHT, TILE_PILE
 from .phases.sauron import LIFE_TOKEN, ONE_SYMBOL, SAURON_CALL, SAURON_START
@@ -198,10 +198,6 @@ class LotrState(State):
         self.hidden_shown = False
         self.answered = asked
         QUESTIONS[asked[0]][1](self, asked[1], text)
-
-    def carry_step(self, kind: str, values: tuple) -> None:
-        """Do the step of this kind with these fields (phases/steps.py calls it)."""
-        STEP_BODIES[kind](self, *values)
 
     def card_symbols(self, card: str) -> tuple[tuple[str, int], ...]:
         """The symbols of a Sauron card, or a Nazgûl card's corner symbol."""
@@ -704,24 +700,4 @@ QUESTIONS = {
     "sauron-start": (sauron.legal_sauron_start, sauron.answer_sauron_start),
     "sauron-symbol": (sauron.legal_sauron_symbol, sauron.answer_sauron_symbol),
     "life-token": (sauron.legal_life_token, sauron.answer_life_token),
-}
-
-# The steps of the game, kind -> what is done (phases/steps.py holds their fields).
-STEP_BODIES = {
-    "board": journey.step_board, "next-board": journey.step_next_board,
-    "turn": turn.step_turn, "end-turn": turn.step_end_turn,
-    "reveal": turn.step_reveal, "activity": turn.step_activity,
-    "act": turn.step_act, "event": turn.step_event,
-    "advance": turn.step_advance, "reward": turn.step_reward,
-    "resolve": costs.step_resolve, "roll": threat.step_roll,
-    "roll-die": threat.step_roll_die, "suffer": threat.step_suffer,
-    "discard": threat.step_discard, "council": council.step_council,
-    "council-done": council.step_council_done, "ring": turn.step_ring,
-    "scenario-end": journey.step_scenario_end, "life-tokens": journey.step_life_tokens,
-    "mount-doom": journey.step_mount_doom, "doom-roll": journey.step_doom_roll,
-    "doom-failed": journey.step_doom_failed, "ask-next": costs.step_ask_next,
-    "window": windows.step_window,
-    "call": sauron.step_call, "sauron-after": sauron.step_sauron_after,
-    "sauron-start": sauron.step_sauron_start, "sauron-card": sauron.step_sauron_card,
-    "lose-life": sauron.step_lose_life, "rider": sauron.step_rider,
 }

@@ -87,7 +87,7 @@ def table(players=2, board="moria", hands=None, dice=(), difficulty="normal", ru
         state.hands[seat].sort()
     # The board is laid out first (tracks, tiles and the event marker fresh), then the
     # fields given override it, then the rules run to the first decision.
-    journey.step_board(state)
+    journey.Board().carry(state)
     if state.expansion:
         fields.setdefault("fellowship_cards", [])
     for name, value in fields.items():

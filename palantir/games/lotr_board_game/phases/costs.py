@@ -7,41 +7,52 @@ two benefits."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, Mapping
 
 from ..components import ACTIVITIES, JOKER, LIFE_TOKENS, Resolution
+from .steps import Step
 
 
-def step_resolve(state, res: Resolution, payer: int | None) -> None:
+@dataclass
+class Resolve(Step):
     """An event, a space or a tile resolved: its effects, or its cost asked for."""
-    if res.if_complete:
-        met = all(state.track_complete(t) for t in res.if_complete)
-        state.push(*[("effect", e, payer) for e in (res.then if met else res.otherwise)])
-        return
-    if res.ask is None:
-        state.push(*[("effect", e, payer) for e in res.then])
-        return
-    cost = dict(res.cost)
-    if "match" in cost:
-        # Stone in the Well etc.: reveal a card; its symbol is the one to match.
-        card = state.reveal_card()
-        n = cost.pop("match")
-        symbol = state.parts.cards[card].symbols[0][0] if card else None
-        if card:
-            state.discards[card] += 1
-            state.say(f"the card revealed is {card}")
-        cost["symbols" if symbol in (None, JOKER) else symbol] = n
-    seats = {"group": state.in_order(state.active), "each": state.in_order(state.active),
-             "one": state.in_order(state.active),
-             "active": state.targets("active", None),
-             "ring-bearer": state.targets("ring-bearer", None)}[res.ask]
-    if not seats:
-        state.push(*[("effect", e, None) for e in res.otherwise])
-        return
-    state.asking = {"res": res, "cost": cost, "seats": seats, "at": 0}
-    state.pot = []
-    state.say(f"{res.name}: {res.ask} asked for {_cost_text(state, cost)}")
-    state.question = ("give", seats[0])
+
+    name: ClassVar[str] = "resolve"
+    res: Resolution
+    payer: int | None
+
+    def carry(self, state) -> None:
+        """What the step does, once off the stack."""
+        res, payer = self.res, self.payer
+        if res.if_complete:
+            met = all(state.track_complete(t) for t in res.if_complete)
+            state.push(*[("effect", e, payer) for e in (res.then if met else res.otherwise)])
+            return
+        if res.ask is None:
+            state.push(*[("effect", e, payer) for e in res.then])
+            return
+        cost = dict(res.cost)
+        if "match" in cost:
+            # Stone in the Well etc.: reveal a card; its symbol is the one to match.
+            card = state.reveal_card()
+            n = cost.pop("match")
+            symbol = state.parts.cards[card].symbols[0][0] if card else None
+            if card:
+                state.discards[card] += 1
+                state.say(f"the card revealed is {card}")
+            cost["symbols" if symbol in (None, JOKER) else symbol] = n
+        seats = {"group": state.in_order(state.active), "each": state.in_order(state.active),
+                 "one": state.in_order(state.active),
+                 "active": state.targets("active", None),
+                 "ring-bearer": state.targets("ring-bearer", None)}[res.ask]
+        if not seats:
+            state.push(*[("effect", e, None) for e in res.otherwise])
+            return
+        state.asking = {"res": res, "cost": cost, "seats": seats, "at": 0}
+        state.pot = []
+        state.say(f"{res.name}: {res.ask} asked for {_cost_text(state, cost)}")
+        state.question = ("give", seats[0])
 
 
 def legal_choose(state, seat: int) -> list[str]:
@@ -242,17 +253,28 @@ def _next_of_each(state, seat: int, otherwise, effects=None) -> None:
         state.push(*steps)
 
 
-def step_ask_next(state, res, cost, seats, at) -> None:
+@dataclass
+class AskNext(Step):
     """An 'each' cost asked of the next hobbit still in the game."""
-    asking = {"res": res, "cost": dict(cost), "seats": list(seats), "at": at}
-    while asking["at"] < len(asking["seats"]) and state.eliminated[asking["seats"][asking["at"]]]:
-        asking["at"] += 1
-    if asking["at"] < len(asking["seats"]):
-        state.asking = asking
-        state.pot = []
-        state.question = ("give", asking["seats"][asking["at"]])
-    else:
-        state.asking = None
+
+    name: ClassVar[str] = "ask-next"
+    res: Any
+    cost: Any
+    seats: Any
+    at: Any
+
+    def carry(self, state) -> None:
+        """What the step does, once off the stack."""
+        res, cost, seats, at = self.res, self.cost, self.seats, self.at
+        asking = {"res": res, "cost": dict(cost), "seats": list(seats), "at": at}
+        while asking["at"] < len(asking["seats"]) and state.eliminated[asking["seats"][asking["at"]]]:
+            asking["at"] += 1
+        if asking["at"] < len(asking["seats"]):
+            state.asking = asking
+            state.pot = []
+            state.question = ("give", asking["seats"][asking["at"]])
+        else:
+            state.asking = None
 
 
 def _refused(state, payer) -> None:
@@ -260,3 +282,7 @@ def _refused(state, payer) -> None:
     state.pot = []
     state.asking = None
     state.push(*[("effect", e, payer) for e in res.otherwise])
+
+
+# The steps of this phase (table.py reads them).
+STEPS = (Resolve, AskNext,)

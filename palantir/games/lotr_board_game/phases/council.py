@@ -5,6 +5,11 @@ Galadriel."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import ClassVar
+
+from .steps import Step
+
 
 def legendary_pile(board: str) -> str:
     """The name of the draw from a board's pile of legendary cards."""
@@ -29,27 +34,41 @@ def deal_legendary(state, board: str) -> None:
     state.say(f"the {state.parts.boards[board].name} cards are dealt")
 
 
-def step_council(state, seat: int) -> None:
+@dataclass
+class Council(Step):
     """Rivendell, Council: a hobbit with cards chooses the one he passes."""
-    if not state.eliminated[seat] and state.hands[seat]:
-        state.question = ("council", seat)
+
+    name: ClassVar[str] = "council"
+    seat: int
+
+    def carry(self, state) -> None:
+        """What the step does, once off the stack."""
+        seat = self.seat
+        if not state.eliminated[seat] and state.hands[seat]:
+            state.question = ("council", seat)
 
 
-def step_council_done(state) -> None:
+@dataclass
+class CouncilDone(Step):
     """Every hobbit has chosen: the cards reach their receivers at once."""
-    # Council: everyone chooses before anyone receives, so a card received is never
-    # passed on in the same step.
-    order = state.in_order(0)
-    if state.council:
-        state.hidden_shown = True  # the face-down choice completes: cards reach receivers
-    for seat, card in state.council.items():
-        left = order[(order.index(seat) + 1) % len(order)]
-        state.hands[seat].remove(card)
-        state.hands[left].append(card)
-        state.hands[left].sort()
-        state.say(f"{state.name(seat)} passes you {card}", left)
-    state.say("each hobbit passes a card to the left")
-    state.council = {}
+
+    name: ClassVar[str] = "council-done"
+
+    def carry(self, state) -> None:
+        """What the step does, once off the stack."""
+        # Council: everyone chooses before anyone receives, so a card received is never
+        # passed on in the same step.
+        order = state.in_order(0)
+        if state.council:
+            state.hidden_shown = True  # the face-down choice completes: cards reach receivers
+        for seat, card in state.council.items():
+            left = order[(order.index(seat) + 1) % len(order)]
+            state.hands[seat].remove(card)
+            state.hands[left].append(card)
+            state.hands[left].sort()
+            state.say(f"{state.name(seat)} passes you {card}", left)
+        state.say("each hobbit passes a card to the left")
+        state.council = {}
 
 
 def legal_council(state, seat: int) -> list[str]:
@@ -78,3 +97,7 @@ def answer_deal(state, seat: int, text: str) -> None:
     state.say(f"{state.name(to)} receives the revealed {card}")
     if state.shown:
         state.question = ("deal", seat)
+
+
+# The steps of this phase (table.py reads them).
+STEPS = (Council, CouncilDone,)

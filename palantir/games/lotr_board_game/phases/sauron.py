@@ -20,9 +20,11 @@ Exceptions).
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
+from typing import ClassVar
 
 from ..components import LIFE_TOKENS
-from .steps import window_step
+from .steps import Step, window_step
 
 SAURON_CALL = "Playing as Sauron: Sauron plays a card from his hand against the hobbit, or " \
               "draws up to six cards"
@@ -103,15 +105,24 @@ def symbols_text(state, card: str) -> str:
 # ----- activations -----------------------------------------------------------------
 
 
-def step_call(state, seat: int, purpose: str | None) -> None:
+@dataclass
+class Call(Step):
     """Sauron is called instead of a roll (the die is rolled without the expansion)."""
-    # Sauron's actions instead of a roll; without the expansion (Dark Events' Sauron
-    # tokens in the original game) the threat die is rolled instead.
-    if not state.expansion:
-        state.push(("roll-die", seat, purpose))
-        return
-    if not state.eliminated[seat]:
-        state.question = ("sauron-call", state.sauron_seat, seat, purpose)
+
+    name: ClassVar[str] = "call"
+    seat: int
+    purpose: str | None
+
+    def carry(self, state) -> None:
+        """What the step does, once off the stack."""
+        seat, purpose = self.seat, self.purpose
+        # Sauron's actions instead of a roll; without the expansion (Dark Events' Sauron
+        # tokens in the original game) the threat die is rolled instead.
+        if not state.expansion:
+            state.push(("roll-die", seat, purpose))
+            return
+        if not state.eliminated[seat]:
+            state.question = ("sauron-call", state.sauron_seat, seat, purpose)
 
 
 def legal_sauron_call(state, seat: int) -> list[str]:
@@ -163,19 +174,34 @@ def play_from_sauron_hand(state, card: str) -> None:
     state.sauron_discards.append(card)
 
 
-def step_sauron_after(state, seat: int, purpose: str | None) -> None:
+@dataclass
+class SauronAfter(Step):
     """After Sauron is called at Mount Doom: a hobbit still in the game destroys the Ring."""
-    # Mount Doom: the hobbit still in the game after Sauron is called destroys the Ring.
-    if purpose == "doom" and not state.eliminated[seat] and state.result is None:
-        state.result = "won"
-        state.say(f"{state.name(seat)} destroys the Ring")
-        state.finish()
+
+    name: ClassVar[str] = "sauron-after"
+    seat: int
+    purpose: str | None
+
+    def carry(self, state) -> None:
+        """What the step does, once off the stack."""
+        seat, purpose = self.seat, self.purpose
+        # Mount Doom: the hobbit still in the game after Sauron is called destroys the Ring.
+        if purpose == "doom" and not state.eliminated[seat] and state.result is None:
+            state.result = "won"
+            state.say(f"{state.name(seat)} destroys the Ring")
+            state.finish()
 
 
-def step_sauron_start(state) -> None:
+@dataclass
+class SauronStart(Step):
     """The start of a hobbit's turn: Sauron is asked (not at the Crack of Doom)."""
-    if not state.eliminated[state.active] and not state.at_crack:
-        state.question = ("sauron-start", state.sauron_seat, state.active)
+
+    name: ClassVar[str] = "sauron-start"
+
+    def carry(self, state) -> None:
+        """What the step does, once off the stack."""
+        if not state.eliminated[state.active] and not state.at_crack:
+            state.question = ("sauron-start", state.sauron_seat, state.active)
 
 
 def legal_sauron_start(state, seat: int) -> list[str]:
@@ -215,21 +241,32 @@ def card_symbols(state, card: str) -> tuple[tuple[str, int], ...]:
     return state.sauron_cards[card].symbols
 
 
-def step_sauron_card(state, seat: int, card: str, mode: str, ignored: bool) -> None:
+@dataclass
+class SauronCard(Step):
     """The hobbit suffers a Sauron or Nazgûl card: all its symbols, or one he chooses."""
-    if ignored or state.eliminated[seat]:
-        return
-    symbols = card_symbols(state, card)
-    if mode == "all":
-        # The hobbit carries out every symbol as far as possible (Playing as Sauron).
-        for kind, n in symbols:
-            sauron_symbol(state, seat, kind, n)
-        return
-    choices = _acceptable(state, seat, symbols)
-    if len(choices) == 1:
-        sauron_symbol(state, seat, *next(s for s in symbols if s[0] == choices[0]))
-    elif choices:
-        state.question = ("sauron-symbol", seat, card)
+
+    name: ClassVar[str] = "sauron-card"
+    seat: int
+    card: str
+    mode: str
+    ignored: bool
+
+    def carry(self, state) -> None:
+        """What the step does, once off the stack."""
+        seat, card, mode, ignored = self.seat, self.card, self.mode, self.ignored
+        if ignored or state.eliminated[seat]:
+            return
+        symbols = card_symbols(state, card)
+        if mode == "all":
+            # The hobbit carries out every symbol as far as possible (Playing as Sauron).
+            for kind, n in symbols:
+                sauron_symbol(state, seat, kind, n)
+            return
+        choices = _acceptable(state, seat, symbols)
+        if len(choices) == 1:
+            sauron_symbol(state, seat, *next(s for s in symbols if s[0] == choices[0]))
+        elif choices:
+            state.question = ("sauron-symbol", seat, card)
 
 
 def _acceptable(state, seat: int, symbols) -> list[str]:
@@ -252,19 +289,28 @@ def _can_satisfy(state, seat: int, kind: str, n: int) -> bool:
     return True
 
 
-def step_lose_life(state, seat: int, count: int) -> None:
+@dataclass
+class LoseLife(Step):
     """The hobbit discards life tokens, choosing the kind where he holds two kinds."""
-    # Playing as Sauron: "The Fellowship member must discard any one life token" — the
-    # hobbit chooses which kind; with one kind held there is nothing to choose.
-    held = [k for k in LIFE_TOKENS if state.life[seat][k]]
-    if state.eliminated[seat] or count <= 0 or not held:
-        return
-    if len(held) == 1:
-        state.life[seat][held[0]] -= 1
-        state.say(f"{state.name(seat)} discards a {held[0]} token")
-        state.push(("lose-life", seat, count - 1))
-        return
-    state.question = ("life-token", seat, count)
+
+    name: ClassVar[str] = "lose-life"
+    seat: int
+    count: int
+
+    def carry(self, state) -> None:
+        """What the step does, once off the stack."""
+        seat, count = self.seat, self.count
+        # Playing as Sauron: "The Fellowship member must discard any one life token" — the
+        # hobbit chooses which kind; with one kind held there is nothing to choose.
+        held = [k for k in LIFE_TOKENS if state.life[seat][k]]
+        if state.eliminated[seat] or count <= 0 or not held:
+            return
+        if len(held) == 1:
+            state.life[seat][held[0]] -= 1
+            state.say(f"{state.name(seat)} discards a {held[0]} token")
+            state.push(("lose-life", seat, count - 1))
+            return
+        state.question = ("life-token", seat, count)
 
 
 def legal_life_token(state, seat: int) -> list[str]:
@@ -414,9 +460,22 @@ def rider_advance(state, steps: int) -> None:
         state.push(window_step("black-rider", (steps,)), ("rider", steps, False))
 
 
-def step_rider(state, steps: int, avoided: bool) -> None:
+@dataclass
+class Rider(Step):
     """The Black Rider rides towards the hobbits unless its move was avoided."""
-    if not avoided and state.result is None:
-        move_rider(state, steps)
+
+    name: ClassVar[str] = "rider"
+    steps: int
+    avoided: bool
+
+    def carry(self, state) -> None:
+        """What the step does, once off the stack."""
+        steps, avoided = self.steps, self.avoided
+        if not avoided and state.result is None:
+            move_rider(state, steps)
 
 # ----- views and clones ---------------------------------------------------------------
+
+
+# The steps of this phase (table.py reads them).
+STEPS = (Call, SauronAfter, SauronStart, SauronCard, LoseLife, Rider,)

@@ -1,8 +1,9 @@
 """The procedure of the game as the kernel's Stack: each step is a procedure, and a
 question is an `Ask` on top.
 
-A step (the board laid out, a turn, a tile revealed, a roll, a reward...) is done the
-moment it comes on top: it leaves the stack and what it asks for comes next, above the
+A step (the board laid out, a turn, a tile revealed, a roll, a reward...) is a `Step`
+defined in its phase's module (table.py gathers them); it is done the moment it comes on
+top: it leaves the stack and what it asks for comes next, above the
 steps that were already waiting. So the stack read from the top down is the order in
 which the steps will be done, and each step written as a tuple `(kind, fields...)` — the
 form the views carry (sampling.py) — reads back as the same procedure.
@@ -14,8 +15,8 @@ then carried out (LotrState.answer).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, make_dataclass
-from typing import Any, ClassVar
+from dataclasses import dataclass, fields
+from typing import ClassVar
 
 from ....engine.procedure import Plan, Procedure, Question, Stack
 
@@ -27,7 +28,11 @@ class Step(Procedure):
     def begin(self, state, stack: Stack) -> None:
         """Leave the stack, then do the step: what it pushes comes next."""
         stack.finish(self)
-        state.carry_step(self.name, self.values())
+        self.carry(state)
+
+    def carry(self, state) -> None:
+        """The step's work on the state."""
+        raise NotImplementedError(f"step '{self.name}'")
 
     def values(self) -> tuple:
         """The step's fields, in the order of its tuple."""
@@ -36,39 +41,6 @@ class Step(Procedure):
     def as_step(self) -> tuple:
         """The step as the tuple the views carry."""
         return (self.name, *self.values())
-
-
-# Each kind of step and its fields in the order of its tuple; a field given as
-# (name, default) may be left out of the tuple.
-STEP_FIELDS: dict[str, tuple] = {
-    "board": (), "next-board": (), "turn": (), "end-turn": (), "reveal": (),
-    "activity": ("track",), "act": (), "event": (),
-    "advance": ("track", "spaces", "collect"), "reward": ("item",),
-    "resolve": ("res", "payer"),
-    "roll": ("seat", ("purpose", None)), "roll-die": ("seat", "purpose"),
-    "suffer": ("seat", "face", "purpose", "ignored"), "discard": ("seat", "count"),
-    "council": ("seat",), "council-done": (), "ring": ("track",),
-    "scenario-end": (), "life-tokens": (), "mount-doom": (), "doom-roll": ("seat",),
-    "doom-failed": (), "ask-next": ("res", "cost", "seats", "at"),
-    "window": ("window", "seats", "index", "context"),
-    # The Sauron expansion's steps (sauron.py, resources.py).
-    "call": ("seat", "purpose"), "sauron-after": ("seat", "purpose"), "sauron-start": (),
-    "sauron-card": ("seat", "card", "mode", "ignored"), "lose-life": ("seat", "count"),
-    "rider": ("steps", "avoided"),
-}
-
-
-def _step_class(kind: str, spec: tuple) -> type[Step]:
-    title = "".join(w.capitalize() for w in kind.split("-")) + "Step"
-    columns = [(f, Any) if isinstance(f, str) else (f[0], Any, field(default=f[1]))
-               for f in spec]
-    cls = make_dataclass(title, columns, bases=(Step,), namespace={"name": kind})
-    cls.__doc__ = f"The step '{kind}' of the game's procedure."
-    return cls
-
-
-STEPS: dict[str, type[Step]] = {kind: _step_class(kind, spec)
-                                for kind, spec in STEP_FIELDS.items()}
 
 
 @dataclass

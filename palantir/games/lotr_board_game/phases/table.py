@@ -1,18 +1,33 @@
-"""The tables of the game's procedures: the effects (verb -> procedure) and the steps,
-read from and written to the tuples the views carry."""
+"""The tables of the game's procedures: the effects (verb -> procedure) and the steps
+(kind -> procedure), read from and written to the tuples the views carry."""
 
 from __future__ import annotations
 
 from dataclasses import fields
 
 from ....engine.procedure import Procedure
+from . import costs, council, journey, sauron, threat, turn, windows
 from .effects import BASE_EFFECTS, Effect, effect_procedure, effect_table
 from .sauron_effects import SAURON_EFFECTS
-from .steps import STEPS
+from .steps import Step
 
 # The table of every effect of the game, verb -> procedure: the base game's and the
 # expansion's (the original game may use the expansion's Sauron tokens: Dark Events).
 EFFECTS = effect_table(*BASE_EFFECTS, *SAURON_EFFECTS)
+
+
+def _step_table(*classes: type[Step]) -> dict[str, type[Step]]:
+    table: dict[str, type[Step]] = {}
+    for cls in classes:
+        if cls.name in table or cls.name == "effect":
+            raise ValueError(f"two steps are called '{cls.name}'")
+        table[cls.name] = cls
+    return table
+
+
+# The table of every step of the game, kind -> procedure, from the phases that own them.
+STEPS = _step_table(*journey.STEPS, *turn.STEPS, *threat.STEPS, *costs.STEPS,
+                    *council.STEPS, *windows.STEPS, *sauron.STEPS)
 
 
 def step_procedure(step: tuple) -> Procedure:

@@ -7,54 +7,74 @@ their rewards."""
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
+from typing import ClassVar
 
 from ..components import JOKER, LIFE_TOKENS
 from ..notation import play_text
 from . import resources, sauron
 from .gandalf import TILE_PILE
 from .resources import TURN_SIZE
-from .steps import window_step
+from .steps import Step, window_step
 
 SPECIAL_RUNE = "special rune"
 
 
-def step_turn(state) -> None:
+@dataclass
+class Turn(Step):
     """A hobbit's turn: its windows, the tiles, the action, the end."""
-    state.turns += 1
-    state.revealed = []
-    state.declined = []
-    state.played = []
-    state.three_cards = False
-    state.say(f"{state.name(state.active)}'s turn")
-    # Play 4: yellow and Gandalf cards in their windows (docs: "Windows").
-    state.push(window_step("turn-start", ()), ("reveal",), window_step("action", ()),
-              ("act",), window_step("turn-end", ()), ("end-turn",))
-    if state.expansion:
-        state.push(("sauron-start",))  # Sauron's Actions at the Start of Each Turn
+
+    name: ClassVar[str] = "turn"
+
+    def carry(self, state) -> None:
+        """What the step does, once off the stack."""
+        state.turns += 1
+        state.revealed = []
+        state.declined = []
+        state.played = []
+        state.three_cards = False
+        state.say(f"{state.name(state.active)}'s turn")
+        # Play 4: yellow and Gandalf cards in their windows (docs: "Windows").
+        state.push(window_step("turn-start", ()), ("reveal",), window_step("action", ()),
+                  ("act",), window_step("turn-end", ()), ("end-turn",))
+        if state.expansion:
+            state.push(("sauron-start",))  # Sauron's Actions at the Start of Each Turn
 
 
-def step_end_turn(state) -> None:
+@dataclass
+class EndTurn(Step):
     """The next hobbit still in the game, clockwise, takes his turn."""
-    later = state.in_order(state.active + 1)
-    state.active = later[0]
-    state.push(("turn",))
+
+    name: ClassVar[str] = "end-turn"
+
+    def carry(self, state) -> None:
+        """What the step does, once off the stack."""
+        later = state.in_order(state.active + 1)
+        state.active = later[0]
+        state.push(("turn",))
 
 
-def step_reveal(state) -> None:
+@dataclass
+class Reveal(Step):
     """Play 2: the next tile is revealed (from the top tiles set by Foresight first)."""
-    # Play 2: reveal tiles one at a time until an activity tile.
-    if state.eliminated[state.active]:
-        return
-    if state.foreseen_free and len(set(state.foreseen)) > 1:
-        # Foresight (bag): the active player uses the face-up tokens in any order.
-        state.question = ("use-token", state.active)
-        return
-    if state.foreseen:
-        tile_id = state.foreseen.pop(0)  # Gandalf, Foresight: the tiles set on top
-    else:
-        tile_id = state.dice.roll(TILE_PILE, sorted(state.tiles.elements()))
-        state.tiles[tile_id] -= 1
-    reveal_tile(state, tile_id)
+
+    name: ClassVar[str] = "reveal"
+
+    def carry(self, state) -> None:
+        """What the step does, once off the stack."""
+        # Play 2: reveal tiles one at a time until an activity tile.
+        if state.eliminated[state.active]:
+            return
+        if state.foreseen_free and len(set(state.foreseen)) > 1:
+            # Foresight (bag): the active player uses the face-up tokens in any order.
+            state.question = ("use-token", state.active)
+            return
+        if state.foreseen:
+            tile_id = state.foreseen.pop(0)  # Gandalf, Foresight: the tiles set on top
+        else:
+            tile_id = state.dice.roll(TILE_PILE, sorted(state.tiles.elements()))
+            state.tiles[tile_id] -= 1
+        reveal_tile(state, tile_id)
 
 
 def reveal_tile(state, tile_id: str) -> None:
@@ -124,86 +144,124 @@ def carry_out_tile(state, tile_id: str) -> None:
         state.push(window_step("tile", (tile_id,)))
 
 
-def step_activity(state, track: str) -> None:
+@dataclass
+class Activity(Step):
     """An activity tile advances its track, or a track the active player chooses."""
-    if state.eliminated[state.active]:
-        return
-    if track in state.board.tracks and not state.track_complete(track):
-        state.push(("advance", track, 1, True))
-    else:
-        state.question = ("track", state.active)
+
+    name: ClassVar[str] = "activity"
+    track: str
+
+    def carry(self, state) -> None:
+        """What the step does, once off the stack."""
+        track = self.track
+        if state.eliminated[state.active]:
+            return
+        if track in state.board.tracks and not state.track_complete(track):
+            state.push(("advance", track, 1, True))
+        else:
+            state.question = ("track", state.active)
 
 
-def step_act(state) -> None:
+@dataclass
+class Act(Step):
     """The active player still in the game chooses his turn's action."""
-    if not state.eliminated[state.active]:
-        state.question = ("act", state.active)
+
+    name: ClassVar[str] = "act"
+
+    def carry(self, state) -> None:
+        """What the step does, once off the stack."""
+        if not state.eliminated[state.active]:
+            state.question = ("act", state.active)
 
 
-def step_event(state) -> None:
+@dataclass
+class Event(Step):
     """The event marker moves on; the board's last event ends the scenario."""
-    if state.event >= len(state.board.events):
-        return
-    state.event += 1
-    event = state.board.events[state.event - 1]
-    state.say(f"the event marker moves to {state.event}: {event.name}")
-    if state.event == len(state.board.events):
-        # Play 5: the scenario ends when its last event resolves.
-        state.queue = [("resolve", event, None), ("scenario-end",)]
-    else:
-        state.push(window_step("event", (state.event,)), ("resolve", event, None))
+
+    name: ClassVar[str] = "event"
+
+    def carry(self, state) -> None:
+        """What the step does, once off the stack."""
+        if state.event >= len(state.board.events):
+            return
+        state.event += 1
+        event = state.board.events[state.event - 1]
+        state.say(f"the event marker moves to {state.event}: {event.name}")
+        if state.event == len(state.board.events):
+            # Play 5: the scenario ends when its last event resolves.
+            state.queue = [("resolve", event, None), ("scenario-end",)]
+        else:
+            state.push(window_step("event", (state.event,)), ("resolve", event, None))
 
 
-def step_advance(state, track: str, spaces: int, collect: bool) -> None:
+@dataclass
+class Advance(Step):
     """A track advances, collecting the rewards of the spaces reached if asked."""
-    rewards = []
-    rewards_of = state.board.tracks[track]
-    for _ in range(spaces):
-        if state.track_complete(track):
-            break
-        state.tracks[track] += 1
-        if collect:
-            rewards.extend(rewards_of[state.tracks[track] - 1])
-            # Resources: a token above the space reached goes with its reward (not
-            # when the Ring moves the marker: collect is False then).
-            token = state.resource_spaces and \
-                resources.token_reached(state, track, state.tracks[track])
-            if token:
-                rewards.append(f"token:{token}")
-    state.say(f"{track} advances to {state.tracks[track]}")
-    steps = [("reward", item) for item in rewards]
-    if track == state.board.main and state.track_complete(track):
-        # Play 5: the scenario ends when its main track is complete; at the Crack of
-        # Doom the Ring is placed there instead (Play 8).
-        end = ("mount-doom",) if state.board.crack_of_doom else ("scenario-end",)
-        state.queue = steps + [end]
-    else:
-        state.push(*steps)
+
+    name: ClassVar[str] = "advance"
+    track: str
+    spaces: int
+    collect: bool
+
+    def carry(self, state) -> None:
+        """What the step does, once off the stack."""
+        track, spaces, collect = self.track, self.spaces, self.collect
+        rewards = []
+        rewards_of = state.board.tracks[track]
+        for _ in range(spaces):
+            if state.track_complete(track):
+                break
+            state.tracks[track] += 1
+            if collect:
+                rewards.extend(rewards_of[state.tracks[track] - 1])
+                # Resources: a token above the space reached goes with its reward (not
+                # when the Ring moves the marker: collect is False then).
+                token = state.resource_spaces and \
+                    resources.token_reached(state, track, state.tracks[track])
+                if token:
+                    rewards.append(f"token:{token}")
+        state.say(f"{track} advances to {state.tracks[track]}")
+        steps = [("reward", item) for item in rewards]
+        if track == state.board.main and state.track_complete(track):
+            # Play 5: the scenario ends when its main track is complete; at the Crack of
+            # Doom the Ring is placed there instead (Play 8).
+            end = ("mount-doom",) if state.board.crack_of_doom else ("scenario-end",)
+            state.queue = steps + [end]
+        else:
+            state.push(*steps)
 
 
-def step_reward(state, item: str) -> None:
+@dataclass
+class Reward(Step):
     """The active player receives a space's reward."""
-    seat = state.active
-    if state.eliminated[seat]:
-        return
-    if item == "rune":
-        state.runes[seat] += 1
-    elif item in LIFE_TOKENS:
-        state.life[seat][item] += 1
-    elif item == "roll":
-        state.push(("roll", seat))
-    elif item == "heal":
-        state.heal(seat, 1)
-    elif item == "big-rune":
-        value = state.dice.roll(SPECIAL_RUNE, [str(v) for v in sorted(state.special_runes)])
-        state.special_runes.remove(int(value))
-        state.runes[seat] += int(value)
-    elif item.startswith("card:"):
-        receive(state, item[5:], seat)
-    elif item.startswith("token:"):
-        resources.take_resource_token(state, seat, item[6:])
-    if item != "roll":
-        state.say(f"{state.name(seat)} receives {item}")
+
+    name: ClassVar[str] = "reward"
+    item: str
+
+    def carry(self, state) -> None:
+        """What the step does, once off the stack."""
+        item = self.item
+        seat = state.active
+        if state.eliminated[seat]:
+            return
+        if item == "rune":
+            state.runes[seat] += 1
+        elif item in LIFE_TOKENS:
+            state.life[seat][item] += 1
+        elif item == "roll":
+            state.push(("roll", seat))
+        elif item == "heal":
+            state.heal(seat, 1)
+        elif item == "big-rune":
+            value = state.dice.roll(SPECIAL_RUNE, [str(v) for v in sorted(state.special_runes)])
+            state.special_runes.remove(int(value))
+            state.runes[seat] += int(value)
+        elif item.startswith("card:"):
+            receive(state, item[5:], seat)
+        elif item.startswith("token:"):
+            resources.take_resource_token(state, seat, item[6:])
+        if item != "roll":
+            state.say(f"{state.name(seat)} receives {item}")
 
 
 def receive(state, card: str, seat: int) -> None:
@@ -215,9 +273,17 @@ def receive(state, card: str, seat: int) -> None:
         state.hands[seat].sort()
 
 
-def step_ring(state, track: str) -> None:
+@dataclass
+class Ring(Step):
     """Play 6: the Ring-bearer rolls for the Ring on this track."""
-    state.push(("roll", state.ring_bearer, f"ring:{track}"))
+
+    name: ClassVar[str] = "ring"
+    track: str
+
+    def carry(self, state) -> None:
+        """What the step does, once off the stack."""
+        track = self.track
+        state.push(("roll", state.ring_bearer, f"ring:{track}"))
 
 
 def why_not_play(state, seat: int, tokens: list[str]) -> str:
@@ -345,3 +411,7 @@ def legal_track(state, seat: int) -> list[str]:
 def answer_track(state, seat: int, text: str) -> None:
     """The track chosen advances one space."""
     state.push(("advance", text.split()[1], 1, True))
+
+
+# The steps of this phase (table.py reads them).
+STEPS = (Turn, EndTurn, Reveal, Activity, Act, Event, Advance, Reward, Ring,)

@@ -22,8 +22,12 @@ Fellowship cards (resources.py) and the Two Special Cards are played in them too
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
 from ..components import Resolution
 from . import gandalf, resources, sauron
+from .steps import Step
 
 WINDOW = ("Play 4: a yellow card is played by its holder in its window; a Gandalf card is "
           "called by the active player in its window for 5 runes, once per game; "
@@ -37,16 +41,27 @@ SPECIAL_WINDOWS = ("turn-start", "action", "event", "after-roll", "items-tile",
                    "before-roll")
 
 
-def step_window(state, name: str, seats, index: int, context: tuple) -> None:
+@dataclass
+class Window(Step):
     """A window: the next hobbit, clockwise, who could play something there is asked."""
-    if seats is None:
-        seats = tuple(state.in_order(state.active))
-    while index < len(seats):
-        seat = seats[index]
-        if not state.eliminated[seat] and _window_plays(state, seat, name, context):
-            state.question = ("window", seat, name, seats, index, context)
-            return
-        index += 1
+
+    name: ClassVar[str] = "window"
+    window: str
+    seats: Any
+    index: int
+    context: tuple
+
+    def carry(self, state) -> None:
+        """What the step does, once off the stack."""
+        name, seats, index, context = self.window, self.seats, self.index, self.context
+        if seats is None:
+            seats = tuple(state.in_order(state.active))
+        while index < len(seats):
+            seat = seats[index]
+            if not state.eliminated[seat] and _window_plays(state, seat, name, context):
+                state.question = ("window", seat, name, seats, index, context)
+                return
+            index += 1
 
 
 def _window_plays(state, seat: int, name: str, context: tuple) -> list[str]:
@@ -118,6 +133,7 @@ def missing_life_tokens(state, seat: int) -> int:
     needed = 2 if state.ability(seat) == "two-life-token-types" else 3
     held = sum(1 for k in ("ring", "heart", "sun") if state.life[seat][k])
     return max(0, needed - held)
+
 
 def legal_window(state, seat: int) -> list[str]:
     """What the hobbit asked may play in this window, or continue."""
@@ -213,3 +229,5 @@ def yellow_effect(state, seat: int, card: str, what: list[str], target: str) -> 
         state.athelas.append(state.characters.index(target))
 
 
+# The steps of this phase (table.py reads them).
+STEPS = (Window,)

@@ -22,14 +22,13 @@ from .phases import cavalry, courage, heroics, magic, pairing, throwing
 from .phases import move as move_rules
 from .phases.fight import resolution as combat
 from .phases.fight.weapons import equipped
-from .phases.shoot import check_shot, shooters
+from .phases.shoot import RULE_SHOOT, check_shot, shooters
 from .profiles import SIDES, default_data
 from .scenarios import Scenario
 from .state import (MORE_FIELDS, RULE_HEROIC_COMBAT, Model, allowed, is_loose, monstrous, outfit,
                     profile_named)
-from .wounds import resolve_shot
+from .wounds import D6, resolve_shot
 
-D6 = ("1", "2", "3", "4", "5", "6")
 
 RULE_PRIORITY = "The Priority Phase"
 RULE_WHICH_SIDE = "The Move Phase: Which Side Moves First?"
@@ -37,7 +36,6 @@ RULE_MOVING = geo.RULE_MOVING
 RULE_CHARGES = geo.RULE_CHARGES
 RULE_WHO_CAN_CHARGE = "The Move Phase: Who Can Charge?"
 RULE_OVER = "Starting a Game: the end of the game"
-RULE_SHOOT = "The Shoot Phase"
 RULE_WHEN_TO_FIGHT = "The Fight Phase: When to Fight"
 
 MOVE, SHOOT, FIGHT, OVER = "move", "shoot", "fight", "over"

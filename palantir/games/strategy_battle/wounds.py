@@ -28,6 +28,7 @@ from . import table as geo
 from .notation import FateRoll, Might, Pass, Reroll
 from .state import carrier, find, monstrous, outfit, profile_named
 
+# the faces of a six-sided die, as the dice are asked for them (every roll of the game)
 D6 = ("1", "2", "3", "4", "5", "6")
 RULE_MIGHT = "Heroes: Might"
 RULE_FATE = "Heroes: Fate"
@@ -187,9 +188,6 @@ def candidates_fate(state) -> list:
 
 procedure.question("roll", answer_roll, candidates_roll)
 procedure.question("fate", answer_fate, candidates_fate)
-
-
-D6 = ("1", "2", "3", "4", "5", "6")
 
 
 def roll_d6(state, die: str) -> int:

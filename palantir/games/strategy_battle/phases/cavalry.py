@@ -21,9 +21,8 @@ from .. import procedure
 from ..notation import Dismount, Leave, Loose, Mount, Pass
 from ..state import (Model, allowed, can_ride, carrier, find, foot_height_mm, is_loose,
                      jump_to_mount, loose_profile, may_carry, outfit, profile_named)
-from ..wounds import hit, off_frame, offer, on_foot, spent, throw_passenger
+from ..wounds import D6, hit, off_frame, offer, on_foot, spent, throw_passenger
 
-D6 = ("1", "2", "3", "4", "5", "6")
 RULE_RIDE = "Cavalry: Which Models Can Ride?"
 RULE_MOUNTING = "Cavalry: Mounting and Dismounting"
 RULE_EXPERT = "Cavalry: Special Rule - Expert Riders"

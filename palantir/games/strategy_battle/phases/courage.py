@@ -10,9 +10,8 @@ from __future__ import annotations
 from .. import table as geo
 from .. import procedure
 from ..state import courage_of, is_hero, is_loose, take_test
-from ..wounds import offer, spent
+from ..wounds import D6, offer, spent
 
-D6 = ("1", "2", "3", "4", "5", "6")
 RULE_COURAGE = "Courage"
 PASS_MARK = 10          # 'Courage Tests': two dice plus Courage, 10 or more passes
 
@@ -164,7 +163,6 @@ def stay_put(state) -> None:
                      key=lambda m: (not is_hero(m), m.id))
     procedure.push(state, {"proc": "stay", "queue": [m.id for m in waiting], "current": None})
     procedure.run(state)
-
 
 
 @procedure.step("stay")

@@ -21,8 +21,7 @@ from ....engine.errors import IllegalAction
 from .. import table as geo
 from ..notation import Charge, Done, Heroic, Move, Pass
 from ..state import RULE_HEROIC, contacts
-
-D6 = ("1", "2", "3", "4", "5", "6")
+from ..wounds import D6
 
 
 def eligible(state, side: str, phase: str) -> list:

@@ -18,9 +18,8 @@ from .. import procedure
 from ..notation import Cast, Charge, Move, Pass, Resist, parse
 from ..profiles import default_powers
 from ..state import courage_of, outfit, push_move
-from ..wounds import hit, offer, roll_again, spent, thrown_down
+from ..wounds import D6, hit, offer, roll_again, spent, thrown_down
 
-D6 = ("1", "2", "3", "4", "5", "6")
 RULE_POWERS = "Heroes: Magical Powers"
 RULE_RESIST = "Heroes: Magical Powers (magical resistance)"
 RULE_COMMAND = "Heroes: Magical Powers (Command/Compel)"

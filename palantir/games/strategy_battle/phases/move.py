@@ -15,10 +15,7 @@ import math
 from .. import table as geo
 from .. import procedure
 from ..state import push_move, take_test, terrifying
-from ..wounds import hit, offer, roll_again, spent
-
-D6 = ("1", "2", "3", "4", "5", "6")
-RULE_GAP = geo.RULE_GAP
+from ..wounds import D6, hit, offer, roll_again, spent
 
 
 def begin(state, action, report) -> None:

@@ -36,11 +36,9 @@ from .weapons import (RULE_PICKING_UP, RULE_SPEARS, answer_weapon, check_support
                       spoils, support_options, taking, weapon_candidates, weapon_effect,
                       weapon_options, written)
 from ...state import find, is_hero, players_choose
-from ...wounds import score, take_wound, thrown_down
+from ...wounds import D6, RULE_MIGHT, score, take_wound, thrown_down
 
-D6 = ("1", "2", "3", "4", "5", "6")
 RULE_SHIELDING = "Weapons: Shields (shielding)"
-RULE_MIGHT = "Heroes: Might"
 RULE_STRIKES = "The Fight Phase: Multiple Combats (dividing strikes)"
 # The news that both secret bids are in and shown ('Might'): BattleState.decision_revealed
 # reads it.

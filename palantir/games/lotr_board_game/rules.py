@@ -26,35 +26,20 @@ from ...engine.game import Outcome, State
 from ...engine.procedure import Refusal, Stack, decide
 from .components import ACTIVITIES, LIFE_TOKENS, Components
 from .notation import canonical
-from .phases import costs, council, gandalf, resources, sauron, threat, turn, windows
+from .phases import resources, sauron, turn
 from .phases.effects import Effect
-from .phases.gandalf import FORESIGHT, TILE_PILE
-from .phases.sauron import LIFE_TOKEN, ONE_SYMBOL, SAURON_CALL, SAURON_START
+from .phases.gandalf import TILE_PILE
 from .phases.steps import Ask
-from .phases.table import as_step, step_procedure
+from .phases.table import QUESTIONS, as_step, step_procedure
 from .phases.threat import THREAT_DIE
+from .phases.turn import HEAL, PLAY_COLOURS, PLAY_COUNT, PLAY_TRACK, RING
+from .plain import procedure_view
 
 # The dice a script names (tests) are read here with the state: TILE_PILE, THREAT_DIE.
 __all__ = ["LotrState", "HOBBIT_CARD", "REVEAL", "THREAT_DIE", "TILE_PILE", "CHARACTER_CARD"]
-from .phases.windows import WINDOW
-from .plain import procedure_view
 
-# Rules quoted by refusals.
-TURN = "Play 3: play up to 2 cards (one white, one grey), draw 2 hobbit cards, or heal 1"
-PLAY_COLOURS = "Play 3: at most one white and one grey card (Pippin: any two)"
-PLAY_COUNT = ("Play 3: up to 2 cards (Cards, Pippin's Fellowship card: three, white or grey "
-              "in any mix)")
-PLAY_TRACK = "Play 3: each symbol moves its own track; a joker any track; one card, one track"
-HEAL = "Play 3: heal 1 moves your hobbit towards the light; at 0 there is nothing to heal"
-RING = "Play 6: the Ring-bearer puts on the Ring once per scenario"
-GROUP_COST = "Play 2 / events: a cost is paid with what it asks for; pass to stop giving"
-ACTIVITY = "Play 2: an activity tile whose track is missing or complete advances any unfinished track"
-DISCARD = "threat die: the roller discards the cards he chooses"
-COUNCIL = "Rivendell, Council: each player passes 1 card face down to the left"
-PREPARATIONS = "Bag End, Preparations: the Ring-bearer distributes the revealed cards"
-CHOOSE = "events: the payer chooses one of the benefits"
+# Rules quoted by refusals (each question's own rule is its phase's: phases/table.py).
 OVER = "the game is over"
-WHOSE = "only the seat asked may decide now"
 
 REVEAL = "revealed card"
 
@@ -64,8 +49,6 @@ CHARACTER_CARD = "character card"  # the card-dealt variant: a character card de
 # Two Special Cards (expansion rulebook): The One Ring passes the Ring to another hobbit,
 # The Watchful Peace moves Sauron back 3 steps or scores 10 if unused.
 SPECIAL_CARDS = ("one-ring", "watchful-peace")
-DARK_EVENTS = ("Dark Events: a token may be declined (turned face down, a new one taken) "
-               "unless the token before it in the row was declined")
 
 
 class LotrState(State):
@@ -165,7 +148,7 @@ class LotrState(State):
         if self.question is None:
             return []
         kind, seat = self.question[0], self.question[1]
-        legal = QUESTIONS[kind][0](self, seat)
+        legal = QUESTIONS[kind].legal(self, seat)
         # Remembered for the answer to this very question (a player or search asks, then
         # answers): apply and clone forget it, and a new question does not match it.
         self._legal = (self.question, legal)
@@ -197,7 +180,7 @@ class LotrState(State):
         self.news = []
         self.hidden_shown = False
         self.answered = asked
-        QUESTIONS[asked[0]][1](self, asked[1], text)
+        QUESTIONS[asked[0]].answer(self, asked[1], text)
 
     def card_symbols(self, card: str) -> tuple[tuple[str, int], ...]:
         """The symbols of a Sauron card, or a Nazgûl card's corner symbol."""
@@ -566,13 +549,7 @@ class LotrState(State):
 
     def _rule_of_question(self) -> str:
         kind = self.question[0] if self.question else None
-        return {"act": TURN, "give": GROUP_COST, "track": ACTIVITY, "discard": DISCARD,
-                "choose": CHOOSE, "council": COUNCIL, "deal": PREPARATIONS,
-                "window": WINDOW, "foresight": FORESIGHT, "sauron-call": SAURON_CALL,
-                "sauron-refill": SAURON_CALL, "decline": DARK_EVENTS,
-                "use-token": FORESIGHT,
-                "sauron-start": SAURON_START, "sauron-symbol": ONE_SYMBOL,
-                "life-token": LIFE_TOKEN}.get(kind, OVER)
+        return QUESTIONS[kind].rule if kind in QUESTIONS else OVER
 
     def _why_not(self, text: str) -> tuple[str, str]:
         """Why a decision is refused, and the rule it breaks."""
@@ -679,25 +656,3 @@ class LotrState(State):
         if self._outcome is not None:
             out["score"] = self._outcome.details["score"]
         return out
-
-
-# The questions of the game, kind -> (its legal answers, its answer carried out), each a
-# function of the state and the rules' seat asked (and the answer's text).
-QUESTIONS = {
-    "act": (turn.legal_act, turn.answer_act),
-    "track": (turn.legal_track, turn.answer_track),
-    "discard": (threat.legal_discard, threat.answer_discard),
-    "choose": (costs.legal_choose, costs.answer_choose),
-    "council": (council.legal_council, council.answer_council),
-    "deal": (council.legal_deal, council.answer_deal),
-    "give": (costs.legal_give, costs.answer_give),
-    "use-token": (turn.legal_use_token, turn.answer_use_token),
-    "decline": (turn.legal_decline, turn.answer_decline),
-    "window": (windows.legal_window, windows.answer_window),
-    "foresight": (gandalf.legal_foresight, gandalf.answer_foresight),
-    "sauron-call": (sauron.legal_sauron_call, sauron.answer_sauron_call),
-    "sauron-refill": (sauron.legal_sauron_refill, sauron.answer_sauron_refill),
-    "sauron-start": (sauron.legal_sauron_start, sauron.answer_sauron_start),
-    "sauron-symbol": (sauron.legal_sauron_symbol, sauron.answer_sauron_symbol),
-    "life-token": (sauron.legal_life_token, sauron.answer_life_token),
-}

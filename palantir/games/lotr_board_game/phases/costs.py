@@ -11,7 +11,10 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping
 
 from ..components import ACTIVITIES, JOKER, LIFE_TOKENS, Resolution
-from .steps import Step
+from .steps import QuestionKind, Step
+
+GROUP_COST = "Play 2 / events: a cost is paid with what it asks for; pass to stop giving"
+CHOOSE = "events: the payer chooses one of the benefits"
 
 
 @dataclass
@@ -267,7 +270,8 @@ class AskNext(Step):
         """What the step does, once off the stack."""
         res, cost, seats, at = self.res, self.cost, self.seats, self.at
         asking = {"res": res, "cost": dict(cost), "seats": list(seats), "at": at}
-        while asking["at"] < len(asking["seats"]) and state.eliminated[asking["seats"][asking["at"]]]:
+        seats = asking["seats"]
+        while asking["at"] < len(seats) and state.eliminated[seats[asking["at"]]]:
             asking["at"] += 1
         if asking["at"] < len(asking["seats"]):
             state.asking = asking
@@ -286,3 +290,9 @@ def _refused(state, payer) -> None:
 
 # The steps of this phase (table.py reads them).
 STEPS = (Resolve, AskNext,)
+
+# The questions of this phase (table.py reads them).
+QUESTIONS = {
+    "give": QuestionKind(legal_give, answer_give, GROUP_COST),
+    "choose": QuestionKind(legal_choose, answer_choose, CHOOSE),
+}

@@ -8,7 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from .steps import Step
+from .steps import QuestionKind, Step
+
+COUNCIL = "Rivendell, Council: each player passes 1 card face down to the left"
+PREPARATIONS = "Bag End, Preparations: the Ring-bearer distributes the revealed cards"
 
 
 def legendary_pile(board: str) -> str:
@@ -101,3 +104,9 @@ def answer_deal(state, seat: int, text: str) -> None:
 
 # The steps of this phase (table.py reads them).
 STEPS = (Council, CouncilDone,)
+
+# The questions of this phase (table.py reads them).
+QUESTIONS = {
+    "council": QuestionKind(legal_council, answer_council, COUNCIL),
+    "deal": QuestionKind(legal_deal, answer_deal, PREPARATIONS),
+}

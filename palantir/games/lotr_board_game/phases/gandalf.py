@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from itertools import permutations
 
+from .steps import QuestionKind
+
 FORESIGHT = "Gandalf, Foresight: the active player orders the top 3 tiles"
 FORESIGHT_TILES = 3
 FORESIGHT_BAG_TOKENS = 5  # Gandalf, Foresight (bag variant): "draw five"
@@ -99,3 +101,6 @@ def answer_foresight(state, seat: int, text: str) -> None:
     """Foresight: the tiles are set on top in the order chosen."""
     state.foreseen = text.split()[1:]
     state.say(f"{state.name(seat)} sets the tiles in the order {', '.join(state.foreseen)}")
+
+# The questions of this phase (table.py reads them).
+QUESTIONS = {"foresight": QuestionKind(legal_foresight, answer_foresight, FORESIGHT)}

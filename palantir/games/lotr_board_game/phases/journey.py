@@ -71,7 +71,8 @@ class ScenarioEnd(Step):
         state.athelas = []
         if state.expansion:
             sauron.sauron_adventure_end(state)  # End of an Adventure: before the life tokens
-            resources.discard_resource_tokens(state)  # "Also discard all remaining resource tokens"
+            # "Also discard all remaining resource tokens"
+            resources.discard_resource_tokens(state)
         state.push(window_step("scenario-end", ()), ("life-tokens",))
 
 

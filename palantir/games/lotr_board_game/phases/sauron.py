@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ..components import LIFE_TOKENS
-from .steps import Step, window_step
+from .steps import QuestionKind, Step, window_step
 
 SAURON_CALL = "Playing as Sauron: Sauron plays a card from his hand against the hobbit, or " \
               "draws up to six cards"
@@ -479,3 +479,12 @@ class Rider(Step):
 
 # The steps of this phase (table.py reads them).
 STEPS = (Call, SauronAfter, SauronStart, SauronCard, LoseLife, Rider,)
+
+# The questions of this phase (table.py reads them).
+QUESTIONS = {
+    "sauron-call": QuestionKind(legal_sauron_call, answer_sauron_call, SAURON_CALL),
+    "sauron-refill": QuestionKind(legal_sauron_refill, answer_sauron_refill, SAURON_CALL),
+    "sauron-start": QuestionKind(legal_sauron_start, answer_sauron_start, SAURON_START),
+    "sauron-symbol": QuestionKind(legal_sauron_symbol, answer_sauron_symbol, ONE_SYMBOL),
+    "life-token": QuestionKind(legal_life_token, answer_life_token, LIFE_TOKEN),
+}

@@ -16,7 +16,7 @@ then carried out (LotrState.answer).
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import ClassVar
+from typing import Callable, ClassVar, NamedTuple
 
 from ....engine.procedure import Plan, Procedure, Question, Stack
 
@@ -41,6 +41,15 @@ class Step(Procedure):
     def as_step(self) -> tuple:
         """The step as the tuple the views carry."""
         return (self.name, *self.values())
+
+
+class QuestionKind(NamedTuple):
+    """A kind of question: its legal answers, its answer carried out (functions of the
+    state and the rules' seat asked, and the answer's text), and the rule it asks under."""
+
+    legal: Callable
+    answer: Callable
+    rule: str
 
 
 @dataclass

@@ -6,10 +6,10 @@ from __future__ import annotations
 from dataclasses import fields
 
 from ....engine.procedure import Procedure
-from . import costs, council, journey, sauron, threat, turn, windows
+from . import costs, council, gandalf, journey, sauron, threat, turn, windows
 from .effects import BASE_EFFECTS, Effect, effect_procedure, effect_table
 from .sauron_effects import SAURON_EFFECTS
-from .steps import Step
+from .steps import QuestionKind, Step
 
 # The table of every effect of the game, verb -> procedure: the base game's and the
 # expansion's (the original game may use the expansion's Sauron tokens: Dark Events).
@@ -28,6 +28,22 @@ def _step_table(*classes: type[Step]) -> dict[str, type[Step]]:
 # The table of every step of the game, kind -> procedure, from the phases that own them.
 STEPS = _step_table(*journey.STEPS, *turn.STEPS, *threat.STEPS, *costs.STEPS,
                     *council.STEPS, *windows.STEPS, *sauron.STEPS)
+
+
+def _question_table(*tables: dict[str, QuestionKind]) -> dict[str, QuestionKind]:
+    merged: dict[str, QuestionKind] = {}
+    for table in tables:
+        for kind, question in table.items():
+            if kind in merged:
+                raise ValueError(f"two questions are called '{kind}'")
+            merged[kind] = question
+    return merged
+
+
+# The table of every question of the game, kind -> its answers, its answer and its rule.
+QUESTIONS = _question_table(turn.QUESTIONS, costs.QUESTIONS, threat.QUESTIONS,
+                            council.QUESTIONS, windows.QUESTIONS, gandalf.QUESTIONS,
+                            sauron.QUESTIONS)
 
 
 def step_procedure(step: tuple) -> Procedure:

@@ -8,7 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from .steps import Step, window_step
+from .steps import QuestionKind, Step, window_step
+
+DISCARD = "threat die: the roller discards the cards he chooses"
 
 THREAT_DIE = "threat die"
 
@@ -134,3 +136,6 @@ def answer_discard(state, seat: int, text: str) -> None:
 
 # The steps of this phase (table.py reads them).
 STEPS = (Roll, RollDie, Suffer, Discard,)
+
+# The questions of this phase (table.py reads them).
+QUESTIONS = {"discard": QuestionKind(legal_discard, answer_discard, DISCARD)}

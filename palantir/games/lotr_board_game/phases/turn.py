@@ -13,9 +13,22 @@ from typing import ClassVar
 from ..components import JOKER, LIFE_TOKENS
 from ..notation import play_text
 from . import resources, sauron
-from .gandalf import TILE_PILE
+from .gandalf import FORESIGHT, TILE_PILE
 from .resources import TURN_SIZE
-from .steps import Step, window_step
+from .steps import QuestionKind, Step, window_step
+
+# Rules quoted by refusals.
+TURN = "Play 3: play up to 2 cards (one white, one grey), draw 2 hobbit cards, or heal 1"
+PLAY_COLOURS = "Play 3: at most one white and one grey card (Pippin: any two)"
+PLAY_COUNT = ("Play 3: up to 2 cards (Cards, Pippin's Fellowship card: three, white or grey "
+              "in any mix)")
+PLAY_TRACK = "Play 3: each symbol moves its own track; a joker any track; one card, one track"
+HEAL = "Play 3: heal 1 moves your hobbit towards the light; at 0 there is nothing to heal"
+RING = "Play 6: the Ring-bearer puts on the Ring once per scenario"
+ACTIVITY = ("Play 2: an activity tile whose track is missing or complete advances any "
+            "unfinished track")
+DARK_EVENTS = ("Dark Events: a token may be declined (turned face down, a new one taken) "
+               "unless the token before it in the row was declined")
 
 SPECIAL_RUNE = "special rune"
 
@@ -415,3 +428,11 @@ def answer_track(state, seat: int, text: str) -> None:
 
 # The steps of this phase (table.py reads them).
 STEPS = (Turn, EndTurn, Reveal, Activity, Act, Event, Advance, Reward, Ring,)
+
+# The questions of this phase (table.py reads them).
+QUESTIONS = {
+    "act": QuestionKind(legal_act, answer_act, TURN),
+    "track": QuestionKind(legal_track, answer_track, ACTIVITY),
+    "use-token": QuestionKind(legal_use_token, answer_use_token, FORESIGHT),
+    "decline": QuestionKind(legal_decline, answer_decline, DARK_EVENTS),
+}

@@ -27,7 +27,7 @@ from typing import Any, ClassVar
 
 from ..components import Resolution
 from . import gandalf, resources, sauron
-from .steps import Step
+from .steps import QuestionKind, Step
 
 WINDOW = ("Play 4: a yellow card is played by its holder in its window; a Gandalf card is "
           "called by the active player in its window for 5 runes, once per game; "
@@ -231,3 +231,6 @@ def yellow_effect(state, seat: int, card: str, what: list[str], target: str) -> 
 
 # The steps of this phase (table.py reads them).
 STEPS = (Window,)
+
+# The questions of this phase (table.py reads them).
+QUESTIONS = {"window": QuestionKind(legal_window, answer_window, WINDOW)}

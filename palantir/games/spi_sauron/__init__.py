@@ -10,8 +10,10 @@ from ...engine.errors import BadOption
 from ...engine.game import Game
 from ...engine.options import Option
 from ...engine.search import SearchHooks
+from .analysis_profile import ANALYSIS_PROFILE
 from .components import ComponentError, components_with, read_override
 from .rules import SauronState
+from .phases.turn import start_game
 
 
 class SpiSauron(Game):
@@ -23,6 +25,7 @@ class SpiSauron(Game):
     min_players = 2
     max_players = 2
     presentation_path = "palantir.games.spi_sauron.presentation:PRESENTATION"
+    analysis_profile = ANALYSIS_PROFILE
 
     _schema = None
 
@@ -54,7 +57,7 @@ class SpiSauron(Game):
     def new_state(self, options: Mapping[str, Any] | None, dice: Dice) -> SauronState:
         options = self.validate_options(options)
         state = SauronState(self, options, self.components_for(options), dice)
-        state.start_game()
+        start_game(state)
         return state
 
     def search(self) -> SearchHooks:

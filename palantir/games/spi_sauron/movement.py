@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...engine.procedure import Refusal
+from .components import Components
+from .hexmap import HexMap, distance
 from .units import WAITING, LeaderPiece, Unit
 
 if TYPE_CHECKING:
@@ -249,8 +251,28 @@ def cheapest_paths(state: "SauronState", mover: Mover, start: str | None, start_
 
 def road_distances_of(state: "SauronState") -> dict[str, int]:
     """Hexes from every map hex to the Road of the Orcs (14.1, 14.2 B)."""
-    from .rules import road_distances
     return road_distances(state.hexmap)
+
+
+def road_distances(hexmap: HexMap) -> dict[str, int]:
+    """Hexes from every map hex to the nearest hex of the Road of the Orcs (14.1, 14.2 B)."""
+    cached = getattr(hexmap, "_road_distances", None)
+    if cached is None:
+        road = hexmap.road_hexes()
+        cached = {h: min(distance(h, r) for r in road) for h in hexmap.terrain}
+        object.__setattr__(hexmap, "_road_distances", cached)
+    return cached
+
+
+def zoc_neighbours(hexmap: HexMap, parts: Components) -> dict[str, tuple[str, ...]]:
+    """6.13: the neighbours a unit in each hex extends its ZOC into (never a Mountain hex)."""
+    cached = hexmap.__dict__.get("_zoc_neighbours")
+    if cached is None:
+        cached = {h: tuple(n for n in around
+                           if not parts.terrain[hexmap.terrain[n]].blocks_zoc)
+                  for h, around in hexmap.neighbours.items()}
+        hexmap.__dict__["_zoc_neighbours"] = cached
+    return cached
 
 
 def half(points: int) -> str:

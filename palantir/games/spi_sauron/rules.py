@@ -14,56 +14,17 @@ from ...engine.game import Outcome, State
 from ...engine.procedure import Refusal, Stack, decide
 from .beast import BeastPiece
 from .components import Components
-from .hexmap import HexMap, distance, map_of
+from .hexmap import distance, map_of
+from .movement import road_distances, zoc_neighbours
 from .notation import parse_action
-from .phases import PHASES, SAURON, SIDE_NAMES, WESTERNESSE, is_night, spell_active
-from .phases.beast import beast_combat_candidates
-from .phases.combat import Pending, combat_candidates
-from .phases.losses import pedestal_hex
-from .phases.magic import spell_candidates
-from .phases.movement import magic_leader_candidates
-from .phases.rally import rally_opens
-from .phases.turn import GameTurn, phase_procedure
+from .phases import PHASES, SAURON, SIDE_NAMES, is_night
+from .phases.combat import Pending
+from .phases.turn import GameTurn, end_game
 from .units import ELIMINATED, MORDOR, WAITING, LeaderPiece, Unit, order_of_battle
 
 GAME_OVER = "12.0"
 VICTORY_LEVELS = ("Westernesse Decisive", "Westernesse Tactical", "Sauron Tactical",
                   "Sauron Decisive", "Draw")
-
-
-def road_distances(hexmap: HexMap) -> dict[str, int]:
-    """Hexes from every map hex to the nearest hex of the Road of the Orcs (14.1, 14.2 B)."""
-    cached = getattr(hexmap, "_road_distances", None)
-    if cached is None:
-        road = hexmap.road_hexes()
-        cached = {h: min(distance(h, r) for r in road) for h in hexmap.terrain}
-        object.__setattr__(hexmap, "_road_distances", cached)
-    return cached
-
-
-def zoc_neighbours(hexmap: HexMap, parts: Components) -> dict[str, tuple[str, ...]]:
-    """6.13: the neighbours a unit in each hex extends its ZOC into (never a Mountain hex)."""
-    cached = hexmap.__dict__.get("_zoc_neighbours")
-    if cached is None:
-        cached = {h: tuple(n for n in around
-                           if not parts.terrain[hexmap.terrain[n]].blocks_zoc)
-                  for h, around in hexmap.neighbours.items()}
-        hexmap.__dict__["_zoc_neighbours"] = cached
-    return cached
-
-
-def victory_level(demoralized: Mapping[str, bool], points: Mapping[str, int]) -> str:
-    """21.2: the victory level from both armies' demoralization and Victory Points."""
-    sauron_down, west_down = demoralized["sauron"], demoralized["westernesse"]
-    if sauron_down and not west_down:
-        if points["westernesse"] > points["sauron"]:
-            return "Westernesse Decisive"
-        return "Westernesse Tactical"
-    if not sauron_down:
-        if points["sauron"] > points["westernesse"]:
-            return "Sauron Decisive"
-        return "Sauron Tactical"
-    return "Draw"
 
 
 class SauronState(State):
@@ -300,7 +261,7 @@ class SauronState(State):
         self.beast_conjured_in = tuple(beast["conjured_in"])
         self.over = view["over"]
         if self.over:
-            self.finish()
+            end_game(self)
             self.stack = Stack([])      # 12.0: the Game-Turn has finished
         self._zoc.clear()
 
@@ -416,79 +377,3 @@ class SauronState(State):
 
     # ----- the sequence of play (3.0) ----------------------------------------------------
 
-    def start_game(self) -> None:
-        """Set up (13.0) and open the first phase that needs a decision."""
-        self.news = ["Turn 1"]
-        if not self._begin_phase():
-            self.next_phase()
-
-    def end_phase(self) -> None:
-        """Close the current phase as its procedure does, opening the next one that needs a
-        decision (3.0)."""
-        phase_procedure(self).close(self)
-
-    def next_phase(self) -> None:
-        """Open the next phase (3.0) that holds a decision, or end the game (12.0 A)."""
-        while True:
-            if self.phase_index + 1 < len(PHASES):
-                self.phase_index += 1
-            else:
-                if self.turn >= self.parts.last_turn:   # 12.0 A: 18 Game-Turns
-                    self.finish()
-                    return
-                self.turn += 1
-                self.phase_index = 0
-                self.rally_tries, self.rallied = {}, set()     # 8.32, 8.36: per Game-Turn
-                if not spell_active(self, "sinister_visions"):
-                    self.visions.clear()
-                self.news.append(f"Turn {self.turn}" + (" (night)" if is_night(self) else ""))
-            if self._begin_phase():
-                return
-
-    def _begin_phase(self) -> bool:
-        """Prepare the phase; False when it holds no decision and passes at once."""
-        phase = self.phase
-        self.rally_seat = SAURON
-        self.entered = {}
-        for piece in list(self.units.values()) + list(self.leaders.values()):
-            piece.moved = False
-        self.beast.moved = False
-        self.combat_step = 0
-        self.fired, self.attacked, self.dueled, self.advanced = set(), set(), set(), set()
-        if phase.key == "sauron-movement":
-            self.pedestal_moved = False
-        # 14.1: Sauron's Magic Leader arrives inside Mordor, off the map beyond 1331.
-        for piece in self.leaders.values():
-            if piece.hex == WAITING and piece.magic_leader and piece.arrival <= self.turn:
-                piece.hex = MORDOR
-                self.news.append(f"{piece.leader.name} arrives inside Mordor (14.1)")
-        self._zoc.clear()
-        if phase.kind == "magic":
-            sauron = self.leaders.get("sauron")
-            where = pedestal_hex(self)
-            self.on_pedestal_at_start = bool(sauron and sauron.on_map and where == sauron.hex)
-            if not magic_leader_candidates(self) and not spell_candidates(self):
-                return False
-        elif phase.kind == "combat":
-            if not combat_candidates(self) and \
-                    not beast_combat_candidates(self, self.combat_step):
-                return False
-        elif phase.kind == "rally":
-            if not rally_opens(self):
-                return False
-        self.news.append(f"Turn {self.turn}: {phase.title}")
-        return True
-
-    def finish(self) -> None:
-        """The game ends after Game-Turn 18 (12.0 A); 21.2 names the victory level."""
-        self.over = True
-        level = victory_level(self.demoralized, self.victory_points)
-        winners = (WESTERNESSE,) if level.startswith("Westernesse") else \
-            (SAURON,) if level.startswith("Sauron") else ()
-        self._outcome = Outcome(
-            winners=winners, summary=level, rounds=self.turn,
-            details={"victory_level": level,
-                     "victory_points": dict(self.victory_points),
-                     "demoralization_points": dict(self.demoralization_points),
-                     "demoralized": dict(self.demoralized)})
-        self.news.append(f"The game ends: {level}")

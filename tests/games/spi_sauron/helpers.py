@@ -7,6 +7,7 @@ from palantir.engine.errors import IllegalAction
 from palantir.games.spi_sauron import SpiSauron
 from palantir.games.spi_sauron.phases import PHASE_INDEX
 from palantir.games.spi_sauron.units import ELIMINATED
+from palantir.games.spi_sauron.phases.turn import begin_phase
 
 GAME = SpiSauron()
 
@@ -67,5 +68,5 @@ def visions_position():
     place(state, "orc_archers-2", "1328")
     for i, h in enumerate(("1226", "1326", "1426", "1225"), start=1):
         place(state, f"men-{i}", h)
-    state._begin_phase()
+    begin_phase(state)
     return state

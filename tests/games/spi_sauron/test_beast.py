@@ -9,13 +9,14 @@ from palantir.games.spi_sauron.units import ELIMINATED
 from .helpers import at_phase, cleared, place, refused
 from palantir.games.spi_sauron.phases import spell_active
 from palantir.games.spi_sauron.phases.beast import beast_spell_cost
+from palantir.games.spi_sauron.phases.turn import begin_phase
 
 
 def magic_phase(dice=(), turn=15):
     state = cleared("magic-1", turn, ScriptedDice(list(dice)))
     place(state, "orc_archers-1", "1320")
     place(state, "sauron", "1320")
-    state._begin_phase()
+    begin_phase(state)
     return state
 
 
@@ -42,7 +43,7 @@ def test_case_17_0_a_one_capability_in_the_magic_phase_right_after_its_appearanc
     state = magic_phase(dice=["1", "1", "1", "1"])
     state.apply("cast conjure-beast 5")
     at_phase(state, "magic-2")
-    state._begin_phase()
+    begin_phase(state)
     refused(state, "cast total-eclipse 4", "3.0 E")    # Sauron's own spells: not again
     casts = [a for a in state.legal_actions() if isinstance(a, Cast)]
     assert casts and all(state.parts.spells[a.spell].beast for a in casts)

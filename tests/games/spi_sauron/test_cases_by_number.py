@@ -13,6 +13,7 @@ from palantir.games.spi_sauron.phases.losses import pedestal_hex
 from palantir.games.spi_sauron.phases import is_night, spell_active
 from palantir.games.spi_sauron.phases.beast import beast_allowance
 from palantir.games.spi_sauron.phases.combat import apply_casualty, displaceable, leader_rating
+from palantir.games.spi_sauron.phases.turn import begin_phase, end_game
 
 PARTS = default_components()
 
@@ -27,7 +28,7 @@ def magic_phase(turn=5, dice=()):
     state = cleared("magic-1", turn, ScriptedDice(list(dice)))
     place(state, "orc_archers-1", "1329")
     place(state, "sauron", "1329")
-    state._begin_phase()
+    begin_phase(state)
     return state
 
 
@@ -346,7 +347,7 @@ def test_case_8_54_a_spell_is_cast_in_a_magic_leader_movement_phase():
     place(state, "sauron", "1329")
     refused(state, "cast total-eclipse 4", "8.54")
     at_phase(state, "magic-1")
-    state._begin_phase()
+    begin_phase(state)
     assert Cast("total_eclipse", 4) in state.legal_actions()
     state.apply("cast total-eclipse 4")
     assert spell_active(state, "total_eclipse")
@@ -412,7 +413,7 @@ def test_case_9_23_both_armies_demoralized_in_one_combat_phase():
     assert state.leaders["anarion"].hex == ELIMINATED   # 107 + 6 > 112 (20.2 C)
     assert state.demoralized == {"sauron": True, "westernesse": True}
     assert state.phase.key == "westernesse-combat"
-    state.finish()
+    end_game(state)
     assert state.outcome().summary == "Draw"            # 21.2: neither side wins
 
 
@@ -530,7 +531,7 @@ def pedestal_bearer_moves(moves):
     at_phase(state, "magic-2")
     state.apply("move sauron 1327-1328" + ("" if moves else "-1329"))
     at_phase(state, "magic-1", turn=6)
-    state._begin_phase()
+    begin_phase(state)
     assert state.on_pedestal_at_start
     return state
 

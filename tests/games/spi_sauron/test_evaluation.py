@@ -9,6 +9,7 @@ from palantir.games.spi_sauron.heuristics import POSTURES, current_plan, decide,
 from palantir.games.spi_sauron.notation import END, Cast, Rally
 
 from .helpers import GAME, cleared, new_game, place, visions_position
+from palantir.games.spi_sauron.phases.turn import end_game
 
 
 def chances(state):
@@ -36,7 +37,7 @@ def test_case_21_2_a_demoralized_sauron_cannot_win_and_a_finished_game_scores_it
     state.demoralized["sauron"] = True
     assert demoralization_chances(state)[0] == 1.0
     assert chances(state)[0] == 0.0
-    state.finish()
+    end_game(state)
     assert evaluate(state) == [0.0, 1.0]           # Westernesse Tactical or Decisive
 
 

@@ -13,6 +13,7 @@ from palantir.games.spi_sauron.notation import Attack, Cast, Enter, Fire, Form, 
 from palantir.games.spi_sauron.units import MORDOR, WAITING
 
 from .helpers import GAME, cleared, new_game, place, visions_position
+from palantir.games.spi_sauron.phases.turn import begin_phase, end_phase
 
 
 def test_case_7_16_the_general_fires_first_then_melees_one_attacker_at_a_time():
@@ -54,11 +55,11 @@ def test_case_16_5_1_sauron_goes_to_the_pedestal_and_its_bearer_keeps_still():
     place(state, "orc_archers-1", "1331")
     place(state, "sauron", MORDOR)
     state.pedestal = "orc_archers-1"
-    state._begin_phase()
+    begin_phase(state)
     choice = decide(state, state.legal_actions())
     assert isinstance(choice, Enter) and choice.piece == "sauron" and choice.path[-1] == "1331"
     state.apply(choice)
-    state.end_phase()                       # to the Forces of Sauron Movement Phase
+    end_phase(state)                       # to the Forces of Sauron Movement Phase
     place(state, "goblins-1", "1329")
     plan = plan_movement(state, state.legal_actions())
     assert not any(isinstance(a, Move) and a.path[0] == "1331" for a in plan)

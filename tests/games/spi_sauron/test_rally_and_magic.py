@@ -7,6 +7,7 @@ from palantir.games.spi_sauron.phases.rally import rally_rating, rally_refusal
 from .helpers import cleared, place, refused
 from palantir.games.spi_sauron.phases.losses import pedestal_hex
 from palantir.games.spi_sauron.phases import is_night, spell_active
+from palantir.games.spi_sauron.phases.turn import begin_phase, end_phase
 
 
 def rally_phase(seat=1, turn=1, dice=()):
@@ -72,7 +73,7 @@ def test_case_8_3_the_rally_phase_passes_sauron_first_then_westernesse():
     place(state, "goblins-1", "0504", disrupted=True)
     place(state, "elendil", "0904")
     place(state, "men-1", "0904", disrupted=True)
-    state.end_phase()
+    end_phase(state)
     assert state.phase.key == "rally" and state.to_move() == 0
     state.apply("end")
     assert state.phase.key == "rally" and state.to_move() == 1
@@ -87,7 +88,7 @@ def magic_phase(dice=(), turn=5, on_pedestal=True):
     place(state, "orc_archers-1", "1329")
     place(state, "sauron", "1329" if on_pedestal else "1328")
     place(state, "orcs-1", "1328")
-    state._begin_phase()
+    begin_phase(state)
     return state
 
 
@@ -178,7 +179,7 @@ def pedestal_duel(die):
     place(state, "elendil", "0604")
     place(state, "orc_archers-1", "0504")      # the Pedestal's bearer
     place(state, "sauron", "0504")
-    state._begin_phase()
+    begin_phase(state)
     return state
 
 

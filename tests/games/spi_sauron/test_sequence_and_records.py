@@ -10,7 +10,7 @@ from palantir.engine.errors import BadNotation, IllegalAction
 from palantir.engine.match import play_match
 from palantir.engine.record import GameRecord, replay
 from palantir.games.spi_sauron.notation import END, Enter, Move, parse_action
-from palantir.games.spi_sauron.rules import victory_level
+from palantir.games.spi_sauron.phases.turn import victory_level
 
 from .helpers import GAME, at_phase, new_game
 from palantir.games.spi_sauron.phases import PHASES, is_night

@@ -70,9 +70,9 @@ def is_night(state) -> bool:
 class PhaseProcedure(Procedure):
     """A phase of the Game-Turn (3.0): who is asked, the decisions open to them, what must
     hold before the phase ends (`end_refusal`) and what ending it does (`close`). The
-    Game-Turn (turn.py) asks it; the phasing player's other decisions are checked by the
-    Game-Turn's table, where each check refuses, naming the case, a decision of another
-    phase."""
+    Game-Turn (turn.py) asks it, checks the phasing player's other decisions in its table
+    (where each check refuses, naming the case, a decision of another phase) and opens the
+    next phase when this one closes."""
 
     rule = "3.0"
 
@@ -89,8 +89,9 @@ class PhaseProcedure(Procedure):
         problem = self.end_refusal(state)
         if problem is not None:
             raise problem
-        return Plan(do=self.close, args=())
+        return Plan()
 
-    def close(self, state) -> None:
-        """End the phase and open the next that holds a decision (3.0)."""
-        state.next_phase()
+    def close(self, state) -> bool:
+        """What ending the phase does; False when the phase goes on (8.3: the other side
+        rallies)."""
+        return True

@@ -544,6 +544,6 @@ class MovementPhase(PhaseProcedure):
                                      + ", ".join(sorted(u.hex for u in owing)))
         return None
 
-    def close(self, state) -> None:
+    def close(self, state) -> bool:
         transfer_lone_leaders(state, state.phasing_side())
-        state.next_phase()
+        return True

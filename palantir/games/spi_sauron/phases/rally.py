@@ -120,8 +120,8 @@ class RallyPhase(PhaseProcedure):
     def answers(self, state) -> list:
         return rally_candidates(state, state.rally_seat) + [END]
 
-    def close(self, state) -> None:
+    def close(self, state) -> bool:
         if state.rally_seat == SAURON and rally_candidates(state, WESTERNESSE):
             state.rally_seat = WESTERNESSE      # 8.3: then the Westernesse player rallies
-        else:
-            state.next_phase()
+            return False
+        return True

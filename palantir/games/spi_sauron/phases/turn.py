@@ -11,21 +11,26 @@ it. When the game ends (12.0) it finishes, and the stack is empty.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Mapping
 
+from ....engine.game import Outcome
 from ....engine.procedure import Plan, Procedure, Question, Refusal
 from ..beast import BEAST
 from ..notation import END, Advance, Attack, Cast, Duel, End, Enter, Fire, Form, Give, Hold, \
     Move, Rally, Retreat, Split, Stand
-from . import PhaseProcedure
+from ..units import MORDOR, WAITING
+from . import PHASES, SAURON, WESTERNESSE, PhaseProcedure, is_night, spell_active
 from .beast import beast_combat_candidates, beast_in_play, carry_out_beast_combat, \
     carry_out_beast_move, check_beast_combat, check_beast_move
 from .combat import carry_out_advance, carry_out_attack, carry_out_duel, carry_out_fire, \
     check_advance, check_attack, check_combat_end, check_duel, check_fire, check_retreat, \
     combat_candidates, obliged_to_attack, retreat_then_go_on
-from .magic import MagicPhase, carry_out_cast, check_cast
+from .losses import pedestal_hex
+from .magic import MagicPhase, carry_out_cast, check_cast, spell_candidates
 from .movement import MovementPhase, carry_out_form, carry_out_give, carry_out_move, \
-    carry_out_split, check_enter, check_form, check_give, check_move, check_split
-from .rally import RallyPhase, carry_out_rally, check_rally
+    carry_out_split, check_enter, check_form, check_give, check_move, check_split, \
+    magic_leader_candidates
+from .rally import RallyPhase, carry_out_rally, check_rally, rally_opens
 
 
 @dataclass(frozen=True)
@@ -75,7 +80,8 @@ class GameTurn(Procedure):
 
     def check(self, state, action) -> Plan:
         if isinstance(action, End):
-            return phase_procedure(state).check(state, action)
+            phase_procedure(state).check(state, action)
+            return Plan(do=end_phase, args=())
         decision = DECISIONS.get(type(action))
         if decision is None:
             raise Refusal("notation", f"not an SPI Sauron decision: {action!r}")
@@ -167,3 +173,100 @@ def _give(state, action: Give) -> Plan:
 DECISIONS = {Fire: _fire, Attack: _attack, Duel: _duel, Move: _move, Enter: _enter,
              Retreat: _retreat, Stand: _stand, Advance: _advance, Hold: _hold,
              Rally: _rally, Cast: _cast, Form: _form, Split: _split, Give: _give}
+
+
+def start_game(state) -> None:
+    """Set up (13.0) and open the first phase that needs a decision."""
+    state.news = ["Turn 1"]
+    if not begin_phase(state):
+        next_phase(state)
+
+
+def end_phase(state) -> None:
+    """Close the current phase as its procedure does, opening the next one that needs a
+    decision (3.0)."""
+    if phase_procedure(state).close(state):
+        next_phase(state)
+
+
+def next_phase(state) -> None:
+    """Open the next phase (3.0) that holds a decision, or end the game (12.0 A)."""
+    while True:
+        if state.phase_index + 1 < len(PHASES):
+            state.phase_index += 1
+        else:
+            if state.turn >= state.parts.last_turn:   # 12.0 A: 18 Game-Turns
+                end_game(state)
+                return
+            state.turn += 1
+            state.phase_index = 0
+            state.rally_tries, state.rallied = {}, set()     # 8.32, 8.36: per Game-Turn
+            if not spell_active(state, "sinister_visions"):
+                state.visions.clear()
+            state.news.append(f"Turn {state.turn}" + (" (night)" if is_night(state) else ""))
+        if begin_phase(state):
+            return
+
+
+def begin_phase(state) -> bool:
+    """Prepare the phase; False when it holds no decision and passes at once."""
+    phase = state.phase
+    state.rally_seat = SAURON
+    state.entered = {}
+    for piece in list(state.units.values()) + list(state.leaders.values()):
+        piece.moved = False
+    state.beast.moved = False
+    state.combat_step = 0
+    state.fired, state.attacked, state.dueled, state.advanced = set(), set(), set(), set()
+    if phase.key == "sauron-movement":
+        state.pedestal_moved = False
+    # 14.1: Sauron's Magic Leader arrives inside Mordor, off the map beyond 1331.
+    for piece in state.leaders.values():
+        if piece.hex == WAITING and piece.magic_leader and piece.arrival <= state.turn:
+            piece.hex = MORDOR
+            state.news.append(f"{piece.leader.name} arrives inside Mordor (14.1)")
+    state._zoc.clear()
+    if phase.kind == "magic":
+        sauron = state.leaders.get("sauron")
+        where = pedestal_hex(state)
+        state.on_pedestal_at_start = bool(sauron and sauron.on_map and where == sauron.hex)
+        if not magic_leader_candidates(state) and not spell_candidates(state):
+            return False
+    elif phase.kind == "combat":
+        if not combat_candidates(state) and \
+                not beast_combat_candidates(state, state.combat_step):
+            return False
+    elif phase.kind == "rally":
+        if not rally_opens(state):
+            return False
+    state.news.append(f"Turn {state.turn}: {phase.title}")
+    return True
+
+
+def victory_level(demoralized: Mapping[str, bool], points: Mapping[str, int]) -> str:
+    """21.2: the victory level from both armies' demoralization and Victory Points."""
+    sauron_down, west_down = demoralized["sauron"], demoralized["westernesse"]
+    if sauron_down and not west_down:
+        if points["westernesse"] > points["sauron"]:
+            return "Westernesse Decisive"
+        return "Westernesse Tactical"
+    if not sauron_down:
+        if points["sauron"] > points["westernesse"]:
+            return "Sauron Decisive"
+        return "Sauron Tactical"
+    return "Draw"
+
+
+def end_game(state) -> None:
+    """The game ends after Game-Turn 18 (12.0 A); 21.2 names the victory level."""
+    state.over = True
+    level = victory_level(state.demoralized, state.victory_points)
+    winners = (WESTERNESSE,) if level.startswith("Westernesse") else \
+        (SAURON,) if level.startswith("Sauron") else ()
+    state._outcome = Outcome(
+        winners=winners, summary=level, rounds=state.turn,
+        details={"victory_level": level,
+                 "victory_points": dict(state.victory_points),
+                 "demoralization_points": dict(state.demoralization_points),
+                 "demoralized": dict(state.demoralized)})
+    state.news.append(f"The game ends: {level}")

@@ -1,4 +1,5 @@
-"""The `palantir` command: games, play, simulate, replay."""
+"""The `palantir` command: games, play, simulate, replay, analyze, serve, and the commands a
+game declares of its own (`palantir NAME GAME ...`, listed by `palantir games`)."""
 
 from __future__ import annotations
 
@@ -6,11 +7,19 @@ import argparse
 import sys
 
 from .engine.errors import PalantirError
+from .engine.game import game_ids, get_game
+
+# Subcommands of palantir itself; any other first word followed by a game's id is that
+# game's own command (Game.commands).
+BUILT_IN = ("games", "play", "simulate", "replay", "analyze", "serve")
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand."""
-    parser = argparse.ArgumentParser(prog="palantir", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="palantir", description=__doc__,
+        epilog="A game may have commands of its own, run as palantir NAME GAME ARGS... "
+               "(palantir games lists them, e.g. an odds calculator).")
     sub = parser.add_subparsers(dest="command", required=True)
 
     sub.add_parser("games", help="list the games and their options")
@@ -61,20 +70,30 @@ def build_parser() -> argparse.ArgumentParser:
                      help="leave a game that fails out of its cell's figures (listed as "
                           "failed) instead of stopping")
 
-    odds = sub.add_parser("odds", help="exact odds of a game's fights or shots",
-                          description="palantir odds strategy-battle fight|shot --help")
-    odds.add_argument("game")
-    odds.add_argument("query", nargs=argparse.REMAINDER, help="the game's own odds query")
-
     from .server import add_serve_parser
     add_serve_parser(sub)
     return parser
 
 
+def game_command(argv: list[str]) -> int | None:
+    """Run `NAME GAME ARGS...` as GAME's own command NAME; None for palantir's own."""
+    if not argv or argv[0] in BUILT_IN or argv[0].startswith("-"):
+        return None
+    if len(argv) < 2 or argv[1] not in game_ids():
+        raise PalantirError(f"'{argv[0]}' is not a command of palantir "
+                            f"({', '.join(BUILT_IN)}), nor NAME GAME with GAME one of "
+                            f"{', '.join(game_ids())}")
+    return get_game(argv[1]).command(argv[0])(list(argv[2:]))
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script."""
-    args = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
     try:
+        ran = game_command(argv)
+        if ran is not None:
+            return ran
+        args = build_parser().parse_args(argv)
         if args.command == "games":
             from .commands import games_command
             return games_command(args)
@@ -90,12 +109,6 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "analyze":
             from .analysis.command import analyze_command
             return analyze_command(args)
-        if args.command == "odds":
-            if args.game != "strategy-battle":
-                raise PalantirError(f"odds: only strategy-battle has an odds calculator, "
-                                    f"not '{args.game}'")
-            from .games.strategy_battle.odds_command import odds_command
-            return odds_command(args.query)
         if args.command == "serve":
             from .server.app import serve_command
             return serve_command(args)

@@ -11,7 +11,7 @@ from .terminal import closed_reader, fold, render_view, wants_color
 
 
 def describe_games() -> str:
-    """Every registered game: id, title, player counts and options."""
+    """Every registered game: id, title, player counts, options and its own commands."""
     blocks = []
     for game_id in game_ids():
         game = get_game(game_id)
@@ -26,6 +26,8 @@ def describe_games() -> str:
             lines.extend(f"    {option.describe()}" for option in schema)
         else:
             lines.append("  no options")
+        lines.extend(f"  command: palantir {name} {game.id} --help"
+                     for name in sorted(game.commands))
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks)
 

@@ -2,12 +2,16 @@
 
 import io
 import json
+from pathlib import Path
 
 import pytest
 
+import palantir
+import palantir.engine.game as registry
 from palantir.agents import make_agent
+from palantir.analysis.profiles import profile_of
 from palantir.cli import main
-from palantir.engine.game import get_game
+from palantir.engine.game import game_ids, get_game
 from palantir.engine.match import play_match
 from palantir.engine.record import GameRecord
 
@@ -152,3 +156,56 @@ def test_replay_of_a_file_that_is_not_a_record(capsys, tmp_path):
     assert "not JSON" in capsys.readouterr().err
     assert main(["replay", str(tmp_path / "missing.json")]) == 2
     assert "cannot read" in capsys.readouterr().err
+
+
+# ----- a fifth game: its own folder and one registry line ---------------------------------
+
+class FifthGame(type(GAME)):
+    """Journey to Mordor under another id, declaring a command and an analysis profile of
+    its own, as a new game would (issue 11: a fifth game also touched engine/game.py,
+    analysis/profiles.py and cli.py)."""
+
+    id = "fifth"
+    analysis_profile = {"sweep": [("players", [1, 2])], "games": 3}
+    commands = {"echo": "tests.test_cli:echo_command"}
+
+
+def echo_command(argv: list[str]) -> int:
+    """The fifth game's own command: prints its arguments."""
+    print("echo:", " ".join(argv))
+    return 0 if argv else 2
+
+
+@pytest.fixture
+def fifth(monkeypatch):
+    """The fifth game added to the registry with one line."""
+    monkeypatch.setitem(registry.REGISTRY_PATHS, "fifth", "tests.test_cli:FifthGame")
+    monkeypatch.delitem(registry._loaded, "fifth", raising=False)
+    yield get_game("fifth")
+    registry._loaded.pop("fifth", None)
+
+
+def test_a_game_runs_its_own_command_and_analysis_from_its_declaration(fifth, capsys):
+    assert main(["echo", "fifth", "one", "two"]) == 0
+    assert capsys.readouterr().out == "echo: one two\n"
+    assert main(["echo", "fifth"]) == 2
+    assert profile_of("fifth")["games"] == 3
+    assert main(["games"]) == 0
+    assert "  command: palantir echo fifth --help" in capsys.readouterr().out
+
+
+def test_a_command_the_game_does_not_declare_is_refused_naming_its_commands(fifth, capsys):
+    assert main(["odds", "fifth", "fight"]) == 2
+    assert "odds: the game 'fifth' has no such command (its own commands: echo)" in \
+        capsys.readouterr().err
+    assert main(["odds", "nowhere", "fight"]) == 2
+    assert "'odds' is not a command of palantir" in capsys.readouterr().err
+
+
+def test_the_cli_and_the_analysis_profiles_name_no_game():
+    root = Path(palantir.__file__).parent
+    for name in ("cli.py", "analysis/profiles.py", "engine/game.py"):
+        text = (root / name).read_text(encoding="utf-8")
+        if name == "engine/game.py":  # the registry's own lines
+            text = text[:text.index("REGISTRY_PATHS")]
+        assert [g for g in game_ids() if g in text] == [], name

@@ -1,4 +1,5 @@
-"""What `palantir analyze GAME` does for each game when it is told nothing: data, no code.
+"""What `palantir analyze GAME` does for each game when it is told nothing: data, no code,
+declared by the game itself (`Game.analysis_profile`, each game's analysis_profile.py).
 
 A profile has, all optional:
   sweep     the default grid: a list of (option, values), used when no --sweep is given
@@ -14,48 +15,13 @@ A profile has, all optional:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
+
+from ..engine.game import get_game
 
 DEFAULT_GAMES = 50
 
-PROFILES: dict[str, dict[str, Any]] = {
-    "spi-sauron": {
-        "sweep": [("reinforcement_delay", [-2, -1, 0, 1, 2])],
-        # A full 18-turn game between heuristics takes a second or two.
-        "games": 20,
-        # 21.2's victory level is the outcome's summary (shown once: the same text is also
-        # in its details, for simulate's counts).
-        "measures": {"victory level": "summary"},
-        "hide": ["victory_level"],
-        "order": {"victory level": ["Sauron Decisive", "Sauron Tactical", "Draw",
-                                    "Westernesse Tactical", "Westernesse Decisive"]},
-        "plot": ["victory level", "victory_points.sauron", "victory_points.westernesse"],
-    },
-    "lotr-board-game": {
-        "sweep": [("difficulty", ["easy", "normal", "hard"]),
-                  ("players", [2, 3, 4]),
-                  ("expansion", ["none", "sauron"])],
-        "games": 30,
-        # "hobbits" repeats the players option.
-        "hide": ["hobbits"],
-        # Where the game ended, in the order of the journey.
-        "order": {"board": ["bag-end", "rivendell", "moria", "lothlorien", "helms-deep",
-                            "shelobs-lair", "mordor"]},
-        "plot": ["fellowship_won", "score", "board"],
-    },
-    "journey-to-mordor": {
-        "sweep": [("players", [1, 2, 3, 4])],
-        "games": 200,
-        "measures": {"Ring-bearers at Mount Doom": "count:details.reached"},
-    },
-    "strategy-battle": {
-        "sweep": [("scenario", ["intro", "amon_hen", "riders", "the_wall"])],
-        # A heuristic battle takes one to four seconds.
-        "games": 10,
-    },
-}
 
-
-def profile_of(game_id: str) -> dict[str, Any]:
-    """The analysis profile of a game (empty for a game without one)."""
-    return PROFILES.get(game_id, {})
+def profile_of(game_id: str) -> Mapping[str, Any]:
+    """The analysis profile the game declares (Game.analysis_profile; empty if none)."""
+    return get_game(game_id).analysis_profile

@@ -53,3 +53,7 @@ class UnknownGame(PalantirError):
 
 class UnknownAgent(PalantirError):
     """An agent specification that names no agent or has a bad budget."""
+
+
+class UnknownCommand(PalantirError):
+    """A command a game does not declare (Game.commands)."""

@@ -9,10 +9,11 @@ from __future__ import annotations
 import importlib
 import sys
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from types import MappingProxyType
+from typing import Any, Callable, Mapping, Sequence
 
 from .dice import Dice
-from .errors import UnknownGame
+from .errors import UnknownCommand, UnknownGame
 from .options import Option, options_to_json, validate_options
 from .presentation import Presentation, load_presentation
 from .search import PLAIN_SEARCH, SearchHooks
@@ -115,6 +116,21 @@ class Game:
     min_players: int = 1
     max_players: int = 1
     perfect_information: bool = True
+    # What `palantir analyze` does when told nothing: the default grid, games per cell,
+    # measures and plots (the keys are in analysis/profiles.py). Data, no code.
+    analysis_profile: Mapping[str, Any] = MappingProxyType({})
+    # The game's own commands, `palantir NAME GAME ARGS...`: NAME -> "module:function", the
+    # function given the arguments after the game's id and returning the exit status.
+    commands: Mapping[str, str] = MappingProxyType({})
+
+    def command(self, name: str) -> Callable[[list[str]], int]:
+        """The game's own command `name` (imported when first run); raises UnknownCommand."""
+        if name not in self.commands:
+            offered = ", ".join(sorted(self.commands)) or "none"
+            raise UnknownCommand(f"{name}: the game '{self.id}' has no such command "
+                                 f"(its own commands: {offered})")
+        module_name, _, function = self.commands[name].partition(":")
+        return getattr(importlib.import_module(module_name), function)
 
     def option_schema(self) -> Sequence[Option]:
         """The options this game takes."""

@@ -10,6 +10,7 @@ from ...engine.errors import BadOption
 from ...engine.game import Game
 from ...engine.options import Option
 from ...engine.search import SearchHooks
+from .analysis_profile import ANALYSIS_PROFILE
 from .components import check_faces, default_components
 from .rules import JourneyState
 
@@ -23,6 +24,7 @@ class JourneyToMordor(Game):
     min_players = 1
     max_players = 4
     presentation_path = "palantir.games.journey_to_mordor.presentation:PRESENTATION"
+    analysis_profile = ANALYSIS_PROFILE
 
     def option_schema(self):
         if self._schema is None:

@@ -10,6 +10,7 @@ from ...engine.dice import Dice
 from ...engine.game import Game
 from ...engine.options import Option
 from ...engine.search import SearchHooks
+from .analysis_profile import ANALYSIS_PROFILE
 from .components import default_components
 from .heuristics import HeuristicAgent, act_candidates, rollout_policy
 from .rules import LotrState
@@ -32,6 +33,7 @@ class LordOfTheRingsBoardGame(Game):
     max_players = 5
     perfect_information = False
     presentation_path = "palantir.games.lotr_board_game.presentation:PRESENTATION"
+    analysis_profile = ANALYSIS_PROFILE
 
     def option_schema(self):
         return (

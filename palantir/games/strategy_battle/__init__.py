@@ -10,6 +10,7 @@ from ...engine.errors import BadOption
 from ...engine.game import Game
 from ...engine.options import Option
 from ...engine.search import SearchHooks
+from .analysis_profile import ANALYSIS_PROFILE
 from .evaluation import rollout_evaluation
 from .heuristics import HeuristicAgent, rollout_policy
 from .notation import Pick
@@ -30,6 +31,8 @@ class StrategyBattle(Game):
     # are in ('Might'), so a seat's view is not always the whole state
     perfect_information = False
     presentation_path = "palantir.games.strategy_battle.presentation:PRESENTATION"
+    analysis_profile = ANALYSIS_PROFILE
+    commands = {"odds": "palantir.games.strategy_battle.odds_command:odds_command"}
 
     def option_schema(self):
         return (Option("scenario", "choice", "intro", "the scenario to play",

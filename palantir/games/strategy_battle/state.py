@@ -102,19 +102,16 @@ class Model:
         return other
 
 
-
 # the Model fields a view carries as they are (after the ones it names one by one)
 MORE_FIELDS = ("shots_fired", "heading", "move_left", "began", "passenger", "carried_by",
                "left_on_horse", "staff_broken", "weapon", "taken", "riding")
 
 
+# ---------------------------------------------------------------- loose mounts and riders
+
 LOOSE = "loose mount"
-
-
-
 # a rider's head above his saddle: the Rider of Rohan is 60mm tall on a 40mm horse
 RIDER_ABOVE_SADDLE_MM = 20.0
-
 
 
 @lru_cache(maxsize=None)
@@ -130,7 +127,6 @@ def loose_profile(mount_name: str, side: str) -> Profile:
                    height_mm=mount.height_mm, mount=mount_name)
 
 
-
 def profile_named(name: str) -> Profile:
     """A profile by name: the data file's, or a loose mount's."""
     profiles, mounts, _ = default_data()
@@ -143,11 +139,9 @@ def profile_named(name: str) -> Profile:
     raise KeyError(name)
 
 
-
 def is_loose(model) -> bool:
     """Whether the model is a loose mount."""
     return model.profile.has(LOOSE)
-
 
 
 def outfit(state, model):
@@ -172,19 +166,16 @@ def outfit(state, model):
     return p
 
 
-
 def foot_race(model) -> str:
     """The race a model has on foot."""
     p = model.profile
     return p.foot_race if p.mount and p.foot_race else p.race
 
 
-
 def foot_height_mm(model) -> float:
     """How tall the model is on foot."""
     p = model.profile
     return p.foot_height_mm if p.mount else p.height_mm
-
 
 
 def can_ride(model, mount_name: str) -> bool:
@@ -196,11 +187,9 @@ def can_ride(model, mount_name: str) -> bool:
     return foot_race(model) in mount.riders or model.profile.mount == mount_name
 
 
-
 def monstrous(mount) -> bool:
     """'Monstrous Mounts': a mount whose profile has Fighting and Attacks other than 0."""
     return mount.fight != 0 and mount.attacks != 0
-
 
 
 def may_carry(model, mount_name: str) -> bool:
@@ -209,6 +198,7 @@ def may_carry(model, mount_name: str) -> bool:
                                            and foot_race(model) in ("Dwarf", "Hobbit"))
 
 
+# ---------------------------------------------------------------- finding a model
 
 def find(state, ident: str):
     """A model on the table, or a passenger carried off it; None if there is none."""
@@ -220,11 +210,12 @@ def find(state, ident: str):
     return None
 
 
-
 def carrier(state, passenger):
     """The cavalry model carrying a passenger."""
     return state.models.get(passenger.carried_by) if passenger.carried_by else None
 
+
+# ---------------------------------------------------------------- Heroes, Courage and terror
 
 def is_hero(model) -> bool:
     """A Hero has Might, Will or Fate ('Heroes')."""
@@ -232,16 +223,9 @@ def is_hero(model) -> bool:
     return p.might + p.will + p.fate > 0
 
 
-
-def take_test(state, model, why: str) -> None:
-    """Put a Courage test on the stack; the frame under it gets `passed` ('Courage Tests')."""
-    procedure.push(state, {"proc": "courage", "model": model.id, "why": why, "dice": []})
-
-
 def courage_of(model) -> int:
     """A model's Courage after Drain Courage, never below 1."""
     return max(1, model.profile.courage - model.courage_loss)
-
 
 
 def terrifying(model) -> bool:
@@ -249,11 +233,12 @@ def terrifying(model) -> bool:
     return model.profile.has("terror") or model.terror
 
 
+# ---------------------------------------------------------------- who touches whom
+
 def players_choose(state) -> bool:
     """Whether the players make the Fight phase's choices (the game option `fight_choices`;
     off, the referee's defaults decide: a quicker game)."""
     return bool(state.options.get("fight_choices", True))
-
 
 
 def contacts(state, pool=None) -> dict[str, list[str]]:
@@ -276,12 +261,10 @@ def contacts(state, pool=None) -> dict[str, list[str]]:
     return {k: sorted(v) for k, v in sorted(touching.items())}
 
 
+# ---------------------------------------------------------------- heroic actions: who acts now
+
 RULE_HEROIC = "Heroic Actions"
-
-
-
 RULE_HEROIC_COMBAT = "Heroic Actions: Heroic Combat"
-
 
 
 def allowed(state, model, text: str) -> None:
@@ -306,27 +289,7 @@ def allowed(state, model, text: str) -> None:
                             rule=RULE_HEROIC, action=text)
 
 
-def push_move(state, action, report, part: bool = False) -> None:
-    """Put a checked move on the stack; `part`: the model stops part-way to do something
-    else (a cast) and may go on with the rest of its move later. The frame under it gets
-    `arrived`: whether the model got to the end of the path."""
-    model = state.models[action.model]
-    procedure.push(state, {
-        "proc": "move", "model": model.id, "stage": "test", "part": part,
-        "path": [[model.x, model.y], *([x, y] for x, y in action.path)],
-        "targets": list(getattr(action, "targets", ())), "cost": report.cost,
-        "length": report.length, "across": [list(a) for a in report.across],
-        "contacts": list(report.contacts),
-        "crossings": [[c.barrier, c.kind, c.at] for c in report.crossings
-                      if c.kind != "stride"]})
-
-
-
-def jump_to_mount(state, model, steed: str) -> None:
-    """A Jump test to mount a steed ('Mounting and Dismounting'); the score goes down."""
-    procedure.push(state, {"proc": "jump", "model": model.id, "barrier": steed,
-                           "kind": "mount", "minus": 0, "die": None, "try": 1})
-
+# ---------------------------------------------------------------- what a shooter looks past
 
 def looked_past(state, shooter) -> set[str]:
     """What a shooter may shoot past as if it were not there (docs/strategy-battle.md).
@@ -353,3 +316,31 @@ def looked_past(state, shooter) -> set[str]:
                 and geo.in_contact(me, state.disc(other, zone=False), tol)):
             past.add(other.id)
     return past
+
+
+# ---------------------------------------------------------------- procedures started across phases
+
+def take_test(state, model, why: str) -> None:
+    """Put a Courage test on the stack; the frame under it gets `passed` ('Courage Tests')."""
+    procedure.push(state, {"proc": "courage", "model": model.id, "why": why, "dice": []})
+
+
+def push_move(state, action, report, part: bool = False) -> None:
+    """Put a checked move on the stack; `part`: the model stops part-way to do something
+    else (a cast) and may go on with the rest of its move later. The frame under it gets
+    `arrived`: whether the model got to the end of the path."""
+    model = state.models[action.model]
+    procedure.push(state, {
+        "proc": "move", "model": model.id, "stage": "test", "part": part,
+        "path": [[model.x, model.y], *([x, y] for x, y in action.path)],
+        "targets": list(getattr(action, "targets", ())), "cost": report.cost,
+        "length": report.length, "across": [list(a) for a in report.across],
+        "contacts": list(report.contacts),
+        "crossings": [[c.barrier, c.kind, c.at] for c in report.crossings
+                      if c.kind != "stride"]})
+
+
+def jump_to_mount(state, model, steed: str) -> None:
+    """A Jump test to mount a steed ('Mounting and Dismounting'); the score goes down."""
+    procedure.push(state, {"proc": "jump", "model": model.id, "barrier": steed,
+                           "kind": "mount", "minus": 0, "die": None, "try": 1})

@@ -249,7 +249,7 @@ def _next_of_each(state, seat: int, otherwise, effects=None) -> None:
     if asking["at"] < len(asking["seats"]):
         # The rest of "each" is carried in the step itself, so a clone shares nothing.
         state.push(*steps, ("ask-next", asking["res"], tuple(asking["cost"].items()),
-                           tuple(asking["seats"]), asking["at"]))
+                            tuple(asking["seats"]), asking["at"]))
         state.asking = None
     else:
         state.asking = None

@@ -132,7 +132,7 @@ class MountDoom(Step):
         if state.expansion:
             sauron.sauron_at_the_crack(state)
         state.push(*[("doom-roll", seat) for seat in state.in_order(state.active)],
-                  ("doom-failed",))
+                   ("doom-failed",))
 
 
 @dataclass

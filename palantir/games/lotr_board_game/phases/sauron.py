@@ -78,13 +78,13 @@ def sauron_draw(state, count: int, public: bool = False) -> None:
         if not state.sauron_deck:
             break
         card = state.dice.roll(SAURON_DECK, state.sauron_deck,
-                              seen_by=None if public else state.seen(state.sauron_seat))
+                               seen_by=None if public else state.seen(state.sauron_seat))
         state.sauron_deck.remove(card)
         got.append(card)
     state.sauron_hand = sorted(state.sauron_hand + got)
     if got:
         state.say(f"Sauron draws {len(got)} card{'s' * (len(got) > 1)}"
-                 + (f": {', '.join(got)}" if public else ""))
+                  + (f": {', '.join(got)}" if public else ""))
         if not public:
             state.say(f"you draw {', '.join(got)}", state.sauron_seat)
 
@@ -164,7 +164,7 @@ def answer_sauron_call(state, seat: int, text: str) -> None:
     # Exceptions: Sam chooses one symbol.
     mode = "one" if state.ability(target) == "one-damage-per-roll" else "all"
     state.push(window_step("after-roll", (target, card)),
-              ("sauron-card", target, card, mode, False), ("sauron-after", target, purpose))
+               ("sauron-card", target, card, mode, False), ("sauron-after", target, purpose))
 
 
 def play_from_sauron_hand(state, card: str) -> None:
@@ -220,9 +220,9 @@ def answer_sauron_start(state, seat: int, text: str) -> None:
         card = words[1]
         play_from_sauron_hand(state, card)
         state.say(f"Sauron plays {card} ({symbols_text(state, card)}) against "
-                 f"{state.name(target)}")
+                  f"{state.name(target)}")
         state.push(window_step("after-roll", (target, card)),
-                  ("sauron-card", target, card, "one", False))
+                   ("sauron-card", target, card, "one", False))
     else:
         card = words[1]
         state.nazgul_up.remove(card)
@@ -230,8 +230,8 @@ def answer_sauron_start(state, seat: int, text: str) -> None:
         nazgul = state.nazgul_cards[card]
         state.say(f"Sauron applies the Nazgûl card {card}: {nazgul.incident.name}")
         state.push(window_step("after-roll", (target, card)),
-                  ("sauron-card", target, card, "one", False),
-                  ("resolve", nazgul.incident, None))
+                   ("sauron-card", target, card, "one", False),
+                   ("resolve", nazgul.incident, None))
 
 
 def card_symbols(state, card: str) -> tuple[tuple[str, int], ...]:

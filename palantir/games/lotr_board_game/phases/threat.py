@@ -31,7 +31,7 @@ class Roll(Step):
         if not state.eliminated[seat]:
             called = state.expansion and not (purpose or "").startswith("ring")
             state.push(window_step("before-roll", (seat,)),
-                      ("call" if called else "roll-die", seat, purpose))
+                       ("call" if called else "roll-die", seat, purpose))
 
 
 @dataclass

@@ -49,7 +49,7 @@ class Turn(Step):
         state.say(f"{state.name(state.active)}'s turn")
         # Play 4: yellow and Gandalf cards in their windows (docs: "Windows").
         state.push(window_step("turn-start", ()), ("reveal",), window_step("action", ()),
-                  ("act",), window_step("turn-end", ()), ("end-turn",))
+                   ("act",), window_step("turn-end", ()), ("end-turn",))
         if state.expansion:
             state.push(("sauron-start",))  # Sauron's Actions at the Start of Each Turn
 
@@ -148,7 +148,7 @@ def carry_out_tile(state, tile_id: str) -> None:
         state.push(("event",), ("reveal",))
     elif tile.kind == "items":
         state.push(window_step("items-tile", (tile_id,)), ("resolve", tile.resolution, None),
-                  ("reveal",))
+                   ("reveal",))
     else:
         state.push(("resolve", tile.resolution, None), ("reveal",))
     if state.expansion:

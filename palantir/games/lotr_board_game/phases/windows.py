@@ -162,7 +162,7 @@ def answer_window(state, seat: int, text: str) -> None:
             # The Ring is taken from the current hobbit, even if used this scenario.
             state.ring_bearer = state.characters.index(target)
             state.say(f"{state.name(seat)} plays The One Ring: "
-                     f"{state.name(state.ring_bearer)} is the Ring-bearer")
+                      f"{state.name(state.ring_bearer)} is the Ring-bearer")
             if state.expansion and not state.rider_returning and \
                     state.positions[state.ring_bearer] >= state.rider:
                 # The Black Rider: the new Ring-bearer is on its space or beyond.
@@ -172,10 +172,10 @@ def answer_window(state, seat: int, text: str) -> None:
             back = state.parts.sauron["special_cards"]["the-watchful-peace"]["sauron_back"]
             state.sauron = min(temptation_end(state), state.sauron + back)
             state.say(f"{state.name(seat)} plays The Watchful Peace: Sauron moves back "
-                     f"{state.sauron - before}, to {state.sauron}")
+                      f"{state.sauron - before}, to {state.sauron}")
         # A new Ring-bearer is asked in his turn in the window, not the old one now.
         state.push(again if seat == state.ring_bearer else
-                  ("window", name, seats, index + 1, context))
+                   ("window", name, seats, index + 1, context))
         return
     if verb == "gandalf":
         gid, _, arg = what[0].partition("@")
@@ -204,8 +204,8 @@ def yellow_effect(state, seat: int, card: str, what: list[str], target: str) -> 
         # No die is rolled (nor Sauron called): nothing is suffered and the Ring moves
         # as on a blank.
         state.replace_step(step, ("suffer", step.seat, "blank", step.purpose, True)
-                          if step.name == "roll-die" else
-                          ("sauron-after", step.seat, step.purpose))
+                           if step.name == "roll-die" else
+                           ("sauron-after", step.seat, step.purpose))
     elif effect == "ignore-items-tile":
         state.drop_step(state.next_step("resolve"))
     elif effect == "skip-tile":

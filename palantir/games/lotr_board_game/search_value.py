@@ -22,11 +22,15 @@ from __future__ import annotations
 import argparse
 import random
 import tomllib
+from concurrent.futures import ProcessPoolExecutor
 from functools import lru_cache
 from pathlib import Path
 from typing import Callable
 
+from ...engine.dice import SeededDice
+from ...engine.game import get_game
 from .components import DATA
+from .heuristics import decide
 
 FILE = Path(DATA) / "search_value.toml"
 CLIP = 10  # distances from Sauron beyond this all look safe
@@ -100,11 +104,7 @@ def cutoff(root) -> Callable:
 def _snapshots(k: int) -> list[tuple[dict[str, float], float]]:
     """One heuristic game with random options: the features at each conflict board's first
     decision, each with the game's final payoff."""
-    from ...engine.dice import SeededDice
-    from . import LordOfTheRingsBoardGame
-    from .heuristics import decide
-
-    game = LordOfTheRingsBoardGame()
+    game = get_game("lotr-board-game")  # the registry's: this package imports this module
     rng = random.Random(k)
     options = game.validate_options({
         "players": rng.choice([2, 3, 3, 4, 5]),
@@ -124,8 +124,7 @@ def _snapshots(k: int) -> list[tuple[dict[str, float], float]]:
 
 def fit(games: int, workers: int = 1) -> tuple[dict[str, float], int]:
     """Least-squares weights over `games` heuristic games (seeds 0..games-1)."""
-    import numpy as np
-    from concurrent.futures import ProcessPoolExecutor
+    import numpy as np  # only for fitting (an optional dependency)
 
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:

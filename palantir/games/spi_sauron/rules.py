@@ -18,7 +18,7 @@ from .hexmap import distance, map_of
 from .movement import road_distances, zoc_neighbours
 from .notation import parse_action
 from .phases import PHASES, SAURON, SIDE_NAMES, is_night
-from .phases.combat import Pending
+from .phases.combat import Melee, Pending, melee_under_way
 from .phases.turn import GameTurn, end_game
 from .units import ELIMINATED, MORDOR, WAITING, LeaderPiece, Unit, order_of_battle
 
@@ -47,16 +47,15 @@ class SauronState(State):
         self.demoralized = {"sauron": False, "westernesse": False}
         self.demoralization_points = {"sauron": 0, "westernesse": 0}
         self.victory_points = {"sauron": 0, "westernesse": 0}
-        # The Combat Phase (7.0): its step, who has fired, attacked, dueled or advanced,
-        # and the attacks committed against one defender; the decisions asked mid-phase
-        # are on the stack of procedures (3.0: the Game-Turn at the bottom).
+        # The Combat Phase (7.0): its step, who has fired, attacked, dueled or advanced; the
+        # attacks committed against one defender (7.32) and the decisions asked mid-phase
+        # (7.5) are on the stack of procedures, the Game-Turn (3.0) at the bottom.
         self.combat_step = 0
         self.fired: set[str] = set()
         self.attacked: set[str] = set()
         self.dueled: set[str] = set()
         self.advanced: set[str] = set()
         self.stack = Stack([GameTurn()])
-        self.melee: tuple[str, tuple[str, ...]] | None = None
         self.in_mordor: set[str] = set()          # 21.1: Westernesse units that entered
         # Rally (8.32, 8.36) and magic (8.5, 16.0): this turn's attempts, spells in force.
         self.rally_tries: dict[str, int] = {}
@@ -107,7 +106,8 @@ class SauronState(State):
 
     @pending.setter
     def pending(self, decisions: list[Pending]) -> None:
-        self.stack = Stack([GameTurn(), *reversed(decisions)])
+        self.stack = Stack([p for p in self.stack if type(p) is not Pending]
+                           + list(reversed(decisions)))
 
     def is_over(self) -> bool:
         return self.over
@@ -164,6 +164,7 @@ class SauronState(State):
         return list(self.news)
 
     def view(self, seat: int | None) -> dict:
+        melee = melee_under_way(self)
         # The whole map is public in this game: both sides see every counter (2.0).
         return {
             "game": "spi-sauron",
@@ -191,7 +192,7 @@ class SauronState(State):
             "pending": [{"kind": p.kind, "seat": p.seat, "piece": p.piece, "hexes": p.hexes,
                          "advance_by": list(p.advance_by), "into": p.into,
                          "displacer": p.displacer} for p in self.pending],
-            "melee": [self.melee[0], list(self.melee[1])] if self.melee else None,
+            "melee": [melee.defender, list(melee.attackers)] if melee else None,
             "in_mordor": sorted(self.in_mordor),
             "rally_tries": dict(self.rally_tries), "rallied": sorted(self.rallied),
             "visions": sorted(self.visions), "spells_cast": dict(self.spells_cast),
@@ -249,10 +250,10 @@ class SauronState(State):
             setattr(self, name, set(view[name]))
         for name in ("rally_tries", "spells_cast", "spell_until"):
             setattr(self, name, dict(view[name]))
-        self.pending = [Pending(p["kind"], p["seat"], p["piece"], p["hexes"],
-                                tuple(p["advance_by"]), p["into"], p["displacer"])
-                        for p in view["pending"]]
-        self.melee = (view["melee"][0], tuple(view["melee"][1])) if view["melee"] else None
+        melee = [Melee(view["melee"][0], tuple(view["melee"][1]))] if view["melee"] else []
+        self.stack = Stack([GameTurn(), *melee, *(
+            Pending(p["kind"], p["seat"], p["piece"], p["hexes"], tuple(p["advance_by"]),
+                    p["into"], p["displacer"]) for p in reversed(view["pending"]))])
         for name in ("cast_turn", "on_pedestal_at_start", "pedestal_moved", "pedestal"):
             setattr(self, name, view[name])
         beast = view["beast"]

@@ -57,7 +57,7 @@ class Pending(Procedure):
         """7.5: only the retreat or advance asked is decided now."""
         if isinstance(action, Retreat):
             pending, piece = check_retreat(state, action)
-            return Plan(do=retreat_then_go_on, args=(pending, piece, action.path))
+            return Plan(do=carry_out_retreat, args=(pending, piece, action.path))
         if isinstance(action, Stand):
             if self.kind != "before":
                 raise Refusal("7.7", "no retreat before combat is offered now")
@@ -83,13 +83,35 @@ class Pending(Procedure):
             state.news.append(f"{piece.type.name} in {piece.hex} has no path of retreat "
                               "left (7.56)")
             _cannot_retreat(state, piece, "7.56", self.advance_by)
-        after_decision(state)
 
 
-def retreat_then_go_on(state, pending: Pending, piece, path) -> None:
-    """The retreat, then the committed attacks go on if nothing else is asked (7.32)."""
-    carry_out_retreat(state, pending, piece, path)
-    after_decision(state)
+@dataclass(frozen=True)
+class Melee(Procedure):
+    """7.32: the attacks committed against one defender, resolved one by one, each result
+    applied at once; a retreat or advance one of them calls for is asked (a `Pending` above
+    this procedure) before the next is resolved."""
+
+    name = "melee"
+    rule = "7.32"
+    defender: str
+    attackers: tuple[str, ...]
+
+    def step(self, state, stack) -> None:
+        stack.finish(self)
+        if not self.attackers:
+            return
+        stack.push(Melee(self.defender, self.attackers[1:]))
+        defender, attacker = state.units[self.defender], state.units[self.attackers[0]]
+        if not defender.on_map or not attacker.on_map or \
+                distance(defender.hex, attacker.hex) != 1:
+            state.news.append(f"the attack of {attacker.type.name} falls on nothing (7.32)")
+            return
+        resolve_melee(state, attacker, defender)
+
+
+def melee_under_way(state) -> Melee | None:
+    """The committed attacks not yet resolved (7.32), if a melee is under way."""
+    return state.stack.find(Melee)
 
 
 def weapon_in_hex(state, hex_name: str, side: str) -> bool:
@@ -424,12 +446,11 @@ def carry_out_attack(state, defender: Unit, attackers: list[Unit]) -> None:
             state.attacked.add(unit.partner)    # a formation attacks as one (8.4, 15.3)
     state.news.append(f"{', '.join(u.type.name + ' in ' + u.hex for u in attackers)} "
                      f"attack {defender.type.name} in {defender.hex}")
-    state.melee = (defender.id, tuple(u.id for u in attackers))
+    # 7.32: resolved by the procedure, once any retreat before combat is decided (7.7)
+    state.stack.push(Melee(defender.id, tuple(u.id for u in attackers)))
     if may_retreat_before_combat(state, defender, attackers):
         push_pending(state, Pending("before", seat_of(defender.side), defender.id, 0,
-                                  tuple(u.id for u in attackers), defender.hex))
-        return
-    continue_melee(state)
+                                    tuple(u.id for u in attackers), defender.hex))
 
 
 def may_retreat_before_combat(state, defender: Unit, attackers: list[Unit]) -> bool:
@@ -443,22 +464,6 @@ def may_retreat_before_combat(state, defender: Unit, attackers: list[Unit]) -> b
         return False
     probe = Pending("before", seat_of(defender.side), defender.id)
     return bool(retreat_options(state, probe))
-
-
-def continue_melee(state) -> None:
-    """Resolve the committed attacks one by one until one needs a decision (7.32)."""
-    while state.melee is not None and not state.pending:
-        defender_id, attackers = state.melee
-        if not attackers:
-            state.melee = None
-            return
-        state.melee = (defender_id, attackers[1:])
-        defender, attacker = state.units[defender_id], state.units[attackers[0]]
-        if not defender.on_map or not attacker.on_map or \
-                distance(defender.hex, attacker.hex) != 1:
-            state.news.append(f"the attack of {attacker.type.name} falls on nothing (7.32)")
-            continue
-        resolve_melee(state, attacker, defender)
 
 
 def resolve_melee(state, attacker: Unit, defender: Unit) -> None:
@@ -571,8 +576,13 @@ def break_formation(state, unit: Unit) -> None:
 
 def push_pending(state, pending: Pending) -> None:
     """Queue a mid-phase decision: asked after those already asked (on the stack under
-    them, above the Game-Turn)."""
-    state.stack.insert(len(state.stack) - 1, pending)
+    them, above the Game-Turn and any melee under way)."""
+    depth = 0
+    for procedure in reversed(list(state.stack)):
+        if type(procedure) is not Pending:
+            break
+        depth += 1
+    state.stack.insert(depth, pending)
 
 
 def retreat_options(state, pending: Pending, seen: set | None = None
@@ -698,7 +708,7 @@ def carry_out_retreat(state, pending: Pending, piece, path) -> None:
         piece.disrupted = piece.disrupted or disrupted
         state.news.append(f"{piece.type.name} retreats before combat to {end} "
                          f"({'-'.join(path)}): {text} (7.7)")
-        state.melee = None
+        state.stack.finish(melee_under_way(state))     # 7.7: the attacks fall on nothing
         drop_pedestal_on_retreat(state, piece, start)
         vacated_before_combat(state, start, pending.advance_by)
         if friend is not None and friend is not piece:
@@ -736,7 +746,6 @@ def carry_out_stand(state) -> None:
         raise Refusal("7.7", "no retreat before combat is offered now")
     state.stack.finish(state.stack.top())
     state.news.append("the defender stands (7.7)")
-    continue_melee(state)
 
 
 def check_advance(state, action: Advance):
@@ -770,13 +779,6 @@ def carry_out_advance(state, unit: Unit | None) -> None:
         state.news.append(f"{unit.type.name} advances from {was} into {pending.into} (7.51)")
         pick_up_pedestal(state, unit)
         arrived_in_mordor(state, unit)
-    continue_melee(state)
-
-
-def after_decision(state) -> None:
-    """After a pending decision: go on with the committed attacks if nothing waits."""
-    if not state.pending:
-        continue_melee(state)
 
 
 def _check_combat_phase(state, step: int, action) -> None:

@@ -24,7 +24,7 @@ from .beast import beast_combat_candidates, beast_in_play, carry_out_beast_comba
     carry_out_beast_move, check_beast_combat, check_beast_move
 from .combat import carry_out_advance, carry_out_attack, carry_out_duel, carry_out_fire, \
     check_advance, check_attack, check_combat_end, check_duel, check_fire, check_retreat, \
-    combat_candidates, obliged_to_attack, retreat_then_go_on
+    carry_out_retreat, combat_candidates, obliged_to_attack
 from .losses import pedestal_hex
 from .magic import MagicPhase, carry_out_cast, check_cast, spell_candidates
 from .movement import MovementPhase, carry_out_form, carry_out_give, carry_out_move, \
@@ -134,7 +134,7 @@ def _carry_out_entry(state, piece, path, spent, action) -> None:
 
 def _retreat(state, action: Retreat) -> Plan:
     pending, piece = check_retreat(state, action)      # 7.54: refused, none is asked
-    return Plan(do=retreat_then_go_on, args=(pending, piece, action.path))
+    return Plan(do=carry_out_retreat, args=(pending, piece, action.path))
 
 
 def _stand(state, action: Stand) -> Plan:

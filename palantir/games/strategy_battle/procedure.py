@@ -73,6 +73,9 @@ def top(state, proc: str | None = None) -> dict | None:
 
 # ---------------------------------------------------------------- questions
 
+# Every question the game asks is registered here by kind: a frame's (a Hero's roll, Fate,
+# resisting magic, a loose mount) and a phase's (heroic declarations, matching fights, a
+# fight's choices), so BattleState answers and lists them all one way.
 QUESTIONS: dict[str, tuple[Callable, Callable]] = {}
 
 

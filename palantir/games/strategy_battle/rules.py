@@ -152,30 +152,19 @@ class BattleState(State):
             raise IllegalAction("the game is over", rule=RULE_OVER, action=str(action))
         self.news = []
         if self.question is not None:
-            if self.question["kind"] in procedure.QUESTIONS:
-                # a question a procedure stopped for (a Hero's roll, Fate, resisting magic)
-                procedure.answer(self, action, str(action))
+            # the phase that asked takes the answer (procedure.QUESTIONS), then the turn goes on
+            then = self.question["then"] if self.question["kind"] == "pair" else None
+            procedure.answer(self, action, str(action))
+            if then is None:
                 self._procedures_done()
-                return
-            if self.question["kind"] == "heroic":
-                heroics.answer(self, action, str(action))
-                if self.phase == FIGHT and self.question is None and self.combat is None:
+            elif self.question is None:
+                # the fights are matched: the phase that waited for them goes on
+                if then == SHOOT:
+                    self._start_shoot_phase()
+                elif then == FIGHT_BEGINS:
+                    self._begin_fight_phase()
+                else:
                     self._fight_phase_continues()
-                return
-            if self.question["kind"] == "pair":
-                then = self.question["then"]
-                pairing.answer_pair(self, action, str(action))
-                if self.question is None:
-                    if then == SHOOT:
-                        self._start_shoot_phase()
-                    elif then == FIGHT_BEGINS:
-                        self._begin_fight_phase()
-                    else:
-                        self._fight_phase_continues()
-                return
-            combat.answer(self, action, str(action))
-            if self.phase == FIGHT and self.combat is None and self.question is None:
-                self._fight_phase_continues()
             return
         if self.phase == MOVE:
             self._apply_move_phase(action)
@@ -679,13 +668,7 @@ class BattleState(State):
         if self.phase == OVER:
             return []
         if self.question is not None:
-            if self.question["kind"] in procedure.QUESTIONS:
-                return procedure.candidates(self)
-            if self.question["kind"] == "heroic":
-                return heroics.candidates(self)
-            if self.question["kind"] == "pair":
-                return pairing.pair_candidates(self)
-            return combat.candidates(self)
+            return procedure.candidates(self)
         if self.phase == SHOOT:
             return [Shoot(a, b) for a, b in shooters(self)
                     if self._may_act(self.models[a])] + [Done()]

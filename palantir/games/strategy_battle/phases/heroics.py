@@ -18,6 +18,7 @@ phase to act before the normal order ('Heroic Actions').
 from __future__ import annotations
 
 from ....engine.errors import IllegalAction
+from .. import procedure
 from .. import table as geo
 from ..notation import Charge, Done, Heroic, Move, Pass
 from ..state import RULE_HEROIC, contacts
@@ -257,3 +258,6 @@ def end_moving_again(state) -> list[str]:
         pool.update([k, *touching[k]] if k in touching else [])
     state.fights = []
     return sorted(pool)
+
+
+procedure.question("heroic", answer, candidates)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from ....engine.errors import IllegalAction
+from .. import procedure
 from ..notation import Pair
 from ..state import contacts, players_choose
 
@@ -191,3 +192,4 @@ def answer_pair(state, action, text: str) -> None:
         state.question = None
 
 
+procedure.question("pair", answer_pair, pair_candidates)

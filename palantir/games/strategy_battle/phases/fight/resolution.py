@@ -747,3 +747,7 @@ def _answer_might(state, c, q, action, text) -> None:
     else:
         c["might_done"] = True
 
+
+# the questions a fight asks (its Fate rolls are wounds.py's)
+for _kind in ("shield", "strike", "back", "weapon", "support", "take", "charger", "bid", "might"):
+    procedure.question(_kind, answer, candidates)

@@ -1,4 +1,7 @@
-"""SPI Sauron: the state and the procedures of the rulebook, case by case.
+"""SPI Sauron: the state — a position as data, what the rules ask of it (pieces by hex,
+Zones of Control, the gate, the road), its views, and a dispatcher: every decision is
+`decide` on the stack of procedures (engine/procedure.py), the Game-Turn (phases/turn.py)
+at the bottom. The rules themselves, case by case, are the modules of phases/.
 
 Case numbers in comments are those of rules/sauron-spi-hex-wargame.txt; decisions where
 the rules are silent are in docs/spi-sauron.md.

@@ -2,8 +2,10 @@
 discards and removed cards, refusals change nothing, clones are independent, and a record
 replays to the same result (issue 5, 7)."""
 
+import ast
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -12,7 +14,10 @@ from palantir.agents.random_agent import RandomAgent
 from palantir.engine import ScriptedDice
 from palantir.engine.dice import Roll, SeededDice
 from palantir.engine.errors import IllegalAction
+from palantir.engine.game import State
 from palantir.engine.match import play_match
+from palantir.games import lotr_board_game
+from palantir.games.lotr_board_game.rules import LotrState
 
 ALL = all_cards.__wrapped__ if hasattr(all_cards, "__wrapped__") else all_cards
 TOTAL = sum(PARTS.hobbit_deck.values()) + sum(1 for c in PARTS.cards.values()
@@ -131,3 +136,45 @@ def test_random_games_with_resources_and_fellowship_cards_conserve_cards_and_tok
     assert again.view(None) == state.view(None)
     sample = GAME.sample_state(state.view(1), random.Random(2))
     assert sample.view(1) == state.view(1)
+
+
+def _package_imports() -> dict[str, set[str]]:
+    """The modules of the game each module imports (its relative imports), by dotted name
+    ('' the package itself); `from . import x` of a module x is an import of x alone."""
+    root = Path(lotr_board_game.__file__).parent
+    names = {".".join(p for p in path.relative_to(root).with_suffix("").parts
+                      if p != "__init__"): path for path in root.rglob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for name, path in names.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        graph[name] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.ImportFrom) or not node.level:
+                continue
+            base = package.split(".") if package else []
+            base = base[:len(base) - node.level + 1] if node.level > 1 else base
+            target = ".".join(base + ([node.module] if node.module else []))
+            modules = {f"{target}.{a.name}".lstrip(".") for a in node.names} & set(names)
+            graph[name] |= modules if modules else {target}
+    return {m: {t for t in ts if t in graph and t != m} for m, ts in graph.items()}
+
+
+def test_the_state_has_no_mixin_and_the_game_imports_in_no_circle():
+    # Issue 11: LotrState was LegendaryPlays + SauronPlay + ExpansionCards + State, their
+    # parts calling each other through `self`, and sampling.py imported the rules inside a
+    # function to dodge the circle rules -> sampling -> rules.
+    assert LotrState.__bases__ == (State,)
+    graph = _package_imports()
+    assert {"rules", "phases.turn", "phases.sauron", "sampling"} <= set(graph)
+    assert "phases.resources" in graph["phases.windows"]
+    done: set[str] = set()
+
+    def visit(module: str, path: list[str]) -> None:
+        assert module not in path, " -> ".join(path + [module])
+        if module not in done:
+            for target in sorted(graph[module]):
+                visit(target, path + [module])
+            done.add(module)
+
+    for module in sorted(graph):
+        visit(module, [])

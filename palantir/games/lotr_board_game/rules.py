@@ -233,18 +233,10 @@ class LotrState(State):
         self.stack.finish(procedure)
 
     def replace_step(self, procedure, step: tuple) -> None:
-        """A waiting step is done as another: the steps above it are put back unchanged."""
-        above = []
-        for p in reversed(list(self.stack)):
-            if p is procedure:
-                break
-            above.append(p)
-        for p in above:
-            self.stack.finish(p)
+        """A waiting step is done as another, in its place."""
+        depth = next(i for i, p in enumerate(reversed(list(self.stack))) if p is procedure)
         self.stack.finish(procedure)
-        self.stack.push(step_procedure(step))
-        for p in reversed(above):
-            self.stack.push(p)
+        self.stack.insert(depth, step_procedure(step))
 
     def decision_audience(self, action) -> tuple[int, ...] | None:
         """Rivendell, Council: the card passed face down is read by its passer only

@@ -98,18 +98,18 @@ class SauronState(State):
         if self.over:
             return None
         top = self.stack.top()
-        if type(top) is Pending:
+        if isinstance(top, Pending):
             return top.seat
         return self.rally_seat if self.phase.seat is None else self.phase.seat
 
     @property
     def pending(self) -> list[Pending]:
         """The decisions asked mid-phase (7.5), the one asked now first."""
-        return [p for p in reversed(list(self.stack)) if type(p) is Pending]
+        return [p for p in reversed(list(self.stack)) if isinstance(p, Pending)]
 
     @pending.setter
     def pending(self, decisions: list[Pending]) -> None:
-        self.stack = Stack([p for p in self.stack if type(p) is not Pending]
+        self.stack = Stack([p for p in self.stack if not isinstance(p, Pending)]
                            + list(reversed(decisions)))
 
     def is_over(self) -> bool:

@@ -27,14 +27,13 @@ RETREAT_FAILED = CasualtyResult("1/2E", True, False, 0)   # 7.23: cannot retreat
 
 @dataclass(frozen=True)
 class Pending(Procedure):
-    """A decision the rules ask for in the middle of a phase, and who makes it: a
-    sub-procedure of the Combat Phase on the stack.
+    """A decision the rules ask for in the middle of the Combat Phase, and who makes it: a
+    sub-procedure on the stack. `Pending(kind, ...)` is the procedure of that kind:
 
-    kind: "retreat" (7.54, the owner), "displace" (7.6, the owner), "before" (7.7, the
-    owner: retreat before combat or stand), "advance" (7.51, 7.7: the phasing player).
+    "retreat" (7.54, the owner), "displace" (7.6, the owner), "before" (7.7, the owner:
+    retreat before combat or stand), "advance" (7.51, 7.7: the phasing player).
     """
 
-    name = "pending"
     rule = "7.5"
 
     kind: str
@@ -44,6 +43,15 @@ class Pending(Procedure):
     advance_by: tuple[str, ...] = ()   # attackers that may advance into the hex left
     into: str = ""                 # the vacated hex (advance)
     displacer: str = ""            # displace: the retreating unit waiting in this hex
+
+    def __new__(cls, *args, **values):
+        if cls is Pending:
+            cls = PENDING_KINDS[args[0] if args else values["kind"]]
+        return object.__new__(cls)
+
+    def __post_init__(self):
+        if type(self.advance_by) is not tuple:      # read back from JSON
+            object.__setattr__(self, "advance_by", tuple(self.advance_by))
 
     def question(self, state) -> Question | None:
         if self.kind in ("retreat", "displace") and not retreat_options(state, self):
@@ -86,6 +94,47 @@ class Pending(Procedure):
 
 
 @dataclass(frozen=True)
+class RetreatAfterCombat(Pending):
+    """7.54-7.57: the owner retreats a unit the hexes its result says (7.23: two, with its
+    leader; 7.26: a leader alone), never into an enemy ZOC (6.2); one disrupted or with no
+    path is eliminated instead (7.23: reduced)."""
+
+    name = "retreat-after-combat"
+    rule = "7.54"
+
+
+@dataclass(frozen=True)
+class Displacement(Pending):
+    """7.6: a Friendly unit in the hex a retreat ends in makes way, retreating one hex by
+    the same rules (7.62, 7.64: it may displace another in turn), disrupted (7.65)."""
+
+    name = "displacement"
+    rule = "7.6"
+
+
+@dataclass(frozen=True)
+class RetreatBeforeCombat(Pending):
+    """7.7: bowmen, and cavalry attacked only by infantry, may retreat one or two hexes
+    before the attacks are resolved, or stand."""
+
+    name = "retreat-before-combat"
+    rule = "7.7"
+
+
+@dataclass(frozen=True)
+class AdvanceAfterCombat(Pending):
+    """7.51, 7.7: a victorious attacker may move into the hex the defender left, and then
+    neither attacks nor is attacked again this phase (7.52)."""
+
+    name = "advance-after-combat"
+    rule = "7.51"
+
+
+PENDING_KINDS = {"retreat": RetreatAfterCombat, "displace": Displacement,
+                 "before": RetreatBeforeCombat, "advance": AdvanceAfterCombat}
+
+
+@dataclass(frozen=True)
 class Melee(Procedure):
     """7.32: the attacks committed against one defender, resolved one by one, each result
     applied at once; a retreat or advance one of them calls for is asked (a `Pending` above
@@ -95,6 +144,10 @@ class Melee(Procedure):
     rule = "7.32"
     defender: str
     attackers: tuple[str, ...]
+
+    def __post_init__(self):
+        if type(self.attackers) is not tuple:       # read back from JSON
+            object.__setattr__(self, "attackers", tuple(self.attackers))
 
     def step(self, state, stack) -> None:
         stack.finish(self)
@@ -579,7 +632,7 @@ def push_pending(state, pending: Pending) -> None:
     them, above the Game-Turn and any melee under way)."""
     depth = 0
     for procedure in reversed(list(state.stack)):
-        if type(procedure) is not Pending:
+        if not isinstance(procedure, Pending):
             break
         depth += 1
     state.stack.insert(depth, pending)

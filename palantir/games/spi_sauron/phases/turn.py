@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Mapping
 
 from ....engine.game import Outcome
-from ....engine.procedure import Plan, Procedure, Question, Refusal
+from ....engine.procedure import Plan, Procedure, Procedures, Question, Refusal
 from ..beast import BEAST
 from ..notation import END, Advance, Attack, Cast, Duel, End, Enter, Fire, Form, Give, Hold, \
     Move, Rally, Retreat, Split, Stand
@@ -22,7 +22,8 @@ from ..units import MORDOR, WAITING
 from . import PHASES, SAURON, WESTERNESSE, PhaseProcedure, is_night, spell_active
 from .beast import beast_combat_candidates, beast_in_play, carry_out_beast_combat, \
     carry_out_beast_move, check_beast_combat, check_beast_move
-from .combat import carry_out_advance, carry_out_attack, carry_out_duel, carry_out_fire, \
+from .combat import AdvanceAfterCombat, Displacement, Melee, RetreatAfterCombat, \
+    RetreatBeforeCombat, carry_out_advance, carry_out_attack, carry_out_duel, carry_out_fire, \
     check_advance, check_attack, check_combat_end, check_duel, check_fire, check_retreat, \
     carry_out_retreat, combat_candidates, obliged_to_attack
 from .losses import pedestal_hex
@@ -94,6 +95,11 @@ class GameTurn(Procedure):
     def step(self, state, stack) -> None:
         stack.finish(self)          # 12.0: the game is over
 
+
+
+# What a stack of SPI Sauron is made of, by name: how it reads back from JSON.
+PROCEDURES = Procedures(GameTurn, Melee, RetreatAfterCombat, Displacement,
+                        RetreatBeforeCombat, AdvanceAfterCombat)
 
 # ----- the decisions of the phases, by kind: check -> Plan(do, args) -----------------------
 

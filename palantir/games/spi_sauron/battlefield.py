@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .combat import stronger
 from .hexmap import cube_of, distance, from_cube, hex_id
 from .units import Unit
 from .phases import is_night, spell_active
@@ -311,7 +312,6 @@ class Battlefield:
         if unit.hex == hex_name and weapon_in_hex(state, unit.hex, unit.side):
             levels += 1
         if levels:
-            from .combat import stronger
             letter = stronger(letter, levels)
         return letter
 

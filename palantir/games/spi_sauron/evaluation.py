@@ -22,6 +22,7 @@ import math
 import random
 
 from .battlefield import Battlefield
+from .heuristics import rollout_policy
 from .hexmap import distance
 from .units import ELIMINATED, MORDOR, WAITING
 
@@ -161,7 +162,6 @@ def quiet(state):
     side's moves and attacks are judged once made, not half-way (at most one Game-Turn)."""
     if is_quiet(state):
         return state
-    from .heuristics import rollout_policy
     state = state.clone()
     for _ in range(QUIESCENCE):
         state.apply(rollout_policy(state, _RNG))

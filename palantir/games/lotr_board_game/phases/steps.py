@@ -3,10 +3,10 @@ question is an `Ask` on top.
 
 A step (the board laid out, a turn, a tile revealed, a roll, a reward...) is a `Step`
 defined in its phase's module (table.py gathers them); it is done the moment it comes on
-top: it leaves the stack and what it asks for comes next, above the
-steps that were already waiting. So the stack read from the top down is the order in
-which the steps will be done, and each step written as a tuple `(kind, fields...)` — the
-form the views carry (sampling.py) — reads back as the same procedure.
+top: it leaves the stack and what it asks for comes next, above the steps that were
+already waiting. So the stack read from the top down is the order in which the steps will
+be done, and each step written as a tuple `(kind, fields...)` — the form the views carry
+(plain.py, sampling.py) — reads back as the same procedure.
 
 An `Ask` is a question to one seat (`asked`: the kind, the rules' seat, what it is
 about); the answer is checked first (a Refusal naming the rule changes nothing) and only

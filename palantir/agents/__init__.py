@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from ..engine.errors import UnknownAgent
 from ..engine.game import Game
+from .ismcts import make_ismcts
+from .mcts import MCTSAgent, parse_budget
 from .random_agent import RandomAgent
 
 AGENT_HELP = {
@@ -28,11 +30,9 @@ def make_agent(spec: str, game: Game, seat: int, seed: int | None = None,
             raise UnknownAgent(f"agent 'heuristic' takes no budget, got '{spec}'")
         return game.heuristic_agent(seat, seed)
     if name == "mcts":
-        from .mcts import MCTSAgent, parse_budget
         iterations, seconds = parse_budget(budget, spec)
         return MCTSAgent(game, seat, seed, iterations=iterations, seconds=seconds)
     if name == "ismcts":
-        from .ismcts import make_ismcts
         return make_ismcts(game, seat, seed, budget, spec)
     raise UnknownAgent(f"unknown agent '{spec}'; agents are: {', '.join(AGENT_HELP)}")
 

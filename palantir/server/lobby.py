@@ -24,6 +24,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from ..agents import make_agent
 from ..engine.dice import AddressedDice, Roll, ScriptedDice
 from ..engine.errors import (BadNotation, BadOption, BadRecord, IllegalAction, PalantirError,
                              UnknownAgent)
@@ -165,7 +166,6 @@ def parse_seat_specs(game: Game, players: int, specs: Any) -> list[dict[str, Any
                                   "'mcts:1s'", field=f"{where}.agent")
             agent = agent.strip().lower()
             try:
-                from ..agents import make_agent
                 made = make_agent(agent, game, i, 0)
             except UnknownAgent as exc:
                 raise ServerError(422, f"{where}.agent: {exc}", field=f"{where}.agent") from None
@@ -180,7 +180,6 @@ def parse_seat_specs(game: Game, players: int, specs: Any) -> list[dict[str, Any
 def make_seat_agent(game: Game, seat: int, spec: str, time_limit: float, seed: int | None,
                     options: dict[str, Any] | None = None):
     """The agent of a computer seat; a search agent's clock is capped by the time limit."""
-    from ..agents import make_agent
     agent = make_agent(spec, game, seat, seed, options)
     if hasattr(agent, "seconds"):
         # An iteration budget still stops at the seat's time limit, whichever comes first.

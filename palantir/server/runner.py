@@ -34,6 +34,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from ..engine.dice import SeededDice
+from ..engine.game import get_game
 from .lobby import DEFAULT_TIME_LIMIT, LiveTable, Lobby, ServerError, make_seat_agent
 from .thinkers import WorkerDied, WorkerFailed, open_thinkers
 
@@ -54,8 +56,6 @@ DECIDED, REQUEUED, LEFT = "decided", "requeued", "left"
 
 def think(task: dict[str, Any]) -> str:
     """In a worker: the seat's decision (notation), found from the seat's view alone."""
-    from ..engine.dice import SeededDice
-    from ..engine.game import get_game
     game = get_game(task["game"])
     # A position consistent with the view, only to read the legal decisions' notation.
     position = game.state_from_view(task["view"], SeededDice(task["seed"], record=False))

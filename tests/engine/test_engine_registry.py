@@ -1,5 +1,9 @@
 """The registry of games and what a game provides to the rest of palantir."""
 
+import ast
+from pathlib import Path
+
+import palantir
 from palantir.engine import Outcome, get_game
 from palantir.engine.game import Game
 from palantir.engine.search import SearchHooks
@@ -44,3 +48,20 @@ def test_search_hooks_default_to_a_plain_search_and_take_a_games_functions():
         assert "no search hook 'rollout'" in str(exc)
     else:
         raise AssertionError("an unknown hook was taken")
+
+
+def test_no_import_is_deferred_into_a_function_of_the_shared_code():
+    """The shared code imports what it uses at the top (the cli alone loads a subcommand's
+    module when it runs, and the analysis matplotlib only to draw)."""
+    root = Path(palantir.__file__).parent
+    paths = [*root.glob("engine/*.py"), *root.glob("agents/*.py"), *root.glob("sim/*.py"),
+             root / "terminal.py", root / "commands.py", root / "server/lobby.py",
+             root / "server/runner.py", root / "server/views.py", root / "server/replay.py"]
+    deferred = []
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                deferred += [f"{path.relative_to(root)}:{inner.lineno}"
+                             for inner in ast.walk(node)
+                             if isinstance(inner, (ast.Import, ast.ImportFrom))]
+    assert deferred == []

@@ -1,13 +1,16 @@
-"""Procedures that stop for a player's question and go on once it is answered.
+"""Procedures that stop for a player's question and go on once it is answered, on the
+engine's procedure kernel (engine/procedure.py).
 
 A shot, a move with its jumps, a Courage test, a cast, a wound and its Fate roll are each
-a *frame*: a JSON-able dict on the stack `state.pending`, innermost last, with the name of
-its procedure (`proc`) and how far it has got. `run` steps the top frame until the stack
-is empty or a question is outstanding (`state.question`); the answer is taken by the
-module that asked it, and `run` goes on. So a Hero may spend Might after seeing his roll
-('Might': "A player does not have to decide to use his Might until the dice has been
-rolled") in the middle of any procedure, and `clone`, views and records work at every
-question (docs/strategy-battle.md, 'Procedures and questions').
+a *frame*: a procedure of the kernel that is also the JSON-able dict its step reads and
+writes, with the name of its procedure (`proc`) and how far it has got. The frames are
+the kernel's `Stack` `state.pending`, innermost last, each frame's class registered in the
+game's `Procedures` registry (`REGISTRY`) by the name of its step. `run` steps the top
+frame until the stack is empty or a question is outstanding (`state.question`); the
+answer is taken by the module that asked it, and `run` goes on. So a Hero may spend Might
+after seeing his roll ('Might': "A player does not have to decide to use his Might until
+the dice has been rolled") in the middle of any procedure, and `clone`, views and records
+work at every question (docs/strategy-battle.md, 'Procedures and questions').
 
 A step makes progress each time it is called: it rolls, pushes a child frame and returns,
 asks a question, or finishes its frame. A child that gives its parent a result is pushed
@@ -16,33 +19,116 @@ by the parent, which returns at once; the child's `finish` hands the result down
 
 from __future__ import annotations
 
-from typing import Callable
+import copy
+from typing import Callable, ClassVar
 
-STEPS: dict[str, Callable] = {}
+from ...engine.procedure import Procedure, Procedures, Question, Stack
+
+# the kernel's Question for "nothing more happens now": a question outstanding, or the
+# game over (the views and the answers read `state.question` itself)
+_WAITING = Question(seat=-1, kind="waiting")
+
+
+class Frame(dict, Procedure):
+    """A procedure under way as the dict its step reads and writes (a subclass per step,
+    made by `step`)."""
+
+    stepper: ClassVar[Callable]
+
+    def __init__(self, **fields):
+        super().__init__(proc=self.name, **fields)
+
+    def step(self, state, stack) -> None:
+        """One step of the procedure (its registered step function)."""
+        self.stepper(state, self)
+
+    def question(self, state) -> Question | None:
+        """While a question is outstanding, or the game is over, the frames wait."""
+        if state.question is not None or state.phase == "over":
+            return _WAITING
+        return None
+
+    def to_json(self) -> dict:
+        """The frame as JSON: the dict it is."""
+        return dict(self)
+
+
+REGISTRY = Procedures()
+
+
+class _StandIn(Procedure):
+    """A plain dict put on the stack as a parent that is never stepped (by a test): the
+    results of the frame above it go into the dict."""
+
+    name = "stand-in"
+
+    def __init__(self, data: dict):
+        self.data = data
+
+    def __getitem__(self, key):
+        return self.data[key]
+
+    def update(self, result) -> None:
+        """Take a child's result."""
+        self.data.update(result)
+
+    def to_json(self) -> dict:
+        """The dict as it is."""
+        return dict(self.data)
+
+
+class Frames(Stack):
+    """The stack of frames, `state.pending`; as a list, tests may put a stand-in parent
+    (a plain dict that is never stepped) under a procedure with `append` and `pop`."""
+
+    @classmethod
+    def read(cls, frames: list[dict]) -> "Frames":
+        """The stack of frames a view shows (plain dicts, outermost first)."""
+        return cls([REGISTRY.read(dict(f)) for f in frames])
+
+    def clone(self) -> "Frames":
+        """An independent copy, each frame's dict copied deep (a state is cloned at every
+        step of a search, its stack most often empty)."""
+        return Frames([copy.deepcopy(f) for f in self]) if len(self) else Frames()
+
+    def plain(self) -> list[dict]:
+        """The frames as plain dicts, outermost first (for views)."""
+        return [dict(f) for f in self]
+
+    def append(self, frame: dict) -> None:
+        """Put a plain dict on top, as a parent that is never stepped."""
+        self.push(frame if isinstance(frame, Procedure) else _StandIn(frame))
+
+    def pop(self) -> dict:
+        """Take the top frame off and give it back (a stand-in's own dict)."""
+        frame = self.top()
+        self.finish(frame)
+        return frame.data if isinstance(frame, _StandIn) else frame
 
 
 def step(name: str):
-    """Register the step function of a procedure."""
+    """Register the step function of a procedure: a Frame class of that name."""
     def register(fn):
-        STEPS[name] = fn
+        REGISTRY.add(type(f"Frame[{name}]", (Frame,), {"name": name, "stepper": staticmethod(fn),
+                                                      "__module__": fn.__module__}))
         return fn
     return register
 
 
 def push(state, frame: dict) -> dict:
-    """Put a procedure on top of the stack (it runs next)."""
-    state.pending.append(frame)
+    """Put a procedure on top of the stack (it runs next); the frame pushed is returned."""
+    if not isinstance(frame, Frame):
+        frame = REGISTRY.read(frame)
+    state.pending.push(frame)
     return frame
 
 
 def run(state, floor: int = 0) -> None:
     """Step the top frame until no more than `floor` frames are left, a question is
     outstanding, or the game is over."""
-    while len(state.pending) > floor and state.question is None and state.phase != "over":
-        frame = state.pending[-1]
-        STEPS[frame["proc"]](state, frame)
+    state.pending.run(state, until_empty_below=floor)
     if state.phase == "over":
-        state.pending = []
+        state.pending = Frames()
 
 
 def call(state, frame: dict) -> None:
@@ -55,19 +141,20 @@ def call(state, frame: dict) -> None:
 
 def finish(state, frame: dict, **result) -> None:
     """Take a frame off the stack; its result, if any, goes to the frame under it."""
-    for i in range(len(state.pending) - 1, -1, -1):
-        if state.pending[i] is frame:
-            del state.pending[i]
+    frames = list(state.pending)
+    for i in range(len(frames) - 1, -1, -1):
+        if frames[i] is frame:
+            state.pending.finish(frame)
             if result and i > 0:
-                state.pending[i - 1].update(result)
+                frames[i - 1].update(result)
             return
 
 
 def top(state, proc: str | None = None) -> dict | None:
     """The frame on top of the stack (of this procedure, if named), or None."""
-    if not state.pending:
+    frame = state.pending.top()
+    if frame is None:
         return None
-    frame = state.pending[-1]
     return frame if proc is None or frame["proc"] == proc else None
 
 

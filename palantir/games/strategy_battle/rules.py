@@ -75,7 +75,7 @@ class BattleState(State):
         self.across: list[list[str]] = []    # [charger, defender, barrier] fighting across it
         self.heroic: dict | None = None      # heroic actions of this phase (phases/heroics.py)
         self.question: dict | None = None    # the question a side must answer now
-        self.pending: list[dict] = []        # procedures waiting on a question (procedure.py)
+        self.pending = procedure.Frames()     # procedures waiting on a question (procedure.py)
         self.fought_this_phase: set[str] = set()
         self.supported_this_phase: set[str] = set()
         self.picked: str | None = None       # the model picked to move next ('pick G2')
@@ -128,7 +128,7 @@ class BattleState(State):
         other.across = copy.deepcopy(self.across)
         other.heroic = copy.deepcopy(self.heroic)
         other.question = copy.deepcopy(self.question)
-        other.pending = copy.deepcopy(self.pending)
+        other.pending = self.pending.clone()
         other.fought_this_phase = set(self.fought_this_phase)
         other.supported_this_phase = set(self.supported_this_phase)
         other.picked = self.picked
@@ -653,7 +653,7 @@ class BattleState(State):
                 winner = self.other(side)
                 self.phase = OVER
                 self.question = self.combat = None
-                self.pending = []
+                self.pending = procedure.Frames()
                 self.result = Outcome(winners=(self.seat_of(winner),),
                                       summary=f"{winner} has slain every {side} warrior",
                                       rounds=self.turn)
@@ -753,7 +753,7 @@ class BattleState(State):
             "across": copy.deepcopy(self.across),
             "heroic": copy.deepcopy(self.heroic),
             "question": copy.deepcopy(self.question),
-            "pending": copy.deepcopy(self.pending),
+            "pending": copy.deepcopy(self.pending.plain()),
             "result": self.result.to_json() if self.result else None,
         }
 
@@ -838,7 +838,7 @@ class BattleState(State):
             self.combat["bids"] = {k: ([None, 0] if v == "hidden" else v)
                                    for k, v in self.combat["bids"].items()}
         self.question = copy.deepcopy(view["question"])
-        self.pending = copy.deepcopy(view["pending"])
+        self.pending = procedure.Frames.read(copy.deepcopy(view["pending"]))
         self.fought_this_phase = set(view["fought_this_phase"])
         self.supported_this_phase = set(view["supported_this_phase"])
         self.picked = view.get("picked")

@@ -27,6 +27,7 @@ from ...engine.procedure import Refusal, Stack, decide
 from .components import ACTIVITIES, LIFE_TOKENS, Components
 from .notation import canonical
 from .phases import resources, sauron, turn
+from .phases.costs import Choice, Cost
 from .phases.effects import Effect
 from .phases.gandalf import TILE_PILE
 from .phases.steps import Ask
@@ -88,8 +89,6 @@ class LotrState(State):
         self.revealed: list[str] = []        # tiles revealed this turn, in order
         self.ring_used = False
         self.stack = Stack()
-        self.pot: list[tuple[int, str]] = []  # (seat, item) offered to the cost asked
-        self.asking: dict | None = None
         self.council: dict[int, str] = {}
         self.shown: list[str] = []           # Preparations: revealed cards to distribute
         self.result: str | None = None       # None, "won", "lost"
@@ -203,6 +202,22 @@ class LotrState(State):
             self.stack.push(Ask(asked))
 
     @property
+    def asking(self) -> dict | None:
+        """The cost or the choice being asked now (phases/costs.py), or None."""
+        for procedure in reversed(list(self.stack)):
+            if isinstance(procedure, Cost):
+                return procedure.about() if procedure.asking else None
+            if isinstance(procedure, Choice):
+                return procedure.about()
+        return None
+
+    @property
+    def pot(self) -> list[tuple[int, str]]:
+        """What has been offered to the cost being asked: (seat, item) pairs."""
+        asked = self.stack.find(Cost)
+        return list(asked.pot) if asked is not None and asked.asking else []
+
+    @property
     def queue(self) -> list[tuple]:
         """The steps waiting, in the order they will be done, as tuples (the views')."""
         return [as_step(p) for p in reversed(list(self.stack)) if not isinstance(p, Ask)]
@@ -302,11 +317,6 @@ class LotrState(State):
         # Each procedure's fields are replaced, never changed in place: a shallow copy each.
         other.stack = Stack([copy(p) for p in self.stack],
                             [isinstance(p, Ask) for p in self.stack])
-        other.pot = self.pot[:]
-        other.asking = None if self.asking is None else dict(self.asking)
-        if self.asking is not None and "cost" in self.asking:
-            other.asking["cost"] = dict(self.asking["cost"])
-            other.asking["seats"] = list(self.asking["seats"])
         other.council = dict(self.council)
         other.shown = self.shown[:]
         other.news = self.news[:]

@@ -81,7 +81,6 @@ def sample_state(game, view: Mapping[str, Any], rng: random.Random, dice: Dice |
     state.lost_because = proc["lost_because"]
     state.queue = list(decode(proc["queue"]))
     state.question = decode(proc["question"])
-    state.asking = decode(proc["asking"])
     if state.expansion:
         state.resource_pile = list(view["resource_pile"])
         state.resource_spaces = {(t, k): token for t, k, token in view["resource_spaces"]}
@@ -91,8 +90,6 @@ def sample_state(game, view: Mapping[str, Any], rng: random.Random, dice: Dice |
         state.three_cards = view["three_cards"]
         state.played = list(view["played"])
         state.used_here = list(view["used_here"])
-    question = view["question"] or {}
-    state.pot = [(s, item) for s, item in question.get("pot", [])]
     state.news, state.answered = [], None
 
     plan = _hidden_plan(state, view)

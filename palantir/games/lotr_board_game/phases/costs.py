@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping
 
 from ..components import ACTIVITIES, JOKER, LIFE_TOKENS, Resolution
+from ....engine.procedure import Procedure, Stack
 from .steps import QuestionKind, Step
 
 GROUP_COST = "Play 2 / events: a cost is paid with what it asks for; pass to stop giving"
@@ -52,24 +53,82 @@ class Resolve(Step):
         if not seats:
             state.push(*[("effect", e, None) for e in res.otherwise])
             return
-        state.asking = {"res": res, "cost": cost, "seats": seats, "at": 0}
-        state.pot = []
         state.say(f"{res.name}: {res.ask} asked for {_cost_text(state, cost)}")
-        state.question = ("give", seats[0])
+        state.push(("cost", res, tuple(cost.items()), tuple(seats)))
+
+
+@dataclass
+class Cost(Procedure):
+    """A cost asked of hobbits in turn from the active player (reference, Play 2; rule 7):
+    who is asked (`seats`, `at`) and what has been offered so far (`pot`). Paid, its
+    effects follow; refused by everyone asked, its other effects. An 'each' cost stays
+    while a hobbit's own effects come first (`asking` false), then asks the next."""
+
+    name: ClassVar[str] = "cost"
+    rule: ClassVar[str] = GROUP_COST
+    res: Resolution
+    cost: tuple                      # (kind, count) pairs, in the order asked
+    seats: tuple
+    at: int = 0
+    pot: tuple = ()                  # (seat, item) pairs offered
+    asking: bool = True
+
+    def begin(self, state, stack: Stack) -> None:
+        """The first hobbit is asked (or, read back from a view, as `step`)."""
+        self.step(state, stack)
+
+    def step(self, state, stack: Stack) -> None:
+        """The hobbit at `at` is asked; 'each': the next still in the game, or done."""
+        if self.asking:
+            state.question = ("give", self.seats[self.at])
+            return
+        at = self.at
+        while at < len(self.seats) and state.eliminated[self.seats[at]]:
+            at += 1
+        if at < len(self.seats):
+            self.at, self.asking, self.pot = at, True, ()
+            state.question = ("give", self.seats[at])
+        else:
+            stack.finish(self)
+
+    def about(self) -> dict:
+        """The cost being asked as the views show it (and the heuristics read it)."""
+        return {"res": self.res, "cost": dict(self.cost), "seats": list(self.seats),
+                "at": self.at}
+
+
+@dataclass
+class Choice(Procedure):
+    """The payer chooses one of two lists of effects (events: one of the benefits)."""
+
+    name: ClassVar[str] = "choice"
+    rule: ClassVar[str] = CHOOSE
+    seat: int
+    first: tuple
+    second: tuple
+    payer: int | None
+
+    def begin(self, state, stack: Stack) -> None:
+        """The seat is asked which."""
+        state.question = ("choose", self.seat)
+
+    def about(self) -> dict:
+        """The choice as the views show it."""
+        return {"options": (self.first, self.second), "payer": self.payer}
 
 
 def legal_choose(state, seat: int) -> list[str]:
     """The benefits the payer may choose between."""
-    return [f"choose {option[0][0]}" for option in state.asking["options"]]
+    choice = state.stack.find(Choice)
+    return [f"choose {option[0][0]}" for option in (choice.first, choice.second)]
 
 
 def answer_choose(state, seat: int, text: str) -> None:
     """The benefit chosen: its effects follow."""
-    options = state.asking["options"]
-    chosen = next(o for o in options if o[0][0] == text.split()[1])
-    payer = state.asking["payer"]
-    state.asking = None
-    state.push(*[("effect", e, payer) for e in chosen])
+    choice = state.stack.find(Choice)
+    chosen = next(o for o in (choice.first, choice.second) if o[0][0] == text.split()[1])
+    state.stack.finish(choice)
+    state.push(*[("effect", e, choice.payer) for e in chosen])
 
 
 def _cost_text(state, cost: Mapping[str, Any]) -> str:
@@ -181,53 +240,53 @@ def legal_give(state, seat: int) -> list[str]:
 
 def answer_give(state, seat: int, text: str) -> None:
     """A gift towards the cost (paid: its effects follow), taking it on, or a pass."""
-    asking = state.asking
-    res, cost, seats = asking["res"], asking["cost"], asking["seats"]
+    asked = state.stack.find(Cost)
+    res, cost, seats = asked.res, dict(asked.cost), asked.seats
     words = text.split()
     if words[0] == "take":
         state.say(f"{state.name(seat)} takes it on")
-        _paid(state, seat, cost)
+        _paid(state, asked, seat, cost)
         return
     if words[0] == "give":
         if words[1] in state.parts.cards:
             state.hidden_shown = True  # a card offered from the hand is shown
-        state.pot.append((seat, words[1]))
+        asked.pot += ((seat, words[1]),)
         state.say(f"{state.name(seat)} gives {words[1]}")
-        if deficit(state, cost, state.pot) == 0:
-            _paid(state, seat, cost)
+        if deficit(state, cost, asked.pot) == 0:
+            _paid(state, asked, seat, cost)
         else:
             state.question = ("give", seat)
         return
     # pass: this seat gives no more.
     state.say(f"{state.name(seat)} passes")
     if res.ask == "group":
-        asking["at"] += 1
-        if asking["at"] < len(seats):
-            state.question = ("give", seats[asking["at"]])
+        asked.at += 1
+        if asked.at < len(seats):
+            state.question = ("give", seats[asked.at])
         else:
-            _refused(state, None)
+            _refused(state, asked, None)
     elif res.ask == "each":
-        state.pot = [(s, i) for s, i in state.pot if s != seat]
-        _next_of_each(state, seat, res.otherwise)
+        asked.pot = tuple((s, i) for s, i in asked.pot if s != seat)
+        _next_of_each(state, asked, seat, res.otherwise)
     else:
-        state.pot = [(s, i) for s, i in state.pot if s != seat]
-        asking["at"] += 1
-        if asking["at"] < len(seats):
-            state.question = ("give", seats[asking["at"]])
+        asked.pot = tuple((s, i) for s, i in asked.pot if s != seat)
+        asked.at += 1
+        if asked.at < len(seats):
+            state.question = ("give", seats[asked.at])
         else:
-            _refused(state, None)
+            _refused(state, asked, None)
 
 
-def _paid(state, seat: int, cost) -> None:
-    res = state.asking["res"]
-    for giver, item in state.pot:
+def _paid(state, asked: Cost, seat: int, cost) -> None:
+    res = asked.res
+    for giver, item in asked.pot:
         if item == "rune":
             state.runes[giver] -= 1
         elif item in LIFE_TOKENS:
             state.life[giver][item] -= 1
         else:
             state.discard_card(giver, item)
-    state.pot = []
+    asked.pot = ()
     effects = [("effect", e, seat) for e in res.then]
     if "darkness" in cost:
         effects.insert(0, ("effect", ("darkness", cost["darkness"], "payer"), seat))
@@ -236,60 +295,31 @@ def _paid(state, seat: int, cost) -> None:
     if "call-sauron" in cost:
         effects[:0] = [("call", seat, None)] * cost["call-sauron"]
     if res.ask == "each":
-        _next_of_each(state, seat, (), effects)
+        _next_of_each(state, asked, seat, (), effects)
     else:
-        state.asking = None
+        state.stack.finish(asked)
         state.push(*effects)
 
 
-def _next_of_each(state, seat: int, otherwise, effects=None) -> None:
-    asking = state.asking
+def _next_of_each(state, asked: Cost, seat: int, otherwise, effects=None) -> None:
     steps = effects if effects is not None else [("effect", e, seat) for e in otherwise]
-    asking["at"] += 1
-    if asking["at"] < len(asking["seats"]):
-        # The rest of "each" is carried in the step itself, so a clone shares nothing.
-        state.push(*steps, ("ask-next", asking["res"], tuple(asking["cost"].items()),
-                            tuple(asking["seats"]), asking["at"]))
-        state.asking = None
+    asked.at += 1
+    if asked.at < len(asked.seats):
+        # The cost stays under this hobbit's effects, and asks the next one after them.
+        asked.asking = False
     else:
-        state.asking = None
-        state.push(*steps)
+        state.stack.finish(asked)
+    state.push(*steps)
 
 
-@dataclass
-class AskNext(Step):
-    """An 'each' cost asked of the next hobbit still in the game."""
-
-    name: ClassVar[str] = "ask-next"
-    res: Any
-    cost: Any
-    seats: Any
-    at: Any
-
-    def carry(self, state) -> None:
-        """What the step does, once off the stack."""
-        res, cost, seats, at = self.res, self.cost, self.seats, self.at
-        asking = {"res": res, "cost": dict(cost), "seats": list(seats), "at": at}
-        seats = asking["seats"]
-        while asking["at"] < len(seats) and state.eliminated[seats[asking["at"]]]:
-            asking["at"] += 1
-        if asking["at"] < len(asking["seats"]):
-            state.asking = asking
-            state.pot = []
-            state.question = ("give", asking["seats"][asking["at"]])
-        else:
-            state.asking = None
-
-
-def _refused(state, payer) -> None:
-    res = state.asking["res"]
-    state.pot = []
-    state.asking = None
-    state.push(*[("effect", e, payer) for e in res.otherwise])
+def _refused(state, asked: Cost, payer) -> None:
+    asked.pot = ()
+    state.stack.finish(asked)
+    state.push(*[("effect", e, payer) for e in asked.res.otherwise])
 
 
 # The steps of this phase (table.py reads them).
-STEPS = (Resolve, AskNext,)
+STEPS = (Resolve, Cost, Choice)
 
 # The questions of this phase (table.py reads them).
 QUESTIONS = {

@@ -244,8 +244,7 @@ class Choose(Effect):
     def carry(self, state) -> None:
         seats = state.targets(self.target, self.payer)
         if seats:
-            state.asking = {"options": (self.first, self.second), "payer": self.payer}
-            state.question = ("choose", seats[0])
+            state.push(("choice", seats[0], self.first, self.second, self.payer))
 
 
 @dataclass

@@ -15,7 +15,7 @@ then carried out (LotrState.answer).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Callable, ClassVar, NamedTuple
 
 from ....engine.procedure import Plan, Procedure, Question, Stack
@@ -33,14 +33,6 @@ class Step(Procedure):
     def carry(self, state) -> None:
         """The step's work on the state."""
         raise NotImplementedError(f"step '{self.name}'")
-
-    def values(self) -> tuple:
-        """The step's fields, in the order of its tuple."""
-        return tuple(getattr(self, f.name) for f in fields(self))
-
-    def as_step(self) -> tuple:
-        """The step as the tuple the views carry."""
-        return (self.name, *self.values())
 
 
 class QuestionKind(NamedTuple):

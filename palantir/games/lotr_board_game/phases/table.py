@@ -9,15 +9,15 @@ from ....engine.procedure import Procedure
 from . import costs, council, gandalf, journey, sauron, threat, turn, windows
 from .effects import BASE_EFFECTS, Effect, effect_procedure, effect_table
 from .sauron_effects import SAURON_EFFECTS
-from .steps import QuestionKind, Step
+from .steps import QuestionKind
 
 # The table of every effect of the game, verb -> procedure: the base game's and the
 # expansion's (the original game may use the expansion's Sauron tokens: Dark Events).
 EFFECTS = effect_table(*BASE_EFFECTS, *SAURON_EFFECTS)
 
 
-def _step_table(*classes: type[Step]) -> dict[str, type[Step]]:
-    table: dict[str, type[Step]] = {}
+def _step_table(*classes: type[Procedure]) -> dict[str, type[Procedure]]:
+    table: dict[str, type[Procedure]] = {}
     for cls in classes:
         if cls.name in table or cls.name == "effect":
             raise ValueError(f"two steps are called '{cls.name}'")
@@ -25,7 +25,8 @@ def _step_table(*classes: type[Step]) -> dict[str, type[Step]]:
     return table
 
 
-# The table of every step of the game, kind -> procedure, from the phases that own them.
+# The table of every step of the game, kind -> procedure, from the phases that own them
+# (with the cost and the choice under way, which wait under their questions).
 STEPS = _step_table(*journey.STEPS, *turn.STEPS, *threat.STEPS, *costs.STEPS,
                     *council.STEPS, *windows.STEPS, *sauron.STEPS)
 
@@ -59,4 +60,4 @@ def as_step(procedure: Procedure) -> tuple:
         args = tuple(getattr(procedure, f.name) for f in fields(procedure)
                      if f.name != "payer")
         return ("effect", (procedure.name, *args), procedure.payer)
-    return procedure.as_step()
+    return (procedure.name, *(getattr(procedure, f.name) for f in fields(procedure)))

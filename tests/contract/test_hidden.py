@@ -1,7 +1,10 @@
 """Hidden information: twin games that differ only in one hidden thing — one card dealt
 face down (to one seat, or to nobody), or one secret decision — give every seat that may
 not see it the same views, narration, legal decisions, refusals and agents' decisions
-(heuristic, and ismcts with a fixed seed and budget), until the difference comes out.
+(heuristic, and ismcts with a fixed seed and budget), until the difference comes out: by
+a decision of a seat that sees it, by a roll, or by a decision the game declares shows
+what was hidden (State.decision_revealed: a card played, a hand discarded face up) — only
+right after such a decision may the twins look different.
 
 A twin is played in step with its original on MirrorDice (tests/support/twins.py): the
 same faces but for the one private roll swapped, so the two games differ in that card and
@@ -49,14 +52,15 @@ class Twins:
         """Whether the twins have come to differ at all (the swap may lie ahead)."""
         return self.secret or (self.mirror is not None and self.mirror.swapped is not None)
 
-    def same_to_others(self, where):
-        """Views and narration of every seat that may not see the difference."""
-        for seat in self.others():
-            assert self.first.view(seat) == self.second.view(seat), \
-                f"{where}: seat {seat}'s view shows the hidden difference"
-            assert self.first.narration(seat) == self.second.narration(seat), \
-                f"{where}: seat {seat}'s narration tells the hidden difference"
+    def difference(self) -> str | None:
+        """How the twins differ to a seat that may not see the difference, if they do."""
         self.compared += 1
+        for seat in self.others():
+            if self.first.view(seat) != self.second.view(seat):
+                return f"seat {seat}'s view shows the hidden difference"
+            if self.first.narration(seat) != self.second.narration(seat):
+                return f"seat {seat}'s narration tells the hidden difference"
+        return None
 
     def same_answers(self, mover, rng, where, agents):
         """The mover (one of the others) gets the same legal decisions, the same refusals
@@ -84,10 +88,12 @@ class Twins:
 
     def play(self, rng, steps, where):
         """Play both in step (random decisions of the first) while they can be kept so."""
-        asked = 0
+        asked, revealed = 0, False
         for step in range(steps):
-            if self.differs():
-                self.same_to_others(f"{where}, step {step}")
+            difference = self.differs() and self.difference()
+            if difference and revealed:
+                return  # the rules showed what was hidden (State.decision_revealed)
+            assert not difference, f"{where}, step {step}: {difference}"
             if self.first.is_over():
                 assert self.second.is_over(), f"{where}: one twin ended, the other not"
                 return
@@ -107,15 +113,17 @@ class Twins:
                 twin_action = self.second.parse_action(text)
                 twin_audience = self.second.decision_audience(twin_action)
                 self.second.apply(twin_action)
-            except (IllegalAction, Diverged):
-                # the seer took a decision its twin cannot take, or the difference was
-                # rolled where it shows: the twins part here, legitimately
+            except IllegalAction:
+                # a seer took a decision its twin cannot take (the card it holds there)
                 assert not blind, f"{where}: seat {mover}'s decision {text!r} parts the twins"
                 return
+            except Diverged:
+                return  # the rules rolled the difference where it shows
+            revealed = self.first.decision_revealed(action)
             if blind:
-                assert twin_audience == audience and self.second.decision_revealed(
-                    twin_action) == self.first.decision_revealed(action), where
-            if self.secret and self.first.decision_revealed(action):
+                assert twin_audience == audience, where
+                assert self.second.decision_revealed(twin_action) == revealed, where
+            if self.secret and revealed:
                 return  # the secret choice is complete and shown
 
 

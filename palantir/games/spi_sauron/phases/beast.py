@@ -75,7 +75,7 @@ def death_breath(state, facing: str) -> None:
     """17.2.4, 19.2.1: every Westernesse unit (and leader) in the kill zone dies."""
     zone = kill_zone(state.beast.hex, facing, lambda h: h in state.hexmap.terrain)
     state.news.append(f"The Beast breathes death {facing} from {state.beast.hex} over "
-                     f"{', '.join(zone) or 'no hex of the map'} (17.2.4)")
+                      f"{', '.join(zone) or 'no hex of the map'} (17.2.4)")
     # leaders first: a leader whose unit dies would otherwise be moved out (8.24)
     for h in zone:
         for piece in list(state.leaders_at(h)):
@@ -277,7 +277,7 @@ def hit_beast(state, letter: str, attacker_hex: str | None, text: str, kind: str
     if result.half_eliminated and not beast.reduced:
         beast.reduced = True
         state.news.append("The Beast is wounded and flipped: MA halved, its capabilities "
-                         "cost double (17.3.3)")
+                          "cost double (17.3.3)")
         return
     where, beast.hex = beast.hex, ELIMINATED
     state._zoc.clear()
@@ -295,6 +295,6 @@ def horn_attack(state, defender) -> None:
     roll = resolve_attack(state.parts, state.dice, "A", armour,
                           defending_morale(state, defender))
     state.news.append(f"the Beast's Horn Attack (A) from {state.beast.hex} vs "
-                     f"{defender.type.name} in {defender.hex}: {roll.text}")
+                      f"{defender.type.name} in {defender.hex}: {roll.text}")
     if roll.result is not None:
         apply_casualty(state, defender, roll.result, None)

@@ -419,7 +419,7 @@ def carry_out_fire(state, firer: Unit, target: Unit) -> None:
     morale = defending_morale(state, target)
     roll = resolve_attack(state.parts, state.dice, letter, armour, morale, kind="missile")
     state.news.append(f"{firer.type.name} in {firer.hex} fire at {target.type.name} in "
-                     f"{target.hex}: {roll.text}")
+                      f"{target.hex}: {roll.text}")
     if roll.result is not None:
         apply_casualty(state, target, roll.result, None)
 
@@ -460,7 +460,7 @@ def carry_out_duel(state, attacker: LeaderPiece, defender: LeaderPiece) -> None:
     if steadfast and hit.on_map:
         # 16.5.4 A: Sauron on the Pedestal ignores the retreat (his unit stays with him)
         state.news.append(f"{hit.leader.name} stands on the Pedestal: the retreat is "
-                         "ignored (16.5.4 A)")
+                          "ignored (16.5.4 A)")
     elif units_there:
         # 7.23: the unit he is stacked with retreats two hexes (he goes along if alive)
         start_retreat(state, units_there[0], 2, (), case="7.23")
@@ -498,7 +498,7 @@ def carry_out_attack(state, defender: Unit, attackers: list[Unit]) -> None:
         if unit.partner:
             state.attacked.add(unit.partner)    # a formation attacks as one (8.4, 15.3)
     state.news.append(f"{', '.join(u.type.name + ' in ' + u.hex for u in attackers)} "
-                     f"attack {defender.type.name} in {defender.hex}")
+                      f"attack {defender.type.name} in {defender.hex}")
     # 7.32: resolved by the procedure, once any retreat before combat is decided (7.7)
     state.stack.push(Melee(defender.id, tuple(u.id for u in attackers)))
     if may_retreat_before_combat(state, defender, attackers):
@@ -527,7 +527,7 @@ def resolve_melee(state, attacker: Unit, defender: Unit) -> None:
     fanatic = fanatical(state, attacker)
     roll = resolve_attack(state.parts, state.dice, letter, armour, morale, fanatical=fanatic)
     state.news.append(f"{attacker.type.name} ({letter}) in {attacker.hex} vs "
-                     f"{defender.type.name} in {defender.hex}: {roll.text}")
+                      f"{defender.type.name} in {defender.hex}: {roll.text}")
     if roll.result is not None:
         apply_casualty(state, defender, roll.result, attacker)
 
@@ -547,7 +547,7 @@ def apply_casualty(state, unit: Unit, result: CasualtyResult, attacker: Unit | N
             vacated(state, where, attacker)
         elif result.retreat:
             start_retreat(state, partner, result.retreat,
-                               (attacker.id,) if attacker else (), case=case)
+                                (attacker.id,) if attacker else (), case=case)
         return
     if result.eliminated or result.half_eliminated:
         dies = result.eliminated or unit.reduced
@@ -578,7 +578,7 @@ def start_retreat(state, unit: Unit, hexes: int, advance_by: tuple[str, ...],
     where = unit.hex
     if unit.disrupted:
         state.news.append(f"{unit.type.name} in {where} is disrupted and cannot retreat "
-                         "(7.57)")
+                          "(7.57)")
         _cannot_retreat(state, unit, case, advance_by)
         return
     if not retreat_options(state, pending):
@@ -606,7 +606,7 @@ def vacated(state, hex_name: str, attacker: Unit | None) -> None:
         return
     if may_advance(state, attacker, hex_name):
         push_pending(state, Pending("advance", seat_of(attacker.side), attacker.id, 0,
-                                  (attacker.id,), hex_name))
+                                   (attacker.id,), hex_name))
 
 
 def may_advance(state, unit: Unit, hex_name: str) -> bool:
@@ -641,7 +641,6 @@ def push_pending(state, pending: Pending) -> None:
 def retreat_options(state, pending: Pending, seen: set | None = None
                     ) -> dict[str, tuple[str, ...]]:
     """Each hex the piece may end its retreat in, with one path (7.54, 7.55, 6.2, 7.61).
-
 
     A unit retreats `hexes` hexes (1 or 2 before combat, 7.7), each step leaving the
     hex it comes from further behind, never into an Enemy ZOC or Enemy-occupied or
@@ -760,7 +759,7 @@ def carry_out_retreat(state, pending: Pending, piece, path) -> None:
         disrupted, text = retreat_before_combat_disrupts(state.dice)
         piece.disrupted = piece.disrupted or disrupted
         state.news.append(f"{piece.type.name} retreats before combat to {end} "
-                         f"({'-'.join(path)}): {text} (7.7)")
+                          f"({'-'.join(path)}): {text} (7.7)")
         state.stack.finish(melee_under_way(state))     # 7.7: the attacks fall on nothing
         drop_pedestal_on_retreat(state, piece, start)
         vacated_before_combat(state, start, pending.advance_by)
@@ -770,7 +769,7 @@ def carry_out_retreat(state, pending: Pending, piece, path) -> None:
         return
     piece.disrupted = True
     state.news.append(f"{piece.type.name} retreats to {end} ({'-'.join(path)}), disrupted "
-                     f"({'7.65' if pending.kind == 'displace' else '7.57'})")
+                      f"({'7.65' if pending.kind == 'displace' else '7.57'})")
     drop_pedestal_on_retreat(state, piece, start)
     pick_up_pedestal(state, piece)
     arrived_in_mordor(state, piece)

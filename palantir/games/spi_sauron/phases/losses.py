@@ -21,7 +21,7 @@ def add_demoralization(state, side: str, points: int, why: str) -> None:
     total = state.demoralization_points[side]
     level = state.parts.demoralization_levels[side]
     state.news.append(f"{side.title()} Demoralization Points +{points} ({why}): "
-                     f"{total} of {level}")
+                      f"{total} of {level}")
     if total > level:
         demoralize(state, side, f"{total} DPs exceed the level of {level} (9.21)")
 
@@ -74,7 +74,7 @@ def transfer_leader(state, piece: LeaderPiece, case: str) -> None:
         return
     nearest = min(fits, key=lambda u: (distance(piece.hex, u.hex), u.hex))
     state.news.append(f"{piece.leader.name} joins the nearest {nearest.type.name} in "
-                     f"{nearest.hex} ({case})")
+                      f"{nearest.hex} ({case})")
     piece.hex = nearest.hex
     state._zoc.clear()
 
@@ -86,7 +86,7 @@ def hurt_leader(state, piece: LeaderPiece, eliminated: bool, why: str,
     if not eliminated and not piece.reduced:
         piece.reduced = True
         state.news.append(f"{piece.leader.name} is wounded: rally rating {piece.rally} "
-                         f"({why})")
+                          f"({why})")
         return
     where = piece.hex
     piece.hex = ELIMINATED
@@ -160,7 +160,7 @@ def pick_up_pedestal(state, unit: Unit) -> None:
         bearer = min(archers, key=lambda u: (distance(unit.hex, u.hex), u.hex))
         state.pedestal = bearer.id
         state.news.append(f"The Pedestal is recaptured and given to the Orc Archers in "
-                         f"{bearer.hex} (16.5.3 C)")
+                          f"{bearer.hex} (16.5.3 C)")
 
 
 def sauron_on_pedestal(state, piece) -> bool:

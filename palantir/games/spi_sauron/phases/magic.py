@@ -93,16 +93,16 @@ def carry_out_cast(state, action: Cast) -> None:
     total = roll_2d6(state.dice, f"8.57 {spell.name} with {action.points} points")
     if total > needed:
         state.news.append(f"Sauron casts {spell.name} with {action.points} points: 2d6 = "
-                         f"{total}, needs 2–{min(needed, SURE_TOTAL)}: fails (8.56: no "
-                         "points spent)")
+                          f"{total}, needs 2–{min(needed, SURE_TOTAL)}: fails (8.56: no "
+                          "points spent)")
         return
     sauron.magic_left -= action.points
     state.spells_cast[action.spell] = state.spells_cast.get(action.spell, 0) + 1
     state.spell_until[action.spell] = state.turn + spell.duration - 1
     carry_out_beast_spell(state, action.spell, action.facing)
     state.news.append(f"Sauron casts {spell.name} with {action.points} points: 2d6 = "
-                     f"{total}, needs 2–{min(needed, SURE_TOTAL)}: it works "
-                     f"({sauron.magic_left} points left)")
+                      f"{total}, needs 2–{min(needed, SURE_TOTAL)}: it works "
+                      f"({sauron.magic_left} points left)")
     if action.spell == "sinister_visions":
         sinister_visions(state)
     state._zoc.clear()

@@ -164,7 +164,7 @@ def carry_out_move(state, piece, path, spent, action, entering: bool = False) ->
     who = piece.leader.name if isinstance(piece, LeaderPiece) else piece.describe()
     origin = "enters the map" if entering else f"moves from {was}"
     state.news.append(f"{SIDE_TITLES[seat_of(piece.side)]}: {who} {origin} to {path[-1]} "
-                     f"({'-'.join(path)}, {half(spent)} MP)")
+                      f"({'-'.join(path)}, {half(spent)} MP)")
 
 
 def reach(state, piece, start: str | None, start_cost: int = 0,
@@ -338,8 +338,8 @@ def carry_out_form(state, joiner: Unit, host: Unit) -> None:
     joiner.moved = host.moved = True
     state._zoc.clear()
     state.news.append(f"{SIDE_TITLES[seat_of(host.side)]}: {joiner.type.name} from {was} "
-                     f"and {host.type.name} form a {FORMATION_NAMES[kind]} in {host.hex} "
-                     f"({'15.3' if kind == SLAVE_PHALANX else '8.4'})")
+                      f"and {host.type.name} form a {FORMATION_NAMES[kind]} in {host.hex} "
+                      f"({'15.3' if kind == SLAVE_PHALANX else '8.4'})")
 
 
 def formation_candidates(state) -> list:
@@ -427,7 +427,7 @@ def carry_out_give(state, giver: LeaderPiece, taker: LeaderPiece) -> None:
     """19.1.4: the weapon changes hands at no cost to either's movement."""
     taker.weapon, giver.weapon = giver.weapon, None
     state.news.append(f"{giver.leader.name} hands Narsil to {taker.leader.name} in "
-                     f"{taker.hex} (19.1.4)")
+                      f"{taker.hex} (19.1.4)")
 
 
 def give_candidates(state) -> list:
@@ -517,7 +517,7 @@ def transfer_lone_leaders(state, side: str) -> None:
             continue
         nearest = min(fits, key=lambda u: (distance(piece.hex, u.hex), u.hex))
         state.news.append(f"{piece.leader.name} joins the nearest {nearest.type.name} in "
-                         f"{nearest.hex} (8.1, 8.24)")
+                          f"{nearest.hex} (8.1, 8.24)")
         piece.hex = nearest.hex
         state._zoc.clear()
 

@@ -13,6 +13,7 @@ from typing import Any, Mapping
 from ...engine.dice import Dice
 from ...engine.errors import BadNotation, IllegalAction
 from ...engine.game import Outcome, State
+from ...engine.procedure import Refusal
 from . import procedure
 from . import table as geo
 from .candidates import move_candidates, move_order, movable
@@ -71,7 +72,7 @@ class BattleState(State):
         self.phase = MOVE
         self.acting = self.priority      # the side whose turn it is to decide in this phase
         self.fights: list[tuple[str, tuple[str, ...]]] = []
-        self.combat: dict | None = None      # the fight being worked out (phases/fight/resolution.py)
+        self.combat: dict | None = None      # the fight under way (phases/fight/resolution.py)
         self.across: list[list[str]] = []    # [charger, defender, barrier] fighting across it
         self.heroic: dict | None = None      # heroic actions of this phase (phases/heroics.py)
         self.question: dict | None = None    # the question a side must answer now
@@ -139,7 +140,7 @@ class BattleState(State):
 
     def parse_action(self, text: str):
         if self.phase == OVER:
-            raise IllegalAction("the game is over", rule=RULE_OVER, action=str(text))
+            raise Refusal(RULE_OVER, "the game is over", action=str(text))
         action = parse(str(text))
         return self.resolve(action, str(text))
 
@@ -149,7 +150,7 @@ class BattleState(State):
         else:
             action = self.resolve(action, str(action))
         if self.phase == OVER:
-            raise IllegalAction("the game is over", rule=RULE_OVER, action=str(action))
+            raise Refusal(RULE_OVER, "the game is over", action=str(action))
         self.news = []
         if self.question is not None:
             # the phase that asked takes the answer (procedure.QUESTIONS), then the turn goes on
@@ -300,8 +301,7 @@ class BattleState(State):
     def model(self, ident: str, action: str | None = None) -> Model:
         """The model called `ident`; IllegalAction when there is none."""
         if ident not in self.models:
-            raise IllegalAction(f"there is no model '{ident}' on the table", rule=RULE_MOVING,
-                                action=action)
+            raise Refusal(RULE_MOVING, f"there is no model '{ident}' on the table", action=action)
         return self.models[ident]
 
     # ------------------------------------------------------------ turn sequence
@@ -359,9 +359,8 @@ class BattleState(State):
             path = geo.find_path(self.table, self.discs(), self.disc(model), self.mover(model),
                                  to=action.to)
             if path is None:
-                raise IllegalAction(f"no legal path takes {model.id} to "
-                                    f"{action.to[0]:g},{action.to[1]:g}", rule=RULE_MOVING,
-                                    action=text)
+                raise Refusal(RULE_MOVING, f"no legal path takes {model.id} to "
+                                           f"{action.to[0]:g},{action.to[1]:g}", action=text)
             return Move(action.model, Move.rounded(path))
         if isinstance(action, Throw) and not action.path:
             return throwing.resolve(self, action, text)
@@ -374,8 +373,8 @@ class BattleState(State):
             path = geo.find_path(self.table, self.discs(), self.disc(model), self.mover(model),
                                  target=action.targets[0])
             if path is None:
-                raise IllegalAction(f"{model.id} cannot reach {action.targets[0]}",
-                                    rule=RULE_CHARGES, action=text)
+                raise Refusal(RULE_CHARGES,
+                              f"{model.id} cannot reach {action.targets[0]}", action=text)
             return Charge(action.model, action.targets, Move.rounded(path))
         return action
 
@@ -384,17 +383,16 @@ class BattleState(State):
     def _movable(self, ident: str, text: str) -> Model:
         model = self.model(ident, text)
         if model.side != self.acting:
-            raise IllegalAction(f"{ident} belongs to {model.side}; {self.acting} is moving",
-                                rule=RULE_WHICH_SIDE, action=text)
+            raise Refusal(RULE_WHICH_SIDE,
+                          f"{ident} belongs to {model.side}; {self.acting} is moving", action=text)
         if model.moved:
-            raise IllegalAction(f"{ident} has already moved this phase", rule=RULE_MOVING,
-                                action=text)
+            raise Refusal(RULE_MOVING, f"{ident} has already moved this phase", action=text)
         if self.engaged(model):
-            raise IllegalAction(f"{ident} is touching an enemy and cannot move",
-                                rule=RULE_CHARGES, action=text)
+            raise Refusal(RULE_CHARGES,
+                          f"{ident} is touching an enemy and cannot move", action=text)
         if model.immobilised:
-            raise IllegalAction(f"{ident} is held by a magical power this turn",
-                                rule=magic.RULE_POWERS, action=text)
+            raise Refusal(magic.RULE_POWERS,
+                          f"{ident} is held by a magical power this turn", action=text)
         allowed(self, model, text)
         return model
 
@@ -402,8 +400,7 @@ class BattleState(State):
         """Check a move or charge fully without changing anything; the path report if legal."""
         text = str(action)
         if self.phase != MOVE and not heroics.moving_again(self):
-            raise IllegalAction("models move only in the Move phase", rule=RULE_MOVING,
-                                action=text)
+            raise Refusal(RULE_MOVING, "models move only in the Move phase", action=text)
         model = self._movable(action.model, text)
         targets: tuple[str, ...] = ()
         if isinstance(action, Charge):
@@ -411,18 +408,19 @@ class BattleState(State):
             for t in targets:
                 enemy = self.model(t, text)
                 if enemy.side == model.side:
-                    raise IllegalAction(f"{t} is a friend", rule=RULE_CHARGES, action=text)
+                    raise Refusal(RULE_CHARGES, f"{t} is a friend", action=text)
                 # 'Who Can Charge?': the target must be in sight at the start of his own move
                 if not move_rules.saw_at_start(self, model, enemy):
-                    raise IllegalAction(f"{model.id} cannot see {t} at the start of its move",
-                                        rule=RULE_WHO_CAN_CHARGE, action=text)
+                    raise Refusal(RULE_WHO_CAN_CHARGE,
+                                  f"{model.id} cannot see {t} at the start of its move",
+                                  action=text)
         try:
             report = geo.check_path(self.table, self.discs(), self.disc(model), action.path,
                                     self.mover(model), targets=targets, pass_loose=True)
             heroics.ends_near_hero(self, model, report.end)
             return report
         except IllegalAction as exc:
-            raise IllegalAction(exc.reason, rule=exc.rule, action=text) from None
+            raise Refusal(exc.rule, exc.reason, action=text) from None
 
     def _apply_move_phase(self, action) -> None:
         if isinstance(action, Done):
@@ -446,21 +444,20 @@ class BattleState(State):
             throwing.charge_throwing(self, action, str(action))
             return
         if not isinstance(action, (Move, Charge)):
-            raise IllegalAction(f"'{action}' is not a Move-phase decision", rule=RULE_MOVING,
-                                action=str(action))
+            raise Refusal(RULE_MOVING,
+                          f"'{action}' is not a Move-phase decision", action=str(action))
         # the test it owes, the test to charge a terror, the jumps on the way (phases/move.py)
         move_rules.begin(self, action, self.check_move(action))
 
     def _pick(self, action: Pick, text: str) -> None:
         model = self.model(action.model, text)
         if model.side != self.acting or not movable(self, model):
-            raise IllegalAction(f"{model.id} cannot be moved now", rule=RULE_MOVING,
-                                action=text)
+            raise Refusal(RULE_MOVING, f"{model.id} cannot be moved now", action=text)
         if self.heroic is not None:
-            raise IllegalAction("heroic moves go Hero by Hero", rule=RULE_MOVING, action=text)
+            raise Refusal(RULE_MOVING, "heroic moves go Hero by Hero", action=text)
         if self.picked_model() is not None:
-            raise IllegalAction(f"{self.picked} was picked to move next: move it first",
-                                rule=RULE_MOVING, action=text)
+            raise Refusal(RULE_MOVING,
+                          f"{self.picked} was picked to move next: move it first", action=text)
         self.picked = model.id
 
     def _end_side_moves(self) -> None:
@@ -512,8 +509,8 @@ class BattleState(State):
                 self._begin_fight_phase()
             return
         if not isinstance(action, Shoot):
-            raise IllegalAction(f"'{action}' is not a Shoot-phase decision", rule=RULE_SHOOT,
-                                action=str(action))
+            raise Refusal(RULE_SHOOT,
+                          f"'{action}' is not a Shoot-phase decision", action=str(action))
         shooter, target, missile, seen = check_shot(self, action.model, action.target,
                                                     str(action))
         resolve_shot(self, shooter, target, missile, seen)
@@ -556,17 +553,18 @@ class BattleState(State):
             elif isinstance(action, (Move, Charge)):
                 self._apply_move_phase(action)
             else:
-                raise IllegalAction(f"{', '.join(self.heroic['group'])} may move again after "
-                                    "the heroic combat, or 'done'",
-                                    rule=RULE_HEROIC_COMBAT, action=text)
+                raise Refusal(RULE_HEROIC_COMBAT,
+                              f"{', '.join(self.heroic['group'])} may move again after "
+                              "the heroic combat, or 'done'", action=text)
             return
         if not isinstance(action, Fight):
-            raise IllegalAction("in the Fight phase the side with priority names the next "
-                                "fight, e.g. 'fight G1'", rule=RULE_WHEN_TO_FIGHT, action=text)
+            raise Refusal(RULE_WHEN_TO_FIGHT,
+                          "in the Fight phase the side with priority names the next "
+                          "fight, e.g. 'fight G1'", action=text)
         fight = self.fight_of(action.model)
         if fight is None:
-            raise IllegalAction(f"{action.model} is not in a fight waiting to be fought",
-                                rule=RULE_WHEN_TO_FIGHT, action=text)
+            raise Refusal(RULE_WHEN_TO_FIGHT,
+                          f"{action.model} is not in a fight waiting to be fought", action=text)
         self.fights.remove(fight)
         combat.start(self, fight)
         if self.combat is None and self.question is None:

@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from shapely.geometry import Point
 
-from ...engine.errors import IllegalAction
+from ...engine.procedure import Refusal
 from . import procedure
 from . import table as geo
 from .profiles import MISSILE_NAMES, Profile, default_data
@@ -273,20 +273,19 @@ def allowed(state, model, text: str) -> None:
     h = state.heroic
     if h is not None and h["stage"] == "again":
         if model.id not in h["group"]:
-            raise IllegalAction(f"only {', '.join(h['group'])} move again after "
-                                f"{h['current']}'s heroic combat", rule=RULE_HEROIC_COMBAT,
-                                action=text)
+            raise Refusal(RULE_HEROIC_COMBAT, f"only {', '.join(h['group'])} move again after "
+                                              f"{h['current']}'s heroic combat", action=text)
         return
     if h is None or h["stage"] != "act" or h["phase"] == "fight":
         return
     if model.id == h["current"]:
         return
     if model.id not in h["group"]:
-        raise IllegalAction(f"only {h['current']} and the friends with him act now",
-                            rule=RULE_HEROIC, action=text)
+        raise Refusal(RULE_HEROIC,
+                      f"only {h['current']} and the friends with him act now", action=text)
     if h["phase"] == "move" and not h["hero_moved"]:
-        raise IllegalAction(f"{h['current']} moves before the friends who go with him",
-                            rule=RULE_HEROIC, action=text)
+        raise Refusal(RULE_HEROIC,
+                      f"{h['current']} moves before the friends who go with him", action=text)
 
 
 # ---------------------------------------------------------------- what a shooter looks past

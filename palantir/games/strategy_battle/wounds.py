@@ -5,11 +5,11 @@ their own rolls: Might after seeing a roll, and Fate against a wound ('Heroes: M
 & Fate').
 
 Might in a fight's duel and on a fight's wound rolls is asked by the fight itself
-(phases/fight/resolution.py); here is Might on every other roll a Hero makes to resolve something he has
-done — to hit with a shot and to wound with it, a Courage test, a Jump or Thrown Rider
-roll, casting and resisting magic, a Fate roll ('Can I Use Might?') — and Fate against any
-wound. Each roll is asked about once, after it is seen, only when points could change its
-result; 50/50 rolls (in the way, the mount or the rider) are never asked about.
+(phases/fight/resolution.py); here is Might on every other roll a Hero makes to resolve
+something he has done — to hit with a shot and to wound with it, a Courage test, a Jump or
+Thrown Rider roll, casting and resisting magic, a Fate roll ('Can I Use Might?') — and Fate
+against any wound. Each roll is asked about once, after it is seen, only when points could
+change its result; 50/50 rolls (in the way, the mount or the rider) are never asked about.
 
 Questions:
 
@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...engine.errors import IllegalAction
+from ...engine.procedure import Refusal
 from . import procedure
 from . import table as geo
 from .notation import FateRoll, Might, Pass, Reroll
@@ -69,19 +69,18 @@ def answer_roll(state, action, text: str) -> None:
     if isinstance(action, Might):
         if action.model != hero.id:
             # 'Might': a Hero can only use Might to affect his own dice rolls
-            raise IllegalAction(f"the roll is {hero.id}'s: only he may spend Might on it",
-                                rule=RULE_MIGHT, action=text)
+            raise Refusal(RULE_MIGHT,
+                          f"the roll is {hero.id}'s: only he may spend Might on it", action=text)
         if not 1 <= action.points <= hero.might_left:
-            raise IllegalAction(f"{hero.id} has {hero.might_left} Might", rule=RULE_MIGHT,
-                                action=text)
+            raise Refusal(RULE_MIGHT, f"{hero.id} has {hero.might_left} Might", action=text)
     elif isinstance(action, Reroll):
         if not q["reroll"] or action.model != hero.id:
-            raise IllegalAction(f"{action.model} has no re-roll of this die",
-                                rule="Introduction: Re-rolls", action=text)
+            raise Refusal("Introduction: Re-rolls",
+                          f"{action.model} has no re-roll of this die", action=text)
     elif not isinstance(action, Pass):
-        raise IllegalAction(f"spend Might on {hero.id}'s roll ('might {hero.id} 1')"
-                            + (f", re-roll it ('reroll {hero.id}')" if q["reroll"] else "")
-                            + " or 'pass'", rule=RULE_MIGHT, action=text)
+        raise Refusal(RULE_MIGHT, f"spend Might on {hero.id}'s roll ('might {hero.id} 1')"
+                                  + (f", re-roll it ('reroll {hero.id}')" if q["reroll"] else "")
+                                  + " or 'pass'", action=text)
     state.question = None
     if isinstance(action, Reroll):
         frame["reroll"] = True
@@ -154,15 +153,15 @@ def _fate(state, frame) -> None:
 def answer_fate(state, action, text: str) -> None:
     """'Fate': a point spent and a die rolled, or the wound taken ('pass').
 
-    A wound struck in a fight waits in the fight's record (phases/fight/resolution.py); any other wound waits
-    in a fate frame. Either way a failed die may be raised with Might ('Using Might, Will &
-    Fate Together')."""
+    A wound struck in a fight waits in the fight's record (phases/fight/resolution.py); any
+    other wound waits in a fate frame. Either way a failed die may be raised with Might
+    ('Using Might, Will & Fate Together')."""
     q = state.question
     if not isinstance(action, (FateRoll, Pass)):
-        raise IllegalAction(f"roll Fate for {q['target']} ('fate {q['target']}') or 'pass'",
-                            rule=RULE_FATE, action=text)
+        raise Refusal(RULE_FATE,
+                      f"roll Fate for {q['target']} ('fate {q['target']}') or 'pass'", action=text)
     if isinstance(action, FateRoll) and action.model != q["target"]:
-        raise IllegalAction(f"the wound is on {q['target']}", rule=RULE_FATE, action=text)
+        raise Refusal(RULE_FATE, f"the wound is on {q['target']}", action=text)
     state.question = None
     frame = procedure.top(state, "fate")
     in_fight = frame is None

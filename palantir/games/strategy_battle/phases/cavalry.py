@@ -16,6 +16,7 @@ import math
 from dataclasses import replace
 
 from ....engine.errors import IllegalAction
+from ....engine.procedure import Refusal
 from .. import table as geo
 from .. import procedure
 from ..notation import Dismount, Leave, Loose, Mount, Pass
@@ -120,15 +121,15 @@ def answer_loose(state, action, text: str) -> None:
     q = state.question
     if isinstance(action, Loose):
         if action.model != q["model"]:
-            raise IllegalAction(f"it is {q['model']}'s mount", rule=RULE_LOOSE, action=text)
+            raise Refusal(RULE_LOOSE, f"it is {q['model']}'s mount", action=text)
     elif not isinstance(action, Pass):
-        raise IllegalAction(f"leave {q['model']}'s mount loose ('loose {q['model']}') or let "
-                            "it run off ('pass')", rule=RULE_LOOSE, action=text)
+        raise Refusal(RULE_LOOSE, f"leave {q['model']}'s mount loose ('loose {q['model']}') or let "
+                                  "it run off ('pass')", action=text)
     frame = procedure.top(state, "off")
     spot = loose_spot(state, frame) if isinstance(action, Loose) else None
     if isinstance(action, Loose) and spot is None:
-        raise IllegalAction(f"there is no room beside the mount for {q['model']}",
-                            rule=RULE_LOOSE, action=text)
+        raise Refusal(RULE_LOOSE,
+                      f"there is no room beside the mount for {q['model']}", action=text)
     state.question = None
     if isinstance(action, Pass):
         state.news.append(f"{q['model']}'s mount runs off")
@@ -203,9 +204,9 @@ def answer_leave(state, action, text: str) -> None:
     """'Expert Riders': the bow or the shield stays on the horse."""
     q = state.question
     if not isinstance(action, Leave) or action.model != q["model"]:
-        raise IllegalAction(f"{q['model']} leaves his bow or his shield on his horse: "
-                            f"'leave {q['model']} bow' or 'leave {q['model']} shield'",
-                            rule=RULE_EXPERT, action=text)
+        raise Refusal(RULE_EXPERT,
+                      f"{q['model']} leaves his bow or his shield on his horse: "
+                      f"'leave {q['model']} bow' or 'leave {q['model']} shield'", action=text)
     state.question = None
     model = state.models[q["model"]]
     model.left_on_horse = action.item
@@ -237,22 +238,22 @@ def check_dismount(state, action, text: str):
     the start of his move he may then move on foot, later his move is over."""
     model = state.model(action.model, text)
     if model.side != state.acting or state.phase != "move":
-        raise IllegalAction(f"{model.id} can dismount only in his side's Move phase",
-                            rule=RULE_MOUNTING, action=text)
+        raise Refusal(RULE_MOUNTING,
+                      f"{model.id} can dismount only in his side's Move phase", action=text)
     if not model.mounted:
-        raise IllegalAction(f"{model.id} is not mounted", rule=RULE_MOUNTING, action=text)
+        raise Refusal(RULE_MOUNTING, f"{model.id} is not mounted", action=text)
     if state.engaged(model) or model.immobilised:
-        raise IllegalAction(f"{model.id} is not free to move", rule=RULE_MOUNTING, action=text)
+        raise Refusal(RULE_MOUNTING, f"{model.id} is not free to move", action=text)
     allowed(state, model, text)
     spot = None
     if action.loose:
         if not state.options.get("loose_mounts", False):
-            raise IllegalAction("the players do not use loose mounts (option loose_mounts)",
-                                rule=RULE_LOOSE, action=text)
+            raise Refusal(RULE_LOOSE,
+                          "the players do not use loose mounts (option loose_mounts)", action=text)
         spot = place_beside(state, model, mount_disc(state, off_frame(model)))
         if spot is None:
-            raise IllegalAction(f"there is no room beside the mount for {model.id}",
-                                rule=RULE_LOOSE, action=text)
+            raise Refusal(RULE_LOOSE,
+                          f"there is no room beside the mount for {model.id}", action=text)
     return model, spot
 
 
@@ -287,29 +288,26 @@ def check_mount(state, action, text: str):
     model = state.model(action.model, text)
     steed = state.model(action.steed, text)
     if model.side != state.acting or state.phase != "move":
-        raise IllegalAction(f"{model.id} can mount only in his side's Move phase",
-                            rule=RULE_MOUNTING, action=text)
+        raise Refusal(RULE_MOUNTING,
+                      f"{model.id} can mount only in his side's Move phase", action=text)
     if model.mounted or is_loose(model):
-        raise IllegalAction(f"{model.id} is not a model on foot", rule=RULE_MOUNTING,
-                            action=text)
+        raise Refusal(RULE_MOUNTING, f"{model.id} is not a model on foot", action=text)
     if state.engaged(model) or model.prone or model.immobilised or model.jumped:
-        raise IllegalAction(f"{model.id} is not free to mount", rule=RULE_MOUNTING,
-                            action=text)
+        raise Refusal(RULE_MOUNTING, f"{model.id} is not free to mount", action=text)
     if not geo.in_contact(state.disc(model, zone=False), state.disc(steed, zone=False),
                           state.units.tolerance):
-        raise IllegalAction(f"{model.id} must touch {steed.id} to mount it",
-                            rule=RULE_MOUNTING, action=text)
+        raise Refusal(RULE_MOUNTING, f"{model.id} must touch {steed.id} to mount it", action=text)
     kind = steed.profile.mount
     if steed.mounted:
         check_carry(state, model, steed, text)
     elif not is_loose(steed) or steed.side != model.side:
-        raise IllegalAction(f"{steed.id} is not a loose mount of {model.side}",
-                            rule=RULE_MOUNTING, action=text)
+        raise Refusal(RULE_MOUNTING,
+                      f"{steed.id} is not a loose mount of {model.side}", action=text)
     elif not can_ride(model, kind):
-        raise IllegalAction(f"{model.id} cannot ride a {kind}", rule=RULE_RIDE, action=text)
+        raise Refusal(RULE_RIDE, f"{model.id} cannot ride a {kind}", action=text)
     if state.mounts[kind].height_mm > 2 * foot_height_mm(model):
-        raise IllegalAction(f"the {kind}'s saddle is more than twice {model.id}'s height",
-                            rule=RULE_MOUNTING, action=text)
+        raise Refusal(RULE_MOUNTING,
+                      f"the {kind}'s saddle is more than twice {model.id}'s height", action=text)
     allowed(state, model, text)
     return model, steed
 
@@ -432,14 +430,13 @@ def check_carry(state, model, steed, text: str) -> None:
     """'Passengers': a model that may be carried, touching a friendly ridden cavalry model
     that carries no one and is not fighting."""
     if steed.side != model.side or not steed.mounted or steed.passenger is not None:
-        raise IllegalAction(f"{steed.id} is not a friendly rider with room for a passenger",
-                            rule=RULE_PASSENGERS, action=text)
+        raise Refusal(RULE_PASSENGERS,
+                      f"{steed.id} is not a friendly rider with room for a passenger", action=text)
     if state.engaged(steed):
-        raise IllegalAction(f"{steed.id} is fighting", rule=RULE_PASSENGERS, action=text)
+        raise Refusal(RULE_PASSENGERS, f"{steed.id} is fighting", action=text)
     kind = steed.profile.mount
     if not may_carry(model, kind):
-        raise IllegalAction(f"{model.id} cannot be carried on a {kind}", rule=RULE_PASSENGERS,
-                            action=text)
+        raise Refusal(RULE_PASSENGERS, f"{model.id} cannot be carried on a {kind}", action=text)
 
 
 def carry(state, model, steed, score: int) -> None:
@@ -466,18 +463,16 @@ def check_jump_down(state, action, text: str):
     passenger = find(state, action.model)
     holder = carrier(state, passenger) if passenger is not None else None
     if holder is None:
-        raise IllegalAction(f"{action.model} is not a passenger", rule=RULE_PASSENGERS,
-                            action=text)
+        raise Refusal(RULE_PASSENGERS, f"{action.model} is not a passenger", action=text)
     if holder.side != state.acting or state.phase != "move":
-        raise IllegalAction(f"{passenger.id} can jump down only in his side's Move phase",
-                            rule=RULE_PASSENGERS, action=text)
+        raise Refusal(RULE_PASSENGERS,
+                      f"{passenger.id} can jump down only in his side's Move phase", action=text)
     if action.loose:
-        raise IllegalAction("a passenger has no mount to leave loose", rule=RULE_PASSENGERS,
-                            action=text)
+        raise Refusal(RULE_PASSENGERS, "a passenger has no mount to leave loose", action=text)
     spot = place_beside(state, passenger, state.disc(holder, zone=False))
     if spot is None:
-        raise IllegalAction(f"there is no room beside {holder.id} for {passenger.id}",
-                            rule=RULE_PASSENGERS, action=text)
+        raise Refusal(RULE_PASSENGERS,
+                      f"there is no room beside {holder.id} for {passenger.id}", action=text)
     return passenger, holder, spot
 
 

@@ -17,7 +17,7 @@ phase to act before the normal order ('Heroic Actions').
 
 from __future__ import annotations
 
-from ....engine.errors import IllegalAction
+from ....engine.procedure import Refusal
 from .. import procedure
 from .. import table as geo
 from ..notation import Charge, Done, Heroic, Move, Pass
@@ -82,11 +82,11 @@ def answer(state, action, text: str) -> None:
     h, side = state.heroic, state.question["side"]
     if isinstance(action, Heroic):
         if action.model not in [m.id for m in eligible(state, side, h["phase"])]:
-            raise IllegalAction(f"{action.model} cannot make a heroic action now",
-                                rule=RULE_HEROIC, action=text)
+            raise Refusal(RULE_HEROIC,
+                          f"{action.model} cannot make a heroic action now", action=text)
     elif not isinstance(action, Pass):
-        raise IllegalAction("name a Hero for a heroic action ('heroic G1') or 'pass'",
-                            rule=RULE_HEROIC, action=text)
+        raise Refusal(RULE_HEROIC,
+                      "name a Hero for a heroic action ('heroic G1') or 'pass'", action=text)
     state.question = None
     if isinstance(action, Heroic):
         hero = state.models[action.model]
@@ -185,8 +185,8 @@ def ends_near_hero(state, model, end) -> None:
     reach = state.units.rule(6, 14)
     there = state.disc(model, zone=False).at(*end)
     if geo.gap(there, state.disc(hero, zone=False)) > reach + 1e-9:
-        raise IllegalAction(f"{model.id} must end within {reach:g}{state.units.name} of "
-                            f"{hero.id}", rule=RULE_HEROIC, action=None)
+        raise Refusal(RULE_HEROIC, f"{model.id} must end within {reach:g}{state.units.name} of "
+                                   f"{hero.id}", action=None)
 
 
 # ---------------------------------------------------------------- moving again ('Heroic Combat')

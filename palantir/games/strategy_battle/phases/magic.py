@@ -13,6 +13,7 @@ from __future__ import annotations
 
 
 from ....engine.errors import IllegalAction
+from ....engine.procedure import Refusal
 from .. import table as geo
 from .. import procedure
 from ..notation import Cast, Charge, Move, Pass, Resist, parse
@@ -45,52 +46,47 @@ def check_cast(state, action, text: str, at=None):
     caster = state.model(action.model, text)
     power = power_named(action.power)
     if power is None:
-        raise IllegalAction(f"there is no magical power '{action.power}'", rule=RULE_POWERS,
-                            action=text)
+        raise Refusal(RULE_POWERS, f"there is no magical power '{action.power}'", action=text)
     values = dict(caster.profile.powers)
     if power.name not in values:
-        raise IllegalAction(f"{caster.id} does not have {power.name}", rule=RULE_POWERS,
-                            action=text)
+        raise Refusal(RULE_POWERS, f"{caster.id} does not have {power.name}", action=text)
     if caster.side != state.acting:
-        raise IllegalAction(f"{caster.id} can use a power only when its side moves",
-                            rule=RULE_POWERS, action=text)
+        raise Refusal(RULE_POWERS,
+                      f"{caster.id} can use a power only when its side moves", action=text)
     if caster.cast:
-        raise IllegalAction(f"{caster.id} has already used a power this turn", rule=RULE_POWERS,
-                            action=text)
+        raise Refusal(RULE_POWERS, f"{caster.id} has already used a power this turn", action=text)
     if (state.engaged(caster) or caster.prone or caster.immobilised
             or caster.carried_by is not None):
         # 'Magical Powers': a Hero must be free to move to use a power; 'Passengers' cannot
-        raise IllegalAction(f"{caster.id} is not free to move", rule=RULE_POWERS, action=text)
+        raise Refusal(RULE_POWERS, f"{caster.id} is not free to move", action=text)
     if not 1 <= action.dice <= caster.will_left:
-        raise IllegalAction(f"{caster.id} has {caster.will_left} Will; roll 1 to "
-                            f"{caster.will_left} dice",
-                            rule=RULE_POWERS, action=text)
+        raise Refusal(RULE_POWERS, f"{caster.id} has {caster.will_left} Will; roll 1 to "
+                                   f"{caster.will_left} dice", action=text)
     target = state.model(action.target, text)
     if power.on_self:
         if target.id != caster.id:
-            raise IllegalAction(f"{power.name} is cast on the caster himself", rule=RULE_POWERS,
-                                action=text)
+            raise Refusal(RULE_POWERS, f"{power.name} is cast on the caster himself", action=text)
     else:
         if power.friendly != (target.side == caster.side) or target.id == caster.id:
             whom = "a friend" if power.friendly else "an enemy"
-            raise IllegalAction(f"{power.name} is cast on {whom}", rule=RULE_POWERS, action=text)
+            raise Refusal(RULE_POWERS, f"{power.name} is cast on {whom}", action=text)
         if target.carried_by is not None:
-            raise IllegalAction(f"{target.id} rides as a passenger: target the cavalry model",
-                                rule=RULE_POWERS, action=text)
+            raise Refusal(RULE_POWERS,
+                          f"{target.id} rides as a passenger: target the cavalry model",
+                          action=text)
         if power.needs and not target.profile.has(power.needs):
-            raise IllegalAction(f"{target.id} has no {power.needs} for {power.name}",
-                                rule=RULE_POWERS, action=text)
+            raise Refusal(RULE_POWERS,
+                          f"{target.id} has no {power.needs} for {power.name}", action=text)
         me = state.disc(caster, zone=False)
         if at is not None:
             me = me.at(*at)
         reach = state.units.rule(*power.range)
         if geo.gap(me, state.disc(target, zone=False)) > reach + 1e-9:
-            raise IllegalAction(f"{target.id} is beyond {power.name}'s {reach:g}"
-                                f"{state.units.name}", rule=RULE_POWERS, action=text)
+            raise Refusal(RULE_POWERS, f"{target.id} is beyond {power.name}'s {reach:g}"
+                                       f"{state.units.name}", action=text)
         if not geo.sight(state.table, state.discs(), state.disc(caster).at(me.x, me.y),
                          state.disc(target)).visible:
-            raise IllegalAction(f"{caster.id} cannot see {target.id}", rule=RULE_POWERS,
-                                action=text)
+            raise Refusal(RULE_POWERS, f"{caster.id} cannot see {target.id}", action=text)
     return caster, target, power, values[power.name]
 
 
@@ -229,14 +225,12 @@ def answer(state, action, text: str) -> None:
     target = state.models[q["target"]]
     if isinstance(action, Resist):
         if action.model != target.id:
-            raise IllegalAction(f"it is {target.id} who may resist", rule=RULE_RESIST,
-                                action=text)
+            raise Refusal(RULE_RESIST, f"it is {target.id} who may resist", action=text)
         if not 1 <= action.dice <= target.will_left:
-            raise IllegalAction(f"{target.id} has {target.will_left} Will", rule=RULE_RESIST,
-                                action=text)
+            raise Refusal(RULE_RESIST, f"{target.id} has {target.will_left} Will", action=text)
     elif not isinstance(action, Pass):
-        raise IllegalAction(f"resist with Will dice ('resist {target.id} 1') or 'pass'",
-                            rule=RULE_RESIST, action=text)
+        raise Refusal(RULE_RESIST,
+                      f"resist with Will dice ('resist {target.id} 1') or 'pass'", action=text)
     state.question = None
     frame = procedure.top(state, "cast")
     if isinstance(action, Pass):
@@ -389,8 +383,9 @@ def check_command(state, action, text: str):
     ident = q["target"]
     if not isinstance(action, (Move, Charge, Pass)) or (
             not isinstance(action, Pass) and action.model != ident):
-        raise IllegalAction(f"move {ident} ('move {ident} x,y'), charge it into its enemies "
-                            f"or 'pass'", rule=RULE_COMMAND, action=text)
+        raise Refusal(RULE_COMMAND,
+                      f"move {ident} ('move {ident} x,y'), charge it into its enemies "
+                      f"or 'pass'", action=text)
     if isinstance(action, Pass):
         return None
     model = state.models[ident]
@@ -400,20 +395,19 @@ def check_command(state, action, text: str):
     if isinstance(action, Move) and action.to is not None:
         path = geo.find_path(state.table, state.discs(), state.disc(model), half, to=action.to)
         if path is None:
-            raise IllegalAction(f"no legal path takes {ident} to {action.to[0]:g},"
-                                f"{action.to[1]:g} within half its move", rule=RULE_COMMAND,
-                                action=text)
+            raise Refusal(RULE_COMMAND, f"no legal path takes {ident} to {action.to[0]:g},"
+                                        f"{action.to[1]:g} within half its move", action=text)
     targets = action.targets if isinstance(action, Charge) else ()
     for t in targets:
         if state.model(t, text).side == model.side:
-            raise IllegalAction(f"{t} is a friend of {ident}", rule=RULE_COMMAND, action=text)
+            raise Refusal(RULE_COMMAND, f"{t} is a friend of {ident}", action=text)
     try:
         report = geo.check_path(state.table, state.discs(), state.disc(model), path, half,
                                 targets=targets, ignore_zones=True, turning=True)
     except IllegalAction as exc:
-        raise IllegalAction(exc.reason, rule=exc.rule, action=text) from None
+        raise Refusal(exc.rule, exc.reason, action=text) from None
     if any(c.kind != "stride" for c in report.crossings):
-        raise IllegalAction(f"{ident} cannot be made to jump", rule=RULE_COMMAND, action=text)
+        raise Refusal(RULE_COMMAND, f"{ident} cannot be made to jump", action=text)
     return path, report
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ....engine.errors import IllegalAction
+from ....engine.procedure import Refusal
 from .. import procedure
 from ..notation import Pair
 from ..state import contacts, players_choose
@@ -171,21 +171,23 @@ def pair_candidates(state) -> list:
 def answer_pair(state, action, text: str) -> None:
     """Take the side with priority's match of one fight; the forced ones follow at once."""
     if not isinstance(action, Pair):
-        raise IllegalAction("the side with priority matches the fights, e.g. 'pair E1 G1+G2'",
-                            rule=RULE_FIGHTS, action=text)
+        raise Refusal(RULE_FIGHTS,
+                      "the side with priority matches the fights, e.g. 'pair E1 G1+G2'",
+                      action=text)
     pool = state.question.get("pool")
     touching = contacts(state, pool)
     undivided = _undivided(state, touching)
     for ident in (action.single, *action.many):
         if ident not in undivided:
-            raise IllegalAction(f"{ident} is not a model waiting to be matched into a fight",
-                                rule=RULE_FIGHTS, action=text)
+            raise Refusal(RULE_FIGHTS,
+                          f"{ident} is not a model waiting to be matched into a fight", action=text)
     fight = as_kept(state, action.single, action.many)
     if not _fits(state, touching, undivided, *fight):
-        raise IllegalAction(
+        raise Refusal(
+            RULE_FIGHTS,
             f"{action.single} against {'+'.join(action.many)} is not a fight of a division into "
             "as many fights as possible, each with one model on one side and every touching "
-            "model in one", rule=RULE_FIGHTS, action=text)
+            "model in one", action=text)
     state.fights = sorted([*state.fights, fight])
     state.news.append(f"{fight[0]} will fight {'+'.join(fight[1])}")
     if not divide_fights(state, pool):

@@ -5,6 +5,7 @@ is the same)."""
 from __future__ import annotations
 
 from ....engine.errors import IllegalAction
+from ....engine.procedure import Refusal
 from .. import table as geo
 from ..state import allowed, is_loose, looked_past
 from ..wounds import in_the_way
@@ -37,65 +38,64 @@ def check_shot(state, shooter_id: str, target_id: str, text: str):
     shooter = state.model(shooter_id, text)
     target = state.model(target_id, text)
     if shooter.side != state.acting:
-        raise IllegalAction(f"{shooter.id} belongs to {shooter.side}; {state.acting} is shooting",
-                            rule=RULE_SHOOT, action=text)
+        raise Refusal(RULE_SHOOT,
+                      f"{shooter.id} belongs to {shooter.side}; {state.acting} is shooting",
+                      action=text)
     allowed(state, shooter, text)
     if shooter.shot:
-        raise IllegalAction(f"{shooter.id} has already shot this phase", rule=RULE_SHOOT,
-                            action=text)
+        raise Refusal(RULE_SHOOT, f"{shooter.id} has already shot this phase", action=text)
     volley = mid_volley(state, shooter.side)
     if volley is not None and volley.id != shooter.id:
         # 'Multiple Shots': all of a Hero's shots are worked out before another model shoots
-        raise IllegalAction(f"{volley.id} has {volley.profile.shots - volley.shots_fired} "
-                            "shot(s) left to work out first", rule=RULE_MULTIPLE_SHOTS,
-                            action=text)
+        raise Refusal(RULE_MULTIPLE_SHOTS,
+                      f"{volley.id} has {volley.profile.shots - volley.shots_fired} "
+                      "shot(s) left to work out first", action=text)
     limit = shooting_limit(state, shooter)
     if limit is None:
-        raise IllegalAction(f"{shooter.id} has nothing to shoot with", rule=RULE_MISSILE_CHART,
-                            action=text)
+        raise Refusal(RULE_MISSILE_CHART, f"{shooter.id} has nothing to shoot with", action=text)
     if shooter.immobilised:
-        raise IllegalAction(f"{shooter.id} is held by a magical power this turn",
-                            rule="Heroes: Magical Powers", action=text)
+        raise Refusal("Heroes: Magical Powers",
+                      f"{shooter.id} is held by a magical power this turn", action=text)
     if shooter.prone:
-        raise IllegalAction(f"{shooter.id} is on the ground", rule="Models on the Ground",
-                            action=text)
+        raise Refusal("Models on the Ground", f"{shooter.id} is on the ground", action=text)
     if state.engaged(shooter):
-        raise IllegalAction(f"{shooter.id} is touching an enemy", rule=RULE_SHOOTERS_IN_COMBAT,
-                            action=text)
+        raise Refusal(RULE_SHOOTERS_IN_COMBAT, f"{shooter.id} is touching an enemy", action=text)
     if shooter.jumped:
         # 'Moving & Shooting': a model attempting to cross an obstacle cannot shoot that turn
-        raise IllegalAction(f"{shooter.id} tried to cross an obstacle this turn",
-                            rule=RULE_MOVING_SHOOTING, action=text)
+        raise Refusal(RULE_MOVING_SHOOTING,
+                      f"{shooter.id} tried to cross an obstacle this turn", action=text)
     if shooter.move_used > limit + 1e-6:
-        raise IllegalAction(f"{shooter.id} moved {shooter.move_used:.2f}{state.units.name}; "
-                            f"a {shooter.profile.missile} allows {limit:g} and a shot",
-                            rule=RULE_MOVING_SHOOTING, action=text)
+        raise Refusal(RULE_MOVING_SHOOTING,
+                      f"{shooter.id} moved {shooter.move_used:.2f}{state.units.name}; "
+                      f"a {shooter.profile.missile} allows {limit:g} and a shot", action=text)
     if target.side == shooter.side:
-        raise IllegalAction(f"{target.id} is a friend", rule=RULE_SHOOT, action=text)
+        raise Refusal(RULE_SHOOT, f"{target.id} is a friend", action=text)
     missile = state.charts.missiles[shooter.profile.missile]
     reach = state.units.rule(*missile.range)
     seen = geo.sight(state.table, state.discs(), state.disc(shooter), state.disc(target),
                      ignore=looked_past(state, shooter))
     if seen.distance > reach + 1e-9:
-        raise IllegalAction(f"{target.id} is {seen.distance:.2f}{state.units.name} away; a "
-                            f"{missile.name} reaches {reach:g}", rule=RULE_MISSILE_CHART,
-                            action=text)
+        raise Refusal(RULE_MISSILE_CHART,
+                      f"{target.id} is {seen.distance:.2f}{state.units.name} away; a "
+                      f"{missile.name} reaches {reach:g}", action=text)
     if not seen.visible:
-        raise IllegalAction(f"{shooter.id} cannot see {target.id}", rule=RULE_SIGHT, action=text)
+        raise Refusal(RULE_SIGHT, f"{shooter.id} cannot see {target.id}", action=text)
     if shooter.side == "good" and state.engaged(target):
-        raise IllegalAction(f"{target.id} is fighting; Good warriors may not shoot into a fight",
-                            rule=RULE_TARGETS_IN_COMBAT, action=text)
+        raise Refusal(RULE_TARGETS_IN_COMBAT,
+                      f"{target.id} is fighting; Good warriors may not shoot into a fight",
+                      action=text)
     way = in_the_way(state, shooter, target, seen) if shooter.side == "good" else []
     if any(kind == "model" and is_loose(state.models[name]) and
            state.models[name].side == shooter.side for kind, name in way):
         # 'Loose Mounts': "Good models cannot shoot at targets if friendly mounts are in the way"
-        raise IllegalAction(f"a friendly mount is in the way of {target.id}",
-                            rule="Cavalry: Advanced Rule - Loose Mounts", action=text)
+        raise Refusal("Cavalry: Advanced Rule - Loose Mounts",
+                      f"a friendly mount is in the way of {target.id}", action=text)
     if any(kind == "fight" for kind, _ in way):
         # 'In the Way!': a fight partly in the way - "Good models, as usual, cannot take
         # this kind of shot"
-        raise IllegalAction(f"a fight is partly in the way of {target.id}; Good warriors may "
-                            "not shoot past a fight", rule=RULE_TARGETS_IN_COMBAT, action=text)
+        raise Refusal(RULE_TARGETS_IN_COMBAT,
+                      f"a fight is partly in the way of {target.id}; Good warriors may "
+                      "not shoot past a fight", action=text)
     return shooter, target, missile, seen
 
 

@@ -16,6 +16,7 @@ model keeps the rest of its move for the player to use: a move or a charge at an
 from __future__ import annotations
 
 from ....engine.errors import IllegalAction
+from ....engine.procedure import Refusal
 from .. import table as geo
 from .. import procedure
 from ..notation import Charge, Move, Throw
@@ -43,12 +44,13 @@ def check(state, action, text: str):
     point, the waypoints before and after it."""
     model = state.model(action.model, text)
     if not can_throw(state, model):
-        raise IllegalAction(f"{model.id} has no throwing weapon to throw this turn",
-                            rule=RULE_THROWING, action=text)
+        raise Refusal(RULE_THROWING,
+                      f"{model.id} has no throwing weapon to throw this turn", action=text)
     target = state.model(action.target, text)
     if model.side == "good" and target.side != model.side and state.engaged(target):
-        raise IllegalAction(f"{target.id} is fighting; Good warriors may not throw into a "
-                            "fight", rule="The Shoot Phase: Targets in Combat", action=text)
+        raise Refusal("The Shoot Phase: Targets in Combat",
+                      f"{target.id} is fighting; Good warriors may not throw into a "
+                      "fight", action=text)
     # the charge as a whole must be a legal charge
     state.check_move(Charge(action.model, (action.target,), action.path))
     points = [(model.x, model.y), *action.path]

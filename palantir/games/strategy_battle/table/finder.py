@@ -15,6 +15,7 @@ from shapely.geometry import LineString, Point
 from shapely.ops import unary_union
 
 from ....engine.errors import IllegalAction
+from ....engine.procedure import Refusal
 from .units import EPS
 from .bases import Disc, approach, gap, in_contact, node_distance, reach_radius, touches
 from .terrain import Table
@@ -388,7 +389,7 @@ def _search_path(table: Table, models: list[Disc], start: Disc, mover: Mover, *,
     """find_path's search itself (`models` without the one moving)."""
     by_key = {m.key: m for m in models}
     if target is not None and target not in by_key:
-        raise IllegalAction(f"there is no model '{target}' to charge", rule=RULE_CHARGES)
+        raise Refusal(RULE_CHARGES, f"there is no model '{target}' to charge")
     step = step or table.units.rule(0.25, 0.5)
     cz = table.units.control_zone
     # the grid searches for the circle round a long base (docs: 'Bases and measuring')

@@ -13,6 +13,7 @@ from shapely.geometry import LineString, Point
 from shapely.ops import unary_union
 
 from ....engine.errors import IllegalAction
+from ....engine.procedure import Refusal
 from .units import EPS
 from .bases import (Disc, box_within, core, core_distance, core_points, core_shape, far_apart, gap,
                     heading_along, heading_of, in_contact, outline, overlapping, path_length,
@@ -68,10 +69,9 @@ def _points(start: Disc, path: Sequence[Sequence[float]]) -> list[tuple[float, f
         try:
             x, y = float(p[0]), float(p[1])
         except (TypeError, ValueError, IndexError):
-            raise IllegalAction(f"waypoint {i + 1} is not a pair of numbers",
-                                rule=RULE_MOVING) from None
+            raise Refusal(RULE_MOVING, f"waypoint {i + 1} is not a pair of numbers") from None
         if not (math.isfinite(x) and math.isfinite(y)):
-            raise IllegalAction(f"waypoint {i + 1} is not a finite point", rule=RULE_MOVING)
+            raise Refusal(RULE_MOVING, f"waypoint {i + 1} is not a finite point")
         if (x, y) != points[-1]:
             points.append((x, y))
     return points
@@ -151,7 +151,7 @@ def check_path(table: Table, models: Iterable[Disc], start: Disc, path: Sequence
         known[key] = verdict
     verdict = known[key]
     if verdict[0] == "illegal":
-        raise IllegalAction(verdict[1], rule=verdict[2])
+        raise Refusal(verdict[2], verdict[1])
     report = verdict[1]
     return replace(report, crossings=list(report.crossings), contacts=list(report.contacts),
                    across=list(report.across))
@@ -168,10 +168,9 @@ def _judge_path(table: Table, models: Sequence[Disc], start: Disc, path: Sequenc
     by_key = {m.key: m for m in others}
     for key in targets:
         if key not in by_key:
-            raise IllegalAction(f"there is no model '{key}' to charge", rule=RULE_CHARGES)
+            raise Refusal(RULE_CHARGES, f"there is no model '{key}' to charge")
         if by_key[key].side == start.side:
-            raise IllegalAction(f"'{key}' is a friend; only enemies can be charged",
-                                rule=RULE_CHARGES)
+            raise Refusal(RULE_CHARGES, f"'{key}' is a friend; only enemies can be charged")
     r = start.radius
     turning = not ignore_zones if turning is None else turning
     cores = swept_cores(start, points, turning)
@@ -180,8 +179,7 @@ def _judge_path(table: Table, models: Sequence[Disc], start: Disc, path: Sequenc
         for p in (points[1:] if start.half <= 0 else
                   [q for c in cores for q in core_points(c)]):
             if not table.on_table(p[0], p[1], r):
-                raise IllegalAction(f"the path leaves the table at ({p[0]:g}, {p[1]:g})",
-                                    rule=RULE_TABLE_EDGE)
+                raise Refusal(RULE_TABLE_EDGE, f"the path leaves the table at ({p[0]:g}, {p[1]:g})")
     # models: the swept base may not pass through any other base, friend or foe
     for c in cores:
         for m in others:
@@ -193,14 +191,13 @@ def _judge_path(table: Table, models: Sequence[Disc], start: Disc, path: Sequenc
                                                 r + m.radius - tol + m.half + 1e-9):
                 continue
             if swept_distance(c, m) < r + m.radius - tol:
-                raise IllegalAction(
-                    f"the path passes through '{m.key}' (gaps must be at least as wide as "
-                    "the base)", rule=RULE_MOVING)
+                raise Refusal(RULE_MOVING, f"the path passes through '{m.key}' (gaps must be at "
+                                           "least as wide as the base)")
     swept = _Sweep(points, start, cores, r)
     if (not table.impassable.is_empty
             and swept.may_meet(table.extent(("impassable",), table.impassable))
             and swept.shape.intersection(table.impassable).area > tol * tol):
-        raise IllegalAction("the path enters impassable terrain", rule=RULE_TERRAIN)
+        raise Refusal(RULE_TERRAIN, "the path enters impassable terrain")
     end = start.at(*points[-1])
     if start.half > 0 and turning and len(points) > 1:
         end = replace(end, heading=heading_of(points[-2], points[-1], start.heading))
@@ -208,16 +205,16 @@ def _judge_path(table: Table, models: Sequence[Disc], start: Disc, path: Sequenc
     cost = path_cost(table, points, mover)
     limit = mover.allowance if cost_limit is None else cost_limit
     if cost > limit + 1e-6:
-        raise IllegalAction(f"the path costs {cost:.2f}{table.units.name} of movement; "
-                            f"only {limit:g}{table.units.name} is allowed", rule=RULE_TERRAIN
-                            if cost > path_length(points) + 1e-6 else RULE_MOVING)
+        raise Refusal(RULE_TERRAIN
+                            if cost > path_length(points) + 1e-6 else RULE_MOVING,
+                      f"the path costs {cost:.2f}{table.units.name} of movement; "
+                      f"only {limit:g}{table.units.name} is allowed")
     if not ignore_zones:
         _check_control_zones(table, others, start, points, targets)
     if pass_loose:
         for m in others:
             if m.loose and overlapping(end, m, tol):
-                raise IllegalAction(f"a move cannot end on the loose mount '{m.key}'",
-                                    rule=RULE_MOVING)
+                raise Refusal(RULE_MOVING, f"a move cannot end on the loose mount '{m.key}'")
     contacts = [m.key for m in others if m.side != start.side and in_contact(end, m, tol)]
     across = []
     for key in targets:
@@ -227,15 +224,16 @@ def _judge_path(table: Table, models: Sequence[Disc], start: Disc, path: Sequenc
             across.append((key, barrier))
     if targets:
         if not set(contacts) & set(targets) and not across:
-            raise IllegalAction("a charge must end in base contact with its target, or at the "
-                                "barrier it defends", rule=RULE_CHARGES)
+            raise Refusal(RULE_CHARGES,
+                          "a charge must end in base contact with its target, or at the "
+                          "barrier it defends")
         extra = [k for k in contacts if k not in targets]
         if extra:
-            raise IllegalAction(f"the charge also touches '{extra[0]}', which was not declared "
-                                "a target", rule=RULE_CHARGES)
+            raise Refusal(RULE_CHARGES,
+                          f"the charge also touches '{extra[0]}', which was not declared "
+                          "a target")
     elif contacts:
-        raise IllegalAction(f"moving into touch with '{contacts[0]}' is a charge",
-                            rule=RULE_CHARGES)
+        raise Refusal(RULE_CHARGES, f"moving into touch with '{contacts[0]}' is a charge")
     return PathReport(points[-1], path_length(points), cost, crossings, contacts, across)
 
 
@@ -311,19 +309,20 @@ def _barrier_crossings(table: Table, points, start: Disc, swept: _Sweep, tol,
         if centre_line is None and len(points) > 1:
             centre_line = LineString(points)
         if kind == "impassable":
-            raise IllegalAction(f"'{barrier.name}' is more than twice the model's height or "
-                                "width; it cannot be crossed", rule=RULE_GAP if barrier.gap
-                                else RULE_BARRIERS)
+            raise Refusal(RULE_GAP if barrier.gap
+                                else RULE_BARRIERS,
+                          f"'{barrier.name}' is more than twice the model's height or "
+                          "width; it cannot be crossed")
         hit = centre_line.intersection(barrier.line) if centre_line is not None else None
         if hit is None or hit.is_empty:
-            raise IllegalAction(f"the base may not stand on or brush through '{barrier.name}'; "
-                                "cross it or go round", rule=RULE_BARRIERS)
+            raise Refusal(RULE_BARRIERS,
+                          f"the base may not stand on or brush through '{barrier.name}'; "
+                          "cross it or go round")
         first = min(centre_line.project(Point(c)) for g in getattr(hit, "geoms", [hit])
                     for c in g.coords)
         end_disc = outline(end if end is not None else start.at(*points[-1]))
         if end_disc.intersection(barrier.footprint).area > tol * tol:
-            raise IllegalAction(f"a model cannot end its move on '{barrier.name}'",
-                                rule=RULE_BARRIERS)
+            raise Refusal(RULE_BARRIERS, f"a model cannot end its move on '{barrier.name}'")
         crossings.append(Crossing(barrier.name, kind, first))
     crossings.sort(key=lambda c: c.at)
     return crossings
@@ -444,8 +443,9 @@ def _check_control_zones(table: Table, others: Sequence[Disc], start: Disc, poin
                                                            start.heading))
                 near = swept_distance(swept_cores(turned, [a, b], True)[0], enemy)
             if near < limit:
-                raise IllegalAction(f"the path enters the control zone of '{enemy.key}' "
-                                    "without charging it", rule=RULE_CONTROL_ZONE)
+                raise Refusal(RULE_CONTROL_ZONE,
+                              f"the path enters the control zone of '{enemy.key}' "
+                              "without charging it")
 
 
 def obstacle_stops(points: Sequence[tuple[float, float]], body: Disc, footprint,

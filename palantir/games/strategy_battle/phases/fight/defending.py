@@ -20,7 +20,7 @@ import math
 
 from shapely.geometry import LineString, Point
 
-from .....engine.errors import IllegalAction
+from .....engine.procedure import Refusal
 from ... import table as geo
 from ...notation import Charger
 from .backing import touches_enemy
@@ -116,9 +116,9 @@ def answer_charger(state, c, action, text: str) -> None:
     """The charging side names the charger who fights the defender next."""
     d = c["defence"]
     if not isinstance(action, Charger) or action.model not in d["rounds"]:
-        raise IllegalAction(f"name the charger who fights {d['defenders'][0]} next: "
-                            f"{', '.join('charger ' + k for k in d['rounds'])}",
-                            rule=RULE_MULTIPLE, action=text)
+        raise Refusal(RULE_MULTIPLE,
+                      f"name the charger who fights {d['defenders'][0]} next: "
+                      f"{', '.join('charger ' + k for k in d['rounds'])}", action=text)
     state.question = None
     d["rounds"].remove(action.model)
     d["rounds"].insert(0, action.model)

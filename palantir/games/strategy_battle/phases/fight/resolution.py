@@ -25,6 +25,7 @@ until a question must be answered or the fight is over (docs/strategy-battle.md)
 from __future__ import annotations
 
 from .....engine.errors import IllegalAction
+from .....engine.procedure import Refusal
 from ... import procedure
 from ...notation import Back, Might, Pass, Shielding, Strike, Support, Take, Trapped
 from .backing import (RULE_BACK, RULE_MAKING_WAY, allocation_needed, can_back_away, cavalry_bonus,
@@ -574,8 +575,8 @@ def answer(state, action, text: str) -> None:
     kind = q["kind"]
     if kind == "shield":
         if not isinstance(action, Shielding):
-            raise IllegalAction("say whether the side shields: 'shield on' or 'shield off'",
-                                rule=RULE_SHIELDING, action=text)
+            raise Refusal(RULE_SHIELDING,
+                          "say whether the side shields: 'shield on' or 'shield off'", action=text)
         state.question = None
         c["shielding"][q["side"]] = action.on
         c["to_declare"].pop(0)
@@ -617,23 +618,21 @@ def back_candidates(state, c) -> list:
 
 def _answer_back(state, c, action, text) -> None:
     if not isinstance(action, (Back, Trapped)) or action.model not in c["to_back"]:
-        raise IllegalAction(f"say where {' or '.join(c['to_back'])} backs away, e.g. "
-                            f"'back {c['to_back'][0]} x,y', or 'trapped {c['to_back'][0]}'",
-                            rule=RULE_BACK, action=text)
+        raise Refusal(RULE_BACK,
+                      f"say where {' or '.join(c['to_back'])} backs away, e.g. "
+                      f"'back {c['to_back'][0]} x,y', or 'trapped {c['to_back'][0]}'", action=text)
     loser = state.models[action.model]
     away_from = [state.models[k] for k in c["from"] if k in state.models]
     if isinstance(action, Trapped):
         if can_back_away(state, loser, away_from):
-            raise IllegalAction(f"{loser.id} can back away: it is not trapped",
-                                rule=RULE_BACK, action=text)
+            raise Refusal(RULE_BACK, f"{loser.id} can back away: it is not trapped", action=text)
         state.question = None
         c["to_back"].remove(loser.id)
         trap(state, c, loser, away_from)
         return
     reason = check_back(state, loser, away_from, action)
     if reason is not None:
-        raise IllegalAction(reason, rule=RULE_MAKING_WAY if action.way else RULE_BACK,
-                            action=text)
+        raise Refusal(RULE_MAKING_WAY if action.way else RULE_BACK, reason, action=text)
     state.question = None
     c["to_back"].remove(loser.id)
     for friend, spot in action.way:
@@ -646,11 +645,11 @@ def _answer_back(state, c, action, text) -> None:
 
 def _answer_support(state, c, q, action, text) -> None:
     if not isinstance(action, Support):
-        raise IllegalAction("say which spearmen support whom, e.g. 'support G4>G1', or "
-                            "'support none'", rule=RULE_SPEARS, action=text)
+        raise Refusal(RULE_SPEARS, "say which spearmen support whom, e.g. 'support G4>G1', or "
+                                   "'support none'", action=text)
     reason = check_support(state, _fighters(state, c, q["side"]), c["shielding"], action.pairs)
     if reason is not None:
-        raise IllegalAction(reason, rule=RULE_SPEARS, action=text)
+        raise Refusal(RULE_SPEARS, reason, action=text)
     state.question = None
     c["support_to_declare"].pop(0)
     _give_support(state, action.pairs)
@@ -679,12 +678,13 @@ def _answer_take(state, c, q, action, text) -> None:
     if isinstance(action, Take) and action.model == q["model"]:
         item = {written(i): i for i in q["items"]}.get(action.item)
         if item is None:
-            raise IllegalAction(f"{q['model']} may take {', '.join(map(written, q['items']))}",
-                                rule=RULE_PICKING_UP, action=text)
+            raise Refusal(RULE_PICKING_UP,
+                          f"{q['model']} may take {', '.join(map(written, q['items']))}",
+                          action=text)
     elif not isinstance(action, Pass):
-        raise IllegalAction(f"{q['model']} may take a weapon or shield from the slain "
-                            f"('take {q['model']} {written(q['items'][0])}') or 'pass'",
-                            rule=RULE_PICKING_UP, action=text)
+        raise Refusal(RULE_PICKING_UP,
+                      f"{q['model']} may take a weapon or shield from the slain "
+                      f"('take {q['model']} {written(q['items'][0])}') or 'pass'", action=text)
     state.question = None
     c["spoils"].append(q["model"])
     if isinstance(action, Take):
@@ -696,39 +696,40 @@ def _answer_take(state, c, q, action, text) -> None:
 
 def _answer_strikes(state, c, action, text) -> None:
     if not isinstance(action, Strike):
-        raise IllegalAction(f"{'+'.join(c['strikers'])} must say where the strikes go, e.g. "
-                            f"'strike {c['losers'][0]}'", rule=RULE_STRIKES, action=text)
+        raise Refusal(RULE_STRIKES,
+                      f"{'+'.join(c['strikers'])} must say where the strikes go, e.g. "
+                      f"'strike {c['losers'][0]}'", action=text)
     count = strikes_of(state, c)
     if len(action.targets) != count:
-        raise IllegalAction(f"{'+'.join(c['strikers'])} strikes {count} time(s); name {count} "
-                            "target(s)", rule=RULE_STRIKES, action=text)
+        raise Refusal(RULE_STRIKES,
+                      f"{'+'.join(c['strikers'])} strikes {count} time(s); name {count} "
+                      "target(s)", action=text)
     options = strike_options(state, c)
     for t in action.targets:
         if t not in options:
-            raise IllegalAction(f"{t} is not one of the beaten: {', '.join(options)}",
-                                rule=RULE_STRIKES, action=text)
+            raise Refusal(RULE_STRIKES,
+                          f"{t} is not one of the beaten: {', '.join(options)}", action=text)
     state.question = None
     queue_strikes(state, c, list(action.targets))
 
 
 def _answer_might(state, c, q, action, text) -> None:
     if not isinstance(action, (Might, Pass)):
-        raise IllegalAction("spend Might ('might G1 1') or 'pass'", rule=RULE_MIGHT, action=text)
+        raise Refusal(RULE_MIGHT, "spend Might ('might G1 1') or 'pass'", action=text)
     if isinstance(action, Might):
         hero = state.models.get(action.model)
         if hero is None or hero.side != q["side"]:
-            raise IllegalAction(f"{action.model} is not a Hero of {q['side']} here",
-                                rule=RULE_MIGHT, action=text)
+            raise Refusal(RULE_MIGHT,
+                          f"{action.model} is not a Hero of {q['side']} here", action=text)
         in_fight = hero.id in c["good"] or hero.id in c["evil"]
         if q.get("for") == "wound":
             in_fight = hero.id == c["roll"]["striker"]
         if not in_fight:
             # 'Might': a Hero adjusts only his own dice
-            raise IllegalAction(f"{hero.id} can spend Might only on its own dice",
-                                rule=RULE_MIGHT, action=text)
+            raise Refusal(RULE_MIGHT,
+                          f"{hero.id} can spend Might only on its own dice", action=text)
         if not 1 <= action.points <= hero.might_left:
-            raise IllegalAction(f"{hero.id} has {hero.might_left} Might", rule=RULE_MIGHT,
-                                action=text)
+            raise Refusal(RULE_MIGHT, f"{hero.id} has {hero.might_left} Might", action=text)
     state.question = None
     if q.get("for") == "wound":
         if isinstance(action, Might):

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from shapely.geometry import Point
 
-from .....engine.errors import IllegalAction
+from .....engine.procedure import Refusal
 from ... import table as geo
 from ...notation import Weapon
 from ...profiles import MISSILE_NAMES, default_data
@@ -125,14 +125,12 @@ def answer_weapon(state, action, text: str) -> None:
     ident = state.question["model"]
     options = weapon_options(state, state.models[ident])
     if not isinstance(action, Weapon) or action.model != ident:
-        raise IllegalAction(f"say which weapon {ident} fights with: "
-                            f"{', '.join(written(w) for w in options)}", rule=RULE_WEAPONS,
-                            action=text)
+        raise Refusal(RULE_WEAPONS, f"say which weapon {ident} fights with: "
+                                    f"{', '.join(written(w) for w in options)}", action=text)
     chosen = {written(w): w for w in options}.get(action.weapon)
     if chosen is None:
-        raise IllegalAction(f"{ident} cannot fight with '{action.weapon}' here; it may use "
-                            f"{', '.join(written(w) for w in options)}", rule=RULE_WEAPONS,
-                            action=text)
+        raise Refusal(RULE_WEAPONS, f"{ident} cannot fight with '{action.weapon}' here; it may use "
+                                    f"{', '.join(written(w) for w in options)}", action=text)
     state.question = None
     state.models[ident].weapon = chosen
     state.news.append(f"{ident} fights with its {chosen}")

@@ -20,6 +20,8 @@ from .combat import apply_casualty, armour_against, defending_morale, may_fire, 
     melee_strength, missile_blocking_terrain, missile_range, missile_strength
 
 
+# ----- what is in force -------------------------------------------------------------------
+
 def beast_capability(state, key: str) -> bool:
     """Whether a Magic Capability of the Beast is in force this turn (17.2)."""
     return state.beast.on_map and spell_active(state, key)
@@ -87,6 +89,8 @@ def death_breath(state, facing: str) -> None:
                 eliminate_unit(state, unit, "Death Breath, 17.2.4")
 
 
+# ----- movement (17.1, 17.2.1) ------------------------------------------------------------
+
 def beast_allowance(state) -> int:
     """17.1 A, 17.3.3: MA 4, halved once flipped (in half MP)."""
     allowance = 2 * state.parts.movement["beast"]
@@ -153,6 +157,8 @@ def carry_out_beast_move(state, action: Move) -> None:
     state._zoc.clear()
     state.news.append(f"Sauron: the Beast of Mordor moves from {was} to {action.path[-1]}")
 
+
+# ----- combat (17.2.2, 17.3) --------------------------------------------------------------
 
 def beast_combat_candidates(state, step: int) -> list:
     """Fire at the Beast, melee it, strike it with a magic weapon, or its Horn Attack."""

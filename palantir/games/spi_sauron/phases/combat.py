@@ -167,6 +167,8 @@ def melee_under_way(state) -> Melee | None:
     return state.stack.find(Melee)
 
 
+# ----- strengths --------------------------------------------------------------------------
+
 def weapon_in_hex(state, hex_name: str, side: str) -> bool:
     """19.1.2: a leader of `side` carrying a magic weapon he may use stands in the hex
     (19.2.3: any piece may carry one, only its named bearers use it)."""
@@ -227,6 +229,8 @@ def leader_rating(state, piece: LeaderPiece) -> int:
         rating += 1
     return rating
 
+
+# ----- who may do what --------------------------------------------------------------------
 
 def may_fire(state, unit: Unit) -> bool:
     """7.11, 7.14, 7.57: a missile unit that has not fired this turn and is not disrupted."""
@@ -338,6 +342,8 @@ def obliged_to_attack(state, side: str) -> list[Unit]:
     return obliged
 
 
+# ----- decisions: listing -----------------------------------------------------------------
+
 def combat_candidates(state) -> list:
     """Every fire, duel and melee the phasing player may declare now (one attacker, or
     all the eligible attackers of a defender together); the Beast's are listed by
@@ -391,6 +397,8 @@ def pending_candidates(state) -> list:
                 if may_advance(state, state.units[a], pending.into)] + [HOLD]
     raise AssertionError(pending.kind)
 
+
+# ----- decisions: checking and carrying out -----------------------------------------------
 
 def check_fire(state, action: Fire):
     """7.1: the firing unit, its target, or Refusal naming the case."""
@@ -637,6 +645,8 @@ def push_pending(state, pending: Pending) -> None:
         depth += 1
     state.stack.insert(depth, pending)
 
+
+# ----- retreats ---------------------------------------------------------------------------
 
 def retreat_options(state, pending: Pending, seen: set | None = None
                     ) -> dict[str, tuple[str, ...]]:

@@ -20,6 +20,8 @@ from .beast import beast_moves
 from .losses import arrived_in_mordor, note_pedestal_move, pick_up_pedestal
 
 
+# ----- movement (4.0, 5.0, 6.0, 14.0) -----------------------------------------------------
+
 def movable_units(state) -> list[Unit]:
     """Combat units the phasing player may still move this Movement Phase."""
     side = state.phasing_side()
@@ -254,6 +256,8 @@ def movement_candidates(state) -> list:
     return actions
 
 
+# ----- special formations (8.4) and Slave Phalanxes (15.3) --------------------------------
+
 def formation_kind(state, a: Unit, b: Unit) -> str | None:
     """Which formation two units may make, by 8.42 and 15.3.1 (None: none)."""
     if a.side != b.side or a.type.bowmen or b.type.bowmen:
@@ -398,6 +402,8 @@ def carry_out_split(state, piece: Unit, path, spent) -> None:
     carry_out_move(state, piece, path, spent, Split(path))
 
 
+# ----- 19.1.4: Elendil and Isildur exchange Narsil ----------------------------------------
+
 NARSIL_PAIR = ("elendil", "isildur")
 
 
@@ -482,6 +488,8 @@ def magic_leader_candidates(state) -> list:
             if piece.side == state.phasing_side() and piece.magic_leader and not piece.moved
             for a in leader_candidates(state, piece)]
 
+
+# ----- 15.2.2: Dwarves move toward Orcs ---------------------------------------------------
 
 def dwarf_closing_hexes(state, unit: Unit) -> frozenset[str]:
     """15.2.2: the hexes a Dwarf unit that has not moved yet (so stands where it began the

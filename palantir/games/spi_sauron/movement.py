@@ -9,15 +9,11 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from ...engine.procedure import Refusal
 from .components import Components
 from .hexmap import HexMap, distance
 from .units import WAITING, LeaderPiece, Unit
-
-if TYPE_CHECKING:
-    from .rules import SauronState
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +31,7 @@ class Mover:
     clear_only: bool = False  # 8.41: a Wedge or Shield Wall keeps to clear terrain
 
 
-def mover_of(state: "SauronState", piece: Unit | LeaderPiece, alone: bool = False) -> Mover:
+def mover_of(state, piece: Unit | LeaderPiece, alone: bool = False) -> Mover:
     """The movement profile of a combat unit or leader in `state` (a unit in formation moves
     as its formation, 8.45, 15.3.3, unless it leaves it `alone`, 8.48)."""
     parts = state.parts
@@ -116,7 +112,7 @@ def step_table(hexmap, parts, cavalry: bool, elf: bool,
     return table
 
 
-def step_cost(state: "SauronState", mover: Mover, a: str | None, b: str) -> int | Refusal:
+def step_cost(state, mover: Mover, a: str | None, b: str) -> int | Refusal:
     """Half MP for `mover` to go from `a` (None: from off the map) into adjacent `b`."""
     hexmap = state.hexmap
     cost = None
@@ -138,7 +134,7 @@ def step_cost(state: "SauronState", mover: Mover, a: str | None, b: str) -> int 
     return cost
 
 
-def check_path(state: "SauronState", mover: Mover, path: tuple[str, ...], start_cost: int,
+def check_path(state, mover: Mover, path: tuple[str, ...], start_cost: int,
                from_off_map: bool, ending_rule) -> int:
     """Half MP a path costs, or raise Refusal naming the case it breaks."""
 
@@ -184,7 +180,7 @@ def check_path(state: "SauronState", mover: Mover, path: tuple[str, ...], start_
     return spent
 
 
-def cheapest_paths(state: "SauronState", mover: Mover, start: str | None, start_cost: int,
+def cheapest_paths(state, mover: Mover, start: str | None, start_cost: int,
                    entry_hexes: tuple[str, ...] = ()) -> dict[str, tuple[int, tuple[str, ...]]]:
     """Every hex `mover` can reach, with the cheapest path (Dijkstra over step_cost).
 
@@ -249,7 +245,7 @@ def cheapest_paths(state: "SauronState", mover: Mover, start: str | None, start_
     return best
 
 
-def road_distances_of(state: "SauronState") -> dict[str, int]:
+def road_distances_of(state) -> dict[str, int]:
     """Hexes from every map hex to the Road of the Orcs (14.1, 14.2 B)."""
     return road_distances(state.hexmap)
 

@@ -158,8 +158,8 @@ def test_case_17_3_3_half_e_flips_the_beast_halving_its_ma_and_doubling_its_cost
     ends = {a.path[-1] for a in state.legal_actions() if isinstance(a, Move)
             and a.leader == "beast"}
     assert "1516" in ends and "1716" not in ends     # MA 2: two clear hexes east
-    assert beast_spell_cost(state, "horn_attack") == 8 and beast_spell_cost(state, 
-        "conjure_beast") == 5
+    assert beast_spell_cost(state, "horn_attack") == 8 and \
+        beast_spell_cost(state, "conjure_beast") == 5
 
 
 def test_case_17_2_4_the_heuristic_breathes_only_where_the_breath_kills():

@@ -77,7 +77,7 @@ class Twins:
                 f"{where}: seat {mover} typing {text!r} is answered differently"
         if not agents:
             return
-        specs = ["heuristic"] + ([ISMCTS] if self.game.can_sample() else [])
+        specs = ["heuristic"] + ([ISMCTS] if self.game.search().can_sample() else [])
         for spec in specs:
             chosen = []
             for state in (self.first, self.second):
@@ -166,7 +166,7 @@ def test_twin_games_differing_in_one_hidden_thing_look_the_same_to_everyone_else
             continue
         rng = random.Random(13)
         where = f"{game_id}[{variant.name}]"
-        if game.can_sample():
+        if game.search().can_sample():
             # a card dealt face down at the start, and one drawn later on
             for kind, swap_from in (("dealt", 0), ("drawn", 60)):
                 twins = dealt_twins(game, variant.options, 21, swap_from)
@@ -186,7 +186,7 @@ def test_twin_games_differing_in_one_hidden_thing_look_the_same_to_everyone_else
             if found == 2:
                 break
     assert compared["secret"] >= 2, f"{game_id}: no secret decision met ({compared})"
-    if game.can_sample():
+    if game.search().can_sample():
         assert compared["dealt"] >= 10 and compared["drawn"] >= 10, compared
 
 

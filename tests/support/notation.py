@@ -29,12 +29,8 @@ ODD_CHARS = ("\u200b", "\u202e", "e\u0301", "İ", "ß", "ﬁ", "\x00", "\ud800",
 def help_examples(state: State, seat: int | None) -> list[str]:
     """The notations the game's terminal help shows `seat` (segments of its lines, split at
     wide gaps and bars), so that decisions never legal in a random game are typed too."""
-    module = state.game.view_module("terminal")
-    show = getattr(module, "help_text", None)
-    if show is None:
-        return []
     found = []
-    for line in show(state.view(seat)).splitlines():
+    for line in state.game.presentation().help_text(state.view(seat)).splitlines():
         for segment in re.split(r"\s{2,}|\|", line):
             segment = segment.strip()
             if segment[:1].isalpha() and segment[:1].islower() and len(segment) <= 60:

@@ -3,6 +3,7 @@ Game-Turn (3.0), a melee under way (7.32), the retreats and advances asked (7.5)
 through the game's registry, and a copy of the state has a stack of its own."""
 
 from palantir.engine.dice import SeededDice
+from palantir.engine.errors import IllegalAction
 from palantir.engine.procedure import Stack
 from palantir.games.spi_sauron.phases.combat import Melee, Pending
 from palantir.games.spi_sauron.phases.turn import PROCEDURES, GameTurn
@@ -47,3 +48,20 @@ def test_a_clone_has_a_stack_of_its_own():
     before = state.stack.to_json()
     other.apply(other.legal_actions()[0])
     assert state.stack.to_json() == before and other.stack is not state.stack
+
+
+def test_a_refused_stand_leaves_the_narration_as_it_was():
+    # Before the kernel, `stand` with no retreat before combat offered emptied the news of
+    # the last decision before it was refused (7.7): a refusal must change nothing.
+    state = mid_combat()
+    while state.pending:
+        state.apply(state.legal_actions()[0])
+    before = state.narration(0)
+    assert before
+    try:
+        state.apply("stand")
+    except IllegalAction as refusal:
+        assert refusal.rule == "7.7"
+    else:
+        raise AssertionError("stand was taken with no retreat before combat offered")
+    assert state.narration(0) == before

@@ -21,9 +21,10 @@ from .hexmap import distance, map_of
 from .movement import road_distances, zoc_neighbours
 from .notation import parse_action
 from .phases import PHASES, SAURON, SIDE_NAMES, is_night
-from .phases.combat import Melee, Pending, melee_under_way
+from .phases.combat import Melee, melee_under_way
 from .phases.turn import GameTurn, end_game
 from .units import ELIMINATED, MORDOR, WAITING, LeaderPiece, Unit, order_of_battle
+from .phases.retreat import Pending
 
 GAME_OVER = "12.0"
 VICTORY_LEVELS = ("Westernesse Decisive", "Westernesse Tactical", "Sauron Tactical",

@@ -12,8 +12,9 @@ from .helpers import at_phase, cleared, new_game, place, refused
 from palantir.games.spi_sauron.phases.losses import pedestal_hex
 from palantir.games.spi_sauron.phases import is_night, spell_active
 from palantir.games.spi_sauron.phases.beast import beast_allowance
-from palantir.games.spi_sauron.phases.combat import apply_casualty, displaceable, leader_rating
+from palantir.games.spi_sauron.phases.combat import apply_casualty, leader_rating
 from palantir.games.spi_sauron.phases.turn import begin_phase, end_game
+from palantir.games.spi_sauron.phases.retreat import displaceable
 
 PARTS = default_components()
 

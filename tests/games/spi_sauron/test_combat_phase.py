@@ -6,8 +6,8 @@ from palantir.games.spi_sauron.notation import END, HOLD, STAND, Advance, Attack
 from palantir.games.spi_sauron.phases.rally import check_rally
 
 from .helpers import cleared, place, refused
-from palantir.games.spi_sauron.phases.combat import carry_out_retreat, fanatical, melee_strength, \
-    missile_strength, obliged_to_attack
+from palantir.games.spi_sauron.phases.combat import fanatical, melee_strength, missile_strength, obliged_to_attack
+from palantir.games.spi_sauron.phases.retreat import carry_out_retreat
 
 # Hexes of the open plain (all clear). 0504 touches 0503 0505 0403 0404 0603 0604.
 
@@ -476,7 +476,7 @@ def test_case_21_1_westernesse_units_entering_mordor_cost_sauron_a_point():
 
 
 def test_case_7_56_a_queued_retreat_whose_paths_closed_meanwhile_is_no_retreat():
-    from palantir.games.spi_sauron.phases.combat import Pending
+    from palantir.games.spi_sauron.phases.retreat import Pending
     from palantir.games.spi_sauron.hexmap import distance
     state = combat("westernesse")
     place(state, "goblins-1", "0504")

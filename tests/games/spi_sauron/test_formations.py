@@ -8,7 +8,8 @@ from palantir.games.spi_sauron.notation import Form, Move, Split
 
 from .helpers import at_phase, cleared, place, refused
 from palantir.games.spi_sauron.phases.magic import sinister_visions
-from palantir.games.spi_sauron.phases.combat import apply_casualty, displaceable, melee_strength
+from palantir.games.spi_sauron.phases.combat import apply_casualty, melee_strength
+from palantir.games.spi_sauron.phases.retreat import displaceable
 
 
 def west(first="men-1", second="men-2", leader=True, dice=()):

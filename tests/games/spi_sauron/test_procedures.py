@@ -5,10 +5,11 @@ through the game's registry, and a copy of the state has a stack of its own."""
 from palantir.engine.dice import SeededDice
 from palantir.engine.errors import IllegalAction
 from palantir.engine.procedure import Stack
-from palantir.games.spi_sauron.phases.combat import Melee, Pending
+from palantir.games.spi_sauron.phases.combat import Melee
 from palantir.games.spi_sauron.phases.turn import PROCEDURES, GameTurn
 
 from .helpers import GAME
+from palantir.games.spi_sauron.phases.retreat import Pending
 
 
 def mid_combat(seed=1, limit=3000):

@@ -1,9 +1,9 @@
 """3.0 Sequence of play of Sauron: seven phases a Game-Turn, 18 Game-Turns (12.0).
 
 The phases are procedures of the engine's kernel (engine/procedure.py), in the modules of
-this package: movement, combat (with retreats, displacement and advance after combat as
-the sub-procedure `Pending`), magic, the Beast, rally and losses; turn.py holds the
-Game-Turn, the procedure at the bottom of the stack. This module is the sequence, which
+this package: movement, combat (the `Melee` of committed attacks), retreat (the retreats,
+displacements and advances a result calls for), magic, the Beast, rally and losses; turn.py
+holds the Game-Turn, the procedure at the bottom of the stack. This module is the sequence, which
 they all read, and the base of a phase's procedure.
 """
 

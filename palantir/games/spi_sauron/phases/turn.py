@@ -22,16 +22,16 @@ from ..units import MORDOR, WAITING
 from . import PHASES, SAURON, WESTERNESSE, PhaseProcedure, is_night, spell_active
 from .beast import beast_combat_candidates, beast_in_play, carry_out_beast_combat, \
     carry_out_beast_move, check_beast_combat, check_beast_move
-from .combat import AdvanceAfterCombat, Displacement, Melee, RetreatAfterCombat, \
-    RetreatBeforeCombat, carry_out_advance, carry_out_attack, carry_out_duel, carry_out_fire, \
-    check_advance, check_attack, check_combat_end, check_duel, check_fire, check_retreat, \
-    carry_out_retreat, combat_candidates, obliged_to_attack
+from .combat import Melee, carry_out_attack, carry_out_duel, carry_out_fire, check_attack, \
+    check_combat_end, check_duel, check_fire, combat_candidates, obliged_to_attack
 from .losses import pedestal_hex
 from .magic import MagicPhase, carry_out_cast, check_cast, spell_candidates
 from .movement import MovementPhase, carry_out_form, carry_out_give, carry_out_move, \
     carry_out_split, check_enter, check_form, check_give, check_move, check_split, \
     magic_leader_candidates
 from .rally import RallyPhase, carry_out_rally, check_rally, rally_opens
+from .retreat import AdvanceAfterCombat, Displacement, RetreatAfterCombat, \
+    RetreatBeforeCombat, carry_out_advance, carry_out_retreat, check_advance, check_retreat
 
 
 @dataclass(frozen=True)

@@ -448,7 +448,7 @@ def apply_casualty(state, unit: Unit, result: CasualtyResult, attacker: Unit | N
                            case=case)
 
 
-# ----- retreats ---------------------------------------------------------------------------
+# ----- the order of the phase and its end (7.16, 7.21, 7.31) ------------------------------
 
 def _check_combat_phase(state, step: int, action) -> None:
     if state.pending:

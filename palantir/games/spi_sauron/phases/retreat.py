@@ -18,6 +18,8 @@ from .losses import arrived_in_mordor, drop_pedestal, eliminate_unit, leaders_sh
     pick_up_pedestal, sauron_on_pedestal
 
 
+# ----- the questions asked mid-combat (7.5) -----------------------------------------------
+
 @dataclass(frozen=True)
 class Pending(Procedure):
     """A decision the rules ask for in the middle of the Combat Phase, and who makes it: a
@@ -147,6 +149,8 @@ def pending_candidates(state) -> list:
 
 
 
+# ----- a result's retreat, and the hex it leaves (7.51, 7.54-7.57) ------------------------
+
 def start_retreat(state, unit: Unit, hexes: int, advance_by: tuple[str, ...],
                   case: str) -> None:
     """7.54-7.57: the owner retreats the unit; a disrupted unit or one with nowhere to
@@ -227,6 +231,8 @@ def push_pending(state, pending: Pending) -> None:
     state.stack.insert(depth, pending)
 
 
+
+# ----- retreats and displacement (7.54, 7.55, 6.2, 7.6, 7.7) ------------------------------
 
 def retreat_options(state, pending: Pending, seen: set | None = None
                     ) -> dict[str, tuple[str, ...]]:

@@ -11,7 +11,6 @@ from ...engine.game import Game
 from ...engine.options import Option
 from ...engine.search import SearchHooks
 from .analysis_profile import ANALYSIS_PROFILE
-from .analysis_profile import ANALYSIS_PROFILE
 from .components import ComponentError, components_with, read_override
 from .rules import SauronState
 from .phases.turn import start_game
@@ -26,7 +25,6 @@ class SpiSauron(Game):
     min_players = 2
     max_players = 2
     presentation_path = "palantir.games.spi_sauron.presentation:PRESENTATION"
-    analysis_profile = ANALYSIS_PROFILE
     analysis_profile = ANALYSIS_PROFILE
 
     _schema = None

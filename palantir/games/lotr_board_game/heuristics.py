@@ -488,7 +488,10 @@ def decide(state, rng: random.Random | None = None, legal: list[str] | None = No
                      and tiles[t.split()[1]].kind == "activity"), legal[0])
     if kind == "decline":
         # Dark Events: keep an activity tile (it ends the reveal); any other may be
-        # replaced by an activity tile.
+        # replaced by an activity tile — unless the bag is empty, when the token to
+        # replace it cannot be taken and the game is lost (docs, Rulings).
+        if not state.tiles.total():
+            return "accept"
         return "accept" if state.question[2] in state.parts.tiles and \
             state.parts.tiles[state.question[2]].kind == "activity" else "decline"
     if kind == "sauron-symbol":
@@ -538,6 +541,7 @@ class SeenTable:
         self.rider = view.get("black_rider")
         self.rider_returning = view.get("black_rider_returning")
         self.revealed = view["revealed"]
+        self.tiles = Counter(view["procedure"]["tiles"])  # the tiles left in the bag: public
         if self.sauron_seat is not None:
             self._symbols = {c.id: c.symbols for c in parts.sauron_cards}
             self._symbols.update((c.id, (c.corner,)) for c in parts.nazgul_cards)

@@ -3,6 +3,7 @@ view only, the rules of thumb they follow, and better play than random."""
 
 import random
 import statistics
+from collections import Counter
 
 from .lbg_table import GAME, table, tile
 from palantir.agents.random_agent import RandomAgent
@@ -133,3 +134,15 @@ def test_heuristic_search_value_a_fitted_value_of_a_conflict_board_s_start():
     assert 0.0 <= values[0] < values[1] < values[2] <= 1.0
     cut = GAME.search_cutoff(near)
     assert cut(near) is None and cut(later) == [values[2]] * 3
+
+
+def test_heuristic_hobbit_accepts_the_last_token_of_the_bag():
+    # Dark Events: declining the last token leaves none to take, and the game is lost
+    # (docs, Rulings: the bag exhausted); with tokens left a harmful one is declined.
+    last = table(options={"dark_events": True}, tiles=Counter({"active-darkness": 1}),
+                 dice=[tile("active-darkness")])
+    more = table(options={"dark_events": True}, dice=[tile("active-darkness")])
+    assert last.question == more.question == ("decline", 0, "active-darkness")
+    assert decide(last) == "accept" and decide(more) == "decline"
+    agent = GAME.heuristic_agent(0, seed=1)
+    assert agent.choose(last.view(0), last.legal_actions()) == "accept"

@@ -151,3 +151,16 @@ def test_validation_refuses_a_bad_target():
     def change(doc):
         doc["card"]["gollum"]["then"] = [["roll", 1, "everybody"]]
     assert "legendary.toml: card.gollum.then[0][2]" in broken("legendary.toml", change)
+
+
+def test_components_only_a_declined_token_can_empty_a_pile_drawn_from():
+    # Why the bag and the special runes never run out but by declining (docs, Rulings:
+    # the bag exhausted): every board's six events come with six sundial tiles, so the
+    # sixth ends the scenario before the bag is empty; a big-rune space is reached once a
+    # board, and the journey has fewer of them than special runes.
+    sundials = sum(t.count for t in PARTS.tiles.values() if t.kind == "event")
+    conflict = [b for b in PARTS.boards.values() if b.kind == "conflict"]
+    assert all(len(b.events) == sundials == 6 for b in conflict)
+    big = sum(space.count("big-rune") for b in conflict for track in b.tracks.values()
+              for space in track)
+    assert 0 < big <= len(PARTS.special_runes)

@@ -2,9 +2,11 @@
 and the 4 Sauron event tokens in the bag; the active player may decline a token taken,
 but never two neighbours in the row; the rulebook's example."""
 
+from collections import Counter
+
 import pytest
 
-from .lbg_table import GAME, PARTS, snapshot, step, table, tile
+from .lbg_table import GAME, PARTS, snapshot, step, table, tile, used_all
 from palantir.engine.errors import IllegalAction
 
 DARK = {"dark_events": True}
@@ -80,3 +82,37 @@ def test_dark_events_random_games_end_with_heuristic_seats():
         agents = [GAME.heuristic_agent(s, s) for s in range(GAME.players_of(options))]
         state, _ = play_match(GAME, options, agents, seed)
         assert state.is_over()
+
+
+# The bag exhausted (a random game crashed here: the reveal drew from an empty bag,
+# ValueError "empty range for randrange()", tests/contract, seeds 28 and 53 in
+# test_properties.py). Dark Events: "When all events have been carried out, the deck is
+# not shuffled. The game is considered complete." (docs, Rulings: the bag exhausted).
+
+def test_dark_events_a_token_declined_with_the_bag_empty_ends_the_game_lost():
+    state = table(options=DARK, tiles=Counter({"active-darkness": 1}),
+                  dice=[tile("active-darkness")])
+    assert state.question == ("decline", 0, "active-darkness")
+    step(state, "decline")  # the token to replace it cannot be taken: the bag is empty
+    assert state.is_over() and state.result == "lost"
+    assert "bag" in state.lost_because
+    assert state.outcome().details["score"] == PARTS.boards["moria"].score_at(0)
+    assert sum(state.tiles.values()) == 0 and state.positions[0] == 0
+    used_all(state)
+
+
+def test_dark_events_the_last_token_carried_out_then_the_empty_bag_ends_the_game():
+    state = table(options=DARK, tiles=Counter({"active-darkness": 1}),
+                  dice=[tile("active-darkness")])
+    step(state, "accept")  # carried out: the hobbit moves into darkness, then no token
+    assert state.positions[0] == 1
+    assert state.is_over() and state.result == "lost"
+
+
+def test_dark_events_the_last_token_an_activity_lets_the_turn_go_on():
+    # The game ends only when a token is to be taken from the empty bag: the last token
+    # ending the reveal leaves the turn to its action.
+    state = table(options=DARK, tiles=Counter({"fighting": 1}), dice=[tile("fighting")])
+    step(state, "accept")
+    assert not state.is_over() and state.question[:2] == ("act", 0)
+    assert state.tracks["fighting"] == 1

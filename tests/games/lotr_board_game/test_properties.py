@@ -18,6 +18,7 @@ from palantir.engine.game import State
 from palantir.engine.match import play_match
 from palantir.games import lotr_board_game
 from palantir.games.lotr_board_game.rules import LotrState
+from tests.support.games import random_record
 
 ALL = all_cards.__wrapped__ if hasattr(all_cards, "__wrapped__") else all_cards
 TOTAL = sum(PARTS.hobbit_deck.values()) + sum(1 for c in PARTS.cards.values()
@@ -178,3 +179,23 @@ def test_the_state_has_no_mixin_and_the_game_imports_in_no_circle():
 
     for module in sorted(graph):
         visit(module, [])
+
+
+@pytest.mark.parametrize("seed,options", [
+    (28, {"players": 3, "dark_events": True}),
+    (53, {"players": 5, "dark_events": True})])
+def test_random_games_that_empty_the_bag_end_instead_of_crashing(seed, options):
+    # Regression (found by tests/contract): these games declined tokens until the bag was
+    # empty, and the next reveal drew from it (ValueError "empty range for randrange()").
+    # Dark Events: "When all events have been carried out, the deck is not shuffled. The
+    # game is considered complete" (docs, Rulings: the bag exhausted).
+    emptied = []
+
+    def watch(state, seat, action):
+        if state.board.kind == "conflict" and not sum(state.tiles.values()):
+            emptied.append(state.board.id)
+
+    state, record = random_record(GAME, options, seed, on_step=watch)
+    assert state.is_over() and record.result == state.outcome().to_json()
+    assert emptied, "the seed no longer empties the bag: it tests nothing"
+    assert replay(record).outcome().to_json() == record.result

@@ -30,6 +30,10 @@ ACTIVITY = ("Play 2: an activity tile whose track is missing or complete advance
 DARK_EVENTS = ("Dark Events: a token may be declined (turned face down, a new one taken) "
                "unless the token before it in the row was declined")
 
+# Why the game ends when a token is to be taken from the empty bag.
+BAG_EMPTY = ("the bag is empty (Dark Events: when all events have been carried out, the "
+             "deck is not shuffled; the game is considered complete)")
+
 SPECIAL_RUNE = "special rune"
 
 
@@ -84,6 +88,13 @@ class Reveal(Step):
             return
         if state.foreseen:
             tile_id = state.foreseen.pop(0)  # Gandalf, Foresight: the tiles set on top
+        elif not state.tiles.total():
+            # Dark Events: "When all events have been carried out, the deck is not
+            # shuffled. The game is considered complete" (docs, Rulings: the bag
+            # exhausted). Only declined tokens can empty it: otherwise the sixth sundial
+            # ends the scenario first.
+            state.lose(BAG_EMPTY)
+            return
         else:
             tile_id = state.dice.roll(TILE_PILE, sorted(state.tiles.elements()))
             state.tiles[tile_id] -= 1

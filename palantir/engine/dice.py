@@ -99,10 +99,13 @@ class ScriptedDice(Dice):
 
     def __init__(self, outcomes: Iterable[Roll | tuple[str, str] | str], record: bool = True):
         super().__init__(record)
-        self._script: list[Roll | str] = [
-            o if isinstance(o, (Roll, str)) else Roll(*o) for o in outcomes
-        ]
+        self._script: list[Roll | str] = []
         self.used = 0
+        self.extend(outcomes)
+
+    def extend(self, outcomes: Iterable[Roll | tuple[str, str] | str]) -> None:
+        """Script further outcomes after those given (as the constructor takes them)."""
+        self._script.extend(o if isinstance(o, (Roll, str)) else Roll(*o) for o in outcomes)
 
     def remaining(self) -> int:
         """How many scripted outcomes are still unused."""

@@ -67,6 +67,19 @@ def test_scripted_dice_run_out_loudly():
         dice.roll("green", FACES)
 
 
+def test_scripted_dice_extend_takes_the_same_outcomes_as_the_constructor():
+    # Tests that script a turn at a time wrote into the private _script list (lbg_table.more,
+    # test_barriers); extend is the public way, and converts pairs to Rolls as __init__ does.
+    dice = ScriptedDice([("red", "N")])
+    dice.roll("red", FACES)
+    dice.extend([("yellow", "R"), Roll("blue", "O"), "G"])
+    assert dice.remaining() == 3
+    with pytest.raises(DiceExhausted, match="is for die 'yellow', but the rules roll die 'red'"):
+        dice.roll("red", FACES)
+    assert [dice.roll(d, FACES) for d in ("yellow", "blue", "green")] == ["R", "O", "G"]
+    assert dice.log[1:] == [Roll("yellow", "R"), Roll("blue", "O"), Roll("green", "G")]
+
+
 def test_addressed_dice_depend_only_on_seed_and_roll_number():
     faces = ("R", "G", "F", "O", "N", "T")
     straight = AddressedDice(11)

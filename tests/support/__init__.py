@@ -6,12 +6,12 @@ Per-game tables set up by hand (tests/games/*/..._table.py, spi_sauron/helpers.p
 this; what they share lives here."""
 
 from .games import (Variant, each_seat, random_record, random_walk, refused, seats_of,
-                    snapshot, variants, views)
+                    snapshot, used_all, variants, views)
 from .notation import (NUMBER, ODD_CHARS, ODD_NUMBERS, REFUSED, attempt, help_examples,
                        mutations, random_texts, vocabulary)
 from .twins import Diverged, MirrorDice
 
 __all__ = ["Variant", "each_seat", "random_record", "random_walk", "refused", "seats_of",
-           "snapshot", "variants", "views", "NUMBER", "ODD_CHARS", "ODD_NUMBERS", "REFUSED",
-           "attempt", "help_examples", "mutations", "random_texts", "vocabulary", "Diverged",
-           "MirrorDice"]
+           "snapshot", "used_all", "variants", "views", "NUMBER", "ODD_CHARS", "ODD_NUMBERS",
+           "REFUSED", "attempt", "help_examples", "mutations", "random_texts", "vocabulary",
+           "Diverged", "MirrorDice"]

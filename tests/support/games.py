@@ -91,17 +91,32 @@ def snapshot(state: State) -> dict:
             "legal": None if mover is None else [str(a) for a in state.legal_actions()]}
 
 
-def refused(state: State, decision, rule: str | None = None) -> IllegalAction:
+def refused(state: State, decision, rule: str | None = None, *, exact: bool = False,
+            internals: Callable[[State], Any] | None = None) -> IllegalAction:
     """Offer a decision the rules forbid: it must raise IllegalAction naming a rule (`rule`
-    if given) and leave every seat's view and the legal decisions as they were."""
+    if given: contained in the cited rule, or equal to it with `exact`) and leave every
+    seat's view, who moves and the legal decisions as they were, and with `internals` (a
+    game's deep copy of its state) every part of the state too."""
     before = snapshot(state)
+    # Taken after the snapshot, which may fill a memo of the legal decisions.
+    inside = None if internals is None else internals(state)
     with pytest.raises(IllegalAction) as caught:
         state.apply(decision)
-    assert caught.value.rule, f"{decision!r} was refused naming no rule: {caught.value}"
+    cited = caught.value.rule
+    assert cited, f"{decision!r} was refused naming no rule: {caught.value}"
     if rule is not None:
-        assert rule in caught.value.rule, f"cited {caught.value.rule!r}, expected {rule!r}"
-    assert snapshot(state) == before, f"refusing {decision!r} changed the state"
+        assert (cited == rule) if exact else (rule in cited), \
+            f"cited {cited!r}, expected {rule!r}: {caught.value}"
+    if internals is not None:
+        assert internals(state) == inside, f"refusing {decision!r} changed the state"
+    assert snapshot(state) == before, f"refusing {decision!r} changed what a seat sees"
     return caught.value
+
+
+def used_all(state: State) -> None:
+    """Every outcome scripted for the state's dice (a ScriptedDice) was rolled."""
+    left = state.dice.remaining()
+    assert left == 0, f"{left} scripted outcomes unused"
 
 
 def random_walk(game: Game, options: dict, seed: int, max_decisions: int

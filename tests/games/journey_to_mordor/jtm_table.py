@@ -11,6 +11,7 @@ import copy
 from palantir.engine import ScriptedDice, get_game
 from palantir.games.journey_to_mordor.rules import (HALF_MARKED, MARKED, SPLIT, SPLIT_MARKED,
                                                     WHOLE, JourneyState)
+from tests import support
 
 GAME = get_game("journey-to-mordor")
 DIE_ORDER = ("yellow", "red", "blue", "green", "black")
@@ -82,7 +83,7 @@ def play(state: JourneyState, *decisions: str) -> JourneyState:
     """Apply decisions in notation, in order; every scripted die must have been used."""
     for text in decisions:
         state.apply(text)
-    assert state.dice.remaining() == 0, f"{state.dice.remaining()} scripted outcomes unused"
+    support.used_all(state)
     return state
 
 
@@ -108,14 +109,6 @@ def snapshot(state: JourneyState) -> dict:
 
 
 def refused(state: JourneyState, decision, rule: str):
-    """Offer an illegal decision: it must raise IllegalAction citing `rule` and change nothing."""
-    import pytest
-
-    from palantir.engine import IllegalAction
-
-    before = snapshot(state)
-    with pytest.raises(IllegalAction) as caught:
-        state.apply(decision)
-    assert rule in caught.value.rule, f"cited {caught.value.rule!r}, expected {rule!r}"
-    assert snapshot(state) == before
-    return caught.value
+    """Offer an illegal decision: it must raise IllegalAction citing `rule` and change nothing
+    (no seat's view, no legal decision, no slot of the state)."""
+    return support.refused(state, decision, rule, internals=snapshot)

@@ -12,7 +12,6 @@ import copy
 from collections import Counter
 
 from palantir.engine import ScriptedDice
-from palantir.engine.dice import Roll
 from palantir.engine.errors import DiceExhausted
 from palantir.engine.procedure import Stack
 from palantir.games.lotr_board_game import LordOfTheRingsBoardGame
@@ -20,6 +19,10 @@ from palantir.games.lotr_board_game.components import default_components
 from palantir.games.lotr_board_game.phases import journey
 from palantir.games.lotr_board_game.rules import (HOBBIT_CARD, REVEAL, THREAT_DIE, TILE_PILE,
                                                   LotrState)
+from tests.support import used_all
+
+__all__ = ["GAME", "PARTS", "tile", "die", "draw", "revealed", "TOKENS", "sauron_setup",
+           "table", "step", "snapshot", "all_cards", "run", "more", "used_all"]
 
 GAME = LordOfTheRingsBoardGame()
 PARTS = default_components()
@@ -155,9 +158,4 @@ def run(state):
 
 def more(state, *outcomes):
     """Script further chance outcomes after those given to `table`."""
-    state.dice._script.extend(Roll(*o) for o in outcomes)
-
-
-def used_all(state):
-    """Every scripted outcome was rolled."""
-    assert state.dice.remaining() == 0, f"{state.dice.remaining()} scripted outcomes unused"
+    state.dice.extend(outcomes)

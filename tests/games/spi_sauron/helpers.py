@@ -1,13 +1,11 @@
 """Positions for SPI Sauron tests: a game with a board cleared and pieces placed by hand."""
 
-import pytest
-
 from palantir.engine.dice import ScriptedDice, SeededDice
-from palantir.engine.errors import IllegalAction
 from palantir.games.spi_sauron import SpiSauron
 from palantir.games.spi_sauron.phases import PHASE_INDEX
 from palantir.games.spi_sauron.units import ELIMINATED
 from palantir.games.spi_sauron.phases.turn import begin_phase
+from tests import support
 
 GAME = SpiSauron()
 
@@ -49,13 +47,8 @@ def place(state, piece_id, hex_name, **marks):
 
 
 def refused(state, action, rule):
-    """Apply `action`, expect IllegalAction for `rule`, and check nothing changed."""
-    before = state.view(None)
-    with pytest.raises(IllegalAction) as caught:
-        state.apply(action)
-    assert caught.value.rule == rule, str(caught.value)
-    assert state.view(None) == before
-    return caught.value
+    """Apply `action`, expect IllegalAction for exactly `rule`, and check nothing changed."""
+    return support.refused(state, action, rule, exact=True)
 
 
 def visions_position():

@@ -213,7 +213,7 @@ def test_attacked_from_behind_chargers_out_of_his_zone_cross_into_contact():
     # way: G1 is out of his zone, crosses the wall and is placed against him to fight
     state = behind(["6", "1"], fight_choices=True, charger_y=10.9)
     assert state.question == {"kind": "back", "side": "evil"}
-    state.dice._script += ["1", "6", "1", "1", "3", "3"]
+    state.dice.extend(["1", "6", "1", "1", "3", "3"])
     state.apply(f"back E1 {DEFENDER_X:.3f},9")
     g1, e1 = state.models["G1"], state.models["E1"]
     assert g1.x > 20 + W / 2 + R - 0.01

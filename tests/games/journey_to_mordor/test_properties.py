@@ -14,6 +14,7 @@ from .jtm_table import GAME, HALF_MARKED, MARKED, SPLIT, SPLIT_MARKED, WHOLE, sn
 from palantir.agents import RandomAgent
 from palantir.engine import IllegalAction, SeededDice, play_match, replay
 from palantir.games.journey_to_mordor.notation import REROLL, Advance, Keep
+from tests.support import random_walk
 
 # PALANTIR_EXAMPLES=500 runs a thorough search; the default keeps the suite fast.
 FAST = settings(max_examples=int(os.environ.get("PALANTIR_EXAMPLES", 25)), deadline=None,
@@ -29,11 +30,9 @@ LATER = {WHOLE: {WHOLE, MARKED, SPLIT, HALF_MARKED, SPLIT_MARKED}, MARKED: {MARK
          SPLIT_MARKED: {SPLIT_MARKED}}
 
 
-def random_game(params):
-    """A new state and a chooser of uniformly random legal decisions."""
-    options = {"players": params["players"], "locations": params["locations"]}
-    state = GAME.new_state(options, SeededDice(params["seed"]))
-    return state, random.Random(params["seed"] ^ 0x5EED)
+def options_of(params):
+    """The game's options for a drawn example."""
+    return {"players": params["players"], "locations": params["locations"]}
 
 
 def check_step(before, after):
@@ -64,16 +63,15 @@ def check_step(before, after):
 @FAST
 @given(games)
 def test_random_games_never_crash_and_keep_the_invariants(params):
-    state, rng = random_game(params)
-    for _ in range(5000):
-        if state.is_over():
-            break
-        legal = state.legal_actions()
-        action = legal[rng.randrange(len(legal))]
-        assert state.parse_action(str(action)) == action  # notation round-trips
+    before = state = None
+    # The walk yields one state, moved on in place: after the walk it is the final one.
+    for _, state in random_walk(GAME, options_of(params), params["seed"], 5000):
+        if before is not None:
+            check_step(before, state)
+        for action in state.legal_actions():
+            assert state.parse_action(str(action)) == action  # notation round-trips
         before = state.clone()
-        state.apply(action)
-        check_step(before, state)
+    check_step(before, state)
     assert state.is_over()
     outcome = state.outcome()
     survivors = [s for s in range(state.n) if not state.eliminated[s]]
@@ -96,10 +94,8 @@ def candidate_decisions(state, rng):
 @FAST
 @given(games)
 def test_illegal_decisions_leave_the_state_exactly_as_it_was(params):
-    state, rng = random_game(params)
-    for _ in range(5000):
-        if state.is_over():
-            break
+    rng = random.Random(params["seed"])
+    for _, state in random_walk(GAME, options_of(params), params["seed"], 5000):
         legal = state.legal_actions()
         for action in candidate_decisions(state, rng):
             probe = state.clone(dice=SeededDice(0))
@@ -112,7 +108,6 @@ def test_illegal_decisions_leave_the_state_exactly_as_it_was(params):
             else:
                 parsed = action if not isinstance(action, str) else state.parse_action(action)
                 assert parsed in legal
-        state.apply(legal[rng.randrange(len(legal))])
     for action in candidate_decisions(state, rng):  # after the end, everything is refused
         before = snapshot(state)
         try:

@@ -9,12 +9,10 @@ from collections import Counter
 import pytest
 
 from .lbg_table import GAME, PARTS, draw, step, table, tile
-from palantir.agents.random_agent import RandomAgent
 from palantir.engine.errors import IllegalAction
-from palantir.engine.match import play_match
-from palantir.engine import game as engine_game
 from palantir.engine.errors import BadRecord
 from palantir.engine.record import HIDDEN, replay
+from tests.support import random_record
 
 SECRET = ["gimli", "aragorn", "white-joker"]
 
@@ -100,7 +98,6 @@ def test_council_the_card_passed_face_down_is_seen_by_passer_and_receiver_only()
 def random_game(seed, players, options=None):
     options = GAME.validate_options({"players": players, **(options or {})})
     seats = GAME.players_of(options)
-    agents = [RandomAgent(s, seed * 10 + s) for s in range(seats)]
     seen = []
 
     def check(state, seat, action):
@@ -124,7 +121,7 @@ def random_game(seed, players, options=None):
             assert Counter(state.narration(other)) == own, other
         seen.append(seat)
 
-    return play_match(GAME, options, agents, seed, on_step=check)
+    return random_record(GAME, options, seed, on_step=check)
 
 
 @pytest.mark.parametrize("seed,players,options", [
@@ -169,15 +166,7 @@ def test_record_excerpt_hides_other_seats_draws_and_council_passes():
             assert event["seen_by"] == [event["seat"]]
 
 
-@pytest.fixture
-def registered(monkeypatch):
-    """The game in the engine's registry for the length of a test (replay looks it up)."""
-    monkeypatch.setitem(engine_game.REGISTRY_PATHS, GAME.id,
-                        "palantir.games.lotr_board_game:LordOfTheRingsBoardGame")
-    monkeypatch.delitem(engine_game._loaded, GAME.id, raising=False)
-
-
-def test_record_replays_with_the_audiences_checked(registered):
+def test_record_replays_with_the_audiences_checked():
     state, record = random_game(6, 3)
     again = replay(record)
     assert again.outcome().to_json() == record.result

@@ -10,12 +10,10 @@ from pathlib import Path
 import pytest
 
 from .lbg_table import GAME, PARTS, all_cards, snapshot
-from palantir.agents.random_agent import RandomAgent
-from palantir.engine import ScriptedDice
-from palantir.engine.dice import Roll, SeededDice
+from palantir.engine.dice import SeededDice
 from palantir.engine.errors import IllegalAction
 from palantir.engine.game import State
-from palantir.engine.match import play_match
+from palantir.engine.record import replay
 from palantir.games import lotr_board_game
 from palantir.games.lotr_board_game.rules import LotrState
 from tests.support.games import random_record
@@ -46,28 +44,15 @@ def conserved(state, seat, action):
 @pytest.mark.parametrize("seed,players,difficulty", [
     (11, 2, "easy"), (12, 3, "normal"), (13, 4, "hard"), (14, 5, "normal"), (15, 2, "hard")])
 def test_random_games_end_and_conserve_cards(seed, players, difficulty):
-    agents = [RandomAgent(s, seed + s) for s in range(players)]
-    state, record = play_match(GAME, {"players": players, "difficulty": difficulty}, agents,
-                               seed, on_step=conserved)
+    state, record = random_record(GAME, {"players": players, "difficulty": difficulty}, seed,
+                                  on_step=conserved)
     assert state.is_over() and state.outcome() is not None
     assert record.result == state.outcome().to_json()
 
 
-def replay(record):
-    """Rebuild a game from its record's options, decisions and chance outcomes."""
-    chance = [Roll(e["die"], e["face"]) for e in record.events if "die" in e]
-    state = GAME.new_state(record.options, ScriptedDice(chance))
-    for event in record.events:
-        if "action" in event:
-            assert state.to_move() == event["seat"]
-            state.apply(event["action"])
-    return state
-
-
 @pytest.mark.parametrize("seed,players", [(21, 2), (22, 4)])
 def test_records_replay_exactly(seed, players):
-    agents = [RandomAgent(s, seed + s) for s in range(players)]
-    state, record = play_match(GAME, {"players": players}, agents, seed)
+    state, record = random_record(GAME, {"players": players}, seed)
     again = replay(record)
     assert again.outcome().to_json() == record.result
     assert again.dice.remaining() == 0
@@ -111,9 +96,7 @@ def test_clone_is_independent_and_rolls_its_own_dice():
 def test_random_games_with_dark_events_and_special_cards_end_conserve_and_replay(seed, options):
     # Special Options, Dark Events and Two Special Cards under the same properties.
     options = GAME.validate_options(options)
-    seats = GAME.players_of(options)
-    agents = [RandomAgent(s, seed + s) for s in range(seats)]
-    state, record = play_match(GAME, options, agents, seed, on_step=conserved)
+    state, record = random_record(GAME, options, seed, on_step=conserved)
     assert state.is_over()
     again = replay(record)
     assert again.outcome().to_json() == record.result
@@ -129,8 +112,7 @@ def test_random_games_with_resources_and_fellowship_cards_conserve_cards_and_tok
     # Resources and Cards: the six resource cards and twelve tokens are conserved
     # (`conserved`), a record replays, a search's sample agrees with the view.
     options = GAME.validate_options({"players": players, "expansion": "sauron"})
-    agents = [RandomAgent(s, seed + s) for s in range(GAME.players_of(options))]
-    state, record = play_match(GAME, options, agents, seed, on_step=conserved)
+    state, record = random_record(GAME, options, seed, on_step=conserved)
     assert state.is_over() and state.tokens_out
     again = replay(record)
     assert again.outcome().to_json() == record.result

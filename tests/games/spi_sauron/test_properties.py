@@ -1,36 +1,18 @@
 """Whole games as properties: records of games with combat replay exactly; random legal games
 run to their end (12.0) without an empty decision list or a refused listed decision."""
 
-import random
-
 from hypothesis import given, settings, strategies as st
 
-from palantir.engine import game as engine_game
 from palantir.engine.match import play_match
 from palantir.engine.record import GameRecord, replay
 from palantir.games.spi_sauron.heuristics import HeuristicAgent
 
+from tests.support import random_record
+
 from .helpers import GAME
 
 
-class RandomLegal:
-    """Any listed decision, uniformly (the `random` agent, seeded)."""
-
-    def __init__(self, seed):
-        self.rng = random.Random(seed)
-
-    def choose(self, view, legal):
-        assert legal, "a running game lists at least one decision"
-        return self.rng.choice(legal)
-
-
-def _registered(monkeypatch):
-    monkeypatch.setitem(engine_game.REGISTRY_PATHS, "spi-sauron",
-                        "palantir.games.spi_sauron:SpiSauron")
-
-
-def test_case_7_0_records_of_games_with_combat_replay_exactly(monkeypatch):
-    _registered(monkeypatch)
+def test_case_7_0_records_of_games_with_combat_replay_exactly():
     final, record = play_match(GAME, {}, [HeuristicAgent(0, 1), HeuristicAgent(1, 2)], seed=11)
     said = [e["action"] for e in record.to_json()["events"] if e.get("action")]
     # the record holds every kind of combat decision, mid-phase ones included (7.1-7.7, 8.3)
@@ -55,18 +37,17 @@ def formations_hold_together(state, seat, action):
                 (h, [u.id for u in here], str(action))
 
 
+def every_step(state, seat, action):
+    """After each decision: the formations hold, and a running game lists a decision."""
+    formations_hold_together(state, seat, action)
+    assert state.is_over() or state.legal_actions(), "a running game lists at least one decision"
+
+
 @settings(max_examples=2, deadline=None, derandomize=True)
 @given(seed=st.integers(0, 2**31 - 1))
 def test_case_12_0_random_legal_games_reach_their_end_and_replay(seed):
-    with_registry = dict(engine_game.REGISTRY_PATHS)
-    engine_game.REGISTRY_PATHS["spi-sauron"] = "palantir.games.spi_sauron:SpiSauron"
-    try:
-        final, record = play_match(GAME, {}, [RandomLegal(seed), RandomLegal(seed + 1)],
-                                   seed=seed, on_step=formations_hold_together)
-        assert final.is_over() and final.turn == final.parts.last_turn
-        assert final.outcome().summary in ("Westernesse Decisive", "Westernesse Tactical",
-                                           "Sauron Tactical", "Sauron Decisive", "Draw")
-        assert replay(GameRecord.loads(record.dumps())).view(None) == final.view(None)
-    finally:
-        engine_game.REGISTRY_PATHS.clear()
-        engine_game.REGISTRY_PATHS.update(with_registry)
+    final, record = random_record(GAME, {}, seed, on_step=every_step)
+    assert final.is_over() and final.turn == final.parts.last_turn
+    assert final.outcome().summary in ("Westernesse Decisive", "Westernesse Tactical",
+                                       "Sauron Tactical", "Sauron Decisive", "Draw")
+    assert replay(GameRecord.loads(record.dumps())).view(None) == final.view(None)

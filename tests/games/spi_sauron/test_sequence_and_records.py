@@ -4,7 +4,6 @@ import random
 
 import pytest
 
-from palantir.engine import game as engine_game
 from palantir.engine.dice import SeededDice
 from palantir.engine.errors import BadNotation, IllegalAction
 from palantir.engine.match import play_match
@@ -142,9 +141,7 @@ def test_refusals_leave_the_state_unchanged_in_random_positions():
     assert refusals > 100
 
 
-def test_records_replay_exactly(monkeypatch):
-    monkeypatch.setitem(engine_game.REGISTRY_PATHS, "spi-sauron",
-                        "palantir.games.spi_sauron:SpiSauron")
+def test_records_replay_exactly():
     final, record = play_match(GAME, {}, [EndBiased(1), EndBiased(2)], seed=7)
     assert final.is_over()
     again = replay(GameRecord.loads(record.dumps()))

@@ -4,7 +4,6 @@ import math
 
 import pytest
 
-from palantir.engine import game as engine_game
 from palantir.engine.dice import ScriptedDice
 from palantir.engine.errors import IllegalAction
 from palantir.engine.match import play_match
@@ -166,10 +165,7 @@ class FirstCandidate:
         return legal[0]
 
 
-def test_records_play_to_the_end_and_replay_exactly(monkeypatch):
-    monkeypatch.setitem(engine_game.REGISTRY_PATHS, "strategy-battle",
-                        "palantir.games.strategy_battle:StrategyBattle")
-    monkeypatch.delitem(engine_game._loaded, "strategy-battle", raising=False)
+def test_records_play_to_the_end_and_replay_exactly():
     game = StrategyBattle()
     final, record = play_match(game, {"scenario": "intro"}, [FirstCandidate(), FirstCandidate()],
                                seed=11, max_decisions=2000)

@@ -4,7 +4,6 @@ import pytest
 
 from shapely.geometry import Point
 
-from palantir.engine import game as engine_game
 from palantir.engine.match import play_match
 from palantir.engine.record import GameRecord, replay
 from palantir.games.strategy_battle import StrategyBattle
@@ -36,10 +35,7 @@ def test_scenarios_every_set_up_is_legal(name):
 
 
 @pytest.mark.parametrize("name", ["amon_hen", "riders", "the_wall"])
-def test_scenarios_heroes_and_cavalry_play_to_the_end_and_replay(name, monkeypatch):
-    monkeypatch.setitem(engine_game.REGISTRY_PATHS, "strategy-battle",
-                        "palantir.games.strategy_battle:StrategyBattle")
-    monkeypatch.delitem(engine_game._loaded, "strategy-battle", raising=False)
+def test_scenarios_heroes_and_cavalry_play_to_the_end_and_replay(name):
     game = StrategyBattle()
     final, record = play_match(game, {"scenario": name},
                                [game.heuristic_agent(0, 3), game.heuristic_agent(1, 4)], 3,

@@ -11,7 +11,7 @@ from .engine.game import game_ids, get_game
 
 # Subcommands of palantir itself; any other first word followed by a game's id is that
 # game's own command (Game.commands).
-BUILT_IN = ("games", "play", "simulate", "replay", "analyze", "serve")
+BUILT_IN = ("games", "play", "simulate", "replay", "position", "analyze", "serve")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -33,6 +33,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--record", metavar="FILE", help="save the game's record here")
     play.add_argument("--no-color", action="store_true", help="plain text, no colours")
+    play.add_argument("--position", metavar="FILE",
+                      help="start from this position (docs/positions.md), not the set-up")
 
     sim = sub.add_parser("simulate", help="play many games between agents")
     sim.add_argument("game")
@@ -48,6 +50,16 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("file")
     rep.add_argument("--steps", action="store_true", help="print the narration of every step")
     rep.add_argument("--no-color", action="store_true", help="plain text, no colours")
+
+    pos = sub.add_parser("position", help="write the position after a step of a record "
+                                          "(docs/positions.md)")
+    pos.add_argument("game")
+    pos.add_argument("--from-record", metavar="FILE", required=True, help="the record")
+    pos.add_argument("--step", type=int, required=True,
+                     help="after this many decisions (0: the set-up)")
+    pos.add_argument("--seat", type=int, default=None,
+                     help="what this seat (0, 1, ...) sees; without it the full position")
+    pos.add_argument("--out", metavar="FILE", help="write it here (default: print it)")
 
     ana = sub.add_parser("analyze", help="balance sweeps: simulate a grid of options, "
                                          "print a table per setting, plot it")
@@ -106,6 +118,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "replay":
             from .commands import replay_command
             return replay_command(args)
+        if args.command == "position":
+            from .commands import position_command
+            return position_command(args)
         if args.command == "analyze":
             from .analysis.command import analyze_command
             return analyze_command(args)

@@ -1,4 +1,5 @@
-"""`palantir games` and `palantir replay`: what can be played, and a record rebuilt."""
+"""`palantir games`, `palantir replay` and `palantir position`: what can be played, a record
+rebuilt, and the position after one of its steps."""
 
 from __future__ import annotations
 
@@ -6,6 +7,8 @@ import sys
 from typing import TextIO
 
 from .engine.game import get_game, game_ids
+from .engine.errors import BadRecord
+from .engine.position import dumps, position_from_record, save_position
 from .engine.record import GameRecord, replay
 from .terminal import closed_reader, fold, render_view, wants_color
 
@@ -76,4 +79,22 @@ def replay_command(args) -> int:
                       color=wants_color(sys.stdout, args.no_color))
     except BrokenPipeError:
         return closed_reader()
+    return 0
+
+
+def position_command(args) -> int:
+    """`palantir position GAME --from-record FILE --step N [--seat S] [--out FILE]`."""
+    game = get_game(args.game)
+    record = GameRecord.load(args.from_record)
+    if record.game != game.id:
+        raise BadRecord(f"field 'game': the record is of '{record.game}', not '{game.id}'")
+    document = position_from_record(record, args.step, args.seat)
+    if args.out:
+        save_position(document, args.out)
+        print(f"Position after step {args.step} written to {args.out}.")
+    else:
+        try:
+            sys.stdout.write(dumps(document))
+        except BrokenPipeError:
+            return closed_reader()
     return 0

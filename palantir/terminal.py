@@ -21,6 +21,7 @@ from .engine.errors import BadOption, IllegalAction, PalantirError, UnknownAgent
 from .engine.game import Game, State, get_game
 from .engine.options import parse_option_pairs
 from .engine.driver import Driver
+from .engine.position import check_header, load_position, read_position
 from .engine.record import GameRecord
 
 HUMAN = "human"
@@ -155,11 +156,14 @@ class TerminalTable:
     """One game at the terminal: the referee's state, the seats and the record."""
 
     def __init__(self, game: Game, options: Mapping[str, Any], seats: list[Seat],
-                 seed: int | None, stdin: TextIO, stdout: TextIO, color: bool):
+                 seed: int | None, stdin: TextIO, stdout: TextIO, color: bool,
+                 position: Mapping[str, Any] | None = None):
         self.game, self.seats, self.seed = game, seats, seed
         self.stdin, self.out, self.color = stdin, stdout, color
         dice = SeededDice(seed)
-        self.driver = Driver(game.new_state(options, dice), dice,
+        start = (game.new_state(options, dice) if position is None
+                 else load_position(position, dice, game))
+        self.driver = Driver(start, dice,
                              GameRecord.start(game, options, seed, [s.label for s in seats]))
         humans = [i for i, s in enumerate(seats) if s.human]
         # One person sees the narration for their seat; several share a spectator's.
@@ -305,11 +309,22 @@ class TerminalTable:
 
 def play_terminal(game: Game, options: Mapping[str, Any] | None, seats: str | Sequence[str],
                   seed: int | None, stdin: TextIO, stdout: TextIO, *, color: bool = False,
-                  record_path: str | None = None) -> GameRecord:
-    """Play one game at a terminal made of these streams; returns (and saves) its record."""
+                  record_path: str | None = None,
+                  position: Mapping[str, Any] | None = None) -> GameRecord:
+    """Play one game at a terminal made of these streams; returns (and saves) its record.
+    With `position` (a position document) the game starts there, with its options."""
+    if position is not None:
+        if options:
+            raise BadOption(next(iter(options)), "a game started from a position plays "
+                                                 "the position's options")
+        if record_path:
+            # A record replays from the set-up; one starting elsewhere would not replay.
+            raise PalantirError("--record: a game started from a position has no record "
+                                "(records start at the set-up)")
+        options = check_header(position, game)[1]
     seat_list = parse_seats(seats, game, seed)
     options = options_for_seats(game, options, len(seat_list))
-    table = TerminalTable(game, options, seat_list, seed, stdin, stdout, color)
+    table = TerminalTable(game, options, seat_list, seed, stdin, stdout, color, position)
     try:
         record = table.play()
     except QuitGame as stop:
@@ -328,13 +343,16 @@ def play_terminal(game: Game, options: Mapping[str, Any] | None, seats: str | Se
 
 
 def play_command(args) -> int:
-    """`palantir play GAME --seats ... [--option K=V] [--seed N] [--record FILE]`."""
+    """`palantir play GAME --seats ... [--option K=V] [--seed N] [--record FILE]
+    [--position FILE]`."""
     game = get_game(args.game)
     options = parse_option_pairs(args.option)
+    position = read_position(args.position) if args.position else None
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
     try:
         play_terminal(game, options, args.seats, seed, sys.stdin, sys.stdout,
-                      color=wants_color(sys.stdout, args.no_color), record_path=args.record)
+                      color=wants_color(sys.stdout, args.no_color), record_path=args.record,
+                      position=position)
     except BrokenPipeError:
         return closed_reader()
     return 0

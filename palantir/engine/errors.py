@@ -43,6 +43,15 @@ class BadRecord(PalantirError):
         super().__init__(f"{where}{message}")
 
 
+class BadPosition(PalantirError):
+    """A position document that is malformed, of another game, or that this game cannot
+    load; names the field at fault (e.g. 'format', 'options', 'position.hands')."""
+
+    def __init__(self, field: str, message: str):
+        self.field = field
+        super().__init__(f"position field '{field}': {message}")
+
+
 class DiceExhausted(PalantirError):
     """Scripted dice were asked for more outcomes than they hold."""
 

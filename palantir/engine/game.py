@@ -13,7 +13,7 @@ from types import MappingProxyType
 from typing import Any, Callable, Mapping, Sequence
 
 from .dice import Dice
-from .errors import UnknownCommand, UnknownGame
+from .errors import BadPosition, UnknownCommand, UnknownGame
 from .options import Option, options_to_json, validate_options
 from .presentation import Presentation, load_presentation
 from .search import PLAIN_SEARCH, SearchHooks
@@ -160,6 +160,37 @@ class Game:
     def state_from_view(self, view: Mapping[str, Any], dice: Dice) -> State:
         """A state consistent with a seat's view (exact for perfect-information games)."""
         raise NotImplementedError
+
+    # Whether state_from_view completes a seat's view into a full state the seat could be
+    # in (dealing what it does not see), so a seat's position may be loaded. A perfect-
+    # information game's views are exact, so it needs no completion.
+    completes_views: bool = False
+    # Where the game's own position code is, a module with `position_of(game, state, seat)`
+    # and `state_from_position(game, document, dice)` (engine/position.py): only a game whose
+    # spectator's view is not its full position needs one.
+    position_path: str | None = None
+
+    def position_of(self, state: State, seat: int | None = None) -> dict:
+        """The position of `state` as plain JSON data: what `seat` sees, or with None the
+        full position, hidden parts included (docs/positions.md)."""
+        if self.position_path is not None:
+            return importlib.import_module(self.position_path).position_of(self, state, seat)
+        if seat is None and not self.perfect_information:
+            raise BadPosition("full", f"'{self.id}' hides information and declares no full "
+                                      f"position (Game.position_path)")
+        return state.view(seat)
+
+    def state_from_position(self, document: Mapping[str, Any], dice: Dice) -> State:
+        """The state of a checked position document (engine/position.py), rolling `dice`;
+        a seat's position only where its view is exact or the game completes it."""
+        if self.position_path is not None:
+            return importlib.import_module(self.position_path).state_from_position(
+                self, document, dice)
+        if not document["full"] and not (self.perfect_information or self.completes_views):
+            raise BadPosition("full", f"this is a seat's position of '{self.id}', which hides "
+                                      f"information from that seat and cannot complete it: "
+                                      f"load a full position")
+        return self.state_from_view(document["position"], dice)
 
     # Where the game's Presentation is, "module:attribute" (engine/presentation.py). It is
     # imported when first asked for: drawing modules import the game, not the other way.

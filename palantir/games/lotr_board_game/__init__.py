@@ -33,6 +33,7 @@ class LordOfTheRingsBoardGame(Game):
     max_players = 5
     perfect_information = False
     presentation_path = "palantir.games.lotr_board_game.presentation:PRESENTATION"
+    position_path = "palantir.games.lotr_board_game.position"
     analysis_profile = ANALYSIS_PROFILE
 
     def option_schema(self):

@@ -31,6 +31,7 @@ class StrategyBattle(Game):
     # are in ('Might'), so a seat's view is not always the whole state
     perfect_information = False
     presentation_path = "palantir.games.strategy_battle.presentation:PRESENTATION"
+    position_path = "palantir.games.strategy_battle.position"
     analysis_profile = ANALYSIS_PROFILE
     commands = {"odds": "palantir.games.strategy_battle.odds_command:odds_command"}
 

@@ -1,0 +1,214 @@
+"""Positions: one moment of a game as a versioned JSON document, as FEN is for chess.
+
+    {"format": "palantir-position/1", "game": ID, "ruleset": R, "options": {...},
+     "position": {...}, "full": true|false, "for": SEAT|null}
+
+A full position (`full: true`, `for: null`) holds the whole state, hidden parts included;
+a seat's position (`full: false`) holds only what seat `for` (null: a spectator) sees.
+Loading checks the header, then the body against the shape of a position of the game,
+then that the state loaded gives back the very same position: whatever does not fit is
+refused with `BadPosition` naming the field. The format is in docs/positions.md.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Mapping
+
+from .dice import Dice, SeededDice
+from .errors import BadOption, BadPosition, BadRecord, PalantirError
+from .game import Game, State, get_game
+from .record import GameRecord, replay
+
+FORMAT = "palantir-position/1"
+HEADER = ("format", "game", "ruleset", "options", "position", "full", "for")
+
+__all__ = ["FORMAT", "BadPosition", "load_position", "position_document",
+           "position_from_record", "read_position", "save_position"]
+
+
+def _plain(data: Any) -> Any:
+    """The data as it reads back from a JSON file (tuples as lists, keys as strings)."""
+    return json.loads(json.dumps(data))
+
+
+def position_document(game: Game, state: State, seat: int | None = None,
+                      full: bool | None = None) -> dict:
+    """The position document of `state`: the full one (seat None), or what `seat` sees;
+    `full=False` with seat None gives a spectator's position."""
+    full = seat is None if full is None else full
+    if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)
+                             or not 0 <= seat < state.players):
+        raise BadPosition("for", f"seat {seat!r}: the seats are 0 to {state.players - 1}")
+    if full and seat is not None:
+        raise BadPosition("for", "a full position is nobody's: 'for' is null")
+    if full:
+        body = game.position_of(state, None)
+    else:
+        # A spectator's position is the spectator's view, not the full position.
+        body = state.view(None) if seat is None else game.position_of(state, seat)
+    return {"format": FORMAT, "game": game.id, "ruleset": game.ruleset,
+            "options": game.options_to_json(state.options), "position": _plain(body),
+            "full": full, "for": seat}
+
+
+def dumps(document: Mapping[str, Any]) -> str:
+    """The document as indented JSON text."""
+    return json.dumps(document, ensure_ascii=False, indent=1) + "\n"
+
+
+def save_position(document: Mapping[str, Any], path: str | Path) -> None:
+    """Write a position document to a file."""
+    Path(path).write_text(dumps(document), encoding="utf-8")
+
+
+def read_position(path: str | Path) -> Any:
+    """The JSON of a position file (checked when loaded); raises BadPosition."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise BadPosition("file", f"cannot read {path}: {exc}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BadPosition("file", f"not JSON: {exc.msg} at line {exc.lineno} column "
+                                  f"{exc.colno}") from None
+
+
+def check_header(document: Any, game: Game | None = None) -> tuple[Game, dict]:
+    """The game and validated options of a position document whose header is sound."""
+    if not isinstance(document, dict):
+        raise BadPosition("format", "a position is a JSON object")
+    if document.get("format") != FORMAT:
+        raise BadPosition("format", f"must be '{FORMAT}', got {document.get('format')!r}")
+    for name in HEADER:
+        if name not in document:
+            raise BadPosition(name, "missing")
+    extra = sorted(set(document) - set(HEADER))
+    if extra:
+        raise BadPosition(extra[0], f"not a field of {FORMAT}")
+    if not isinstance(document["game"], str):
+        raise BadPosition("game", "must be a game's id")
+    if game is None:
+        try:
+            game = get_game(document["game"])
+        except PalantirError as exc:
+            raise BadPosition("game", str(exc)) from None
+    elif document["game"] != game.id:
+        raise BadPosition("game", f"the position is of '{document['game']}', not '{game.id}'")
+    if document["ruleset"] != game.ruleset:
+        raise BadPosition("ruleset", f"'{game.id}' plays ruleset {game.ruleset!r}, the "
+                                     f"position is of {document['ruleset']!r}")
+    if not isinstance(document["options"], dict):
+        raise BadPosition("options", "must be an object")
+    try:
+        options = game.validate_options(document["options"])
+    except BadOption as exc:
+        raise BadPosition("options", str(exc)) from None
+    if not isinstance(document["position"], dict):
+        raise BadPosition("position", "must be an object")
+    if not isinstance(document["full"], bool):
+        raise BadPosition("full", "must be true or false")
+    seat = document["for"]
+    if seat is not None:
+        players = game.players_of(options)
+        if document["full"]:
+            raise BadPosition("for", "a full position is nobody's: 'for' must be null")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+            raise BadPosition("for", f"must be null or a seat number 0 to {players - 1}")
+    return game, options
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    return {str: "a string", list: "a list", dict: "an object"}.get(type(value), "null")
+
+
+def _check_shape(game: Game, options: dict, document: dict) -> None:
+    """Every field a position of this game has at the start is there, of the same kind
+    (null aside): a body of another shape is refused before the game reads it."""
+    template = position_document(game, game.new_state(options, SeededDice(0)),
+                                 document["for"], full=document["full"])["position"]
+    body = document["position"]
+    for name, value in template.items():
+        if name not in body:
+            raise BadPosition(f"position.{name}", "missing")
+        given = body[name]
+        if value is not None and given is not None and _kind(given) != _kind(value):
+            raise BadPosition(f"position.{name}", f"must be {_kind(value)}, got {_kind(given)}")
+    extra = sorted(set(body) - set(template))
+    if extra and game.position_path is None:
+        raise BadPosition(f"position.{extra[0]}", f"not a field of a '{game.id}' position")
+
+
+def _first_difference(given: Any, actual: Any, path: str) -> str:
+    """The dotted path of the first place where two JSON values differ."""
+    if isinstance(given, dict) and isinstance(actual, dict):
+        for key in sorted(set(given) | set(actual)):
+            if given.get(key, KeyError) != actual.get(key, KeyError):
+                return _first_difference(given.get(key), actual.get(key), f"{path}.{key}")
+    if isinstance(given, list) and isinstance(actual, list) and len(given) == len(actual):
+        for i, (a, b) in enumerate(zip(given, actual)):
+            if a != b:
+                return _first_difference(a, b, f"{path}[{i}]")
+    return path
+
+
+def load_position(document: Any, dice: Dice, game: Game | None = None) -> State:
+    """The state of a position document, rolling `dice`; raises BadPosition naming the
+    field when the document is malformed, of another game, or not a position the rules
+    can reach and give back."""
+    game, options = check_header(document, game)
+    _check_shape(game, options, document)
+    where = "position"
+    try:
+        state = game.state_from_position(document, dice)
+        where = "position (read back)"
+        again = position_document(game, state, document["for"], full=document["full"])
+    except BadPosition:
+        raise
+    except PalantirError as exc:
+        raise BadPosition(where, str(exc)) from None
+    except KeyError as exc:
+        raise BadPosition(f"position.{exc.args[0]}" if exc.args else where,
+                          "missing or of the wrong kind") from None
+    except Exception as exc:  # noqa: BLE001 — see below
+        # The games' loaders read their own views, not data from anywhere: a value of the
+        # right kind but impossible (a phase, seat or card that is not there) surfaces as
+        # Python's own complaint, which must reach the user as a refusal, not a traceback.
+        # A sound position never gets here (tests/contract/test_position_notation.py).
+        raise BadPosition(where, f"not a position of '{game.id}': "
+                                 f"{type(exc).__name__}: {exc}") from None
+    if again["options"] != game.options_to_json(options):
+        raise BadPosition("options", "differ from the options the position's body holds")
+    if again["position"] != document["position"]:
+        field = _first_difference(document["position"], again["position"], "position")
+        raise BadPosition(field, "does not fit the rest of the position: the state it "
+                                 "describes gives another value here")
+    return state
+
+
+def position_from_record(record: GameRecord, step: int, seat: int | None = None,
+                         full: bool | None = None) -> dict:
+    """The position after the first `step` decisions of `record` (0: the set-up), the
+    full one or what `seat` sees; raises BadRecord for a record that does not replay."""
+    decisions = sum(1 for _ in record.decisions())
+    if not isinstance(step, int) or not 0 <= step <= decisions:
+        raise BadRecord(f"--step {step}: the record has {decisions} decisions, so a step "
+                        f"is 0 (the set-up) to {decisions}")
+    found: list[dict] = []
+    made = [0]
+
+    def at(index: int | None, state: State) -> None:
+        if index is not None:
+            made[0] += 1
+        if made[0] == step and not found:
+            found.append(position_document(state.game, state, seat, full))
+
+    # The position is taken as the state stands: later decisions may change it in place.
+    replay(record, on_state=at, check_result=False)
+    return found[0]

@@ -1,0 +1,254 @@
+"""Positions as a notation (issue 11, item 4; engine/position.py, docs/positions.md), on
+every registered game: a full position loads into a state no seat can tell from the
+original, that plays on identically with the same dice; a seat's position holds exactly
+what that seat sees; malformed positions are refused with BadPosition naming the field;
+`palantir position` and `palantir play --position` work on the golden records.
+
+Before this the only way to set up a position was to edit a view and call
+state_from_view, which nothing documented and which is not exact for the games with
+hidden cards (the board game's hands, the Strategy Battle Game's secret Might bids)."""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from palantir import cli
+from palantir.engine.dice import SeededDice
+from palantir.engine.errors import BadPosition
+from palantir.engine.game import game_ids, get_game
+from palantir.engine.position import (FORMAT, load_position, position_document,
+                                      read_position)
+from palantir.terminal import TerminalTable, parse_seats, play_terminal
+
+from tests.support import seats_of, snapshot
+from tests.support.games import main_variants, random_walk
+
+SEEDS = (5, 6)
+MAX_DECISIONS = 500
+PLAY_ON = 12  # decisions played on from a loaded position, beside the original
+GOLDEN = Path(__file__).parent.parent / "golden"
+# One golden record per game for the command line (each replayed whole).
+GOLDEN_RECORDS = ("jtm-2p-basic-seed40.json", "lotr-4p-sauron-heuristic-seed4.json",
+                  "sbg-intro-heuristic-seed1.json", "spi-heuristic-seed1.json")
+
+
+def points(variant, per_game: int = 6):
+    """About `per_game` random points over random games of `variant`: (game, state)."""
+    game = get_game(variant.game)
+    for seed in SEEDS:
+        rng = random.Random(seed * 31)
+        left = per_game // len(SEEDS)
+        for taken, state in random_walk(game, variant.options, seed, MAX_DECISIONS):
+            if left and rng.random() < max(0.03, 3 / (taken + 20)):
+                left -= 1
+                yield game, state
+
+
+def plain(data):
+    """Data as a JSON file gives it back (a tuple a view holds reads back as a list)."""
+    return json.loads(json.dumps(data))
+
+
+@pytest.mark.parametrize("variant", main_variants())
+def test_a_full_position_loads_into_the_same_state_that_plays_on_the_same(variant):
+    probed = 0
+    for game, state in points(variant):
+        document = position_document(game, state)
+        assert document["format"] == FORMAT and document["full"] is True
+        assert document["for"] is None
+        # through a file's text, as `palantir position` writes it
+        document = json.loads(json.dumps(document))
+        loaded = load_position(document, SeededDice(probed))
+        assert plain(snapshot(loaded)) == plain(snapshot(state)), \
+            f"{variant.name}: a seat sees another game in the loaded position"
+        original = state.clone(dice=SeededDice(probed))
+        rng = random.Random(probed)
+        for _ in range(PLAY_ON):
+            if original.is_over():
+                break
+            legal = original.legal_actions()
+            pick = rng.randrange(len(legal))
+            original.apply(legal[pick])
+            loaded.apply(loaded.legal_actions()[pick])
+            assert plain(snapshot(loaded)) == plain(snapshot(original)), \
+                f"{variant.name}: the loaded position plays on otherwise with the same dice"
+        probed += 1
+    assert probed >= 2, f"{variant.name}: only {probed} points probed"
+
+
+@pytest.mark.parametrize("variant", main_variants())
+def test_a_seats_position_holds_what_that_seat_sees_and_no_more(variant):
+    for game, state in points(variant, per_game=2):
+        for seat in seats_of(state):
+            document = position_document(game, state, seat, full=False)
+            assert document["full"] is False and document["for"] == seat
+            assert document["position"] == plain(state.view(seat)), \
+                f"{variant.name}: seat {seat}'s position holds more or less than its view"
+            if game.perfect_information:
+                # exact: the seat's position is the whole state
+                assert plain(snapshot(load_position(document, SeededDice(0)))) == \
+                    plain(snapshot(state))
+
+
+def test_the_board_games_seat_position_is_completed_and_shows_that_seat_the_same():
+    game = get_game("lotr-board-game")
+    for _, state in zip(range(3), (s for t, s in random_walk(game, {"players": 3}, 2, 200)
+                                   if t % 50 == 49)):
+        for seat in range(state.players):
+            document = position_document(game, state, seat)
+            assert "hidden" not in document["position"]
+            loaded = load_position(document, SeededDice(0))
+            assert loaded.view(seat) == state.view(seat)
+        full = position_document(game, state)
+        assert [sorted(h) for h in full["position"]["hidden"]["hands"]] == \
+            [sorted(h) for h in state.hands]
+
+
+def test_a_seats_position_hiding_a_secret_bid_is_refused_by_the_battle_game():
+    game = get_game("strategy-battle")
+    for variant in main_variants():
+        variant = variant.values[0]
+        if variant.game != game.id:
+            continue
+        for seed in range(6):
+            for _, state in random_walk(game, variant.options, seed, MAX_DECISIONS):
+                bids = (state.combat or {}).get("bids", {})
+                if len(bids) == 1:
+                    for seat in range(2):
+                        view = state.view(seat)
+                        if "hidden" in view["combat"]["bids"].values():
+                            document = position_document(game, state, seat)
+                            with pytest.raises(BadPosition) as refused:
+                                load_position(document, SeededDice(0))
+                            assert refused.value.field == "position.combat"
+                            full = load_position(position_document(game, state), SeededDice(0))
+                            assert plain(snapshot(full)) == plain(snapshot(state))
+                            return
+    pytest.fail("no random battle reached a duel with one secret bid in")
+
+
+def malformed(document: dict, game_id: str):
+    """(expected field or prefix, broken document) pairs."""
+    other = next(g for g in game_ids() if g != game_id)
+    for name in document:
+        yield name, {k: v for k, v in document.items() if k != name}
+    yield "format", {**document, "format": "palantir-position/0"}
+    yield "format", {**document, "format": None}
+    yield "game", {**document, "game": "chess"}
+    yield "game", {**document, "game": 7}
+    yield "game", {**document, "game": other}
+    yield "ruleset", {**document, "ruleset": "99"}
+    yield "options", {**document, "options": "none"}
+    yield "options", {**document, "options": {**document["options"], "players": 99}}
+    yield "options", {**document, "options": {"no-such-option": 1}}
+    yield "position", {**document, "position": [1, 2]}
+    yield "full", {**document, "full": "yes"}
+    for seat in (-1, 99, "0", True):
+        yield "for", {**document, "full": False, "for": seat}
+    yield "for", {**document, "full": True, "for": 0}
+    yield "surplus", {**document, "surplus": 1}
+    body = document["position"]
+    for name in sorted(body):
+        yield f"position.{name}", {**document, "position": {
+            k: v for k, v in body.items() if k != name}}
+        for garbage in ("garbage", -7, 3.5, [], {}, [["x"]], {"x": [1]}):
+            if garbage != body[name]:
+                yield "position", {**document, "position": {**body, name: garbage}}
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_malformed_positions_are_refused_naming_the_field(game_id):
+    game = get_game(game_id)
+    state = next(s for t, s in random_walk(game, {}, 1, 200) if t == 30)
+    document = plain(position_document(game, state))
+    refused = 0
+    for field, broken in malformed(document, game_id):
+        before = copy.deepcopy(broken)
+        try:
+            # as `palantir play GAME --position` loads it: GAME is the game expected
+            load_position(broken, SeededDice(0), game)
+        except BadPosition as exc:
+            assert exc.field.startswith(field), \
+                f"{game_id}: refused naming {exc.field!r}, expected {field!r}: {exc}"
+            refused += 1
+        else:
+            # a garbage value the state gives back as it is would be no garbage
+            assert field == "position" and broken["position"] == position_document(
+                game, load_position(broken, SeededDice(0)))["position"]
+        assert broken == before, "loading a position changed the document"
+    assert refused > len(document["position"])
+    for name in ("chess", None):
+        with pytest.raises(BadPosition) as unknown:
+            load_position({**document, "game": name}, SeededDice(0))
+        assert unknown.value.field == "game"
+
+
+def test_a_position_that_is_not_a_json_object_or_file_is_refused(tmp_path):
+    for junk in (None, [], "palantir-position/1", 3):
+        with pytest.raises(BadPosition) as refused:
+            load_position(junk, SeededDice(0))
+        assert refused.value.field == "format"
+    path = tmp_path / "broken.json"
+    path.write_text("{not json", encoding="utf-8")
+    with pytest.raises(BadPosition) as refused:
+        read_position(path)
+    assert refused.value.field == "file"
+
+
+@pytest.mark.parametrize("name", GOLDEN_RECORDS)
+def test_palantir_position_from_a_golden_record_is_accepted_by_play(name, tmp_path, capsys):
+    record = json.loads((GOLDEN / name).read_text(encoding="utf-8"))
+    game = get_game(record["game"])
+    steps = sum(1 for e in record["events"] if "action" in e)
+    out = tmp_path / "position.json"
+    assert cli.main(["position", game.id, "--from-record", str(GOLDEN / name),
+                     "--step", str(steps // 2), "--out", str(out)]) == 0
+    assert f"written to {out}" in capsys.readouterr().out
+    document = read_position(out)
+    assert document["game"] == game.id and document["full"] is True
+    assert cli.main(["position", game.id, "--from-record", str(GOLDEN / name),
+                     "--step", "0", "--seat", "1"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert printed["for"] == 1 and printed["full"] is False
+    players = game.players_of(game.validate_options(document["options"]))
+    screen = io.StringIO()
+    play_terminal(game, None, ",".join(["human"] * players), 3, io.StringIO(""), screen,
+                  position=document)
+    text = screen.getvalue()
+    assert "Game abandoned (input ended)" in text or "Result:" in text
+    # the table starts at the position, not at a new game's set-up
+    table = TerminalTable(game, game.validate_options(document["options"]),
+                          parse_seats(["human"] * players, game, 3), 3, io.StringIO(""),
+                          io.StringIO(), False, document)
+    assert plain(snapshot(table.state)) == plain(snapshot(load_position(document,
+                                                                        SeededDice(3))))
+
+
+def test_the_command_line_refuses_bad_positions_and_steps_with_a_message(tmp_path, capsys):
+    golden = str(GOLDEN / GOLDEN_RECORDS[0])
+    assert cli.main(["position", "journey-to-mordor", "--from-record", golden,
+                     "--step", "100000"]) == 2
+    assert "--step 100000" in capsys.readouterr().err
+    assert cli.main(["position", "spi-sauron", "--from-record", golden, "--step", "1"]) == 2
+    assert "not 'spi-sauron'" in capsys.readouterr().err
+    assert cli.main(["position", "journey-to-mordor", "--from-record", golden,
+                     "--step", "1", "--seat", "9"]) == 2
+    assert "'for'" in capsys.readouterr().err
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"format": FORMAT, "game": "journey-to-mordor"}))
+    assert cli.main(["play", "journey-to-mordor", "--position", str(bad)]) == 2
+    assert "position field 'ruleset': missing" in capsys.readouterr().err
+    out = tmp_path / "p.json"
+    assert cli.main(["position", "journey-to-mordor", "--from-record", golden,
+                     "--step", "2", "--out", str(out)]) == 0
+    assert cli.main(["play", "spi-sauron", "--position", str(out)]) == 2
+    assert "not 'spi-sauron'" in capsys.readouterr().err
+    assert cli.main(["play", "journey-to-mordor", "--position", str(out), "--option",
+                     "players=3"]) == 2
+    assert "position's options" in capsys.readouterr().err

@@ -19,10 +19,11 @@ from palantir.games.lotr_board_game.components import default_components
 from palantir.games.lotr_board_game.phases import journey
 from palantir.games.lotr_board_game.rules import (HOBBIT_CARD, REVEAL, THREAT_DIE, TILE_PILE,
                                                   LotrState)
+from tests import support
 from tests.support import used_all
 
 __all__ = ["GAME", "PARTS", "tile", "die", "draw", "revealed", "TOKENS", "sauron_setup",
-           "table", "step", "snapshot", "all_cards", "run", "more", "used_all"]
+           "table", "step", "snapshot", "refused", "all_cards", "run", "more", "used_all"]
 
 GAME = LordOfTheRingsBoardGame()
 PARTS = default_components()
@@ -126,6 +127,12 @@ def snapshot(state):
                           if k not in ("game", "dice", "parts", "_legal")})
     kept["stack"].__class__ = _SameStack  # restored by __dict__.update, compared by value
     return kept
+
+
+def refused(state, decision, rule=None):
+    """Offer a decision the rules forbid: IllegalAction naming a rule (`rule` in it, if
+    given), and nothing changed — no seat's view, no legal decision, no part of `snapshot`."""
+    return support.refused(state, decision, rule, internals=snapshot)
 
 
 class _SameStack(Stack):

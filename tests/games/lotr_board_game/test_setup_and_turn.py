@@ -3,7 +3,8 @@ Route and boards, Play on a scenario board 1-3)."""
 
 import pytest
 
-from .lbg_table import GAME, PARTS, die, draw, revealed, snapshot, step, table, tile, used_all
+from .lbg_table import (GAME, PARTS, die, draw, refused, revealed, step, table, tile,
+                        used_all)
 from palantir.engine import SeededDice
 from palantir.engine.errors import BadOption, IllegalAction
 
@@ -120,10 +121,8 @@ def test_turn_heal_1_and_none_at_0():
     step(state, "heal")
     assert state.positions[0] == 2
     state = table(board="moria", dice=[tile("fighting")])
-    before = snapshot(state)
-    with pytest.raises(IllegalAction, match="at 0") as err:
-        state.apply("heal")
-    assert err.value.rule.startswith("Play 3: heal") and snapshot(state) == before
+    err = refused(state, "heal")
+    assert "at 0" in str(err) and err.rule.startswith("Play 3: heal")
 
 
 def test_turn_the_active_player_decides_only_when_asked():

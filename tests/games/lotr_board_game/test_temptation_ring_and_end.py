@@ -3,7 +3,7 @@ the score (reference: Components, Play 5-9)."""
 
 import pytest
 
-from .lbg_table import die, draw, run, snapshot, step, table, tile, used_all
+from .lbg_table import die, draw, refused, run, step, table, tile, used_all
 from palantir.engine.errors import IllegalAction
 
 
@@ -63,10 +63,7 @@ def test_play_6_only_the_ring_bearer_puts_on_the_ring():
                                        draw("frodo", "white-joker"), tile("hiding")])
     step(state, "draw")
     assert state.active == 1
-    before = snapshot(state)
-    with pytest.raises(IllegalAction, match="only the Ring-bearer"):
-        state.apply("ring fighting")
-    assert snapshot(state) == before
+    assert "only the Ring-bearer" in str(refused(state, "ring fighting"))
 
 
 def test_play_5_scenario_end_missing_life_tokens_merry_needs_two_types():

@@ -363,10 +363,7 @@ def test_case_19_1_4_no_exchange_unless_wounded_elendil_meets_unhurt_isildur(set
     state = narsil_position(**setting)
     place(state, "men-2", "1208")
     assert Give("narsil", "isildur") not in state.legal_actions(), why
-    before = state.view(None)
-    with pytest.raises(IllegalAction) as info:
-        state.apply("give narsil isildur")
-    assert info.value.rule == "19.1.4" and state.view(None) == before
+    refused(state, "give narsil isildur", "19.1.4")
 
 
 def test_case_19_1_4_only_narsil_and_only_in_the_westernesse_movement_phase():
@@ -396,11 +393,8 @@ def test_case_15_2_2_a_dwarf_within_two_hexes_of_an_orc_must_move_adjacent_to_it
     assert "end" not in [str(a) for a in legal]
     moves = [a for a in legal if isinstance(a, Move)]
     assert moves and all(distance(m.path[-1], "0612") == 1 for m in moves)
-    before = state.view(None)
     for text in ("end", "move 0610-0609"):
-        with pytest.raises(IllegalAction) as info:
-            state.apply(text)
-        assert info.value.rule == "15.2.2" and state.view(None) == before
+        refused(state, text, "15.2.2")
     state.apply(moves[0])
     assert "end" in [str(a) for a in state.legal_actions()]
     state.apply("end")

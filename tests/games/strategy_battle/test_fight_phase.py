@@ -10,6 +10,8 @@ from palantir.engine.match import play_match
 from palantir.engine.record import GameRecord, replay
 from palantir.games.strategy_battle import StrategyBattle
 
+from tests.support import refused
+
 from .sbg_table import ORC, ROHAN, battle, fight, rolls
 
 R = 12.5 / 25.4
@@ -211,11 +213,8 @@ def test_fights_the_priority_player_chooses_how_the_pairs_are_matched():
     assert state.question == {"kind": "pair", "side": "evil", "then": "shoot"}
     assert state.to_move() == 1 and state.fights == []
     assert [str(a) for a in state.legal_actions()] == ["pair G1 E1", "pair G2 E1"]
-    before = state.view(0)
     # one Orc against both Men would leave the other Orc out of every fight
-    with pytest.raises(IllegalAction, match="Fights"):
-        state.apply("pair E1 G1+G2")
-    assert state.view(0) == before
+    assert "Fights" in str(refused(state, "pair E1 G1+G2"))
     state.apply("pair E1 G2")
     # the other pair follows, the only way left
     assert state.fights == [("G1", ("E2",)), ("G2", ("E1",))]
@@ -279,13 +278,10 @@ def test_working_out_a_fight_the_beaten_side_chooses_where_the_loser_backs_away(
     offered = [str(a) for a in state.legal_actions()]
     assert offered[0] == f"back E1 {spot(11 + D, 10)}"          # straight away first
     assert len(offered) == 4 and all(a.startswith("back E1 ") for a in offered)
-    before = state.view(0)
     for bad, words in ((f"back E1 {spot(12 + D, 10)}", "exactly 1"),
                        (f"back E1 {spot(10 + D - 1, 10)}", "cannot back away"),
                        ("trapped E1", "not trapped"), ("back G1 9,10", "say where E1")):
-        with pytest.raises(IllegalAction, match=words):
-            state.apply(bad)
-        assert state.view(0) == before
+        assert words in str(refused(state, bad))
     state.apply(f"back E1 {spot(10 + D, 11)}")            # sideways, along the Man's flank
     e1 = state.models["E1"]
     assert (e1.x, e1.y) == (pytest.approx(10 + D, abs=0.001), 11)
@@ -341,15 +337,12 @@ def test_making_way_the_player_chooses_whether_and_how_friends_make_way():
     fight(state, "G1")
     assert state.question == {"kind": "back", "side": "good"}
     assert str(state.legal_actions()[-1]) == "trapped G1"
-    before = state.view(0)
     west = spot(19, 20)
     for bad, words in ((f"back G1 {west}", "cannot back away"),
                        (f"back G1 {west} G3 20,21.5", "not in the way"),
                        (f"back G1 {west} G2 {spot(17.5 - D, 20)}", "at most 1"),
                        (f"back G1 {west} E1 {spot(22, 20)}", "not a friend")):
-        with pytest.raises(IllegalAction, match=words):
-            state.apply(bad)
-        assert state.view(0) == before
+        assert words in str(refused(state, bad))
     # G2 steps a little north-west, G1 backs away west past where it stood
     state.apply(f"back G1 {west} G2 {spot(20 - D - 0.6, 20.8)}")
     g1, g2 = state.models["G1"], state.models["G2"]

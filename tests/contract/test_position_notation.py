@@ -110,6 +110,49 @@ def test_the_board_games_seat_position_is_completed_and_shows_that_seat_the_same
             [sorted(h) for h in state.hands]
 
 
+@pytest.mark.parametrize("options", [{"players": 3}, {"players": 2, "expansion": "sauron"}])
+def test_the_board_games_hidden_cards_must_be_the_cards_left_unseen(options):
+    game = get_game("lotr-board-game")
+    state = next(s for t, s in random_walk(game, options, 4, 300) if t == 60)
+    document = plain(position_document(game, state))
+    hidden = document["position"]["hidden"]
+    held = next(card for hand in hidden["hands"] for card in hand)
+    public = next(iter(document["position"]["discards"]), "white-joker")
+
+    def broken(change):
+        doc = copy.deepcopy(document)
+        change(doc["position"]["hidden"])
+        return doc
+
+    cases = [
+        ("position.hidden.deck", broken(lambda h: h["hands"][0].__setitem__(0, "no-card"))),
+        ("position.hidden.deck", broken(lambda h: h["hands"][0].__setitem__(0, public))
+         if public != held else None),
+        ("position.hidden.deck", broken(lambda h: h["deck"].__setitem__("white-joker", 40))),
+        ("position.hidden.hands", broken(lambda h: h["hands"].pop())),
+        ("position.hidden.council", broken(lambda h: h["council"].__setitem__("0", "no-card"))),
+        ("position.hidden.deck", broken(lambda h: h.__setitem__("deck", [1]))),
+    ]
+    if state.expansion:
+        cases += [
+            ("position.hidden.sauron_deck", broken(lambda h: h["sauron_deck"].append("x"))),
+            ("position.hidden.nazgul_deck", broken(lambda h: h["nazgul_deck"].clear())),
+            ("position.hidden.sauron_secret", broken(lambda h: h["sauron_secret"].append(
+                "sauron-none"))),
+        ]
+    for field, doc in cases:
+        if doc is None:
+            continue
+        with pytest.raises(BadPosition) as refused:
+            load_position(doc, SeededDice(0))
+        assert refused.value.field.startswith(field), (field, str(refused.value))
+    seat_doc = plain(position_document(game, state, 0))
+    seat_doc["position"]["hidden"] = hidden
+    with pytest.raises(BadPosition) as refused:
+        load_position(seat_doc, SeededDice(0))
+    assert refused.value.field == "position.hidden"
+
+
 def test_a_seats_position_hiding_a_secret_bid_is_refused_by_the_battle_game():
     game = get_game("strategy-battle")
     for variant in main_variants():

@@ -47,27 +47,50 @@ def state_from_position(game, document: Mapping[str, Any], dice: Dice):
     if not isinstance(hidden, dict):
         raise BadPosition("position.hidden", "a full position holds the hidden cards as "
                                              "an object")
+    # One way to deal the unseen cards: the hidden cards given must be the same cards.
     state = sample_state(game, body, random.Random(0), dice)
-    state.hands = [list(_strings(h, "position.hidden.hands")) for h in
-                   _need(hidden, "hands", list)]
-    if len(state.hands) != state.n:
+    hands = [list(_strings(h, "position.hidden.hands")) for h in _need(hidden, "hands", list)]
+    if len(hands) != state.n:
         raise BadPosition("position.hidden.hands", f"one hand per hobbit ({state.n})")
     deck = _need(hidden, "deck", dict)
     if not all(isinstance(k, int) and not isinstance(k, bool) and k > 0
                for k in deck.values()):
         raise BadPosition("position.hidden.deck", "card -> how many (a positive number)")
-    state.deck = Counter(deck)
+    if sum(map(Counter, hands), Counter(deck)) != sum(map(Counter, state.hands), state.deck):
+        raise BadPosition("position.hidden.deck", "the hands and the deck are not the cards "
+                                                  "the rest of the position leaves unseen")
     council = _need(hidden, "council", dict)
     try:
-        state.council = {int(s): card for s, card in council.items()}
+        council = {int(s): card for s, card in council.items()}
     except ValueError:
         raise BadPosition("position.hidden.council", "seat number -> card") from None
+    if set(council) != set(state.council) or any(
+            not 0 <= s < state.n or card not in hands[s] for s, card in council.items()):
+        raise BadPosition("position.hidden.council", "each hobbit who chose at the Council "
+                                                     "-> a card of his hand")
+    state.hands, state.deck, state.council = hands, Counter(deck), council
     if state.expansion:
-        for name in SAURON_PILES:
-            setattr(state, name, list(_strings(_need(hidden, name, list),
-                                               f"position.hidden.{name}")))
+        piles = {name: list(_strings(_need(hidden, name, list), f"position.hidden.{name}"))
+                 for name in SAURON_PILES}
+        _check_sauron(state, piles)
+        for name, cards in piles.items():
+            setattr(state, name, cards)
     state._legal = None
     return state
+
+
+def _check_sauron(sampled, piles: dict) -> None:
+    """Sauron's piles hold his cards once each, as the dealt ones do."""
+    every = ("sauron_hand", "sauron_deck", "sauron_discards")
+    if sorted(sum((piles[n] for n in every), [])) != sorted(
+            sum((list(getattr(sampled, n)) for n in every), [])):
+        raise BadPosition("position.hidden.sauron_deck", "Sauron's hand, deck and discards "
+                                                         "are not his cards, once each")
+    if Counter(piles["sauron_secret"]) - Counter(piles["sauron_discards"]):
+        raise BadPosition("position.hidden.sauron_secret", "a secret discard is a discard")
+    if sorted(piles["nazgul_deck"]) != sorted(sampled.nazgul_deck):
+        raise BadPosition("position.hidden.nazgul_deck", "the Nazgûl cards neither face up "
+                                                         "nor discarded")
 
 
 def _need(hidden: dict, name: str, kind: type):

@@ -95,13 +95,15 @@ def refused(state: State, decision, rule: str | None = None, *, exact: bool = Fa
             internals: Callable[[State], Any] | None = None) -> IllegalAction:
     """Offer a decision the rules forbid: it must raise IllegalAction naming a rule (`rule`
     if given: contained in the cited rule, or equal to it with `exact`) and leave every
-    seat's view, who moves and the legal decisions as they were, and with `internals` (a
-    game's deep copy of its state) every part of the state too."""
+    seat's view, who moves and the legal decisions as they were, no die rolled, and with
+    `internals` (a game's deep copy of its state) every part of the state too."""
     before = snapshot(state)
     # Taken after the snapshot, which may fill a memo of the legal decisions.
     inside = None if internals is None else internals(state)
+    rolled = len(state.dice.log)
     with pytest.raises(IllegalAction) as caught:
         state.apply(decision)
+    assert len(state.dice.log) == rolled, f"refusing {decision!r} rolled dice"
     cited = caught.value.rule
     assert cited, f"{decision!r} was refused naming no rule: {caught.value}"
     if rule is not None:

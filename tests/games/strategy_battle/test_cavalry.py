@@ -9,6 +9,8 @@ from palantir.engine.errors import IllegalAction
 
 from palantir.games.strategy_battle import table as geo
 
+from tests.support import refused
+
 from .sbg_table import ORC, ORC_BOW, ROHAN, ROHAN_BOW, battle, fight, rolls
 
 RIDER = "Rider of Rohan"
@@ -609,31 +611,19 @@ def test_passengers_thrown_when_the_rider_dismounts():
 
 
 def test_illegal_cavalry_and_question_answers_leave_the_state_unchanged():
-    import json
-
-    def frozen(state):
-        return json.dumps([state.view(0), state.view(1)], sort_keys=True), \
-            [str(a) for a in state.legal_actions()], len(state.dice.log)
-
     state = loose_battle([("G1", RIDER, 10, 10), ("G2", FRODO, 10, BESIDE),
                           ("G3", THEODEN, 20, 20), ("E1", ORC, 40, 40)], dice=["1"])
     bad = ["dismount G2", "dismount E1", "mount G2 E1", "mount G1 G3", "leave G1 bow",
            "loose G1", "reroll G1", "mount G2 G3", "cast G1 immobilise E1 1 from 11,10"]
     for text in bad:
-        before = frozen(state)
-        with pytest.raises(IllegalAction):
-            state.apply(text)
-        assert frozen(state) == before, text
+        refused(state, text)
     # a question outstanding: only its answers are taken
     jump = loose_battle([("G1", RIDER, 10, 20), ("E1", ORC, 40, 40)], barriers=[WALL],
                         dice=["1"])
     jump.apply("move G1 16,20")
     assert jump.question["kind"] == "roll"
     for text in ("might G1 1", "reroll E1", "done", "move G1 12,20", "fate G1", "leave G1 bow"):
-        before = frozen(jump)
-        with pytest.raises(IllegalAction):
-            jump.apply(text)
-        assert frozen(jump) == before, text
+        refused(jump, text)
 
 
 def test_expert_riders_re_roll_the_jump_test_to_mount():
@@ -786,10 +776,6 @@ def test_passengers_struck_fate_may_save_the_passenger():
 
 
 def test_passengers_struck_illegal_strikes_leave_the_state_unchanged():
-    import json
     state = carried_fight(["3", "1", "6"])
-    before = json.dumps([state.view(0), state.view(1)], sort_keys=True)
     for text in ("strike G3", "strike E2", "strike G2 G2", "strike G2.mount"):
-        with pytest.raises(IllegalAction, match="Multiple Combats"):
-            state.apply(text)
-        assert json.dumps([state.view(0), state.view(1)], sort_keys=True) == before, text
+        assert "Multiple Combats" in str(refused(state, text)), text

@@ -163,24 +163,22 @@ def load_position(document: Any, dice: Dice, game: Game | None = None) -> State:
     can reach and give back."""
     game, options = check_header(document, game)
     _check_shape(game, options, document)
-    where = "position"
     try:
         state = game.state_from_position(document, dice)
-        where = "position (read back)"
         again = position_document(game, state, document["for"], full=document["full"])
     except BadPosition:
         raise
     except PalantirError as exc:
-        raise BadPosition(where, str(exc)) from None
+        raise BadPosition("position", str(exc)) from None
     except KeyError as exc:
-        raise BadPosition(f"position.{exc.args[0]}" if exc.args else where,
+        raise BadPosition(f"position.{exc.args[0]}" if exc.args else "position",
                           "missing or of the wrong kind") from None
-    except Exception as exc:  # noqa: BLE001 — see below
+    except Exception as exc:
         # The games' loaders read their own views, not data from anywhere: a value of the
         # right kind but impossible (a phase, seat or card that is not there) surfaces as
         # Python's own complaint, which must reach the user as a refusal, not a traceback.
         # A sound position never gets here (tests/contract/test_position_notation.py).
-        raise BadPosition(where, f"not a position of '{game.id}': "
+        raise BadPosition("position", f"not a position of '{game.id}': "
                                  f"{type(exc).__name__}: {exc}") from None
     if again["options"] != game.options_to_json(options):
         raise BadPosition("options", "differ from the options the position's body holds")

@@ -27,7 +27,7 @@ from palantir.engine.position import (FORMAT, load_position, position_document,
 from palantir.terminal import TerminalTable, parse_seats, play_terminal
 
 from tests.support import seats_of, snapshot
-from tests.support.games import main_variants, random_walk
+from tests.support.games import main_variants, random_walk, variants
 
 SEEDS = (5, 6)
 MAX_DECISIONS = 500
@@ -155,10 +155,7 @@ def test_the_board_games_hidden_cards_must_be_the_cards_left_unseen(options):
 
 def test_a_seats_position_hiding_a_secret_bid_is_refused_by_the_battle_game():
     game = get_game("strategy-battle")
-    for variant in main_variants():
-        variant = variant.values[0]
-        if variant.game != game.id:
-            continue
+    for variant in variants(game):
         for seed in range(6):
             for _, state in random_walk(game, variant.options, seed, MAX_DECISIONS):
                 bids = (state.combat or {}).get("bids", {})

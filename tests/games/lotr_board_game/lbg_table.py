@@ -131,7 +131,8 @@ def snapshot(state):
 
 def refused(state, decision, rule=None):
     """Offer a decision the rules forbid: IllegalAction naming a rule (`rule` in it, if
-    given), and nothing changed — no seat's view, no legal decision, no part of `snapshot`."""
+    given), and nothing changed — no seat's view, no legal decision, nothing `snapshot`
+    copies."""
     return support.refused(state, decision, rule, internals=snapshot)
 
 

@@ -256,6 +256,7 @@ def test_palantir_position_from_a_golden_record_is_accepted_by_play(name, tmp_pa
                      "--step", "0", "--seat", "1"]) == 0
     printed = json.loads(capsys.readouterr().out)
     assert printed["for"] == 1 and printed["full"] is False
+    assert "hidden" not in printed["position"]
     players = game.players_of(game.validate_options(document["options"]))
     screen = io.StringIO()
     play_terminal(game, None, ",".join(["human"] * players), 3, io.StringIO(""), screen,

@@ -26,25 +26,21 @@ is the time from their decision until it is their turn again, per computer decis
 from __future__ import annotations
 
 import argparse
-import secrets
 import statistics
 import sys
 import tempfile
 import threading
 import time
-from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
-from sqlalchemy import create_engine, text
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "server"))
-from live_server import LiveServer  # noqa: E402
+from live_server import LiveServer, fresh_schema  # noqa: E402
 
 from palantir.engine.game import get_game  # noqa: E402
 from palantir.server.lobby import TableDice  # noqa: E402
-from palantir.server.storage import engine_url  # noqa: E402
 
 UNLIMITED = ("--create-rate", "0")  # the benchmark opens many tables from one address
 
@@ -219,21 +215,6 @@ def postgres_url(given: str | None) -> str | None:
     return found.read_text().strip() if found.exists() else None
 
 
-@contextmanager
-def postgres_schema(url: str):
-    """A fresh schema of the PostgreSQL database for one measurement, dropped after."""
-    schema = f"bench_{secrets.token_hex(6)}"
-    engine = create_engine(engine_url(url))
-    with engine.begin() as conn:
-        conn.execute(text(f"CREATE SCHEMA {schema}"))
-    try:
-        yield url + ("&" if "?" in url else "?") + f"options=-csearch_path%3D{schema}"
-    finally:
-        with engine.begin() as conn:
-            conn.execute(text(f"DROP SCHEMA {schema} CASCADE"))
-        engine.dispose()
-
-
 def measure(database: str, workdir: Path, args, processes: int = 1):
     """Start `processes` servers on `database`, play, stop them; (count, elapsed, lat)."""
     servers = [LiveServer(database, workdir, args.port + i if args.port else None,
@@ -272,9 +253,9 @@ def main() -> int:
         runs.append(("SQLite, one process", measure(sqlite, Path(workdir), args)))
         postgres = postgres_url(args.postgres)
         if postgres:
-            with postgres_schema(postgres) as database:
+            with fresh_schema(postgres, "bench") as database:
                 runs.append(("PostgreSQL, one process", measure(database, Path(workdir), args)))
-            with postgres_schema(postgres) as database:
+            with fresh_schema(postgres, "bench") as database:
                 runs.append(("PostgreSQL, two processes",
                              measure(database, Path(workdir), args, processes=2)))
         else:

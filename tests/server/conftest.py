@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 import os
-import secrets
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import create_engine, text
 
 from palantir.server.app import create_app
-from palantir.server.storage import engine_url
+
+from .live_server import fresh_schema
 
 URL_FILE = Path("/tmp/palantir-test-postgres-url")  # written by .ci/web-deps.sh
 
@@ -45,18 +44,8 @@ def postgres_schema() -> Iterator[str]:
     """The test PostgreSQL database with a new, empty schema of its own, dropped after."""
     url = postgres_url()
     assert url, "CI must provide PostgreSQL: run .ci/web-deps.sh before the tests"
-    # A schema of its own for every test: test runs sharing the database (two people, or
-    # two jobs of one machine) never drop each other's tables.
-    schema = f"test_{secrets.token_hex(6)}"
-    engine = create_engine(engine_url(url))
-    with engine.begin() as conn:
-        conn.execute(text(f"CREATE SCHEMA {schema}"))
-    try:
-        yield url + ("&" if "?" in url else "?") + f"options=-csearch_path%3D{schema}"
-    finally:
-        with engine.begin() as conn:
-            conn.execute(text(f"DROP SCHEMA {schema} CASCADE"))
-        engine.dispose()
+    with fresh_schema(url) as schema_url:
+        yield schema_url
 
 
 @pytest.fixture

@@ -3,14 +3,20 @@
 from __future__ import annotations
 
 import os
+import secrets
 import signal
 import socket
 import subprocess
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 import httpx
+from sqlalchemy import create_engine, text
+
+from palantir.server.storage import engine_url
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -85,3 +91,19 @@ def wait_until(check, timeout: float = 30.0, pause: float = 0.05):
         if time.monotonic() > deadline:
             raise AssertionError(f"condition not met within {timeout} s")
         time.sleep(pause)
+
+
+@contextmanager
+def fresh_schema(url: str, prefix: str = "test") -> Iterator[str]:
+    """The PostgreSQL database at `url` with a new, empty schema of its own (its URL
+    selects it), dropped after: runs sharing the database never touch each other's tables."""
+    schema = f"{prefix}_{secrets.token_hex(6)}"
+    engine = create_engine(engine_url(url))
+    with engine.begin() as conn:
+        conn.execute(text(f"CREATE SCHEMA {schema}"))
+    try:
+        yield url + ("&" if "?" in url else "?") + f"options=-csearch_path%3D{schema}"
+    finally:
+        with engine.begin() as conn:
+            conn.execute(text(f"DROP SCHEMA {schema} CASCADE"))
+        engine.dispose()

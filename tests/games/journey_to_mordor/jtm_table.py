@@ -103,6 +103,8 @@ def snapshot(state: JourneyState) -> dict:
             slots[name] = id(value)
         elif name == "dice":
             slots[name] = (id(value), len(value.log), getattr(value, "used", None))
+        elif name == "stack":
+            slots[name] = value.to_json()  # the procedures as data: comparable, unlike a Stack
         else:
             slots[name] = copy.deepcopy(value)
     return slots

@@ -1,0 +1,62 @@
+"""Sequence of Play and End of the Game: the turn passes to the left; who has won."""
+
+from __future__ import annotations
+
+from ....engine.game import Outcome
+from . import OVER, UNMARKED_UNITS
+from .dice import start_turn
+
+
+def unmarked(state, seat: int) -> int:
+    """Whole and half spaces left unmarked on `seat`'s Nazgûl route."""
+    return sum(UNMARKED_UNITS[s] for s in state.nazgul[seat])
+
+
+def end_turn(state) -> None:
+    """Pass the turn to the left; at the end of a round see whether the game ends."""
+    state.roll, state.aside, state.advance_max = [], [], 0
+    state.rerolled = False
+    if all(state.eliminated):
+        finish(state)
+        return
+    for seat in range(state.active + 1, state.n):
+        if not state.eliminated[seat]:
+            state.active = seat
+            start_turn(state)
+            return
+    # The round is over: the game ends once a Ring-bearer still in it has reached Mordor.
+    if any(a and not e for a, e in zip(state.arrived, state.eliminated)):
+        finish(state)
+        return
+    state.final_round = False  # every arrival this round was eliminated: play on
+    state.round += 1
+    state.active = state.eliminated.index(False)
+    start_turn(state)
+
+
+def finish(state) -> None:
+    """End of the Game: all eliminated, or the round of an arrival at Mount Doom is over."""
+    state.phase = OVER
+    state.roll = []
+    state.feature = None
+    out = tuple(s for s in range(state.n) if state.eliminated[s])
+    reached = [s for s in range(state.n) if state.arrived[s] and not state.eliminated[s]]
+    if not reached:
+        winners: tuple[int, ...] = ()
+        summary = "All players have been eliminated: everyone has lost."
+    else:
+        best = max(unmarked(state, s) for s in reached)
+        winners = tuple(s for s in reached if unmarked(state, s) == best)
+        names = [state.parts.hobbit_names[state.hobbits[s]] for s in winners]
+        if len(reached) == 1:
+            summary = f"{names[0]} has reached Mount Doom and wins."
+        elif len(winners) == 1:
+            summary = (f"{len(reached)} Ring-bearers reached Mount Doom; {names[0]} wins "
+                       f"with {best} unmarked Nazgûl spaces.")
+        else:
+            summary = (f"{' and '.join(names)} reached Mount Doom with {best} unmarked "
+                       f"Nazgûl spaces each and share the victory.")
+    state._outcome = Outcome(
+        winners=winners, summary=summary, eliminated=out, rounds=state.round,
+        details={"reached": reached, "unmarked": [unmarked(state, s) for s in range(state.n)]})
+    state.news.append(("over",))

@@ -13,7 +13,9 @@ from .jtm_table import GAME, HALF_MARKED, MARKED, SPLIT, SPLIT_MARKED, WHOLE, sn
 
 from palantir.agents import RandomAgent
 from palantir.engine import IllegalAction, SeededDice, play_match, replay
+from palantir.engine.procedure import Stack
 from palantir.games.journey_to_mordor.notation import REROLL, Advance, Keep
+from palantir.games.journey_to_mordor.phases.turn import PROCEDURES
 from tests.support import random_walk
 
 # PALANTIR_EXAMPLES=500 runs a thorough search; the default keeps the suite fast.
@@ -130,3 +132,16 @@ def test_every_record_replays_to_identical_views_at_every_step(params):
     assert replayed == played
     assert final.view(0) == state.view(0)
     assert record.result == state.outcome().to_json()
+
+
+@FAST
+@given(games)
+def test_the_stack_asks_the_seat_to_move_reads_back_from_json_and_ends_empty(params):
+    # Issue 11: apply is decide on the stack; its question is the seat to move, its JSON
+    # reads back to the same stack at every position, and the game's end empties it.
+    for _, state in random_walk(GAME, options_of(params), params["seed"], 5000):
+        data = state.stack.to_json()
+        assert Stack.from_json(data, PROCEDURES).to_json() == data
+        question = state.stack.question(state)
+        assert (question.seat if question else None) == state.to_move()
+    assert state.is_over() and len(state.stack) == 0

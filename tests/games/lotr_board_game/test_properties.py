@@ -3,6 +3,7 @@ discards and removed cards, refusals change nothing, clones are independent, and
 replays to the same result (issue 5, 7)."""
 
 import ast
+import json
 import random
 from collections import Counter
 from pathlib import Path
@@ -13,10 +14,12 @@ from .lbg_table import GAME, PARTS, all_cards, snapshot
 from palantir.engine.dice import SeededDice
 from palantir.engine.errors import IllegalAction
 from palantir.engine.game import State
+from palantir.engine.procedure import Stack
 from palantir.engine.record import replay
 from palantir.games import lotr_board_game
+from palantir.games.lotr_board_game.phases.table import PROCEDURES
 from palantir.games.lotr_board_game.rules import LotrState
-from tests.support.games import random_record
+from tests.support.games import random_record, random_walk
 
 ALL = all_cards.__wrapped__ if hasattr(all_cards, "__wrapped__") else all_cards
 TOTAL = sum(PARTS.hobbit_deck.values()) + sum(1 for c in PARTS.cards.values()
@@ -181,3 +184,22 @@ def test_random_games_that_empty_the_bag_end_instead_of_crashing(seed, options):
     assert state.is_over() and record.result == state.outcome().to_json()
     assert emptied, "the seed no longer empties the bag: it tests nothing"
     assert replay(record).outcome().to_json() == record.result
+
+
+@pytest.mark.parametrize("seed,options", [
+    (3, {"players": 2}), (8, {"players": 4, "difficulty": "hard"}),
+    (5, {"players": 3, "expansion": "sauron"}),
+    (12, {"players": 2, "dark_events": True, "special_cards": True}),
+])
+def test_the_stack_reads_back_from_plain_json_at_every_position(seed, options):
+    # Issue 11: the stack's JSON held Resolution objects (a cost's, a resolve step's), so
+    # json.dumps failed; each procedure's fields are now the views' plain JSON, and the
+    # game's registry reads the same stack back.
+    seen = set()
+    for _, state in random_walk(GAME, GAME.validate_options(options), seed, 3000):
+        data = json.loads(json.dumps(state.stack.to_json()))
+        again = Stack.from_json(data, PROCEDURES)
+        assert list(again) == list(state.stack)
+        assert again.to_json() == data
+        seen.update(p.name for p in state.stack)
+    assert state.is_over() and {"ask", "cost"} <= seen

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping
 
 from ..components import ACTIVITIES, JOKER, LIFE_TOKENS, Resolution
-from ....engine.procedure import Procedure, Stack
-from .steps import QuestionKind, Step
+from ....engine.procedure import Stack
+from .steps import GameProcedure, QuestionKind, Step
 
 GROUP_COST = "Play 2 / events: a cost is paid with what it asks for; pass to stop giving"
 CHOOSE = "events: the payer chooses one of the benefits"
@@ -58,7 +58,7 @@ class Resolve(Step):
 
 
 @dataclass
-class Cost(Procedure):
+class Cost(GameProcedure):
     """A cost asked of hobbits in turn from the active player (reference, Play 2; rule 7):
     who is asked (`seats`, `at`) and what has been offered so far (`pot`). Paid, its
     effects follow; refused by everyone asked, its other effects. An 'each' cost stays
@@ -98,7 +98,7 @@ class Cost(Procedure):
 
 
 @dataclass
-class Choice(Procedure):
+class Choice(GameProcedure):
     """The payer chooses one of two lists of effects (events: one of the benefits)."""
 
     name: ClassVar[str] = "choice"

@@ -12,14 +12,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ....engine.procedure import Procedure, Procedures, Stack
+from ....engine.procedure import Stack
 from . import council, gandalf, turn
+from .steps import GameProcedure, GameProcedures
 
 EVENTS = "Play 2 / events: the effects of an event, a tile or a board space"
 
 
 @dataclass(kw_only=True)
-class Effect(Procedure):
+class Effect(GameProcedure):
     """One effect under way; `payer` is the seat that paid its cost (target 'payer')."""
 
     payer: int | None = None
@@ -33,6 +34,11 @@ class Effect(Procedure):
     def carry(self, state) -> None:
         """The effect's work on the state."""
         raise NotImplementedError(f"effect '{self.name}'")
+
+    def to_json(self) -> dict:
+        """The effect as plain JSON: the procedure "effect", its verb and its fields."""
+        data = super().to_json()
+        return {"proc": "effect", "verb": data.pop("proc"), **data}
 
 
 @dataclass
@@ -304,9 +310,9 @@ def effect_table(*classes: type[Effect]) -> dict[str, type[Effect]]:
     return table
 
 
-def registry_of(table: dict[str, type[Effect]]) -> Procedures:
+def registry_of(table: dict[str, type[Effect]]) -> GameProcedures:
     """The effect procedures of a table, as a registry (a stack of them read back)."""
-    return Procedures(*table.values())
+    return GameProcedures(effects=tuple(table.values()))
 
 
 def effect_procedure(table: dict[str, type[Effect]], effect: tuple,

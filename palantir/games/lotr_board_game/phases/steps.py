@@ -11,18 +11,51 @@ be done, and each step written as a tuple `(kind, fields...)` — the form the v
 An `Ask` is a question to one seat (`asked`: the kind, the rules' seat, what it is
 about); the answer is checked first (a Refusal naming the rule changes nothing) and only
 then carried out (LotrState.answer).
+
+Every procedure of the game is a `GameProcedure`: its fields are written in plain JSON by
+the views' codec (plain.py: a Resolution tagged, tuples as lists), and `GameProcedures`,
+the game's registry, reads them back, so a stack's JSON survives json.dumps and loads.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable, ClassVar, NamedTuple
+from dataclasses import dataclass, fields
+from typing import Any, Callable, ClassVar, NamedTuple
 
-from ....engine.procedure import Plan, Procedure, Question, Stack
+from ....engine.procedure import Plan, Procedure, Procedures, Question, Stack
+from ..plain import decode, encode
+
+
+class GameProcedure(Procedure):
+    """A procedure of the game, whose fields are written in the views' plain JSON."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The procedure as plain JSON: its name and its fields, encoded (plain.py)."""
+        return {"proc": self.name, **{f.name: encode(getattr(self, f.name))
+                                      for f in fields(self)}}
+
+
+class GameProcedures(Procedures):
+    """The game's registry: reads back the procedures `GameProcedure.to_json` wrote.
+
+    The effects are a table of their own (an effect's verb may be a step's kind too, as
+    'roll'): one is written as the procedure "effect" with its verb (effects.py)."""
+
+    def __init__(self, *classes: type[Procedure], effects: tuple = ()):
+        super().__init__(*classes)
+        self._effects = Procedures(*effects)
+
+    def read(self, data: dict[str, Any]) -> Procedure:
+        """The procedure of this plain JSON, its fields decoded."""
+        values = {k: v if k in ("proc", "verb") else decode(v) for k, v in data.items()}
+        if values.get("proc") == "effect":
+            values["proc"] = values.pop("verb")
+            return self._effects.read(values)
+        return super().read(values)
 
 
 @dataclass
-class Step(Procedure):
+class Step(GameProcedure):
     """A step of the game's procedure, done when it comes on top."""
 
     def begin(self, state, stack: Stack) -> None:
@@ -45,7 +78,7 @@ class QuestionKind(NamedTuple):
 
 
 @dataclass
-class Ask(Procedure):
+class Ask(GameProcedure):
     """A question to one seat: `asked` is (kind, the rules' seat, what it is about...)."""
 
     name: ClassVar[str] = "ask"

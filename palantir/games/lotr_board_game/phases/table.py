@@ -9,7 +9,7 @@ from ....engine.procedure import Procedure
 from . import costs, council, gandalf, journey, sauron, threat, turn, windows
 from .effects import BASE_EFFECTS, Effect, effect_procedure, effect_table
 from .sauron_effects import SAURON_EFFECTS
-from .steps import QuestionKind
+from .steps import Ask, GameProcedures, QuestionKind
 
 # The table of every effect of the game, verb -> procedure: the base game's and the
 # expansion's (the original game may use the expansion's Sauron tokens: Dark Events).
@@ -29,6 +29,10 @@ def _step_table(*classes: type[Procedure]) -> dict[str, type[Procedure]]:
 # (with the cost and the choice under way, which wait under their questions).
 STEPS = _step_table(*journey.STEPS, *turn.STEPS, *threat.STEPS, *costs.STEPS,
                     *council.STEPS, *windows.STEPS, *sauron.STEPS)
+
+
+# Every procedure of the game by name: what its stack's JSON is read back with.
+PROCEDURES = GameProcedures(Ask, *STEPS.values(), effects=tuple(EFFECTS.values()))
 
 
 def _question_table(*tables: dict[str, QuestionKind]) -> dict[str, QuestionKind]:

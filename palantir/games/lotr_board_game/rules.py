@@ -33,7 +33,7 @@ from .phases.gandalf import TILE_PILE
 from .phases.steps import Ask
 from .phases.table import QUESTIONS, as_step, step_procedure
 from .phases.threat import THREAT_DIE
-from .phases.turn import HEAL, PLAY_COLOURS, PLAY_COUNT, PLAY_TRACK, RING
+from .phases.turn import HEAL, RING
 from .plain import procedure_view
 
 # The dice a script names (tests) are read here with the state: TILE_PILE, THREAT_DIE.
@@ -549,50 +549,36 @@ class LotrState(State):
 
     # ----- refusals: the rule a decision breaks ---------------------------------------
 
-    def _rule_of_question(self) -> str:
-        kind = self.question[0] if self.question else None
-        return QUESTIONS[kind].rule if kind in QUESTIONS else OVER
-
     def _why_not(self, text: str) -> tuple[str, str]:
-        """Why a decision is refused, and the rule it breaks."""
-        message = self._why_not_message(text)
-        if message.startswith("two ") and "cards" in message:
-            return message, PLAY_COLOURS
-        if message.endswith("cards in one turn"):
-            return message, PLAY_COUNT
-        if "does not show" in message or "not an unfinished track" in message:
-            return message, RING if message and text.startswith("ring") else PLAY_TRACK
-        if "the Ring" in message:
-            return message, RING
-        if "at 0" in message:
-            return message, HEAL
-        return message, self._rule_of_question()
-
-    def _why_not_message(self, text: str) -> str:
+        """Why a decision is refused, and the rule it breaks: the question's own rule
+        (its QuestionKind's), or the rule of the turn's action that the text breaks."""
         kind, seat = self.question[0], self.question[1]
+        asked_under = QUESTIONS[kind].rule
         words = text.split()
         if kind != "act" and words[0] in ("play", "draw", "heal", "ring"):
-            return f"{self.name(seat)} is asked for a {kind} decision, not a turn's action"
+            return (f"{self.name(seat)} is asked for a {kind} decision, not a turn's "
+                    "action"), asked_under
         if kind == "act" and words[0] == "play":
             return turn.why_not_play(self, seat, words[1:])
         if kind == "act" and words[0] == "heal":
-            return "your hobbit is at 0 already" if self.positions[seat] == 0 else \
-                "heal is not possible now"
+            return ("your hobbit is at 0 already", HEAL) if self.positions[seat] == 0 else \
+                ("heal is not possible now", asked_under)
         if kind == "act" and words[0] == "ring":
             if seat != self.ring_bearer:
-                return "only the Ring-bearer may put on the Ring"
+                return "only the Ring-bearer may put on the Ring", RING
             if self.ring_used:
-                return "the Ring has been used in this scenario"
-            return f"'{' '.join(words[1:])}' is not an unfinished track of {self.board.name}"
+                return "the Ring has been used in this scenario", RING
+            return (f"'{' '.join(words[1:])}' is not an unfinished track of "
+                    f"{self.board.name}"), RING
         # Sauron's seat holds no hobbit hand (its number is past the hobbits').
         if words[0] in ("give", "discard", "pass") and len(words) == 2 and seat < self.n \
                 and words[1] in self.parts.cards and words[1] not in self.hands[seat]:
-            return f"you hold no {words[1]}"
+            return f"you hold no {words[1]}", asked_under
         # Only the kinds of decision are named: the full list would show the hand of the
         # seat asked to whoever sent the refused text.
         verbs = sorted({a.split()[0] for a in self.legal_actions()})
-        return f"not a decision open to {self.name(seat)} now; the kinds open are " + \
-            ", ".join(verbs)
+        return (f"not a decision open to {self.name(seat)} now; the kinds open are " +
+                ", ".join(verbs)), asked_under
 
     # ----- what a seat may see --------------------------------------------------------
 

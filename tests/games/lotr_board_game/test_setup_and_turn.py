@@ -7,6 +7,7 @@ from .lbg_table import (GAME, PARTS, die, draw, refused, revealed, step, table, 
                         used_all)
 from palantir.engine import SeededDice
 from palantir.engine.errors import BadOption, IllegalAction
+from palantir.games.lotr_board_game.phases import turn
 
 
 def deal_six(*characters):
@@ -130,3 +131,28 @@ def test_turn_the_active_player_decides_only_when_asked():
     with pytest.raises(IllegalAction):
         state.apply("pass")
     assert state.question == ("act", 0)
+
+
+def test_each_refusal_names_its_rule_directly_with_its_message_unchanged():
+    # Issue 11: the rule of a refusal was found by matching its message's text; now each
+    # branch names it (the question's own rule, its QuestionKind's, or the turn's action's).
+    def rule_of(state, decision):
+        return refused(state, decision).rule
+    hands = [["grey-hiding", "white-hiding", "white-fighting", "grey-fighting"], []]
+    state = table(board="moria", dice=[tile("fighting")], hands=hands)
+    assert state.question == ("act", 0)
+    assert rule_of(state, "heal") == turn.HEAL
+    assert rule_of(state, "ring nowhere") == turn.RING
+    assert rule_of(state, "play nothing@hiding") == turn.TURN
+    assert rule_of(state, "play grey-hiding@nowhere") == turn.PLAY_TRACK
+    assert rule_of(state, "play grey-hiding@fighting") == turn.PLAY_TRACK
+    assert rule_of(state, "play white-hiding@hiding white-fighting@fighting") == \
+        turn.PLAY_COLOURS
+    assert rule_of(state, "play white-hiding@hiding grey-fighting@fighting "
+                   "grey-hiding@hiding") == turn.PLAY_COUNT
+    assert rule_of(state, "pass") == turn.TURN
+    state.ring_used = True
+    assert rule_of(state, "ring hiding") == turn.RING
+    state = table(board="moria", dice=[tile("friendship")])
+    assert state.question == ("track", 0)
+    assert rule_of(state, "draw") == turn.QUESTIONS["track"].rule == turn.ACTIVITY

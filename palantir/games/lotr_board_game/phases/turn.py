@@ -310,28 +310,29 @@ class Ring(Step):
         state.push(("roll", state.ring_bearer, f"ring:{track}"))
 
 
-def why_not_play(state, seat: int, tokens: list[str]) -> str:
-    """Why a play of cards is refused (the first rule it breaks)."""
+def why_not_play(state, seat: int, tokens: list[str]) -> tuple[str, str]:
+    """Why a play of cards is refused (the first rule it breaks), and that rule."""
     plays = [t.partition("@")[::2] for t in tokens]
     hand = Counter(state.hands[seat])
     for card, track in plays:
         if card not in state.parts.cards:
-            return f"there is no card '{card}'"
+            return f"there is no card '{card}'", TURN
         if hand[card] < 1:
-            return f"you hold no {card}"
+            return f"you hold no {card}", TURN
         hand[card] -= 1
         if not state.parts.cards[card].on_tracks:
-            return f"{card} is a {state.parts.cards[card].colour} card, not played on a track"
+            return (f"{card} is a {state.parts.cards[card].colour} card, not played on a "
+                    "track"), TURN
         if track not in state.unfinished_tracks():
-            return f"'{track}' is not an unfinished track of {state.board.name}"
+            return f"'{track}' is not an unfinished track of {state.board.name}", PLAY_TRACK
         if not fits(state, seat, card, track):
-            return f"{card} does not show a {track} symbol or a joker"
+            return f"{card} does not show a {track} symbol or a joker", PLAY_TRACK
     if len(plays) > cards_per_turn(state):
-        return f"{len(plays)} cards in one turn"
+        return f"{len(plays)} cards in one turn", PLAY_COUNT
     colours = [state.parts.cards[c].colour for c, _ in plays]
     if len(plays) == 2 and colours[0] == colours[1] and not any_colours(state, seat):
-        return f"two {colours[0]} cards"
-    return "not a legal play"
+        return f"two {colours[0]} cards", PLAY_COLOURS
+    return "not a legal play", TURN
 
 
 def cards_per_turn(state) -> int:

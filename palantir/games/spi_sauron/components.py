@@ -15,21 +15,18 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
+from .hexmap import TERRAINS, ComponentError, parse_map
+
 DATA_DIR = Path(__file__).with_name("data")
 DATA_FILES = ("map", "tables", "units", "order_of_battle", "spells")
 SIDES = ("sauron", "westernesse")
 ATTACK_LETTERS = "ABCDE"          # best to worst (2.6)
 MORALE_LETTERS = "WXYZ"           # best to worst (2.6)
 KINDS = ("infantry", "cavalry")
-TERRAINS = ("clear", "road", "gate", "rough", "crater", "mountain")
 CASUALTY_RESULTS = ("-", "r1", "r2", "1/2E", "1/2E, r1", "1/2E, r2", "E")
 LEADER_RESULTS = ("-", "Ar2", "A1/2e", "Ae", "Dr2", "D1/2e", "De")
 STRENGTH = re.compile(r"^(?P<melee>[A-E])?(?P<missile>[a-e])?-(?P<armour>[1-4])-(?P<morale>[W-Z])$")
 TOTALS = re.compile(r"^(\d+)(?:-(\d+))?$")
-
-
-class ComponentError(ValueError):
-    """A data file is malformed; the message names the file and the field."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -399,7 +396,6 @@ def parse_components(docs: Mapping[str, Mapping[str, Any]]) -> Components:
         last_turn=last_turn, night_turns=night, unit_types=unit_types, leaders=leaders,
         weapons=weapons, weapon_names=weapon_names, setup=setup, arrivals=arrivals,
         spells=spells, spell_base=spell_base, beast=beast, reconstructed=tuple(reconstructed))
-    from .hexmap import parse_map  # the map needs the terrain chart read above
     object.__setattr__(parts, "hexmap", parse_map(docs["map"], parts))
     _check_setup_on_map(parts)
     return parts

@@ -10,9 +10,19 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterable, Mapping
+from typing import TYPE_CHECKING, Iterable, Mapping
 
-from .components import TERRAINS, ComponentError, Components
+if TYPE_CHECKING:
+    from .components import Components
+
+# The map is read before the rest of the components (which check set-up hexes against it),
+# so the terrain kinds and the data files' error live here, below components.py.
+TERRAINS = ("clear", "road", "gate", "rough", "crater", "mountain")
+
+
+class ComponentError(ValueError):
+    """A data file is malformed; the message names the file and the field."""
+
 
 HEX_ID = re.compile(r"^(\d{2})(\d{2})$")
 # Flat-topped hexes have a flat side up and down: the six hexsides by compass direction,

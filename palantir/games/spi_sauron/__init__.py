@@ -10,9 +10,11 @@ from ...engine.errors import BadOption
 from ...engine.game import Game
 from ...engine.options import Option
 from ...engine.search import SearchHooks
+from . import evaluation, heuristics
 from .analysis_profile import ANALYSIS_PROFILE
 from .components import ComponentError, components_with, read_override
 from .rules import SauronState
+from .phases import side_of
 from .phases.turn import start_game
 
 
@@ -71,34 +73,28 @@ class SpiSauron(Game):
                            search_worthy=self.search_worthy)
 
     def heuristic_agent(self, seat: int, seed: int | None):
-        from .heuristics import HeuristicAgent
-        return HeuristicAgent(seat, seed)
+        return heuristics.HeuristicAgent(seat, seed, game=self)
 
     def rollout_policy(self):
-        from .heuristics import rollout_policy
-        return rollout_policy
+        return heuristics.rollout_policy
 
     def rollout_evaluation(self):
         """Search rollouts stop after at most HORIZON decisions and score the position by
         each army's chance of ending demoralized (evaluation.py)."""
-        from .evaluation import rollout_evaluation
-        return rollout_evaluation()
+        return evaluation.rollout_evaluation()
 
     def search_cutoff(self, root):
         """A search stops where the searching side's next Movement Phase is about to begin
         (the enemy has answered), and the position is scored (evaluation.py)."""
-        from .evaluation import cut_for
-        from .phases import side_of
         seat = root.to_move()
-        return None if seat is None else cut_for(side_of(seat))
+        return None if seat is None else evaluation.cut_for(side_of(seat))
 
     def search_actions(self, state) -> list:
         """The decisions a search compares (heuristics.search_choices): in a Movement Phase
         the general's planned move; in a Magic Phase his pick, `end`, and each spell he
         thinks worth casting; in the Rally Phase the rally attempts; elsewhere every
         decision."""
-        from .heuristics import search_choices
-        return search_choices(state, _SEARCH_RNG)
+        return heuristics.search_choices(state, _SEARCH_RNG)
 
     def search_worthy(self, view: Mapping[str, Any]) -> bool:
         """Whether a decision is worth a search's budget: every combat, retreat, advance,
@@ -107,9 +103,8 @@ class SpiSauron(Game):
         hundreds of the phase, which the general plans whole."""
         if view.get("pending") or not str(view.get("phase", "")).endswith("movement"):
             return True
-        from .heuristics import search_choices
         state = self.state_from_view(view, SeededDice(0))
-        return len(search_choices(state, _SEARCH_RNG)) > 1
+        return len(heuristics.search_choices(state, _SEARCH_RNG)) > 1
 
     def state_from_view(self, view: Mapping[str, Any], dice: Dice) -> SauronState:
         options = self.validate_options(view["options"])

@@ -76,20 +76,22 @@ POSTURES = {
 class HeuristicAgent:
     """The `heuristic` agent of SPI Sauron, for either seat."""
 
-    def __init__(self, seat: int, seed: int | None = None):
+    def __init__(self, seat: int, seed: int | None = None, *, game):
         self.seat = seat
         self.rng = random.Random(seed)
+        self.game = game        # given by the game: it reads views back into positions
 
     def choose(self, view: dict, legal_actions: list):
         """The general's decision for this view."""
-        return best_action(view, legal_actions)
+        return best_action(view, legal_actions, self.game)
 
 
-def best_action(view: dict, legal_actions: list):
-    """The heuristic choice for a seat's view (rebuilt as a position: the map is public)."""
+def best_action(view: dict, legal_actions: list, game):
+    """The heuristic choice for a seat's view (rebuilt as a position by `game`, the
+    SpiSauron that asks: the map is public)."""
     if len(legal_actions) == 1:
         return legal_actions[0]
-    state = _game().state_from_view(view, SeededDice(0))
+    state = game.state_from_view(view, SeededDice(0))
     return decide(state, legal_actions)
 
 
@@ -897,13 +899,4 @@ def rally_choice(state, legal: list):
     return best if best is not None else (END if END in legal else legal[0])
 
 
-_GAME = None
 default_components()    # load (and validate) the data once, at import
-
-
-def _game():
-    global _GAME
-    if _GAME is None:
-        from . import SpiSauron
-        _GAME = SpiSauron()
-    return _GAME

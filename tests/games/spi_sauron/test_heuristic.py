@@ -22,9 +22,9 @@ def test_case_7_16_the_general_fires_first_then_melees_one_attacker_at_a_time():
     place(state, "men-1", "0604")
     place(state, "men-2", "0404")
     place(state, "goblins-1", "0504")
-    assert isinstance(best_action(state.view(1), state.legal_actions()), Fire)
+    assert isinstance(best_action(state.view(1), state.legal_actions(), GAME), Fire)
     state.combat_step = 2
-    choice = best_action(state.view(1), state.legal_actions())
+    choice = best_action(state.view(1), state.legal_actions(), GAME)
     # 7.32: committed together, the second attack falls on nothing once the first tells
     assert isinstance(choice, Attack) and len(choice.attackers) == 1
 
@@ -153,15 +153,15 @@ def test_the_rollout_policy_chooses_as_the_heuristic_on_the_view():
     rng = random.Random(0)
     for _ in range(120):
         legal = state.legal_actions()
-        assert rollout_policy(state, rng) == best_action(state.view(state.to_move()), legal)
+        assert rollout_policy(state, rng) == best_action(state.view(state.to_move()), legal, GAME)
         state.apply(rng.choice(legal))
 
 
 def test_case_21_2_the_heuristic_beats_random_on_either_side():
     # one seeded game a side (a measured series is in docs/spi-sauron.md)
-    final, _ = play_match(GAME, {}, [HeuristicAgent(0, 1), RandomAgent(1, 1)], seed=21)
+    final, _ = play_match(GAME, {}, [HeuristicAgent(0, 1, game=GAME), RandomAgent(1, 1)], seed=21)
     assert final.outcome().summary.startswith("Sauron")
-    final, _ = play_match(GAME, {}, [RandomAgent(0, 2), HeuristicAgent(1, 2)], seed=22)
+    final, _ = play_match(GAME, {}, [RandomAgent(0, 2), HeuristicAgent(1, 2, game=GAME)], seed=22)
     assert final.outcome().summary.startswith("Westernesse")
 
 
@@ -170,7 +170,7 @@ def test_the_general_decides_the_same_whatever_the_process_saw_before():
 
     def opening(seed, search=False):
         state = new_game(dice=SeededDice(seed))
-        agents = [HeuristicAgent(0), HeuristicAgent(1)]
+        agents = [HeuristicAgent(0, game=GAME), HeuristicAgent(1, game=GAME)]
         said = []
         while state.turn <= 2:
             seat = state.to_move()

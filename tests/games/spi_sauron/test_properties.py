@@ -13,7 +13,8 @@ from .helpers import GAME
 
 
 def test_case_7_0_records_of_games_with_combat_replay_exactly():
-    final, record = play_match(GAME, {}, [HeuristicAgent(0, 1), HeuristicAgent(1, 2)], seed=11)
+    final, record = play_match(GAME, {}, [HeuristicAgent(0, 1, game=GAME),
+                                          HeuristicAgent(1, 2, game=GAME)], seed=11)
     said = [e["action"] for e in record.to_json()["events"] if e.get("action")]
     # the record holds every kind of combat decision, mid-phase ones included (7.1-7.7, 8.3)
     for verb in ("fire", "attack", "retreat", "rally"):

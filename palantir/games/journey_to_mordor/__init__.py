@@ -11,6 +11,7 @@ from ...engine.game import Game
 from ...engine.options import Option
 from ...engine.search import SearchHooks
 from .analysis_profile import ANALYSIS_PROFILE
+from . import heuristics
 from .components import check_faces, default_components
 from .rules import JourneyState
 
@@ -123,9 +124,7 @@ class JourneyToMordor(Game):
         return SearchHooks(rollout_policy=self.rollout_policy)
 
     def heuristic_agent(self, seat: int, seed: int | None):
-        from .heuristics import HeuristicAgent
-        return HeuristicAgent(seat, seed)
+        return heuristics.HeuristicAgent(seat, seed)
 
     def rollout_policy(self):
-        from .heuristics import rollout_policy
-        return rollout_policy
+        return heuristics.rollout_policy

@@ -6,11 +6,14 @@ player's sheet and the dice from a view alone, so it shows exactly what that sea
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import TYPE_CHECKING, Mapping
 
 from .components import default_components
 from .notation import SYMBOL_ORDER, Advance, Keep
-from .rules import ADVANCING_PHASE, OVER, UNMARKED_UNITS, JourneyState
+from .phases import ADVANCING_PHASE, OVER, UNMARKED_UNITS
+
+if TYPE_CHECKING:
+    from .rules import JourneyState     # rules.py narrates with describe_news
 
 # How each die colour is painted: (foreground, background) ANSI codes. The black die is
 # bright white on black so it shows on dark terminals (white text) and light ones (box).

@@ -23,6 +23,7 @@ from .phases import end
 from .phases.nazgul import nazgul_target
 from .phases.ring import effective_rings
 from .phases.turn import JourneyTurn
+from .render import describe_news   # words live with the rendering
 
 __all__ = ["ADVANCING", "ADVANCING_PHASE", "GAME_OVER", "HALF_MARKED", "MARKED", "NEXT_MARK",
            "ONE_NAZGUL", "ONE_PER_SYMBOL", "OVER", "ROHAN", "ROLLING", "SETTING_ASIDE",
@@ -182,7 +183,6 @@ class JourneyState(State):
         }
 
     def narration(self, seat: int | None) -> list[str]:
-        from .render import describe_news  # words live with the rendering
         return [describe_news(self, item) for item in self.news]
 
     # ----- what the table and the tests set up directly ---------------------------------

@@ -524,11 +524,20 @@ class Planner:
                 self.moves.pop(host, None)
 
     def plan_leaders(self) -> None:
+        """Each leader goes, after the units have moved, to the hex of a unit he leads where
+        he stands best; one whose unit leaves him follows it or another (8.1, 4.28: no
+        rule carries a leader left alone)."""
         state = self.state
-        for key, moves in self.leader_moves.items():
+        planned = dict(self.leader_moves)
+        for piece in state.leaders.values():     # his unit may leave him with no move yet
+            if piece.side == self.side and piece.on_map and not piece.moved:
+                planned.setdefault(piece.key, [])
+        for key, moves in planned.items():
             piece = state.leaders.get(key)
             if piece is None or piece.magic_leader:
                 continue
+            if piece.on_map:
+                moves = self.following_moves(piece) or moves
             stay = self.leader_standing(piece, piece.hex) if piece.on_map else -99
             best, best_value = None, stay + MOVE_MARGIN
             for move in moves:
@@ -537,6 +546,15 @@ class Planner:
                     best, best_value = move, value
             if best is not None:
                 self.plan.append(best)
+
+    def following_moves(self, piece) -> list[Move]:
+        """A leader's moves to the hexes his units stand in once the plan's moves are made
+        (the legal ones list only where they stand now)."""
+        mine = self.field.mine
+        return [Move(tuple(path), piece.key)
+                for there, (_, path) in self.state.leader_reach(piece).items()
+                if there != piece.hex and there in mine
+                and piece.leader.commands_nationality(mine[there].type.nationality)]
 
     def leader_standing(self, piece, hex_name: str) -> float:
         """A leader stands best with his units near the front, beside the disrupted ones he

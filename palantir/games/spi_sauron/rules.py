@@ -25,6 +25,7 @@ from .phases.combat import Melee, melee_under_way
 from .phases.turn import GameTurn, end_game
 from .units import ELIMINATED, MORDOR, WAITING, LeaderPiece, Unit, order_of_battle
 from .phases.retreat import Pending
+from .phases.movement import reach
 
 GAME_OVER = "12.0"
 VICTORY_LEVELS = ("Westernesse Decisive", "Westernesse Tactical", "Sauron Tactical",
@@ -311,6 +312,10 @@ class SauronState(State):
         """The leaders standing in a hex."""
         return [p for p in self._pieces_by_hex().get(hex_name, ())
                 if isinstance(p, LeaderPiece)]
+
+    def leader_reach(self, piece: LeaderPiece) -> dict:
+        """Every hex a leader on the map may reach this phase: hex -> (cost, path) (4.0)."""
+        return reach(self, piece, piece.hex)
 
     def enemy_occupied(self, hex_name: str, side: str) -> bool:
         """4.27: whether a piece of the other side stands in the hex."""

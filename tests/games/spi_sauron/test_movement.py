@@ -291,13 +291,48 @@ def test_case_8_1_a_leader_ends_with_a_unit_of_his_nationality():
     assert state.leaders["baldrim"].hex == "0518"
 
 
-def test_case_8_1_a_lone_leader_joins_the_nearest_unit_at_the_end_of_movement():
+def test_case_8_1_no_free_jump_for_a_leader_stranded_by_his_unit():
+    # issue 12 item 9: Elendil moved 1302-1314 (6 MP, 4.11), his Men then moved on to
+    # 1322 and `end` carried him there, 10 MP in a phase (4.21). 4.28 and 8.1: the
+    # player must have him stacked when his Movement Phase ends; nothing moves him.
+    state = cleared("westernesse-movement")
+    place(state, "men-1", "1314")
+    place(state, "elendil", "1302")
+    state.apply("move elendil 1302-1303-1304-1305-1306-1307-1308-1309-1310-1311-1312-1313-1314")
+    assert state.leaders["elendil"].hex == "1314"
+    refused(state, "move 1314-1315-1316-1317-1318-1319-1320-1321-1322", "8.1")
+    assert not listed(state, "move 1314-1315-1316-1317-1318")
+
+
+def test_case_8_1_a_leader_left_alone_must_follow_before_the_phase_ends():
     state = cleared("westernesse-movement")
     place(state, "men-1", "0516")
     place(state, "elendil", "0516")
     state.apply("move 0516-0517-0518")
+    assert not listed(state, "end")
+    refused(state, "end", "8.1")
+    state.apply("move elendil 0516-0517-0518")
     state.apply("end")
     assert state.leaders["elendil"].hex == "0518"
+
+
+def test_case_8_1_a_leader_who_cannot_reach_a_unit_stays_where_he_is():
+    # 8.24 transfers a leader only when his unit is eliminated; out of reach he stays
+    state = cleared("westernesse-movement")
+    place(state, "men-1", "0530")
+    place(state, "elendil", "0506")
+    state.apply("end")
+    assert state.leaders["elendil"].hex == "0506"
+
+
+def test_case_8_1_a_magic_leader_keeps_his_unit_in_the_movement_phase():
+    # 4.11: Sauron may not move in the Sauron Movement Phase, so his unit may not leave him
+    state = cleared("sauron-movement")
+    place(state, "goblins-1", "0516")
+    place(state, "sauron", "0516")
+    refused(state, "move 0516-0517", "8.1")
+    place(state, "goblins-2", "0518")
+    state.apply("move 0518-0519")
 
 
 def test_case_4_11_magic_leaders_do_not_move_in_the_movement_phase():

@@ -101,7 +101,54 @@ def check_move(state, action: Move):
             raise Refusal("15.2.2", "a Dwarf unit that began the phase within 2 hexes of an "
                                     "Orc unit must move adjacent to it: "
                                     + ", ".join(sorted(closing)))
+        if not closing:
+            refuse_stranding(state, piece)
     return piece, mover, action.path, spent
+
+
+def stranded_leaders(state, unit: Unit) -> list[LeaderPiece]:
+    """Leaders in `unit`'s hex who may not move again this phase and would have no unit of
+    theirs left there if it (and its formation partner, if it has one) moved away."""
+    staying = [u for u in state.combat_units_at(unit.hex)
+               if u is not unit and u.id != unit.partner]
+    return [p for p in state.leaders_at(unit.hex)
+            if p.side == unit.side and (p.moved or p.magic_leader)
+            and not any(p.leader.commands_nationality(u.type.nationality) for u in staying)]
+
+
+def stranded_leaders_of_split(state, unit: Unit) -> list[LeaderPiece]:
+    """stranded_leaders when `unit` leaves its formation and its partner stays (8.48)."""
+    saved = unit.partner
+    unit.partner = None
+    try:
+        return stranded_leaders(state, unit)
+    finally:
+        unit.partner = saved
+
+
+def refuse_stranding(state, unit: Unit) -> None:
+    """8.1, 4.28: 'Leaders must be stacked with a combat unit at the beginning of a Friendly
+    Combat Phase' and 'all stacking restrictions must be met by the Phasing Player at the
+    end of his Movement Phase': no rule moves a leader his unit leaves (8.24 transfers
+    him only when it is eliminated), so a unit may not leave behind a leader who can no
+    longer follow it — one who has moved, or a Magic Leader outside his phases (4.11)."""
+    stranded = stranded_leaders(state, unit)
+    if stranded:
+        name = stranded[0].leader.name
+        why = "has moved this phase" if stranded[0].moved else \
+            "may move only in the Magic Leader Movement Phases (4.11)"
+        raise Refusal("8.1", f"the {unit.type.name} in {unit.hex} may not leave {name} "
+                             f"alone: he {why} and must be stacked with a combat unit "
+                             f"when the Movement Phase ends (4.28)")
+
+
+def leaders_to_join(state) -> list[LeaderPiece]:
+    """8.1, 4.28: the phasing side's leaders alone on the map who may still move to a unit
+    they lead (the phase may not end before they have)."""
+    side = state.phasing_side()
+    return [p for p in state.leaders.values()
+            if p.side == side and p.on_map and not p.moved and not p.magic_leader
+            and p.hex not in company_hexes(state, p) and leader_candidates(state, p)]
 
 
 def check_enter(state, action: Enter):
@@ -229,6 +276,8 @@ def movement_candidates(state) -> list:
             continue        # a formation is listed once, under its first unit
         # 5.0: one combat unit to a hex; 15.2.2: a Dwarf near Orcs closes with them
         closing = dwarf_closing_hexes(state, unit) if unit.type.dwarf else None
+        if not closing and stranded_leaders(state, unit):
+            continue        # 8.1: it may not leave its leader alone
         actions.extend([m for there, m in moves_of(state, unit, unit.hex)
                         if there not in full and (not closing or there in closing)])
     seen_types: set[str] = set()
@@ -329,6 +378,7 @@ def check_form(state, action: Form) -> tuple[Unit, Unit]:
     problem = form_refusal(state, joiner, host)
     if problem:
         raise Refusal(problem[0], problem[1])
+    refuse_stranding(state, joiner)
     return joiner, host
 
 
@@ -351,6 +401,9 @@ def formation_candidates(state) -> list:
     side = state.phasing_side()
     found: list = []
     for joiner in movable_units(state):
+        if stranded_leaders(state, joiner) and (
+                not joiner.partner or stranded_leaders_of_split(state, joiner)):
+            continue        # 8.1: it may not leave its leader alone
         if joiner.partner:
             mover = mover_of(state, joiner, alone=True)
             full = state.occupied_hexes()
@@ -390,6 +443,12 @@ def check_split(state, action: Split):
         piece.partner = saved
     if action.path[-1] == partner.hex:
         raise Refusal("8.48", "a split ends in another hex")
+    if stranded_leaders_of_split(state, piece):
+        piece.partner = None    # the partner stays: named as the unit left in the hex
+        try:
+            refuse_stranding(state, piece)
+        finally:
+            piece.partner = saved
     return piece, action.path, spent
 
 
@@ -514,34 +573,19 @@ def dwarves_owing_a_move(state) -> list[Unit]:
             and dwarf_closing_hexes(state, u)]
 
 
-def transfer_lone_leaders(state, side: str) -> None:
-    """8.1: a leader left without a unit of his nationality joins the nearest one (8.24)."""
-    for piece in state.leaders.values():
-        if piece.side != side or not piece.on_map:
-            continue
-        fits = [u for u in state.units.values() if u.side == side and u.on_map
-                and piece.leader.commands_nationality(u.type.nationality)]
-        if not fits or any(u.hex == piece.hex for u in fits):
-            continue
-        nearest = min(fits, key=lambda u: (distance(piece.hex, u.hex), u.hex))
-        state.news.append(f"{piece.leader.name} joins the nearest {nearest.type.name} in "
-                          f"{nearest.hex} (8.1, 8.24)")
-        piece.hex = nearest.hex
-        state._zoc.clear()
-
-
 @dataclass(frozen=True)
 class MovementPhase(PhaseProcedure):
     """3.0 C, F: the phasing player moves his pieces (4.0) and brings on reinforcements
-    (14.0); leaders left alone join a unit when the phase ends (8.1)."""
+    (14.0); the phase ends with every leader who can reach a unit of his stacked with one
+    (8.1, 4.28); a leader who cannot stays where he is (no rule moves him)."""
 
     name = "movement-phase"
     rule = "4.0"
 
     def answers(self, state) -> list:
         actions = movement_candidates(state)
-        if not dwarves_owing_a_move(state):
-            actions.append(END)     # 15.2.2: no `end` while a Dwarf must close with Orcs
+        if self.end_refusal(state) is None:
+            actions.append(END)     # 15.2.2, 8.1: no `end` while a piece owes a move
         return actions
 
     def end_refusal(self, state) -> Refusal | None:
@@ -550,8 +594,9 @@ class MovementPhase(PhaseProcedure):
             return Refusal("15.2.2", "Dwarf units within 2 hexes of an Orc unit must first "
                                      "move adjacent to it: "
                                      + ", ".join(sorted(u.hex for u in owing)))
+        alone = leaders_to_join(state)
+        if alone:
+            return Refusal("8.1", "leaders must be stacked with a combat unit when the "
+                                  "Movement Phase ends (4.28): move "
+                                  + ", ".join(f"{p.leader.name} ({p.hex})" for p in alone))
         return None
-
-    def close(self, state) -> bool:
-        transfer_lone_leaders(state, state.phasing_side())
-        return True

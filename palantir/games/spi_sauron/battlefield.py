@@ -198,7 +198,7 @@ class Battlefield:
         value = self.unit_value(unit)
         loss = loss_on_casualty(self.parts, self.morale_of(unit), value, unit.reduced,
                                 unit.disrupted)
-        # its leaders go with it (or join the nearest unit when left alone, 8.1)
+        # its leaders share its fate (8.24: they go to the nearest unit when it is eliminated)
         stake = self.leader_stake(unit.hex, unit.side)
         if stake:
             loss += stake * LEADER_SHARES * self._harm_share(self.morale_of(unit))

@@ -17,7 +17,7 @@ from ...engine.game import Outcome, State
 from ...engine.procedure import Refusal, Stack, decide
 from .beast import BeastPiece
 from .components import Components
-from .hexmap import distance, map_of
+from .hexmap import map_of
 from .movement import road_distances, zoc_neighbours
 from .notation import parse_action
 from .phases import PHASES, SAURON, SIDE_NAMES, is_night

@@ -195,13 +195,7 @@ def _retreat_from(table: Table, models, start: Disc, mover: Mover, away_from, ra
     for node in ranked[:25]:
         if score(node) <= here + EPS:
             break
-        cells = [node]
-        while cells[-1] in came:
-            cells.append(came[cells[-1]])
-        cells.reverse()
-        route = [(float(gx[c]), float(gy[c])) for c in cells]
-        if route and math.dist(route[0], (start.x, start.y)) < EPS:
-            route = route[1:]
+        route = _route_to(node, came, gx, gy, start)
         route = _straighten(table, models, start, route, mover, ())
         try:
             check_path(table, models, start, route, mover)
@@ -391,7 +385,6 @@ def _search_path(table: Table, models: list[Disc], start: Disc, mover: Mover, *,
     if target is not None and target not in by_key:
         raise Refusal(RULE_CHARGES, f"there is no model '{target}' to charge")
     step = step or table.units.rule(0.25, 0.5)
-    cz = table.units.control_zone
     # the grid searches for the circle round a long base (docs: 'Bases and measuring')
     r = reach_radius(start)
     charge_target = by_key.get(target) if target else None
@@ -457,13 +450,7 @@ def _search_path(table: Table, models: list[Disc], start: Disc, mover: Mover, *,
                                heuristic=heuristic)
     if found is None:
         return None
-    cells = [found]
-    while cells[-1] in came:
-        cells.append(came[cells[-1]])
-    cells.reverse()
-    route = [(float(gx[c]), float(gy[c])) for c in cells]
-    if route and math.dist(route[0], (start.x, start.y)) < EPS:
-        route = route[1:]
+    route = _route_to(found, came, gx, gy, start)
     if goal_point is not None:
         if not route or math.dist(route[-1], goal_point) > EPS:
             route.append(goal_point)
@@ -518,3 +505,16 @@ def _straighten(table, models, start: Disc, route, mover: Mover, targets) -> lis
         out.append(points[j])
         i = j
     return out[1:]
+
+
+def _route_to(node, came, gx, gy, start) -> list[tuple[float, float]]:
+    """The grid search's way from `start` to `node` as table points, back along `came`
+    (the start's own cell left out)."""
+    cells = [node]
+    while cells[-1] in came:
+        cells.append(came[cells[-1]])
+    cells.reverse()
+    route = [(float(gx[c]), float(gy[c])) for c in cells]
+    if route and math.dist(route[0], (start.x, start.y)) < EPS:
+        route = route[1:]
+    return route

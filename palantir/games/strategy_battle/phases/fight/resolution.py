@@ -24,7 +24,6 @@ until a question must be answered or the fight is over (docs/strategy-battle.md)
 
 from __future__ import annotations
 
-from .....engine.errors import IllegalAction
 from .....engine.procedure import Refusal
 from ... import procedure
 from ...notation import Back, Might, Pass, Shielding, Strike, Support, Take, Trapped

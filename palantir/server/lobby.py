@@ -294,16 +294,12 @@ class Lobby:
     def remote_change(self, table_id: str, version: int) -> None:
         """A change committed by some process (PostgreSQL NOTIFY): catch up and tell the
         pages and computer seats, if this process has the table loaded."""
+        # The notified version alone cannot tell: a take-back and a decision elsewhere
+        # give the same count again. catch_up compares the stored history itself.
         with self._lock:
             table = self.tables.get(table_id)
-        if table is None or (version == table.version and not self._stale(table)):
-            return
-        if self.catch_up(table):
+        if table is not None and self.catch_up(table):
             self._changed(table)
-
-    def _stale(self, table: LiveTable) -> bool:
-        stored = self.storage.version_of(table.id)
-        return stored is not None and stored != (table.version, table.takebacks)
 
     # ----- who thinks for a computer seat (one process at a time) --------------------
 

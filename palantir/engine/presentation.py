@@ -67,6 +67,16 @@ def no_phase_help(view: View) -> str:
     return ""
 
 
+def no_places(view: View, texts: Sequence[str]) -> list[dict | None]:
+    """No word on where decisions sit: the web table reads places from the notation."""
+    return [None] * len(texts)
+
+
+def no_preview(view: View, text: str) -> dict | None:
+    """Nothing to foresee of a decision before it is taken."""
+    return None
+
+
 @dataclass(frozen=True)
 class Presentation:
     """The drawing functions of a game, each defaulting to the plain one above.
@@ -76,7 +86,16 @@ class Presentation:
     in; menu_note(view, action) a few words on what one leads to; seat_title(view, seat)
     who a seat is ('Frodo'). Web table: render_svg(view) the board; action_label(view, text)
     a decision's button; seat_names(view) every seat's name; selection(view) what the
-    drawing lets a person click (web/table.js); phase_help(view) the rule at hand.
+    drawing lets a person click (web/table.js); phase_help(view) the rule at hand;
+    decision_places(view, texts) for each legal decision where the page offers it (None:
+    read from its notation), a dict of: place (the map place, data-hex/-model/-place, it
+    is offered at once that place is picked; None: listed apart, under `group`), target
+    (the place clicked to choose it), path, cost and rank (the cheaper first), piece and
+    piece_label (which of the place's pieces it moves), members and compose (a decision
+    made of several places picked together: compose's "{}" filled with the picked
+    members), label, confirm (shown before it is sent) and preview (whether `preview` has
+    something to show); preview(view, text) what a legal decision may lead to, e.g. the
+    odds of an attack, as JSON.
     """
 
     render_table: Callable[..., str] = json_table
@@ -89,6 +108,8 @@ class Presentation:
     seat_names: Callable[[View], list[str] | None] = no_names
     selection: Callable[[View], dict | None] = no_selection
     phase_help: Callable[[View], str] = no_phase_help
+    decision_places: Callable[[View, Sequence[str]], list] = no_places
+    preview: Callable[[View, str], dict | None] = no_preview
 
 
 PLAIN = Presentation()

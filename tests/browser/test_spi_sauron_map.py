@@ -1,5 +1,6 @@
 """A turn of SPI Sauron played by clicks on the hex map: pick a unit, see where it can go,
-click a hex to move there, end the phase; the page and the API agree on what changed."""
+click a hex to see the path and its cost, click it again to move there, end the phase; the
+page and the API agree on what changed."""
 
 from __future__ import annotations
 
@@ -9,6 +10,13 @@ import httpx
 def unit_hexes(view: dict, side: str) -> set[str]:
     """The hexes on the map holding a unit of `side`."""
     return {u["hex"] for u in view["units"] if u["side"] == side}
+
+
+def fits(page) -> None:
+    """Issue 12 item 5: the opening position's 1,042 decisions are no 1,042 buttons; the
+    page shows at most 40 and is at most two screens tall at 1280x1000."""
+    assert page.locator("button").count() <= 40
+    assert page.evaluate("document.documentElement.scrollHeight") <= 2000
 
 
 def test_a_movement_phase_of_spi_sauron_by_clicks_on_the_map(server, browser, screenshots):
@@ -25,6 +33,7 @@ def test_a_movement_phase_of_spi_sauron_by_clicks_on_the_map(server, browser, sc
         page.wait_for_selector("#board svg.spi-sauron")
         page.wait_for_selector("#legal button.decision")
         assert page.locator("#turn").inner_text() == "Your turn: choose a decision"
+        fits(page)
 
         for moves in range(2):
             legal = [d["action"] for d in
@@ -45,11 +54,18 @@ def test_a_movement_phase_of_spi_sauron_by_clicks_on_the_map(server, browser, sc
             shown = page.eval_on_selector_all("#legal button.decision:not([hidden])",
                                               "bs => bs.map(b => b.dataset.action)")
             assert all(a.startswith(f"move {origin}-") or a == "end" for a in shown)
+            fits(page)
             if moves == 0:
                 page.locator("#board-section").screenshot(
                     path=str(screenshots / "spi-sauron-table.png"))
             target = sorted(reachable)[0]
-            page.locator(f'#board svg polygon.reachable[data-pick="{target}"]').click()
+            hexagon = page.locator(f'#board svg polygon.reachable[data-pick="{target}"]')
+            hexagon.click()
+            # the first click weighs the move: its path and its cost, the way to send it
+            assert "MP" in page.locator("#aim-text").inner_text()
+            assert page.locator("#aim-go").get_attribute("data-action").startswith(
+                f"move {origin}-")
+            hexagon.click(force=True)       # the cost written on it may cover its centre
             page.wait_for_function(f"Number(document.body.dataset.version) > {version}")
             assert page.locator("#error").inner_text() == ""
             after = api.get(f"/api/tables/{table_id}", headers=headers).json()

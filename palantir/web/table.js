@@ -556,6 +556,7 @@ function showFrame() {
   const f = replay.frames.get(replay.at);
   $("board").innerHTML = f.svg || `<pre>${JSON.stringify(f.view, null, 1)}</pre>`;
   $("board").dataset.step = f.step;
+  drawLayers();
   const who = f.action ? `${seatName(current, f.seat)}: ${f.action}. ` : "";
   $("replay-lines").textContent = who + f.lines.join(" ");
   replay.shown = replay.at;

@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import Any, Callable, Sequence
 
 from ...engine.dice import Dice
+from .beast import BEAST
 from .combat import defending_armour, rally_attempt, resolve_attack, resolve_leader_combat
 from .components import CasualtyResult
 from .notation import Attack, Duel, Fire, Rally, name_text
@@ -276,9 +277,102 @@ def rally_odds(state, piece: LeaderPiece, unit: Unit) -> dict:
                               for r, c in found.items()}), "notes": []}
 
 
+def _beast_attack(state, letter: str, attacker_hex: str | None, who: str,
+                  notes: list[str], kind: str) -> dict:
+    """17.3.2 B: an attack on the Beast: its armour 4 (with terrain and an up-slope
+    hexside, as hit_beast has it) and morale X."""
+    beast = state.beast
+    uphill = attacker_hex is not None and \
+        state.hexmap.higher_side(attacker_hex, beast.hex) == beast.hex
+    printed = state.parts.beast["armour"]
+    armour = defending_armour(state.parts, printed, state.hexmap.terrain[beast.hex], uphill)
+    morale = state.parts.beast["morale"]
+    notes = notes + [f"the Beast's armour {printed}, morale {morale} (17.3.2 B)"]
+    if armour != printed:
+        notes.append(f"its hex and slope: armour {armour} (4.3)")
+    found = casualty_distribution(state.parts, letter, armour, morale)
+    hit = sum((c for r, c in found.items() if r is not None), Fraction(0))
+    return {"attacker": attacker_hex or "", "attacker_name": who, "kind": kind,
+            "strength": letter, "armour": armour, "morale": morale, "fanatical": False,
+            "modifiers": notes, "casualty": _chance_json(hit),
+            "results": _rows({_result_key(r): c for r, c in found.items()}), "_found": found}
+
+
+def beast_odds(state, attacks: list[tuple[str, str | None, str, list[str]]],
+               kind: str) -> dict:
+    """17.3: fire, melee or magic-weapon strikes at the Beast, one after another: 1/2E
+    wounds it (or slays it wounded), E slays it, retreats are ignored (17.3.3)."""
+    shown = []
+    ends: dict[str, Fraction] = defaultdict(Fraction)
+    alive: dict[bool, Fraction] = {state.beast.reduced: Fraction(1)}
+    for letter, where, who, notes in attacks:
+        odds = _beast_attack(state, letter, where, who, notes, kind)
+        found = odds.pop("_found")
+        shown.append(odds)
+        after: dict[bool, Fraction] = defaultdict(Fraction)
+        for reduced, before in alive.items():
+            for result, chance in found.items():
+                if result is not None and (result.eliminated or
+                                           (result.half_eliminated and reduced)):
+                    ends["the Beast is slain"] += before * chance
+                elif result is not None and result.half_eliminated:
+                    after[True] += before * chance
+                else:
+                    after[reduced] += before * chance
+        alive = after
+    for reduced, chance in alive.items():
+        ends["wounded" if reduced and not state.beast.reduced else "no effect"] += chance
+    return {"kind": kind, "title": "Attack on the Beast of Mordor", "defender": state.beast.hex,
+            "attacks": shown, "overall": _rows(ends),
+            "notes": ["the Beast ignores retreats; 1/2E flips it, E or a second 1/2E slays "
+                      "it (17.3.3)"]}
+
+
+def horn_odds(state, defender: Unit) -> dict:
+    """17.2.2: the Beast's Horn Attack melees at A."""
+    armour, morale, notes = _defender_modifiers(state, defender, state.beast.hex)
+    found = casualty_distribution(state.parts, "A", armour, morale)
+    hit = sum((c for r, c in found.items() if r is not None), Fraction(0))
+    attack = {"attacker": state.beast.hex, "attacker_name": "The Beast (Horn Attack)",
+              "kind": "melee", "strength": "A", "armour": armour, "morale": morale,
+              "fanatical": False, "modifiers": ["Horn Attack: strength A (17.2.2)"] + notes,
+              "casualty": _chance_json(hit),
+              "results": _rows({_result_key(r): c for r, c in found.items()})}
+    return {"kind": "melee", "title": f"Horn Attack on {defender.type.name} in "
+            f"{defender.hex}", "defender": defender.hex, "attacks": [attack],
+            "overall": attack["results"], "notes": []}
+
+
+def _beast_odds_of(state, action) -> dict:
+    side = state.phasing_side()
+    if isinstance(action, Fire):
+        firer = state.unit_at(action.firer, side)
+        return beast_odds(state, [(missile_strength(state, firer), None, firer.type.name,
+                                   [f"missile strength {firer.strength.missile}"])],
+                          "missile")
+    if action.attackers == (BEAST,):
+        return horn_odds(state, state.unit_at(action.defender))
+    attacks = []
+    for name in action.attackers:
+        if name in state.leaders:      # 17.3.2 A: a leader with a magic weapon strikes at A
+            piece = state.leaders[name]
+            attacks.append(("A", piece.hex, piece.leader.name,
+                            [f"{name_text(piece.weapon or '')}: strikes at A (17.3.2 A)"]))
+        else:
+            unit = state.unit_at(name, side)
+            attacks.append((melee_strength(state, unit), unit.hex, unit.type.name,
+                            _attacker_modifiers(state, unit, melee_strength(state, unit),
+                                                unit.strength.melee)))
+    return beast_odds(state, attacks, "melee")
+
+
 def odds_of(state, action) -> dict | None:
     """The odds of a declared fire, duel, melee or rally (already found legal), else None."""
     side = state.phasing_side()
+    if (isinstance(action, Fire) and action.target == BEAST) or \
+            (isinstance(action, Attack) and (action.defender == BEAST or
+                                            BEAST in action.attackers)):
+        return _beast_odds_of(state, action)
     if isinstance(action, Attack):
         defender = next(u for u in state.combat_units_at(action.defender) if u.side != side)
         return melee_odds(state, defender, [state.unit_at(h, side) for h in action.attackers])

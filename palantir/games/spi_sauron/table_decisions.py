@@ -13,10 +13,12 @@ from ...engine.dice import SeededDice
 from ...engine.errors import BadNotation
 from ...engine.game import get_game
 from ...engine.procedure import Refusal
-from .movement import half
+from .beast import BEAST
+from .movement import Mover, check_path, half
 from .notation import (Advance, Attack, Cast, Duel, End, Enter, Fire, Form, Give, Hold, Move,
                        Rally, Retreat, Split, Stand, name_text, parse_action)
 from .odds import odds_of
+from .phases.beast import beast_allowance, beast_capability
 from .phases.movement import check_enter, check_move, check_split
 
 View = Mapping[str, Any]
@@ -54,8 +56,54 @@ def _moving(state, place: str, target: str | None, path, spent, piece: str, piec
             "piece_label": piece_label, "label": label, "confirm": True}
 
 
+def _beast_move(state, action: Move) -> dict:
+    """17.1, 17.2.1: the Beast moves hex to hex within its MA, or flies a straight line."""
+    path = action.path
+    if beast_capability(state, "beast_flight"):
+        steps = len(path) - 1
+        place = _moving(state, path[0], path[-1], path, None, "beast", "The Beast of Mordor",
+                        f"The Beast flies to {path[-1]}")
+        place.update(cost=f"{steps} hexes (Flight, 17.2.1)", rank=steps)
+        return place
+    mover = Mover("sauron", beast_allowance(state), True, False, False, "", False,
+                  frozenset())
+    try:
+        spent = check_path(state, mover, path, 0, False, lambda _hex: None)
+    except Refusal:
+        spent = None
+    return _moving(state, path[0], path[-1], path, spent, "beast", "The Beast of Mordor",
+                   f"The Beast moves to {path[-1]}")
+
+
+def _beast_combat(state, action) -> dict:
+    """17.2.2, 17.3: fire at the Beast, melee it, strike it, or its Horn Attack."""
+    beast_hex = state.beast.hex
+    if isinstance(action, Fire):
+        return {"place": action.firer, "target": beast_hex, "piece": "fire",
+                "piece_label": "Missile fire", "confirm": True, "preview": True,
+                "label": "Fire at the Beast"}
+    if action.attackers == (BEAST,):
+        return {"place": beast_hex, "target": action.defender, "piece": "horn",
+                "piece_label": "The Beast's Horn Attack", "confirm": True, "preview": True,
+                "label": f"Horn Attack on {_unit_label(state, action.defender)}"}
+    if all(a in state.leaders for a in action.attackers):   # 17.3.2 A: magic weapons
+        names = ", ".join(_leader_name(state, a) for a in action.attackers)
+        return {"place": beast_hex, "piece": "strike", "piece_label": "Strike the Beast",
+                "confirm": True, "preview": True, "label": f"{names} strike the Beast"}
+    return {"place": beast_hex, "members": list(action.attackers),
+            "compose": f"attack {BEAST} from {{}}", "joiner": " ", "piece": "attack",
+            "piece_label": "Melee the Beast", "confirm": True, "preview": True,
+            "label": "Melee the Beast of Mordor"}
+
+
 def place_of(state, action) -> dict:
     """Where one decision sits on the map and how the page offers it."""
+    if isinstance(action, Move) and action.leader == BEAST:
+        return _beast_move(state, action)
+    if (isinstance(action, Fire) and action.target == BEAST) or \
+            (isinstance(action, Attack) and (action.defender == BEAST or
+                                            BEAST in action.attackers)):
+        return _beast_combat(state, action)
     if isinstance(action, Move):
         spent = _spent(check_move, state, action)
         if action.leader:

@@ -9,7 +9,9 @@ import re
 from palantir.engine.dice import SeededDice
 from palantir.games.spi_sauron.components import default_components
 from palantir.games.spi_sauron.notation import Attack, Duel, Fire
+from palantir.games.spi_sauron import SpiSauron
 from palantir.games.spi_sauron.odds import casualty_distribution, distribution, odds_of
+from palantir.games.spi_sauron.table_decisions import decision_places
 
 from .helpers import cleared, place
 
@@ -156,3 +158,60 @@ def test_the_exact_odds_agree_with_the_referee_rolled_600_times():
         p = float(chance)
         sigma = (p * (1 - p) / rolls) ** 0.5
         assert abs(seen[result] / rolls - p) <= 4 * sigma + 1e-9, (result, seen, exact)
+
+
+# ----- the Beast (17.2.2, 17.3) ----------------------------------------------------------------
+
+def with_beast(key, hex_name, turn=15):
+    state = cleared(key, turn, SeededDice(0))
+    state.beast.hex = hex_name
+    state._zoc.clear()
+    return state
+
+
+def test_a_melee_on_the_beast_wounds_it_on_a_half_elimination():
+    # 17.3.2 B: armour 4, morale X. B vs 4 needs 3-6 (14/36); 7.42 X: 1/2E on 1-3
+    state = with_beast("westernesse-combat", "0505")
+    place(state, "swordsmen-1", "0504")
+    odds = odds_of(state, Attack("beast", ("0504",)))
+    assert odds["attacks"][0]["casualty"]["exact"] == "7/18"
+    overall = chances(odds["overall"])
+    assert overall == {"wounded": Fraction(14, 36) / 2, "no effect": 1 - Fraction(14, 36) / 2}
+    state.beast.reduced = True                 # wounded already: a 1/2E slays it (17.3.3)
+    assert chances(odds_of(state, Attack("beast", ("0504",)))["overall"])[
+        "the Beast is slain"] == Fraction(14, 36) / 2
+
+
+def test_the_horn_attack_strikes_at_a():
+    # 17.2.2: A vs Men's armour 3 needs 2-8 (26/36)
+    state = with_beast("sauron-combat", "0504")
+    place(state, "men-1", "0505")
+    attack = odds_of(state, Attack("0505", ("beast",)))["attacks"][0]
+    assert attack["strength"] == "A" and attack["casualty"]["exact"] == "13/18"
+
+
+def test_every_decision_of_a_game_has_a_place_on_the_map_and_its_odds():
+    # issue 12 items 5 and 6: over a seeded game by the general, every decision the page
+    # places is at a hex of the map (or listed apart), and every fire, duel, melee and
+    # rally has odds summing to one
+    game = SpiSauron()
+    state = game.new_state({}, SeededDice(3))
+    agents = [game.heuristic_agent(seat, 3) for seat in (0, 1)]
+    hexes = set(state.hexmap.terrain)
+    looked = with_odds = 0
+    while not state.is_over():
+        seat = state.to_move()
+        legal = state.legal_actions()
+        view = state.view(seat)
+        if looked % 7 == 0 or state.phase.kind != "movement":
+            for action, spot in zip(legal, decision_places(view, [str(a) for a in legal])):
+                for key in ("place", "target"):
+                    assert spot.get(key) is None or spot[key] in hexes, (action, spot)
+                assert all(m in hexes for m in spot.get("members", ())), (action, spot)
+                if spot.get("preview"):
+                    odds = odds_of(state, action)
+                    assert sum(Fraction(r["exact"]) for r in odds["overall"]) == 1
+                    with_odds += 1
+        looked += 1
+        state.apply(agents[seat].choose(view, legal))
+    assert with_odds > 20

@@ -14,7 +14,8 @@ from palantir.games.journey_to_mordor import render as jtm_render
 from palantir.games.journey_to_mordor import svg as jtm_svg
 
 DRAWING = {"render_table", "help_text", "menu_order", "menu_note", "seat_title",
-           "render_svg", "action_label", "seat_names", "selection", "phase_help"}
+           "render_svg", "action_label", "seat_names", "selection", "phase_help",
+           "decision_places", "preview"}
 
 
 def test_every_game_declares_how_it_draws_at_the_terminal_and_on_the_web():
@@ -48,6 +49,9 @@ def test_a_game_that_declares_nothing_is_drawn_plainly():
     assert drawn.menu_order(["b", "a"]) == ["b", "a"] and drawn.menu_note(view, "a") is None
     assert drawn.seat_title(view, 1) == "Seat 2"
     assert drawn.selection(view) is None and drawn.phase_help(view) == ""
+    # issue 12: no decision is placed on a board (the page reads the notation), none foreseen
+    assert drawn.decision_places(view, ["draw 1", "draw 2"]) == [None, None]
+    assert drawn.preview(view, "draw 2") is None
 
 
 def test_a_path_to_something_else_is_refused():

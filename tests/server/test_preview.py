@@ -98,3 +98,23 @@ def test_legal_decisions_carry_their_place_path_and_cost(sqlite_client):
         ("0504", "0505", ["0504", "0505"], "1 MP")
     end = next(d for d in legal if d["action"] == "end")
     assert end["place"] is None
+
+
+def test_missile_fire_and_a_leader_duel_have_their_odds(sqlite_client):
+    # 7.17: Archers' missile E vs Goblins' armour 2 needs 6-8 (16/36); 7.26 a duel by die
+    state = cleared("westernesse-combat")
+    place(state, "archers-1", "0503")
+    place(state, "men-1", "0504")
+    place(state, "elendil", "0504")
+    place(state, "goblins-1", "0505")
+    foe = next(k for k, p in state.leaders.items() if p.side == "sauron")
+    place(state, foe, "0505")
+    created = spi_table(sqlite_client, state)
+    url = f"/api/tables/{created['id']}/preview"
+    fire = sqlite_client.get(url, params={"action": "fire 0503 0505"},
+                             headers=token_of(created, 1)).json()["preview"]
+    assert fire["kind"] == "missile" and fire["attacks"][0]["casualty"]["exact"] == "4/9"
+    duel = sqlite_client.get(url, params={"action": f"duel elendil {foe.replace('_', '-')}"},
+                             headers=token_of(created, 1)).json()["preview"]
+    assert duel["kind"] == "duel" and sum(Fraction(r["exact"]) for r in duel["overall"]) == 1
+    assert any("differential" in m for m in duel["modifiers"])

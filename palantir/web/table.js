@@ -356,9 +356,9 @@ function showAim(p) {
 }
 
 async function askPreview(action) {
-  const asked = ++previewAsked;
   const box = $("odds");
-  if (box.dataset.action === action && !box.hidden) return;
+  if (box.dataset.action === action && !box.hidden) return;   // shown, or on its way
+  const asked = ++previewAsked;
   box.dataset.action = action;
   box.hidden = false;
   box.replaceChildren(el("div", { class: "hint", text: "Working out the odds…" }));

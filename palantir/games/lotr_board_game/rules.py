@@ -31,7 +31,7 @@ from .phases.costs import Choice, Cost
 from .phases.effects import Effect
 from .phases.gandalf import TILE_PILE
 from .phases.steps import Ask
-from .phases.table import QUESTIONS, as_step, step_procedure
+from .phases.table import PROCEDURES, QUESTIONS, as_step, step_procedure
 from .phases.threat import THREAT_DIE
 from .phases.turn import HEAL, RING
 from .plain import procedure_view
@@ -88,7 +88,7 @@ class LotrState(State):
         self.tiles: Counter = Counter()
         self.revealed: list[str] = []        # tiles revealed this turn, in order
         self.ring_used = False
-        self.stack = Stack()
+        self.stack = Stack(registry=PROCEDURES)  # the game's codec reads a copy back
         self.council: dict[int, str] = {}
         self.shown: list[str] = []           # Preparations: revealed cards to distribute
         self.result: str | None = None       # None, "won", "lost"
@@ -316,7 +316,7 @@ class LotrState(State):
         other.revealed = self.revealed[:]
         # Each procedure's fields are replaced, never changed in place: a shallow copy each.
         other.stack = Stack([copy(p) for p in self.stack],
-                            [isinstance(p, Ask) for p in self.stack])
+                            [isinstance(p, Ask) for p in self.stack], registry=PROCEDURES)
         other.council = dict(self.council)
         other.shown = self.shown[:]
         other.news = self.news[:]

@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ET
 
 from palantir.games.spi_sauron import svg
 from palantir.games.spi_sauron.components import default_components
+from palantir.games.spi_sauron.phases.turn import end_game
 from palantir.games.spi_sauron.units import SHIELD_WALL
 
 from .helpers import cleared, new_game, place
@@ -207,3 +208,15 @@ def test_the_picture_fits_the_page_and_uses_no_inline_style():
     assert width <= 1250 and height <= 1200
     # the Content-Security-Policy forbids inline styles
     assert "<style" not in picture and not re.search(r"\sstyle=", picture)
+
+
+def test_a_finished_game_says_so_in_the_panel_and_still_draws_its_map():
+    state = known_position()
+    state.demoralized["sauron"] = True
+    end_game(state)                                              # 12.0, 21.2
+    root = parse(state, seat=None)
+    panel = next(g for g in root.iter(f"{NS}g") if g.get("data-panel") == "status")
+    lines = texts(panel)
+    assert "Game over: Westernesse Decisive" in lines
+    assert not any(line.startswith("Victory level if it ended now") for line in lines)
+    assert counter_group(root, "men-1") is not None

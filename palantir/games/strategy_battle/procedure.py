@@ -160,24 +160,32 @@ def top(state, proc: str | None = None) -> dict | None:
 
 # ---------------------------------------------------------------- questions
 
-# Every question the game asks is registered here by kind: a frame's (a Hero's roll, Fate,
-# resisting magic, a loose mount) and a phase's (heroic declarations, matching fights, a
-# fight's choices), so BattleState answers and lists them all one way.
-QUESTIONS: dict[str, tuple[Callable, Callable]] = {}
+class Asked(Procedure):
+    """A question a side must answer now (`state.question`, a plain dict a view shows), as
+    the procedure on top of the stack that asks it: a subclass per kind of question (its
+    `name`), with the legal answers (`answers`), `check` (a Plan, or a Refusal naming the
+    rule, changing nothing) and `take` (the checked answer, done). Once it is taken the
+    procedures that waited for it go on (`run`), then the turn (`state.procedures_done`)."""
 
+    def question(self, state) -> Question | None:
+        """The side asked, and the question as the state holds it."""
+        q = state.question
+        if q is None or q["kind"] != self.name:
+            return None
+        return Question(state.seat_of(q["side"]), q["kind"], dict(q))
 
-def question(kind: str, answer: Callable, candidates: Callable) -> None:
-    """Register who takes the answers to a kind of question, and who lists them."""
-    QUESTIONS[kind] = (answer, candidates)
+    def carry_out(self, state, stack, plan) -> None:
+        """The answer is taken; the procedures that waited for it, then the turn, go on."""
+        stack.finish(self)
+        state.question = None
+        self.take(state, plan)
+        run(state)
+        self.then(state, plan)
 
+    def take(self, state, plan) -> None:
+        """Do what the checked answer says."""
+        raise NotImplementedError
 
-def answer(state, action, text: str) -> None:
-    """Take the answer to the question outstanding (IllegalAction, changing nothing, if it
-    does not fit), then go on with the procedures that waited for it."""
-    QUESTIONS[state.question["kind"]][0](state, action, text)
-    run(state)
-
-
-def candidates(state) -> list:
-    """The answers to the question outstanding, for agents."""
-    return QUESTIONS[state.question["kind"]][1](state)
+    def then(self, state, plan) -> None:
+        """After the answer and the procedures that waited for it: the turn goes on."""
+        state.procedures_done()

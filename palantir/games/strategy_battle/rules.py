@@ -13,22 +13,18 @@ from typing import Any, Mapping
 from ...engine.dice import Dice
 from ...engine.errors import BadNotation, IllegalAction
 from ...engine.game import Outcome, State
-from ...engine.procedure import Refusal
-from . import procedure
+from ...engine.procedure import Refusal, Stack, decide
+from . import procedure, turn
 from . import table as geo
-from .candidates import move_candidates, move_order, movable
-from .notation import (Cast, Charge, Dismount, Done, Fight, Mount, Move, Pick, Shoot, Throw,
-                       parse)
-from .phases import cavalry, courage, heroics, magic, pairing, throwing
+from .candidates import movable
+from .notation import Charge, Move, Throw, parse
+from .phases import cavalry, heroics, magic, throwing
 from .phases import move as move_rules
 from .phases.fight import resolution as combat
 from .phases.fight.weapons import equipped
-from .phases.shoot import RULE_SHOOT, check_shot, shooters
 from .profiles import SIDES, default_data
 from .scenarios import Scenario
-from .state import (MORE_FIELDS, RULE_HEROIC_COMBAT, Model, allowed, is_loose, monstrous, outfit,
-                    profile_named)
-from .wounds import D6, resolve_shot
+from .state import MORE_FIELDS, Model, allowed, is_loose, monstrous, outfit, profile_named
 
 
 RULE_PRIORITY = "The Priority Phase"
@@ -37,10 +33,8 @@ RULE_MOVING = geo.RULE_MOVING
 RULE_CHARGES = geo.RULE_CHARGES
 RULE_WHO_CAN_CHARGE = "The Move Phase: Who Can Charge?"
 RULE_OVER = "Starting a Game: the end of the game"
-RULE_WHEN_TO_FIGHT = "The Fight Phase: When to Fight"
 
-MOVE, SHOOT, FIGHT, OVER = "move", "shoot", "fight", "over"
-FIGHT_BEGINS = "fight phase"    # a 'pair' question's sequel: the Fight phase begins
+MOVE, SHOOT, FIGHT, OVER = turn.MOVE, turn.SHOOT, turn.FIGHT, turn.OVER
 
 
 class BattleState(State):
@@ -152,27 +146,8 @@ class BattleState(State):
         if self.phase == OVER:
             raise Refusal(RULE_OVER, "the game is over", action=str(action))
         self.news = []
-        if self.question is not None:
-            # the phase that asked takes the answer (procedure.QUESTIONS), then the turn goes on
-            then = self.question["then"] if self.question["kind"] == "pair" else None
-            procedure.answer(self, action, str(action))
-            if then is None:
-                self._procedures_done()
-            elif self.question is None:
-                # the fights are matched: the phase that waited for them goes on
-                if then == SHOOT:
-                    self._start_shoot_phase()
-                elif then == FIGHT_BEGINS:
-                    self._begin_fight_phase()
-                else:
-                    self._fight_phase_continues()
-            return
-        if self.phase == MOVE:
-            self._apply_move_phase(action)
-        elif self.phase == SHOOT:
-            self._apply_shoot_phase(action)
-        else:
-            self._apply_fight_phase(action)
+        # the procedure asking now checks the decision, carries it out, and the turn goes on
+        decide(self, Stack([turn.asking(self)]), action)
 
     # ------------------------------------------------------------ geometry views
 
@@ -308,40 +283,28 @@ class BattleState(State):
 
     def start_game(self) -> None:
         """The first turn: priority goes to the side the scenario names ('The Priority Phase')."""
-        self.start_turn()
-
-    def start_turn(self) -> None:
-        """'The Turn Sequence': priority, then the Move phase with the priority side first."""
-        self.turn += 1
-        if self.turn > 1:
-            self.priority = self.roll_priority()
-        for m in self.models.values():
-            m.moved, m.move_used, m.charged, m.shot, m.jumped = False, 0.0, False, False, False
-            if is_loose(m):
-                m.moved = True           # 'Loose Mounts' do not move but to retreat
-            m.tested = None
-            m.no_strikes = False
-            m.weapon = None
-            m.cast = m.immobilised = False
-            m.shots_fired, m.move_left, m.began = 0, None, None
-            m.free_might = 1 if m.profile.has("mighty hero") else 0
-            m.free_will = 1 if m.profile.has("staff of power") else 0
-        self.phase = MOVE
-        self.acting = self.priority
-        self.fights = []
-        self.supported = {}
-        self.charge_bonus = set()
-        self.across = []        # every fight over a barrier was fought last turn
-        self.news.append(f"turn {self.turn}: {self.priority} has priority")
-        heroics.begin(self, MOVE)
+        turn.start_turn(self)
 
     def roll_priority(self) -> str:
-        """Both sides roll; the higher has priority; on a tie it changes sides ('The Priority Phase')."""
-        good = int(self.dice.roll("priority good", D6))
-        evil = int(self.dice.roll("priority evil", D6))
-        if good == evil:
-            return "evil" if self.priority == "good" else "good"
-        return "good" if good > evil else "evil"
+        """Both sides roll; the higher has priority; on a tie it changes sides ('The Priority
+        Phase')."""
+        return turn.roll_priority(self)
+
+    def side_moves_done(self) -> None:
+        """The moving side has finished: the other side moves, or the Move phase ends."""
+        turn.side_moves_done(self)
+
+    def fights_matched(self, then: str) -> None:
+        """The fights are matched: the phase that waited for them goes on."""
+        turn.fights_matched(self, then)
+
+    def start_heroic_fight(self, fight) -> None:
+        """A heroic combat: this Hero's fight is fought before the others ('Heroic Combat')."""
+        turn.start_heroic_fight(self, fight)
+
+    def procedures_done(self) -> None:
+        """The procedures that waited on a question are done: the turn goes on."""
+        turn.procedures_done(self)
 
     @staticmethod
     def other(side: str) -> str:
@@ -422,110 +385,6 @@ class BattleState(State):
         except IllegalAction as exc:
             raise Refusal(exc.rule, exc.reason, action=text) from None
 
-    def _apply_move_phase(self, action) -> None:
-        if isinstance(action, Done):
-            if self.heroic is not None and self.heroic["stage"] == "act":
-                heroics.next_hero(self)          # this Hero's heroic move is over
-                return
-            self._end_side_moves()
-            return
-        if isinstance(action, Pick):
-            self._pick(action, str(action))
-            return
-        if isinstance(action, Cast):
-            magic.cast(self, action, str(action))
-            return
-        if isinstance(action, (Dismount, Mount)):
-            (cavalry.dismount if isinstance(action, Dismount) else cavalry.mount)(
-                self, action, str(action))
-            return
-        if isinstance(action, Throw):
-            # 'Throwing Weapons': a charge that halts 1"/2cm away to throw first
-            throwing.charge_throwing(self, action, str(action))
-            return
-        if not isinstance(action, (Move, Charge)):
-            raise Refusal(RULE_MOVING,
-                          f"'{action}' is not a Move-phase decision", action=str(action))
-        # the test it owes, the test to charge a terror, the jumps on the way (phases/move.py)
-        move_rules.begin(self, action, self.check_move(action))
-
-    def _pick(self, action: Pick, text: str) -> None:
-        model = self.model(action.model, text)
-        if model.side != self.acting or not movable(self, model):
-            raise Refusal(RULE_MOVING, f"{model.id} cannot be moved now", action=text)
-        if self.heroic is not None:
-            raise Refusal(RULE_MOVING, "heroic moves go Hero by Hero", action=text)
-        if self.picked_model() is not None:
-            raise Refusal(RULE_MOVING,
-                          f"{self.picked} was picked to move next: move it first", action=text)
-        self.picked = model.id
-
-    def _end_side_moves(self) -> None:
-        # models that stay put still owe their Courage tests: Heroes first ('Stand Fast!');
-        # then side_moves_done
-        courage.stay_put(self)
-
-    def side_moves_done(self) -> None:
-        """The moving side has finished: the other side moves, or the Move phase ends."""
-        if self.phase == OVER:
-            return          # its last warrior fled the battle on a failed test: it is over
-        if self.acting == self.priority:
-            self.acting = self.other(self.priority)
-            return
-        # 'Fights': at the end of the Move phase touching models are paired off; where it
-        # can be done several ways the side with priority matches them
-        self.fights = []
-        if pairing.divide_fights(self):
-            self.question = {"kind": "pair", "side": self.priority, "then": SHOOT}
-            return
-        self._start_shoot_phase()
-
-    def _start_shoot_phase(self) -> None:
-        self.phase = SHOOT
-        self.acting = self.priority
-        heroics.begin(self, SHOOT)
-
-    # ------------------------------------------------------------ the Shoot phase
-
-    def _apply_shoot_phase(self, action) -> None:
-        if isinstance(action, Done) and self.heroic is not None and self.heroic["stage"] == "act":
-            heroics.next_hero(self)              # this Hero's "Fire!" is over
-            return
-        if isinstance(action, Done):
-            # 'The Shoot Phase': the side with priority shoots first, then the other
-            if self.acting == self.priority:
-                self.acting = self.other(self.priority)
-            else:
-                self.phase = FIGHT
-                self.acting = self.priority
-                # 'Fights': a model slain since the matching may leave one touching an enemy
-                # out of every fight: the fights are rematched, the side with priority
-                # choosing where it can be done several ways
-                heroics.fights_of_the_living(self)
-                if pairing.rematch_fights(self):
-                    self.question = {"kind": "pair", "side": self.priority,
-                                     "then": FIGHT_BEGINS}
-                    return
-                self._begin_fight_phase()
-            return
-        if not isinstance(action, Shoot):
-            raise Refusal(RULE_SHOOT,
-                          f"'{action}' is not a Shoot-phase decision", action=str(action))
-        shooter, target, missile, seen = check_shot(self, action.model, action.target,
-                                                    str(action))
-        resolve_shot(self, shooter, target, missile, seen)
-
-    # ------------------------------------------------------------ the Fight phase
-
-    def _begin_fight_phase(self) -> None:
-        """The fights matched: heroic combats are declared, then the fights are fought."""
-        # 'Spears': a warrior engaged in this Fight phase cannot also support
-        self.fought_this_phase = {k for single, many in self.fights for k in (single, *many)}
-        self.supported_this_phase = set()
-        heroics.begin(self, FIGHT)
-        if self.question is None:
-            self._fight_phase_continues()
-
     def attacks(self, model: Model) -> int:
         """Dice rolled and strikes made by a model ('Multiple Attacks'; 'Spears': +1 supported;
         'Cavalry Charge!': +1 for a rider who charged foes on foot)."""
@@ -538,68 +397,6 @@ class BattleState(State):
     def fight_of(self, ident: str) -> tuple[str, tuple[str, ...]] | None:
         """The fight a model is in this phase, if any."""
         return next((f for f in self.fights if ident == f[0] or ident in f[1]), None)
-
-    def _apply_fight_phase(self, action) -> None:
-        text = str(action)
-        if heroics.moving_again(self):
-            # 'Heroic Combat': the Hero and his friends move again, then fights are rematched
-            if isinstance(action, Done):
-                pool = heroics.end_moving_again(self)
-                if pairing.divide_fights(self, pool):
-                    self.question = {"kind": "pair", "side": self.priority, "then": "fight",
-                                     "pool": pool}
-                if self.question is None:
-                    self._fight_phase_continues()
-            elif isinstance(action, (Move, Charge)):
-                self._apply_move_phase(action)
-            else:
-                raise Refusal(RULE_HEROIC_COMBAT,
-                              f"{', '.join(self.heroic['group'])} may move again after "
-                              "the heroic combat, or 'done'", action=text)
-            return
-        if not isinstance(action, Fight):
-            raise Refusal(RULE_WHEN_TO_FIGHT,
-                          "in the Fight phase the side with priority names the next "
-                          "fight, e.g. 'fight G1'", action=text)
-        fight = self.fight_of(action.model)
-        if fight is None:
-            raise Refusal(RULE_WHEN_TO_FIGHT,
-                          f"{action.model} is not in a fight waiting to be fought", action=text)
-        self.fights.remove(fight)
-        combat.start(self, fight)
-        if self.combat is None and self.question is None:
-            self._fight_phase_continues()
-
-    def start_heroic_fight(self, fight) -> None:
-        """A heroic combat: this Hero's fight is fought before the others ('Heroic Combat')."""
-        self.fights.remove(fight)
-        combat.start(self, fight)
-
-    def _procedures_done(self) -> None:
-        """Once the procedures that waited on a question are done: the fight they stopped
-        (a thrown rider in a strike at his mount) goes on, then the Fight phase."""
-        if self.question is None and self.combat is not None and not self.pending:
-            combat.advance(self)
-        if self.phase == FIGHT and self.combat is None and self.question is None \
-                and not self.pending:
-            self._fight_phase_continues()
-
-    def _fight_phase_continues(self) -> None:
-        """Drop fights emptied by casualties; when none is left, the turn ends ('End')."""
-        if self.phase == OVER:
-            return
-        while (self.heroic is not None and self.heroic["phase"] == FIGHT
-               and self.heroic["stage"] == "act" and self.combat is None
-               and self.question is None and self.phase == FIGHT):
-            heroics.next_hero(self)              # the next heroic combat, if any
-        if (self.combat is not None or self.question is not None or self.phase == OVER
-                or heroics.moving_again(self)):
-            return
-        heroics.fights_of_the_living(self)
-        if not self.fights:
-            magic.will_of_evil(self)             # 'Will of Evil': at the end of the phase
-            if self.phase != OVER:
-                self.start_turn()
 
     # ------------------------------------------------------------ casualties and the end
 
@@ -661,66 +458,16 @@ class BattleState(State):
     # ------------------------------------------------------------ listing for agents
 
     def legal_actions(self) -> list:
-        """A candidate set for agents (the full set of paths is continuous): in the Move
-        phase the few moves of the next model (candidates.py) and 'done'."""
+        """A candidate set for agents: the answers of the procedure asking now (in the Move
+        phase a handful of decisions for the next model, candidates.py)."""
         if self.phase == OVER:
             return []
-        if self.question is not None:
-            return procedure.candidates(self)
-        if self.phase == SHOOT:
-            return [Shoot(a, b) for a, b in shooters(self)
-                    if self._may_act(self.models[a])] + [Done()]
-        if self.phase == FIGHT:
-            if heroics.moving_again(self):
-                return heroics.again_candidates(self)
-            return [Fight(single) for single, _ in self.fights]
-        # the Move phase: a handful of decisions for the next model (candidates.py)
-        moves = move_candidates(self)
-        out: list = self._cast_candidates() + cavalry.candidates(self) + moves
-        out += throwing.candidates(self, out)
-        out += self._pick_candidates(moves)
-        out.append(Done())
-        return out
+        return turn.asking(self).answers(self)
 
     def picked_model(self) -> Model | None:
         """The model picked to move next, while it may still move."""
         model = self.models.get(self.picked) if self.picked else None
         return model if model is not None and movable(self, model) else None
-
-    def _pick_candidates(self, moves: list) -> list:
-        # 'Moving the Models': the player moves his models one at a time in any order, so
-        # every other model that may move can be picked next (once a model is picked, it
-        # moves before another is picked, so picks never go round in circles)
-        if self.heroic is not None or self.picked_model() is not None:
-            return []
-        listed = {getattr(a, "model", None) for a in moves}
-        return [Pick(m.id) for m in move_order(self) if m.id not in listed]
-
-    def _may_act(self, model: Model) -> bool:
-        """Whether a model may move or shoot now, as far as heroic actions go."""
-        try:
-            allowed(self, model, "")
-        except IllegalAction:
-            return False
-        return True
-
-    def _cast_candidates(self) -> list:
-        """Every power each free Hero of the moving side could use now, with 1 or 2 Will dice."""
-        out = []
-        for caster in self.models.values():
-            if caster.side != self.acting or caster.cast or not caster.profile.powers:
-                continue
-            for name, _ in caster.profile.powers:
-                written = name.lower().replace(" ", "-")
-                for target in self.models.values():
-                    for dice in range(1, min(caster.will_left, 2) + 1):
-                        action = Cast(caster.id, written, target.id, dice)
-                        try:
-                            magic.check_cast(self, action, str(action))
-                        except IllegalAction:
-                            break
-                        out.append(action)
-        return out
 
     # ------------------------------------------------------------ views
 

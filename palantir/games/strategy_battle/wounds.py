@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...engine.procedure import Refusal
+from ...engine.procedure import Plan, Refusal
 from . import procedure
 from . import table as geo
 from .notation import FateRoll, Might, Pass, Reroll
@@ -61,44 +61,53 @@ def spent(frame: dict) -> int:
     return frame.get("might", 0)
 
 
-def answer_roll(state, action, text: str) -> None:
-    """Take a Hero's answer about his roll: Might points, a re-roll, or 'pass'."""
-    q = state.question
-    frame = procedure.top(state)
-    hero = state.models[q["model"]]
-    if isinstance(action, Might):
-        if action.model != hero.id:
-            # 'Might': a Hero can only use Might to affect his own dice rolls
-            raise Refusal(RULE_MIGHT,
-                          f"the roll is {hero.id}'s: only he may spend Might on it", action=text)
-        if not 1 <= action.points <= hero.might_left:
-            raise Refusal(RULE_MIGHT, f"{hero.id} has {hero.might_left} Might", action=text)
-    elif isinstance(action, Reroll):
-        if not q["reroll"] or action.model != hero.id:
-            raise Refusal("Introduction: Re-rolls",
-                          f"{action.model} has no re-roll of this die", action=text)
-    elif not isinstance(action, Pass):
-        raise Refusal(RULE_MIGHT, f"spend Might on {hero.id}'s roll ('might {hero.id} 1')"
-                                  + (f", re-roll it ('reroll {hero.id}')" if q["reroll"] else "")
-                                  + " or 'pass'", action=text)
-    state.question = None
-    if isinstance(action, Reroll):
-        frame["reroll"] = True
-        return
-    frame["answered"] = True
-    if isinstance(action, Might):
-        hero.spend_might(action.points)
-        frame["might"] = spent(frame) + action.points
-        state.news.append(f"{hero.id} spends {action.points} Might on the {q['for']} roll")
+class RollQuestion(procedure.Asked):
+    """'Might': a Hero's answer about his roll — Might points, a re-roll, or 'pass'."""
 
+    name = "roll"
 
-def candidates_roll(state) -> list:
-    """The answers to a question about a Hero's roll."""
-    q = state.question
-    out = [Might(q["model"], n) for n in q["might"]]
-    if q["reroll"]:
-        out.append(Reroll(q["model"]))
-    return out + [Pass()]
+    def answers(self, state) -> list:
+        """The Might points that change the result, a re-roll the rules allow, 'pass'."""
+        q = state.question
+        out = [Might(q["model"], n) for n in q["might"]]
+        if q["reroll"]:
+            out.append(Reroll(q["model"]))
+        return out + [Pass()]
+
+    def check(self, state, action) -> Plan:
+        """Only the Hero spends Might on his own roll, no more than he has."""
+        text = str(action)
+        q = state.question
+        hero = state.models[q["model"]]
+        if isinstance(action, Might):
+            if action.model != hero.id:
+                # 'Might': a Hero can only use Might to affect his own dice rolls
+                raise Refusal(RULE_MIGHT, f"the roll is {hero.id}'s: only he may spend Might "
+                                          "on it", action=text)
+            if not 1 <= action.points <= hero.might_left:
+                raise Refusal(RULE_MIGHT, f"{hero.id} has {hero.might_left} Might", action=text)
+        elif isinstance(action, Reroll):
+            if not q["reroll"] or action.model != hero.id:
+                raise Refusal("Introduction: Re-rolls",
+                              f"{action.model} has no re-roll of this die", action=text)
+        elif not isinstance(action, Pass):
+            raise Refusal(RULE_MIGHT, f"spend Might on {hero.id}'s roll ('might {hero.id} 1')"
+                          + (f", re-roll it ('reroll {hero.id}')" if q["reroll"] else "")
+                          + " or 'pass'", action=text)
+        return Plan(action=action, hero=hero, roll=q["for"])
+
+    def take(self, state, plan) -> None:
+        """The roll is re-rolled, raised, or left as it is."""
+        frame = procedure.top(state)
+        if isinstance(plan.action, Reroll):
+            frame["reroll"] = True
+            return
+        frame["answered"] = True
+        if isinstance(plan.action, Might):
+            points = plan.action.points
+            plan.hero.spend_might(points)
+            frame["might"] = spent(frame) + points
+            state.news.append(f"{plan.hero.id} spends {points} Might on the {plan.roll} roll")
 
 
 def roll_again(frame: dict) -> None:
@@ -150,43 +159,49 @@ def _fate(state, frame) -> None:
     take_wound(state, victim)
 
 
-def answer_fate(state, action, text: str) -> None:
+class FateQuestion(procedure.Asked):
     """'Fate': a point spent and a die rolled, or the wound taken ('pass').
 
     A wound struck in a fight waits in the fight's record (phases/fight/resolution.py); any
     other wound waits in a fate frame. Either way a failed die may be raised with Might
     ('Using Might, Will & Fate Together')."""
-    q = state.question
-    if not isinstance(action, (FateRoll, Pass)):
-        raise Refusal(RULE_FATE,
-                      f"roll Fate for {q['target']} ('fate {q['target']}') or 'pass'", action=text)
-    if isinstance(action, FateRoll) and action.model != q["target"]:
-        raise Refusal(RULE_FATE, f"the wound is on {q['target']}", action=text)
-    state.question = None
-    frame = procedure.top(state, "fate")
-    in_fight = frame is None
-    if in_fight and isinstance(action, Pass):
-        state.combat["wounded"]["declined"] = True
-        return
-    if isinstance(action, Pass):
-        frame["declined"] = True
-        return
-    hero = find(state, q["target"])
-    hero.fate -= 1
-    roll = int(state.dice.roll(f"fate {hero.id}", D6))
-    if in_fight:
-        frame = procedure.push(state, {"proc": "fate", "target": hero.id, "declined": False,
-                                       "combat": True})
-    frame["score"] = roll
+
+    name = "fate"
+
+    def answers(self, state) -> list:
+        """Roll Fate, or take the wound."""
+        return [FateRoll(state.question["target"]), Pass()]
+
+    def check(self, state, action) -> Plan:
+        """A Fate roll for the wounded Hero, or 'pass'."""
+        text = str(action)
+        q = state.question
+        if not isinstance(action, (FateRoll, Pass)):
+            raise Refusal(RULE_FATE, f"roll Fate for {q['target']} ('fate {q['target']}') or "
+                                     "'pass'", action=text)
+        if isinstance(action, FateRoll) and action.model != q["target"]:
+            raise Refusal(RULE_FATE, f"the wound is on {q['target']}", action=text)
+        return Plan(roll=isinstance(action, FateRoll), target=q["target"])
+
+    def take(self, state, plan) -> None:
+        """The wound declined to Fate, or a point spent and its die rolled."""
+        frame = procedure.top(state, "fate")
+        in_fight = frame is None
+        if in_fight and not plan.roll:
+            state.combat["wounded"]["declined"] = True
+            return
+        if not plan.roll:
+            frame["declined"] = True
+            return
+        hero = find(state, plan.target)
+        hero.fate -= 1
+        roll = int(state.dice.roll(f"fate {hero.id}", D6))
+        if in_fight:
+            frame = procedure.push(state, {"proc": "fate", "target": hero.id, "declined": False,
+                                           "combat": True})
+        frame["score"] = roll
 
 
-def candidates_fate(state) -> list:
-    """The answers to a wounded Hero's Fate question."""
-    return [FateRoll(state.question["target"]), Pass()]
-
-
-procedure.question("roll", answer_roll, candidates_roll)
-procedure.question("fate", answer_fate, candidates_fate)
 
 
 def roll_d6(state, die: str) -> int:

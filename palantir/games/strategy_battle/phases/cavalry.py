@@ -16,7 +16,7 @@ import math
 from dataclasses import replace
 
 from ....engine.errors import IllegalAction
-from ....engine.procedure import Refusal
+from ....engine.procedure import Plan, Refusal
 from .. import table as geo
 from .. import procedure
 from ..notation import Dismount, Leave, Loose, Mount, Pass
@@ -116,32 +116,41 @@ def loose_spot(state, frame):
     return place_beside(state, rider, mount_disc(state, frame))
 
 
-def answer_loose(state, action, text: str) -> None:
-    """Leave the mount on the table ('loose G1') or let it run off ('pass')."""
-    q = state.question
-    if isinstance(action, Loose):
-        if action.model != q["model"]:
-            raise Refusal(RULE_LOOSE, f"it is {q['model']}'s mount", action=text)
-    elif not isinstance(action, Pass):
-        raise Refusal(RULE_LOOSE, f"leave {q['model']}'s mount loose ('loose {q['model']}') or let "
-                                  "it run off ('pass')", action=text)
-    frame = procedure.top(state, "off")
-    spot = loose_spot(state, frame) if isinstance(action, Loose) else None
-    if isinstance(action, Loose) and spot is None:
-        raise Refusal(RULE_LOOSE,
-                      f"there is no room beside the mount for {q['model']}", action=text)
-    state.question = None
-    if isinstance(action, Pass):
-        state.news.append(f"{q['model']}'s mount runs off")
-        return
-    leave_loose(state, frame, spot)
+class LooseMount(procedure.Asked):
+    """'Loose Mounts': leave the mount on the table ('loose G1') or let it run off ('pass')."""
 
+    name = "loose"
 
-def candidates_loose(state) -> list:
-    """Leave the mount loose (when there is room for its rider beside it), or let it run off."""
-    frame = procedure.top(state, "off")
-    out = [Loose(state.question["model"])] if loose_spot(state, frame) is not None else []
-    return out + [Pass()]
+    def answers(self, state) -> list:
+        """Leave the mount loose (when there is room for its rider beside it), or let it
+        run off."""
+        frame = procedure.top(state, "off")
+        out = [Loose(state.question["model"])] if loose_spot(state, frame) is not None else []
+        return out + [Pass()]
+
+    def check(self, state, action) -> Plan:
+        """The rider's own mount, with room beside it for him, or 'pass'."""
+        text = str(action)
+        q = state.question
+        if isinstance(action, Loose):
+            if action.model != q["model"]:
+                raise Refusal(RULE_LOOSE, f"it is {q['model']}'s mount", action=text)
+        elif not isinstance(action, Pass):
+            raise Refusal(RULE_LOOSE, f"leave {q['model']}'s mount loose ('loose {q['model']}') "
+                                      "or let it run off ('pass')", action=text)
+        frame = procedure.top(state, "off")
+        spot = loose_spot(state, frame) if isinstance(action, Loose) else None
+        if isinstance(action, Loose) and spot is None:
+            raise Refusal(RULE_LOOSE,
+                          f"there is no room beside the mount for {q['model']}", action=text)
+        return Plan(loose=isinstance(action, Loose), frame=frame, spot=spot, rider=q["model"])
+
+    def take(self, state, plan) -> None:
+        """The mount left loose beside its rider, or run off."""
+        if not plan.loose:
+            state.news.append(f"{plan.rider}'s mount runs off")
+            return
+        leave_loose(state, plan.frame, plan.spot)
 
 
 def mount_disc(state, frame) -> geo.Disc:
@@ -200,23 +209,31 @@ def leave_loose(state, frame, spot) -> None:
     state.news.append(f"{frame['model']}'s mount stays, loose ({ident})")
 
 
-def answer_leave(state, action, text: str) -> None:
+class LeaveOnHorse(procedure.Asked):
     """'Expert Riders': the bow or the shield stays on the horse."""
-    q = state.question
-    if not isinstance(action, Leave) or action.model != q["model"]:
-        raise Refusal(RULE_EXPERT,
-                      f"{q['model']} leaves his bow or his shield on his horse: "
-                      f"'leave {q['model']} bow' or 'leave {q['model']} shield'", action=text)
-    state.question = None
-    model = state.models[q["model"]]
-    model.left_on_horse = action.item
-    model.profile = outfit(state, model)
-    state.news.append(f"{model.id} leaves his {action.item} on his horse")
 
+    name = "leave"
 
-def candidates_leave(state) -> list:
-    """Leave the bow, or the shield."""
-    return [Leave(state.question["model"], "bow"), Leave(state.question["model"], "shield")]
+    def answers(self, state) -> list:
+        """Leave the bow, or the shield."""
+        return [Leave(state.question["model"], "bow"), Leave(state.question["model"], "shield")]
+
+    def check(self, state, action) -> Plan:
+        """The rider names the bow or the shield."""
+        q = state.question
+        if not isinstance(action, Leave) or action.model != q["model"]:
+            raise Refusal(RULE_EXPERT,
+                          f"{q['model']} leaves his bow or his shield on his horse: "
+                          f"'leave {q['model']} bow' or 'leave {q['model']} shield'",
+                          action=str(action))
+        return Plan(model=q["model"], item=action.item)
+
+    def take(self, state, plan) -> None:
+        """The item left on the horse, off the rider's profile."""
+        model = state.models[plan.model]
+        model.left_on_horse = plan.item
+        model.profile = outfit(state, model)
+        state.news.append(f"{model.id} leaves his {plan.item} on his horse")
 
 
 def rider_fell(state, model) -> None:
@@ -257,14 +274,22 @@ def check_dismount(state, action, text: str):
     return model, spot
 
 
-def dismount(state, action, text: str) -> None:
+def check_dismounting(state, action, text: str):
+    """A rider getting off, or a passenger jumping down: what `dismount` needs."""
+    if action.model not in state.models and find(state, action.model) is not None:
+        return "down", check_jump_down(state, action, text)
+    return "off", check_dismount(state, action, text)
+
+
+def dismount(state, action, checked) -> None:
     """Get off: before moving, free to move on foot; during or after the move, the whole move
     is spent. The mount is left loose or runs off; a passenger is thrown. A passenger jumps
     down."""
-    if action.model not in state.models and find(state, action.model) is not None:
-        jump_down(state, action, text)
+    how, found = checked
+    if how == "down":
+        jump_down(state, found)
         return
-    model, spot = check_dismount(state, action, text)
+    model, spot = found
     started = model.move_used > 0 or model.moved or model.move_left is not None
     frame = off_frame(model, stage="loose")
     if spot is not None:
@@ -312,10 +337,10 @@ def check_mount(state, action, text: str):
     return model, steed
 
 
-def mount(state, action, text: str) -> None:
+def mount(state, action, checked) -> None:
     """Mount a loose mount: a Jump test ('Mounting and Dismounting': 1 fails; 2-5 mounted,
     no more moving this turn; 6 mounted, the rest of the move made on the mount)."""
-    model, steed = check_mount(state, action, text)
+    model, steed = checked
     # 'Moving & Shooting': a model that tries to mount a steed cannot shoot that turn
     model.jumped = True
     procedure.push(state, {"proc": "mounting", "model": model.id, "steed": steed.id})
@@ -358,9 +383,6 @@ def _mounting(state, frame) -> None:
         model.move_left = None
         state.news.append(f"{model.id} mounts {steed.id}")
 
-
-procedure.question("loose", answer_loose, candidates_loose)
-procedure.question("leave", answer_leave, candidates_leave)
 
 
 def candidates(state) -> list:
@@ -476,10 +498,10 @@ def check_jump_down(state, action, text: str):
     return passenger, holder, spot
 
 
-def jump_down(state, action, text: str) -> None:
+def jump_down(state, checked) -> None:
     """Before the cavalry model moves, both then move as normal; during or after its move
     the passenger moves no further, his whole move spent. No test is needed."""
-    passenger, holder, spot = check_jump_down(state, action, text)
+    passenger, holder, spot = checked
     holder.passenger = None
     passenger.carried_by = None
     passenger.x, passenger.y = spot

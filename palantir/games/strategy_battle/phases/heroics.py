@@ -17,7 +17,7 @@ phase to act before the normal order ('Heroic Actions').
 
 from __future__ import annotations
 
-from ....engine.procedure import Refusal
+from ....engine.procedure import Plan, Refusal
 from .. import procedure
 from .. import table as geo
 from ..notation import Charge, Done, Heroic, Move, Pass
@@ -71,33 +71,43 @@ def fights_of_the_living(state) -> None:
     state.fights = live
 
 
-def candidates(state) -> list:
-    """The answers to a heroic-action question: a Hero to pick, or 'pass'."""
-    h, side = state.heroic, state.question["side"]
-    return [Heroic(m.id) for m in eligible(state, side, h["phase"])] + [Pass()]
+class Declaration(procedure.Asked):
+    """'Heroic Actions': a side names a Hero to act heroically, or passes; then the next
+    side is asked, or the actions begin."""
 
+    name = "heroic"
 
-def answer(state, action, text: str) -> None:
-    """Take a declaration; then ask the next side, or begin the actions."""
-    h, side = state.heroic, state.question["side"]
-    if isinstance(action, Heroic):
-        if action.model not in [m.id for m in eligible(state, side, h["phase"])]:
+    def answers(self, state) -> list:
+        """A Hero to pick, or 'pass'."""
+        h, side = state.heroic, state.question["side"]
+        return [Heroic(m.id) for m in eligible(state, side, h["phase"])] + [Pass()]
+
+    def check(self, state, action) -> Plan:
+        """An eligible Hero of the side asked, or 'pass'."""
+        text = str(action)
+        h, side = state.heroic, state.question["side"]
+        if isinstance(action, Heroic):
+            if action.model not in [m.id for m in eligible(state, side, h["phase"])]:
+                raise Refusal(RULE_HEROIC,
+                              f"{action.model} cannot make a heroic action now", action=text)
+        elif not isinstance(action, Pass):
             raise Refusal(RULE_HEROIC,
-                          f"{action.model} cannot make a heroic action now", action=text)
-    elif not isinstance(action, Pass):
-        raise Refusal(RULE_HEROIC,
-                      "name a Hero for a heroic action ('heroic G1') or 'pass'", action=text)
-    state.question = None
-    if isinstance(action, Heroic):
-        hero = state.models[action.model]
-        hero.spend_might(1)       # spent even if the action is cancelled ('Heroic Actions')
-        h["picks"].setdefault(side, []).append(hero.id)
-        state.news.append(f"{hero.id} will make a heroic {h['phase']}")
-        if h["first"] is not None:
-            h["order"].append(hero.id)
-    else:
-        h["passed"].append(side)
-    _next_question(state, h)
+                          "name a Hero for a heroic action ('heroic G1') or 'pass'", action=text)
+        return Plan(side=side, hero=action.model if isinstance(action, Heroic) else None)
+
+    def take(self, state, plan) -> None:
+        """The Might spent and the pick noted, or the pass; then the next question."""
+        h, side = state.heroic, plan.side
+        if plan.hero is not None:
+            hero = state.models[plan.hero]
+            hero.spend_might(1)       # spent even if the action is cancelled ('Heroic Actions')
+            h["picks"].setdefault(side, []).append(hero.id)
+            state.news.append(f"{hero.id} will make a heroic {h['phase']}")
+            if h["first"] is not None:
+                h["order"].append(hero.id)
+        else:
+            h["passed"].append(side)
+        _next_question(state, h)
 
 
 def _next_question(state, h) -> None:
@@ -259,5 +269,3 @@ def end_moving_again(state) -> list[str]:
     state.fights = []
     return sorted(pool)
 
-
-procedure.question("heroic", answer, candidates)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 
 from ....engine.errors import IllegalAction
-from ....engine.procedure import Refusal
+from ....engine.procedure import Plan, Refusal
 from .. import table as geo
 from .. import procedure
 from ..notation import Cast, Charge, Move, Pass, Resist, parse
@@ -90,19 +90,28 @@ def check_cast(state, action, text: str, at=None):
     return caster, target, power, values[power.name]
 
 
-def cast(state, action, text: str) -> None:
-    """A Hero uses a power: now, or at the end of the first part of his move ('Magical
-    Powers': "at any point during the model's movement")."""
+def check_casting(state, action, text: str):
+    """Every condition of a cast, now or from the end of the first part of his move (the
+    move checked too): what `cast` needs."""
     if action.path:
         walk = Move(action.model, action.path)
         report = state.check_move(walk)
         check_cast(state, action, text, at=report.end)
+        return walk, report
+    return check_cast(state, action, text)
+
+
+def cast(state, action, checked) -> None:
+    """A Hero uses a power: now, or at the end of the first part of his move ('Magical
+    Powers': "at any point during the model's movement")."""
+    if action.path:
+        walk, report = checked
         plain = Cast(action.model, action.power, action.target, action.dice)
         procedure.push(state, {"proc": "cast from", "cast": str(plain)})
         push_move(state, walk, report, part=True)
         procedure.run(state)
         return
-    caster, target, power, value = check_cast(state, action, text)
+    caster, target, power, value = checked
     start_cast(state, caster, target, power, value, action.dice)
     procedure.run(state)
 
@@ -213,33 +222,45 @@ def _cast(state, frame) -> None:
     will_of_evil_spent(state, caster)
 
 
-def candidates(state) -> list:
-    """The answers to a resistance question: roll 1 to all its Will dice, or not."""
-    target = state.models[state.question["target"]]
-    return [Resist(target.id, n) for n in range(1, target.will_left + 1)] + [Pass()]
+class Resisting(procedure.Asked):
+    """'Magical resistance': the victim declares his Will dice, or 'pass'."""
 
+    name = "resist"
 
-def answer(state, action, text: str) -> None:
-    """Magical resistance: the victim declares his Will dice, or 'pass'."""
-    q = state.question
-    target = state.models[q["target"]]
-    if isinstance(action, Resist):
-        if action.model != target.id:
-            raise Refusal(RULE_RESIST, f"it is {target.id} who may resist", action=text)
-        if not 1 <= action.dice <= target.will_left:
-            raise Refusal(RULE_RESIST, f"{target.id} has {target.will_left} Will", action=text)
-    elif not isinstance(action, Pass):
-        raise Refusal(RULE_RESIST,
-                      f"resist with Will dice ('resist {target.id} 1') or 'pass'", action=text)
-    state.question = None
-    frame = procedure.top(state, "cast")
-    if isinstance(action, Pass):
-        frame["asking"], frame["resisted_now"] = target.id, False
-        return
-    target.spend_will(action.dice)
-    frame["asking"] = target.id
-    procedure.push(state, {"proc": "resist", "model": target.id, "dice": action.dice,
-                           "best": q["best"], "power": q["power"], "rolled": []})
+    def answers(self, state) -> list:
+        """Roll 1 to all its Will dice, or not."""
+        target = state.models[state.question["target"]]
+        return [Resist(target.id, n) for n in range(1, target.will_left + 1)] + [Pass()]
+
+    def check(self, state, action) -> Plan:
+        """The victim resists with the Will he has, or passes."""
+        text = str(action)
+        q = state.question
+        target = state.models[q["target"]]
+        if isinstance(action, Resist):
+            if action.model != target.id:
+                raise Refusal(RULE_RESIST, f"it is {target.id} who may resist", action=text)
+            if not 1 <= action.dice <= target.will_left:
+                raise Refusal(RULE_RESIST, f"{target.id} has {target.will_left} Will",
+                              action=text)
+        elif not isinstance(action, Pass):
+            raise Refusal(RULE_RESIST,
+                          f"resist with Will dice ('resist {target.id} 1') or 'pass'", action=text)
+        return Plan(target=target, dice=action.dice if isinstance(action, Resist) else 0,
+                    asked=q)
+
+    def take(self, state, plan) -> None:
+        """The Will spent and the resistance rolled, or none."""
+        frame = procedure.top(state, "cast")
+        target = plan.target
+        if not plan.dice:
+            frame["asking"], frame["resisted_now"] = target.id, False
+            return
+        target.spend_will(plan.dice)
+        frame["asking"] = target.id
+        procedure.push(state, {"proc": "resist", "model": target.id, "dice": plan.dice,
+                               "best": plan.asked["best"], "power": plan.asked["power"],
+                               "rolled": []})
 
 
 @procedure.step("resist")
@@ -411,44 +432,47 @@ def check_command(state, action, text: str):
     return path, report
 
 
-def answer_command(state, action, text: str) -> None:
-    """Move the held model as the caster's side says (or leave it)."""
-    checked = check_command(state, action, text)
-    ident = state.question["target"]
-    state.question = None
-    if checked is None:
-        return
-    path, report = checked
-    model = state.models[ident]
-    points = [(model.x, model.y), *path]
-    model.heading = geo.heading_of(points[-2], points[-1], model.heading)
-    model.x, model.y = report.end
-    state.news.append(f"{ident} is moved {report.length:.2f}{state.units.name} by magic")
+class Commanded(procedure.Asked):
+    """'Command/Compel': the caster's side moves the held model (or leaves it)."""
 
+    name = "command"
 
-def candidates_command(state) -> list:
-    """Leave it, or move it half its move towards or away from the caster."""
-    q = state.question
-    model, caster = state.models[q["target"]], state.models.get(q["caster"])
-    out = [Pass()]
-    if caster is None:
+    def answers(self, state) -> list:
+        """Leave it, or move it half its move towards or away from the caster."""
+        q = state.question
+        model, caster = state.models[q["target"]], state.models.get(q["caster"])
+        out = [Pass()]
+        if caster is None:
+            return out
+        me = state.disc(model)
+        d = geo.centre_distance(me, state.disc(caster)) or 1.0
+        for sign in (-1, 1):
+            for share in (0.5, 0.25):
+                step = state.allowance(model) * share - 0.01
+                to = (round(me.x + sign * (caster.x - me.x) / d * step, 3),
+                      round(me.y + sign * (caster.y - me.y) / d * step, 3))
+                action = Move(model.id, (to,))
+                try:
+                    check_command(state, action, str(action))
+                except IllegalAction:
+                    continue
+                out.append(action)
+                break
         return out
-    me = state.disc(model)
-    d = geo.centre_distance(me, state.disc(caster)) or 1.0
-    for sign in (-1, 1):
-        for share in (0.5, 0.25):
-            step = state.allowance(model) * share - 0.01
-            to = (round(me.x + sign * (caster.x - me.x) / d * step, 3),
-                  round(me.y + sign * (caster.y - me.y) / d * step, 3))
-            action = Move(model.id, (to,))
-            try:
-                check_command(state, action, str(action))
-            except IllegalAction:
-                continue
-            out.append(action)
-            break
-    return out
 
+    def check(self, state, action) -> Plan:
+        """A move of the held model the power allows, or 'pass'."""
+        return Plan(ident=state.question["target"],
+                    checked=check_command(state, action, str(action)))
 
-procedure.question("resist", answer, candidates)
-procedure.question("command", answer_command, candidates_command)
+    def take(self, state, plan) -> None:
+        """The held model moved, or left where it is."""
+        if plan.checked is None:
+            return
+        path, report = plan.checked
+        ident = plan.ident
+        model = state.models[ident]
+        points = [(model.x, model.y), *path]
+        model.heading = geo.heading_of(points[-2], points[-1], model.heading)
+        model.x, model.y = report.end
+        state.news.append(f"{ident} is moved {report.length:.2f}{state.units.name} by magic")

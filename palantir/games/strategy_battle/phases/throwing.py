@@ -63,9 +63,9 @@ def check(state, action, text: str):
     return model, target, before, after
 
 
-def charge_throwing(state, action, text: str) -> None:
+def charge_throwing(state, action, checked) -> None:
     """Carry out `throw G1 E2 <waypoints>`: walk to 1"/2cm away, throw, then charge home."""
-    model, target, before, after = check(state, action, text)
+    model, target, before, after = checked
     first = geo.check_path(state.table, state.discs(), state.disc(model), before,
                            state.mover(model), ignore_zones=True)
     state.news.append(f"{model.id} charges {target.id}, to throw its weapon first")

@@ -11,27 +11,22 @@ from dataclasses import replace
 from typing import Any, Mapping
 
 from ...engine.dice import Dice
-from ...engine.errors import BadNotation, IllegalAction
 from ...engine.game import Outcome, State
 from ...engine.procedure import Refusal, Stack, decide
 from . import procedure, turn
 from . import table as geo
 from .candidates import movable
-from .notation import Charge, Move, Throw, parse
-from .phases import cavalry, heroics, magic, throwing
+from .notation import parse
+from .phases import cavalry
 from .phases import move as move_rules
 from .phases.fight import resolution as combat
 from .phases.fight.weapons import equipped
 from .profiles import SIDES, default_data
 from .scenarios import Scenario
-from .state import MORE_FIELDS, Model, allowed, is_loose, monstrous, outfit, profile_named
+from .state import MORE_FIELDS, Model, is_loose, monstrous, outfit, profile_named
 
 
-RULE_PRIORITY = "The Priority Phase"
-RULE_WHICH_SIDE = "The Move Phase: Which Side Moves First?"
 RULE_MOVING = geo.RULE_MOVING
-RULE_CHARGES = geo.RULE_CHARGES
-RULE_WHO_CAN_CHARGE = "The Move Phase: Who Can Charge?"
 RULE_OVER = "Starting a Game: the end of the game"
 
 MOVE, SHOOT, FIGHT, OVER = turn.MOVE, turn.SHOOT, turn.FIGHT, turn.OVER
@@ -314,76 +309,15 @@ class BattleState(State):
     # ------------------------------------------------------------ resolving notation
 
     def resolve(self, action, text: str):
-        """Turn a decision into its exact form: a destination or bare charge gets its path found."""
+        """Turn a decision into its exact form: a destination or bare charge gets its path
+        found (an answer to a question is read as it is)."""
         if self.question is not None:
-            return action          # an answer: the question's own module reads it
-        if isinstance(action, Move) and action.to is not None:
-            model = self._movable(action.model, text)
-            path = geo.find_path(self.table, self.discs(), self.disc(model), self.mover(model),
-                                 to=action.to)
-            if path is None:
-                raise Refusal(RULE_MOVING, f"no legal path takes {model.id} to "
-                                           f"{action.to[0]:g},{action.to[1]:g}", action=text)
-            return Move(action.model, Move.rounded(path))
-        if isinstance(action, Throw) and not action.path:
-            return throwing.resolve(self, action, text)
-        if isinstance(action, Charge) and not action.path:
-            model = self._movable(action.model, text)
-            if len(action.targets) != 1:
-                raise BadNotation("a charge at several models needs its path, e.g. "
-                                  "'charge G1 E1+E2 10,12 11,12.5'", action=text)
-            self.model(action.targets[0], text)
-            path = geo.find_path(self.table, self.discs(), self.disc(model), self.mover(model),
-                                 target=action.targets[0])
-            if path is None:
-                raise Refusal(RULE_CHARGES,
-                              f"{model.id} cannot reach {action.targets[0]}", action=text)
-            return Charge(action.model, action.targets, Move.rounded(path))
-        return action
-
-    # ------------------------------------------------------------ the Move phase
-
-    def _movable(self, ident: str, text: str) -> Model:
-        model = self.model(ident, text)
-        if model.side != self.acting:
-            raise Refusal(RULE_WHICH_SIDE,
-                          f"{ident} belongs to {model.side}; {self.acting} is moving", action=text)
-        if model.moved:
-            raise Refusal(RULE_MOVING, f"{ident} has already moved this phase", action=text)
-        if self.engaged(model):
-            raise Refusal(RULE_CHARGES,
-                          f"{ident} is touching an enemy and cannot move", action=text)
-        if model.immobilised:
-            raise Refusal(magic.RULE_POWERS,
-                          f"{ident} is held by a magical power this turn", action=text)
-        allowed(self, model, text)
-        return model
+            return action
+        return turn.resolve(self, action, text)
 
     def check_move(self, action) -> geo.PathReport:
-        """Check a move or charge fully without changing anything; the path report if legal."""
-        text = str(action)
-        if self.phase != MOVE and not heroics.moving_again(self):
-            raise Refusal(RULE_MOVING, "models move only in the Move phase", action=text)
-        model = self._movable(action.model, text)
-        targets: tuple[str, ...] = ()
-        if isinstance(action, Charge):
-            targets = action.targets
-            for t in targets:
-                enemy = self.model(t, text)
-                if enemy.side == model.side:
-                    raise Refusal(RULE_CHARGES, f"{t} is a friend", action=text)
-                # 'Who Can Charge?': the target must be in sight at the start of his own move
-                if not move_rules.saw_at_start(self, model, enemy):
-                    raise Refusal(RULE_WHO_CAN_CHARGE,
-                                  f"{model.id} cannot see {t} at the start of its move",
-                                  action=text)
-        try:
-            report = geo.check_path(self.table, self.discs(), self.disc(model), action.path,
-                                    self.mover(model), targets=targets, pass_loose=True)
-            heroics.ends_near_hero(self, model, report.end)
-            return report
-        except IllegalAction as exc:
-            raise Refusal(exc.rule, exc.reason, action=text) from None
+        """Check a move or charge fully without changing anything (phases/move.py)."""
+        return move_rules.check_move(self, action)
 
     def attacks(self, model: Model) -> int:
         """Dice rolled and strikes made by a model ('Multiple Attacks'; 'Spears': +1 supported;

@@ -265,6 +265,7 @@ def contacts(state, pool=None) -> dict[str, list[str]]:
 
 RULE_HEROIC = "Heroic Actions"
 RULE_HEROIC_COMBAT = "Heroic Actions: Heroic Combat"
+RULE_POWERS = "Heroes: Magical Powers"
 
 
 def allowed(state, model, text: str) -> None:
@@ -286,6 +287,26 @@ def allowed(state, model, text: str) -> None:
     if h["phase"] == "move" and not h["hero_moved"]:
         raise Refusal(RULE_HEROIC,
                       f"{h['current']} moves before the friends who go with him", action=text)
+
+
+def moving_again(state) -> bool:
+    """Whether the Hero of a heroic combat and his friends are moving again now."""
+    return state.heroic is not None and state.heroic["stage"] == "again"
+
+
+def ends_near_hero(state, model, end) -> None:
+    """'Heroic Move': friends moving with the Hero must end within 6"/14cm of him."""
+    h = state.heroic
+    if h is None or h["stage"] != "act" or h["phase"] != "move" or model.id == h["current"]:
+        return
+    hero = state.models.get(h["current"])
+    if hero is None:
+        return
+    reach = state.units.rule(6, 14)
+    there = state.disc(model, zone=False).at(*end)
+    if geo.gap(there, state.disc(hero, zone=False)) > reach + 1e-9:
+        raise Refusal(RULE_HEROIC, f"{model.id} must end within {reach:g}{state.units.name} of "
+                                   f"{hero.id}", action=None)
 
 
 # ---------------------------------------------------------------- what a shooter looks past

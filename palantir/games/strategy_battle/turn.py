@@ -26,7 +26,7 @@ from .phases import cavalry, courage, heroics, magic, pairing, throwing
 from .phases import move as move_rules
 from .phases.fight import resolution as combat
 from .phases.shoot import RULE_SHOOT, check_shot, shooters
-from .state import RULE_HEROIC_COMBAT, allowed, is_loose
+from .state import RULE_HEROIC_COMBAT, allowed, is_loose, moving_again
 from .wounds import D6, FateQuestion, RollQuestion, resolve_shot
 
 RULE_MOVING = geo.RULE_MOVING
@@ -105,7 +105,7 @@ def _pick(state, action, ident: str) -> None:
 
 
 def _check_move(state, action, text: str):
-    return state.check_move(action)
+    return move_rules.check_move(state, action)
 
 
 def _move(state, action, report) -> None:
@@ -288,6 +288,19 @@ class MovingAgain(Phase):
         return heroics.again_candidates(state)
 
 
+# ------------------------------------------------------------ the exact form of a decision
+
+# a decision given by where it ends (a destination, a target): its path found
+RESOLVE: dict[type, Callable] = {Move: move_rules.resolve_move, Charge: move_rules.resolve_charge,
+                                 Throw: throwing.resolve}
+
+
+def resolve(state, action, text: str):
+    """A decision in its exact form: a destination or bare charge gets its path found."""
+    found = RESOLVE.get(type(action))
+    return action if found is None else found(state, action, text)
+
+
 # ------------------------------------------------------------ the questions
 
 QUESTIONS = Procedures(
@@ -303,7 +316,7 @@ def asking(state) -> Procedure:
     """The procedure that asks the question now: the question's own, or the phase's."""
     if state.question is not None:
         return QUESTIONS.read({"proc": state.question["kind"]})
-    if state.phase == FIGHT and heroics.moving_again(state):
+    if state.phase == FIGHT and moving_again(state):
         return QUESTIONS.read({"proc": AGAIN})
     return QUESTIONS.read({"proc": state.phase})
 
@@ -414,7 +427,7 @@ def fight_phase_continues(state) -> None:
            and state.question is None and state.phase == FIGHT):
         heroics.next_hero(state)              # the next heroic combat, if any
     if (state.combat is not None or state.question is not None or state.phase == OVER
-            or heroics.moving_again(state)):
+            or moving_again(state)):
         return
     heroics.fights_of_the_living(state)
     if not state.fights:

@@ -184,21 +184,6 @@ def next_hero(state) -> None:
     state.acting = state.priority
 
 
-def ends_near_hero(state, model, end) -> None:
-    """'Heroic Move': friends moving with the Hero must end within 6"/14cm of him."""
-    h = state.heroic
-    if h is None or h["stage"] != "act" or h["phase"] != "move" or model.id == h["current"]:
-        return
-    hero = state.models.get(h["current"])
-    if hero is None:
-        return
-    reach = state.units.rule(6, 14)
-    there = state.disc(model, zone=False).at(*end)
-    if geo.gap(there, state.disc(hero, zone=False)) > reach + 1e-9:
-        raise Refusal(RULE_HEROIC, f"{model.id} must end within {reach:g}{state.units.name} of "
-                                   f"{hero.id}", action=None)
-
-
 # ---------------------------------------------------------------- moving again ('Heroic Combat')
 
 def _moves_again(state, h) -> bool:
@@ -222,11 +207,6 @@ def _moves_again(state, h) -> bool:
     state.news.append(f"{ident} has slain every enemy touching him: "
                       f"{', '.join(free)} may move again")
     return True
-
-
-def moving_again(state) -> bool:
-    """Whether the Hero of a heroic combat and his friends are moving again now."""
-    return state.heroic is not None and state.heroic["stage"] == "again"
 
 
 def again_candidates(state) -> list:

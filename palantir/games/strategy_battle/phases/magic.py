@@ -18,10 +18,9 @@ from .. import table as geo
 from .. import procedure
 from ..notation import Cast, Charge, Move, Pass, Resist, parse
 from ..profiles import default_powers
-from ..state import courage_of, outfit, push_move
+from ..state import RULE_POWERS, courage_of, outfit, push_move
 from ..wounds import D6, hit, offer, roll_again, spent, thrown_down
 
-RULE_POWERS = "Heroes: Magical Powers"
 RULE_RESIST = "Heroes: Magical Powers (magical resistance)"
 RULE_COMMAND = "Heroes: Magical Powers (Command/Compel)"
 RULE_WILL_OF_EVIL = "Special Rule: Will of Evil"

@@ -12,10 +12,99 @@ from __future__ import annotations
 
 import math
 
+from ....engine.errors import BadNotation, IllegalAction
+from ....engine.procedure import Refusal
 from .. import table as geo
 from .. import procedure
-from ..state import push_move, take_test, terrifying
+from ..notation import Charge, Move
+from ..state import (RULE_POWERS, allowed, ends_near_hero, moving_again, push_move, take_test,
+                     terrifying)
 from ..wounds import D6, hit, offer, roll_again, spent
+
+RULE_WHICH_SIDE = "The Move Phase: Which Side Moves First?"
+RULE_MOVING = geo.RULE_MOVING
+RULE_CHARGES = geo.RULE_CHARGES
+RULE_WHO_CAN_CHARGE = "The Move Phase: Who Can Charge?"
+
+
+# ---------------------------------------------------------------- checking a move
+
+def movable(state, ident: str, text: str):
+    """The model called `ident`, if it may move now: its side's, not yet moved, not
+    fighting, not held by magic, and free as far as heroic actions go."""
+    model = state.model(ident, text)
+    if model.side != state.acting:
+        raise Refusal(RULE_WHICH_SIDE,
+                      f"{ident} belongs to {model.side}; {state.acting} is moving", action=text)
+    if model.moved:
+        raise Refusal(RULE_MOVING, f"{ident} has already moved this phase", action=text)
+    if state.engaged(model):
+        raise Refusal(RULE_CHARGES,
+                      f"{ident} is touching an enemy and cannot move", action=text)
+    if model.immobilised:
+        raise Refusal(RULE_POWERS,
+                      f"{ident} is held by a magical power this turn", action=text)
+    allowed(state, model, text)
+    return model
+
+
+def check_move(state, action) -> geo.PathReport:
+    """Check a move or charge fully without changing anything; the path report if legal."""
+    text = str(action)
+    if state.phase != "move" and not moving_again(state):
+        raise Refusal(RULE_MOVING, "models move only in the Move phase", action=text)
+    model = movable(state, action.model, text)
+    targets: tuple[str, ...] = ()
+    if isinstance(action, Charge):
+        targets = action.targets
+        for t in targets:
+            enemy = state.model(t, text)
+            if enemy.side == model.side:
+                raise Refusal(RULE_CHARGES, f"{t} is a friend", action=text)
+            # 'Who Can Charge?': the target must be in sight at the start of his own move
+            if not saw_at_start(state, model, enemy):
+                raise Refusal(RULE_WHO_CAN_CHARGE,
+                              f"{model.id} cannot see {t} at the start of its move",
+                              action=text)
+    try:
+        report = geo.check_path(state.table, state.discs(), state.disc(model), action.path,
+                                state.mover(model), targets=targets, pass_loose=True)
+        ends_near_hero(state, model, report.end)
+        return report
+    except IllegalAction as exc:
+        raise Refusal(exc.rule, exc.reason, action=text) from None
+
+
+def resolve_move(state, action, text: str):
+    """`move G1 x,y`: the path to the destination found (a move with its path as it is)."""
+    if action.to is None:
+        return action
+    model = movable(state, action.model, text)
+    path = geo.find_path(state.table, state.discs(), state.disc(model), state.mover(model),
+                         to=action.to)
+    if path is None:
+        raise Refusal(RULE_MOVING, f"no legal path takes {model.id} to "
+                                   f"{action.to[0]:g},{action.to[1]:g}", action=text)
+    return Move(action.model, Move.rounded(path))
+
+
+def resolve_charge(state, action, text: str):
+    """`charge G1 E1`: the path into contact found (a charge with its path as it is)."""
+    if action.path:
+        return action
+    model = movable(state, action.model, text)
+    if len(action.targets) != 1:
+        raise BadNotation("a charge at several models needs its path, e.g. "
+                          "'charge G1 E1+E2 10,12 11,12.5'", action=text)
+    state.model(action.targets[0], text)
+    path = geo.find_path(state.table, state.discs(), state.disc(model), state.mover(model),
+                         target=action.targets[0])
+    if path is None:
+        raise Refusal(RULE_CHARGES, f"{model.id} cannot reach {action.targets[0]}", action=text)
+    return Charge(action.model, action.targets, Move.rounded(path))
+
+
+# ---------------------------------------------------------------- making it
 
 
 def begin(state, action, report) -> None:

@@ -35,6 +35,8 @@ def can_throw(state, model) -> bool:
 
 def resolve(state, action, text: str):
     """`throw G1 E2` without waypoints: the charge's path is found as for `charge G1 E2`."""
+    if action.path:
+        return action
     found = state.resolve(Charge(action.model, (action.target,)), text)
     return Throw(action.model, action.target, found.path)
 

@@ -26,7 +26,7 @@ from ...engine.procedure import Plan, Refusal
 from . import procedure
 from . import table as geo
 from .notation import FateRoll, Might, Pass, Reroll
-from .state import carrier, find, monstrous, outfit, profile_named
+from .state import carrier, find, is_loose, monstrous, outfit, profile_named
 
 # the faces of a six-sided die, as the dice are asked for them (every roll of the game)
 D6 = ("1", "2", "3", "4", "5", "6")
@@ -372,7 +372,7 @@ def _hit(state, frame) -> None:
                       + ": a wound")
     procedure.finish(state, frame)
     if frame["mount"]:
-        state.wound_mount(victim, 1)
+        wound_mount(state, victim, 1)
     else:
         suffer(state, victim)
 
@@ -447,10 +447,72 @@ def opponents_of(state, target) -> list:
             and (m.id in across or geo.in_contact(state.disc(m, zone=False), mine, tol))]
 
 
+# ---------------------------------------------------------------- casualties
+
+def wound(state, model, wounds: int) -> None:
+    """Take wounds off a model; at none left it is slain and removed ('Casualties')."""
+    model.wounds -= wounds
+    if model.wounds > 0:
+        state.news.append(f"{model.id} is wounded ({model.wounds} left)")
+        return
+    state.news.append(f"{model.id} is slain")
+    remove(state, model)
+
+
+def wound_mount(state, model, wounds: int) -> None:
+    """Wound a steed; a slain mount throws its rider ('Hits on Mounts')."""
+    model.mount_wounds = max(0, model.mount_wounds - wounds)
+    if model.mounted:
+        state.news.append(f"{model.id}'s mount is wounded")
+        return
+    state.news.append(f"{model.id}'s mount is slain")
+    throw(state, model)
+
+
+def remove(state, model, fled: bool = False) -> None:
+    """Take a model off the table, slain or fled; both count as lost ('Fleeing the Battle')."""
+    del state.models[model.id]
+    state.across = [p for p in state.across if model.id not in p[:2]]
+    if not is_loose(model):
+        # 'Casualties in Scenarios (Cavalry)': a mount does not count
+        state.lost[model.side] += 1
+    if not fled:
+        rider_fell(state, model)   # his passenger thrown, his mount left loose
+    state.check_victory()
+
+
+def rider_fell(state, model) -> None:
+    """A rider slain: his passenger is thrown; his mount, if the players use loose mounts,
+    may be left in place."""
+    if state.phase == "over":
+        return
+    floor = len(state.pending)
+    if model.mount_wounds > 0 and state.options.get("loose_mounts", False):
+        procedure.push(state, off_frame(model))
+    throw_passenger(state, model)
+    procedure.run(state, floor)
+
+
+def throw(state, model) -> None:
+    """The Thrown Rider chart, for a rider whose mount fell or threw him: 1 knocked flying (a
+    Strength 3 hit, lying down, nothing more this turn), 2-5 nothing more this turn and no
+    blows if he wins a fight, 6 on his feet at once. A Hero may spend Might on the roll
+    ('Making tests')."""
+    off = off_frame(model)
+    floor = len(state.pending)
+    # 'Passengers': the passenger is thrown too (after the rider)
+    throw_passenger(state, model)
+    on_foot(state, model)
+    # 'Moving & Shooting': "A thrown rider cannot shoot that turn unless it shoots before"
+    model.shot = True
+    procedure.push(state, {"proc": "thrown", "model": model.id, "die": None, "off": off})
+    procedure.run(state, floor)
+
+
 def take_wound(state, model) -> None:
     """A wound on a model on the table or on a passenger ('Casualties')."""
     if model.carried_by is None:
-        state.wound(model, 1)
+        wound(state, model, 1)
         return
     model.wounds -= 1
     if model.wounds > 0:

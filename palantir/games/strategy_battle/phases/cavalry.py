@@ -35,22 +35,6 @@ RULE_PASSENGERS = "Cavalry: Advanced Rule - Passengers"
 # ---------------------------------------------------------------- coming off a mount
 
 
-def throw(state, model) -> None:
-    """The Thrown Rider chart, for a rider whose mount fell or threw him: 1 knocked flying (a
-    Strength 3 hit, lying down, nothing more this turn), 2-5 nothing more this turn and no
-    blows if he wins a fight, 6 on his feet at once. A Hero may spend Might on the roll
-    ('Making tests')."""
-    off = off_frame(model)
-    floor = len(state.pending)
-    # 'Passengers': the passenger is thrown too (after the rider)
-    throw_passenger(state, model)
-    on_foot(state, model)
-    # 'Moving & Shooting': "A thrown rider cannot shoot that turn unless it shoots before"
-    model.shot = True
-    procedure.push(state, {"proc": "thrown", "model": model.id, "die": None, "off": off})
-    procedure.run(state, floor)
-
-
 @procedure.step("thrown")
 def _thrown(state, frame) -> None:
     model = state.models.get(frame["model"])
@@ -234,18 +218,6 @@ class LeaveOnHorse(procedure.Asked):
         model.left_on_horse = plan.item
         model.profile = outfit(state, model)
         state.news.append(f"{model.id} leaves his {plan.item} on his horse")
-
-
-def rider_fell(state, model) -> None:
-    """A rider slain: his passenger is thrown; his mount, if the players use loose mounts,
-    may be left in place."""
-    if state.phase == "over":
-        return
-    floor = len(state.pending)
-    if model.mount_wounds > 0 and state.options.get("loose_mounts", False):
-        procedure.push(state, off_frame(model))
-    throw_passenger(state, model)
-    procedure.run(state, floor)
 
 
 # ---------------------------------------------------------------- the decisions

@@ -10,7 +10,7 @@ from __future__ import annotations
 from .. import table as geo
 from .. import procedure
 from ..state import courage_of, is_hero, is_loose, take_test
-from ..wounds import D6, offer, spent
+from ..wounds import D6, offer, remove, spent
 
 RULE_COURAGE = "Courage"
 PASS_MARK = 10          # 'Courage Tests': two dice plus Courage, 10 or more passes
@@ -142,7 +142,7 @@ def retreat(state, model) -> None:
     model.move_used = state.allowance(model)      # the full move is spent, moved or not
     if outcome == "flee":
         state.news.append(f"{model.id} flees the battle")
-        state.remove(model, fled=True)
+        remove(state, model, fled=True)
         return
     if path:
         points = [(me.x, me.y), *path]

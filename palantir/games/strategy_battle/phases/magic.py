@@ -19,7 +19,7 @@ from .. import procedure
 from ..notation import Cast, Charge, Move, Pass, Resist, parse
 from ..profiles import default_powers
 from ..state import RULE_POWERS, courage_of, outfit, push_move
-from ..wounds import D6, hit, offer, roll_again, spent, thrown_down
+from ..wounds import D6, hit, offer, remove, roll_again, spent, thrown_down
 
 RULE_RESIST = "Heroes: Magical Powers (magical resistance)"
 RULE_COMMAND = "Heroes: Magical Powers (Command/Compel)"
@@ -377,7 +377,7 @@ def will_of_evil_spent(state, model) -> None:
     if (model.id in state.models and model.profile.has("will of evil")
             and model.will_left <= 0):
         state.news.append(f"{model.id} has no Will left and is banished")
-        state.remove(model)
+        remove(state, model)
 
 
 def will_of_evil(state) -> None:

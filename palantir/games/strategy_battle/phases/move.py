@@ -19,7 +19,7 @@ from .. import procedure
 from ..notation import Charge, Move
 from ..state import (RULE_POWERS, allowed, ends_near_hero, moving_again, push_move, take_test,
                      terrifying)
-from ..wounds import D6, hit, offer, roll_again, spent
+from ..wounds import D6, hit, offer, roll_again, spent, throw
 
 RULE_WHICH_SIDE = "The Move Phase: Which Side Moves First?"
 RULE_MOVING = geo.RULE_MOVING
@@ -322,7 +322,7 @@ def _jump(state, frame) -> None:
         # a second 1: the rider is thrown from his mount
         state.news.append(f"{model.id} is thrown at '{what}'")
         procedure.finish(state, frame, jump=1)
-        state.wound_mount_throw(model)
+        throw(state, model)
         return
     procedure.finish(state, frame, jump=score)
 

@@ -36,7 +36,7 @@ from .weapons import (RULE_PICKING_UP, RULE_SPEARS, check_support, check_weapon,
                       spoils, support_options, take_weapon, taking, weapon_candidates, weapon_effect,
                       weapon_options, written)
 from ...state import find, is_hero, players_choose
-from ...wounds import D6, RULE_MIGHT, score, take_wound, thrown_down
+from ...wounds import D6, RULE_MIGHT, score, take_wound, thrown_down, wound_mount
 
 RULE_SHIELDING = "Weapons: Shields (shielding)"
 RULE_STRIKES = "The Fight Phase: Multiple Combats (dividing strikes)"
@@ -500,7 +500,7 @@ def settle_wound(state, c) -> None:
         return
     c["wounded"] = None
     if part:
-        state.wound_mount(victim, 1)
+        wound_mount(state, victim, 1)
     else:
         take_wound(state, victim)
 

@@ -4,13 +4,15 @@ engine's procedure kernel (engine/procedure.py).
 A shot, a move with its jumps, a Courage test, a cast, a wound and its Fate roll are each
 a *frame*: a procedure of the kernel that is also the JSON-able dict its step reads and
 writes, with the name of its procedure (`proc`) and how far it has got. The frames are
-the kernel's `Stack` `state.pending`, innermost last, each frame's class registered in the
-game's `Procedures` registry (`REGISTRY`) by the name of its step. `run` steps the top
-frame until the stack is empty or a question is outstanding (`state.question`); the
-answer is taken by the module that asked it, and `run` goes on. So a Hero may spend Might
-after seeing his roll ('Might': "A player does not have to decide to use his Might until
-the dice has been rolled") in the middle of any procedure, and `clone`, views and records
-work at every question (docs/strategy-battle.md, 'Procedures and questions').
+the kernel's `Stack` `state.pending`, innermost last, each frame's class (a `Frame`
+subclass in the module of its rule) added to the kernel's `Procedures` registry
+`REGISTRY` by its name. `run` steps the top frame until the stack is empty or a question
+is outstanding (`state.question`); the question is a procedure of its own (`Asked`, one
+subclass per kind, turn.QUESTIONS), whose check and carrying out take the answer, and
+`run` goes on. So a Hero may spend Might after seeing his roll ('Might': "A player does
+not have to decide to use his Might until the dice has been rolled") in the middle of any
+procedure, and `clone`, views and records work at every question (docs/strategy-battle.md,
+'Procedures and questions').
 
 A step makes progress each time it is called: it rolls, pushes a child frame and returns,
 asks a question, or finishes its frame. A child that gives its parent a result is pushed
@@ -20,7 +22,6 @@ by the parent, which returns at once; the child's `finish` hands the result down
 from __future__ import annotations
 
 import copy
-from typing import Callable, ClassVar
 
 from ...engine.procedure import Procedure, Procedures, Question, Stack
 
@@ -30,17 +31,11 @@ _WAITING = Question(seat=-1, kind="waiting")
 
 
 class Frame(dict, Procedure):
-    """A procedure under way as the dict its step reads and writes (a subclass per step,
-    made by `step`)."""
-
-    stepper: ClassVar[Callable]
+    """A procedure under way as the dict its step reads and writes: a subclass per
+    procedure, with its `name` and `step`, registered in `REGISTRY`."""
 
     def __init__(self, **fields):
         super().__init__(proc=self.name, **fields)
-
-    def step(self, state, stack) -> None:
-        """One step of the procedure (its registered step function)."""
-        self.stepper(state, self)
 
     def question(self, state) -> Question | None:
         """While a question is outstanding, or the game is over, the frames wait."""
@@ -53,6 +48,8 @@ class Frame(dict, Procedure):
         return dict(self)
 
 
+# the game's frames by name (each frame class is added with `@REGISTRY.add`), so a frame
+# pushed by name from another phase, and a stack read back from a view, find their class
 REGISTRY = Procedures()
 
 
@@ -104,15 +101,6 @@ class Frames(Stack):
         frame = self.top()
         self.finish(frame)
         return frame.data if isinstance(frame, _StandIn) else frame
-
-
-def step(name: str):
-    """Register the step function of a procedure: a Frame class of that name."""
-    def register(fn):
-        REGISTRY.add(type(f"Frame[{name}]", (Frame,), {"name": name, "stepper": staticmethod(fn),
-                                                      "__module__": fn.__module__}))
-        return fn
-    return register
 
 
 def push(state, frame: dict) -> dict:

@@ -125,38 +125,43 @@ def suffer(state, victim) -> None:
     procedure.push(state, {"proc": "fate", "target": victim.id, "declined": False})
 
 
-@procedure.step("fate")
-def _fate(state, frame) -> None:
+@procedure.REGISTRY.add
+class FateFrame(procedure.Frame):
     """'Fate': one point a die, 4+ recovers the wound; roll again while Fate lasts, or take it."""
-    victim = find(state, frame["target"])           # on the table, or a passenger
-    if victim is None:
-        procedure.finish(state, frame)
-        return
-    if frame.get("score") is not None:
-        hero = victim
-        if frame["score"] < 4 and offer(state, frame, hero, "Fate", frame["score"], (4,)):
+
+    name = "fate"
+
+    def step(self, state, stack) -> None:
+        """One step of the procedure."""
+        victim = find(state, self["target"])           # on the table, or a passenger
+        if victim is None:
+            procedure.finish(state, self)
             return
-        die = frame["score"]
-        score = min(6, die + spent(frame))
-        for key in ("score", "answered", "might"):
-            frame.pop(key, None)
-        told = f"{victim.id} spends Fate: rolled {die}" + (f", {score} with Might"
-                                                            if score != die else "")
-        if score >= 4:
-            state.news.append(f"{told}: the wound is recovered")
-            if frame.get("combat") and state.combat is not None:
-                state.combat["wounded"] = None
-            procedure.finish(state, frame)
+        if self.get("score") is not None:
+            hero = victim
+            if self["score"] < 4 and offer(state, self, hero, "Fate", self["score"], (4,)):
+                return
+            die = self["score"]
+            score = min(6, die + spent(self))
+            for key in ("score", "answered", "might"):
+                self.pop(key, None)
+            told = f"{victim.id} spends Fate: rolled {die}" + (f", {score} with Might"
+                                                                if score != die else "")
+            if score >= 4:
+                state.news.append(f"{told}: the wound is recovered")
+                if self.get("combat") and state.combat is not None:
+                    state.combat["wounded"] = None
+                procedure.finish(state, self)
+                return
+            state.news.append(f"{told}: no luck")
+            if self.get("combat"):
+                procedure.finish(state, self)       # the fight asks again, or takes the wound
+                return
+        if victim.fate > 0 and not self["declined"]:
+            state.question = {"kind": "fate", "side": victim.side, "target": victim.id}
             return
-        state.news.append(f"{told}: no luck")
-        if frame.get("combat"):
-            procedure.finish(state, frame)       # the fight asks again, or takes the wound
-            return
-    if victim.fate > 0 and not frame["declined"]:
-        state.question = {"kind": "fate", "side": victim.side, "target": victim.id}
-        return
-    procedure.finish(state, frame)
-    take_wound(state, victim)
+        procedure.finish(state, self)
+        take_wound(state, victim)
 
 
 class FateQuestion(procedure.Asked):
@@ -256,34 +261,41 @@ def resolve_shot(state, shooter, target, missile, seen) -> None:
     procedure.run(state)
 
 
-@procedure.step("shot")
-def _shot(state, frame) -> None:
-    shooter = state.models.get(frame["shooter"])
-    target = state.models.get(frame["target"])
-    if shooter is None or target is None:
-        procedure.finish(state, frame)
-        return
-    need = shooter.profile.shoot
-    if frame["die"] is None:
-        frame["die"] = roll_d6(state, f"to hit {shooter.id}")
-    die = frame["die"]
-    if die < need and offer(state, frame, shooter, "to hit", die, (need,)):
-        return
-    roll = score(die, spent(frame))
-    told = f"rolled {die}" + (f", {roll} with Might" if roll != die else "")
-    if roll < need:
-        state.news.append(f"{shooter.id} shoots at {target.id}: needs {need}+, {told}: a miss")
-        procedure.finish(state, frame)
-        return
-    state.news.append(f"{shooter.id} shoots at {target.id}: needs {need}+, {told}: a hit")
-    procedure.finish(state, frame)
-    struck = passes_in_the_way(state, shooter, target, frame["way"])
-    if struck is None:
-        return
-    part = part_struck(state, struck)
-    victim = struck.passenger if part == "passenger" else struck
-    hit(state, victim, state.charts.missiles[frame["missile"]].strength,
-        f"{shooter.id}'s {frame['missile']}", mount=part == "mount", by=shooter.id)
+@procedure.REGISTRY.add
+class ShotFrame(procedure.Frame):
+    """A shot: the roll to hit, what is in the way of it, then the hit on the model struck
+    ('The Shoot Phase')."""
+
+    name = "shot"
+
+    def step(self, state, stack) -> None:
+        """One step of the procedure."""
+        shooter = state.models.get(self["shooter"])
+        target = state.models.get(self["target"])
+        if shooter is None or target is None:
+            procedure.finish(state, self)
+            return
+        need = shooter.profile.shoot
+        if self["die"] is None:
+            self["die"] = roll_d6(state, f"to hit {shooter.id}")
+        die = self["die"]
+        if die < need and offer(state, self, shooter, "to hit", die, (need,)):
+            return
+        roll = score(die, spent(self))
+        told = f"rolled {die}" + (f", {roll} with Might" if roll != die else "")
+        if roll < need:
+            state.news.append(f"{shooter.id} shoots at {target.id}: needs {need}+, {told}: a miss")
+            procedure.finish(state, self)
+            return
+        state.news.append(f"{shooter.id} shoots at {target.id}: needs {need}+, {told}: a hit")
+        procedure.finish(state, self)
+        struck = passes_in_the_way(state, shooter, target, self["way"])
+        if struck is None:
+            return
+        part = part_struck(state, struck)
+        victim = struck.passenger if part == "passenger" else struck
+        hit(state, victim, state.charts.missiles[self["missile"]].strength,
+            f"{shooter.id}'s {self['missile']}", mount=part == "mount", by=shooter.id)
 
 
 def passes_in_the_way(state, shooter, target, way):
@@ -336,45 +348,50 @@ def hit(state, target, strength: int, why: str, *, mount: bool = False,
                            "why": why, "mount": mount, "by": by, "dice": []})
 
 
-@procedure.step("hit")
-def _hit(state, frame) -> None:
+@procedure.REGISTRY.add
+class HitFrame(procedure.Frame):
     """'Wound Chart': 6/4 is a 6 then a 4+; Might spent adds to both dice ('Might')."""
-    victim = find(state, frame["target"])           # on the table, or a passenger
-    if victim is None or (frame["mount"] and not victim.mounted):
-        procedure.finish(state, frame)
-        return
-    defence = (state.mounts[victim.profile.mount].defence if frame["mount"]
-               else victim.profile.defence)
-    who = f"{victim.id}.mount" if frame["mount"] else victim.id
-    entry = state.charts.to_wound(frame["strength"], defence)
-    if entry == "-":
-        state.news.append(f"{frame['why']}: {who} cannot be hurt by Strength "
-                          f"{frame['strength']}")
-        procedure.finish(state, frame)
-        return
-    hero = state.models.get(frame["by"]) if frame["by"] else None
-    dice = frame["dice"]
-    for i, need in enumerate(int(v) for v in entry.split("/")):
-        if i == len(dice):
-            dice.append(roll_d6(state, f"wound {who}" + (" again" if i else "")))
-            frame.pop("answered", None)          # a new die: the Hero may be asked again
-        if score(dice[i], spent(frame)) < need:
-            if offer(state, frame, hero, "wound", score(dice[i], spent(frame)),
-                            (need,)):
-                return
-            if score(dice[i], spent(frame)) < need:
-                state.news.append(f"{frame['why']}: to wound {entry}, rolled "
-                                  f"{'/'.join(map(str, dice))}: no wound")
-                procedure.finish(state, frame)
-                return
-    state.news.append(f"{frame['why']}: to wound {entry}, rolled {'/'.join(map(str, dice))}"
-                      + (f" +{spent(frame)} Might" if spent(frame) else "")
-                      + ": a wound")
-    procedure.finish(state, frame)
-    if frame["mount"]:
-        wound_mount(state, victim, 1)
-    else:
-        suffer(state, victim)
+
+    name = "hit"
+
+    def step(self, state, stack) -> None:
+        """One step of the procedure."""
+        victim = find(state, self["target"])           # on the table, or a passenger
+        if victim is None or (self["mount"] and not victim.mounted):
+            procedure.finish(state, self)
+            return
+        defence = (state.mounts[victim.profile.mount].defence if self["mount"]
+                   else victim.profile.defence)
+        who = f"{victim.id}.mount" if self["mount"] else victim.id
+        entry = state.charts.to_wound(self["strength"], defence)
+        if entry == "-":
+            state.news.append(f"{self['why']}: {who} cannot be hurt by Strength "
+                              f"{self['strength']}")
+            procedure.finish(state, self)
+            return
+        hero = state.models.get(self["by"]) if self["by"] else None
+        dice = self["dice"]
+        for i, need in enumerate(int(v) for v in entry.split("/")):
+            if i == len(dice):
+                dice.append(roll_d6(state, f"wound {who}" + (" again" if i else "")))
+                self.pop("answered", None)          # a new die: the Hero may be asked again
+            if score(dice[i], spent(self)) < need:
+                if offer(state, self, hero, "wound", score(dice[i], spent(self)),
+                                (need,)):
+                    return
+                if score(dice[i], spent(self)) < need:
+                    state.news.append(f"{self['why']}: to wound {entry}, rolled "
+                                      f"{'/'.join(map(str, dice))}: no wound")
+                    procedure.finish(state, self)
+                    return
+        state.news.append(f"{self['why']}: to wound {entry}, rolled {'/'.join(map(str, dice))}"
+                          + (f" +{spent(self)} Might" if spent(self) else "")
+                          + ": a wound")
+        procedure.finish(state, self)
+        if self["mount"]:
+            wound_mount(state, victim, 1)
+        else:
+            suffer(state, victim)
 
 
 def target_in_combat(state, shooter, target):

@@ -35,53 +35,65 @@ RULE_PASSENGERS = "Cavalry: Advanced Rule - Passengers"
 # ---------------------------------------------------------------- coming off a mount
 
 
-@procedure.step("thrown")
-def _thrown(state, frame) -> None:
-    model = state.models.get(frame["model"])
-    if model is None:
-        procedure.finish(state, frame)
-        return
-    if frame["die"] is None:
-        frame["die"] = int(state.dice.roll(f"thrown {model.id}", D6))
-    die = frame["die"]
-    if die < 6 and offer(state, frame, model, "Thrown Rider", die, (2, 6)):
-        return
-    roll = min(6, die + spent(frame))
-    told = f"rolled {die}" + (f", {roll} with Might" if roll != die else "")
-    procedure.finish(state, frame)
-    # the mount, if alive, is left loose or runs off; an Expert Rider leaves bow or shield
-    if frame["off"] is not None:
-        procedure.push(state, frame["off"])
-    if roll == 6:
-        state.news.append(f"{model.id} leaps into action ({told})")
-        return
-    model.moved = model.shot = True
-    if roll == 1:
-        state.news.append(f"{model.id} is knocked flying ({told})")
-        model.prone = True
-        hit(state, model, 3, f"{model.id} hits the dirt")
-    else:
-        state.news.append(f"{model.id} rises from the dust ({told})")
-        model.no_strikes = True
+@procedure.REGISTRY.add
+class ThrownFrame(procedure.Frame):
+    """The Thrown Rider chart for a rider off his mount: 1 knocked flying, 2-5 nothing more
+    this turn, 6 on his feet at once ('Thrown Rider Chart'); then his mount's fate."""
+
+    name = "thrown"
+
+    def step(self, state, stack) -> None:
+        """One step of the procedure."""
+        model = state.models.get(self["model"])
+        if model is None:
+            procedure.finish(state, self)
+            return
+        if self["die"] is None:
+            self["die"] = int(state.dice.roll(f"thrown {model.id}", D6))
+        die = self["die"]
+        if die < 6 and offer(state, self, model, "Thrown Rider", die, (2, 6)):
+            return
+        roll = min(6, die + spent(self))
+        told = f"rolled {die}" + (f", {roll} with Might" if roll != die else "")
+        procedure.finish(state, self)
+        # the mount, if alive, is left loose or runs off; an Expert Rider leaves bow or shield
+        if self["off"] is not None:
+            procedure.push(state, self["off"])
+        if roll == 6:
+            state.news.append(f"{model.id} leaps into action ({told})")
+            return
+        model.moved = model.shot = True
+        if roll == 1:
+            state.news.append(f"{model.id} is knocked flying ({told})")
+            model.prone = True
+            hit(state, model, 3, f"{model.id} hits the dirt")
+        else:
+            state.news.append(f"{model.id} rises from the dust ({told})")
+            model.no_strikes = True
 
 
-@procedure.step("off")
-def _off(state, frame) -> None:
+@procedure.REGISTRY.add
+class OffFrame(procedure.Frame):
     """After a rider comes off (or falls): his living mount may be left loose; an Expert
     Rider says which of bow and shield stays on the horse."""
-    model = state.models.get(frame["model"])
-    if frame["stage"] is None:
-        frame["stage"] = "loose"
-        if frame["wounds"] > 0 and state.options.get("loose_mounts", False):
-            state.question = {"kind": "loose", "side": frame["side"], "model": frame["model"],
-                              "mount": frame["mount"]}
-            return
-    if frame["stage"] == "loose":
-        frame["stage"] = "leave"
-        if model is not None and must_leave(model):
-            state.question = {"kind": "leave", "side": model.side, "model": model.id}
-            return
-    procedure.finish(state, frame)
+
+    name = "off"
+
+    def step(self, state, stack) -> None:
+        """One step of the procedure."""
+        model = state.models.get(self["model"])
+        if self["stage"] is None:
+            self["stage"] = "loose"
+            if self["wounds"] > 0 and state.options.get("loose_mounts", False):
+                state.question = {"kind": "loose", "side": self["side"], "model": self["model"],
+                                  "mount": self["mount"]}
+                return
+        if self["stage"] == "loose":
+            self["stage"] = "leave"
+            if model is not None and must_leave(model):
+                state.question = {"kind": "leave", "side": model.side, "model": model.id}
+                return
+        procedure.finish(state, self)
 
 
 def must_leave(model) -> bool:
@@ -320,40 +332,47 @@ def mount(state, action, checked) -> None:
     procedure.run(state)
 
 
-@procedure.step("mounting")
-def _mounting(state, frame) -> None:
-    procedure.finish(state, frame)
-    model, steed = state.models.get(frame["model"]), state.models.get(frame["steed"])
-    score = frame.get("jump", 1)
-    if model is None:
-        return
-    if steed is not None and steed.mounted:
-        carry(state, model, steed, score)
-        return
-    if score == 1 or steed is None:
-        state.news.append(f"{model.id} fails to mount")
-        model.moved = True
-        return
-    left = state.allowance(model) - model.move_used
-    start = [model.x, model.y]
-    model.x, model.y, model.heading = steed.x, steed.y, steed.heading
-    model.mount_wounds = steed.wounds
-    kind = steed.profile.mount
-    model.riding = None if model.profile.mount == kind else kind
-    # 'Expert Riders': "If they mount again, they immediately recover all their equipment"
-    model.left_on_horse = None
-    model.profile = outfit(state, replace(model, profile=profile_named(model.profile.name)))
-    del state.models[steed.id]
-    if score == 6 and left > 1e-9:
-        model.moved = False
-        model.move_left = left
-        model.began = model.began or start
-        state.news.append(f"{model.id} leaps into the saddle and may ride on "
-                          f"{left:g}{state.units.name}")
-    else:
-        model.moved = True
-        model.move_left = None
-        state.news.append(f"{model.id} mounts {steed.id}")
+@procedure.REGISTRY.add
+class MountingFrame(procedure.Frame):
+    """After the Jump test to mount: 1 fails, 2-5 mounted with no more moving, 6 mounted
+    with the rest of the move to ride ('Mounting and Dismounting'); or up as a passenger."""
+
+    name = "mounting"
+
+    def step(self, state, stack) -> None:
+        """One step of the procedure."""
+        procedure.finish(state, self)
+        model, steed = state.models.get(self["model"]), state.models.get(self["steed"])
+        score = self.get("jump", 1)
+        if model is None:
+            return
+        if steed is not None and steed.mounted:
+            carry(state, model, steed, score)
+            return
+        if score == 1 or steed is None:
+            state.news.append(f"{model.id} fails to mount")
+            model.moved = True
+            return
+        left = state.allowance(model) - model.move_used
+        start = [model.x, model.y]
+        model.x, model.y, model.heading = steed.x, steed.y, steed.heading
+        model.mount_wounds = steed.wounds
+        kind = steed.profile.mount
+        model.riding = None if model.profile.mount == kind else kind
+        # 'Expert Riders': "If they mount again, they immediately recover all their equipment"
+        model.left_on_horse = None
+        model.profile = outfit(state, replace(model, profile=profile_named(model.profile.name)))
+        del state.models[steed.id]
+        if score == 6 and left > 1e-9:
+            model.moved = False
+            model.move_left = left
+            model.began = model.began or start
+            state.news.append(f"{model.id} leaps into the saddle and may ride on "
+                              f"{left:g}{state.units.name}")
+        else:
+            model.moved = True
+            model.move_left = None
+            state.news.append(f"{model.id} mounts {steed.id}")
 
 
 
@@ -401,23 +420,30 @@ def candidates(state) -> list:
 # ---------------------------------------------------------------- passengers
 
 
-@procedure.step("passenger thrown")
-def _passenger_thrown(state, frame) -> None:
-    procedure.finish(state, frame)
-    passenger = state.model_from_view(frame["record"])
-    passenger.carried_by = None
-    spot = place_beside(state, passenger, mount_disc(state, frame["at"]))
-    if spot is None:
-        # nowhere to land clear of the other bases: he falls under the hooves (decided)
-        state.news.append(f"{passenger.id} is thrown and has nowhere to land: slain")
-        state.lost[passenger.side] += 1
-        state.check_victory()
-        return
-    passenger.x, passenger.y = spot
-    passenger.moved = passenger.shot = True
-    state.models[passenger.id] = passenger
-    state.news.append(f"{passenger.id} is thrown")
-    procedure.push(state, {"proc": "thrown", "model": passenger.id, "die": None, "off": None})
+@procedure.REGISTRY.add
+class PassengerThrownFrame(procedure.Frame):
+    """'Passengers': a passenger thrown off lands beside the mount, or, with nowhere to
+    land, is slain; then he rolls on the Thrown Rider chart."""
+
+    name = "passenger thrown"
+
+    def step(self, state, stack) -> None:
+        """One step of the procedure."""
+        procedure.finish(state, self)
+        passenger = state.model_from_view(self["record"])
+        passenger.carried_by = None
+        spot = place_beside(state, passenger, mount_disc(state, self["at"]))
+        if spot is None:
+            # nowhere to land clear of the other bases: he falls under the hooves (decided)
+            state.news.append(f"{passenger.id} is thrown and has nowhere to land: slain")
+            state.lost[passenger.side] += 1
+            state.check_victory()
+            return
+        passenger.x, passenger.y = spot
+        passenger.moved = passenger.shot = True
+        state.models[passenger.id] = passenger
+        state.news.append(f"{passenger.id} is thrown")
+        procedure.push(state, {"proc": "thrown", "model": passenger.id, "die": None, "off": None})
 
 
 def check_carry(state, model, steed, text: str) -> None:

@@ -115,20 +115,25 @@ def cast(state, action, checked) -> None:
     procedure.run(state)
 
 
-@procedure.step("cast from")
-def _cast_from(state, frame) -> None:
+@procedure.REGISTRY.add
+class CastFromFrame(procedure.Frame):
     """The Hero has made the first part of his move: he casts if he got there."""
-    procedure.finish(state, frame)
-    action = parse(frame["cast"])
-    if not frame.get("arrived"):
-        state.news.append(f"{action.model} did not get where he meant to cast from")
-        return
-    try:
-        caster, target, power, value = check_cast(state, action, frame["cast"])
-    except IllegalAction as exc:
-        state.news.append(f"{action.model} cannot cast after all: {exc.reason}")
-        return
-    start_cast(state, caster, target, power, value, action.dice)
+
+    name = "cast from"
+
+    def step(self, state, stack) -> None:
+        """One step of the procedure."""
+        procedure.finish(state, self)
+        action = parse(self["cast"])
+        if not self.get("arrived"):
+            state.news.append(f"{action.model} did not get where he meant to cast from")
+            return
+        try:
+            caster, target, power, value = check_cast(state, action, self["cast"])
+        except IllegalAction as exc:
+            state.news.append(f"{action.model} cannot cast after all: {exc.reason}")
+            return
+        start_cast(state, caster, target, power, value, action.dice)
 
 
 def start_cast(state, caster, target, power, value: int, dice: int) -> None:
@@ -158,67 +163,74 @@ def may_resist(model, caster) -> bool:
     return model.side != caster.side and model.will_left > 0
 
 
-@procedure.step("cast")
-def _cast(state, frame) -> None:
-    caster = state.models.get(frame["caster"])
-    power = default_powers()[frame["power"]]
-    if caster is None:
-        procedure.finish(state, frame)
-        return
-    if frame["stage"] == "roll":
-        if not frame["rolled"]:
-            frame["rolled"] = [int(state.dice.roll(f"cast {caster.id}", D6))
-                               for _ in range(frame["dice"])]
-        best = max(frame["rolled"])
-        target = state.models.get(frame["target"])
-        resistible = target is not None and any(
-            may_resist(v, caster) for v in victims_of(state, caster, target, power))
-        # Might: to reach the casting value, or (cast already) to be harder to resist
-        if offer(state, frame, caster, "casting", best, (frame["value"],),
-                        spare=(6 - best) if best >= frame["value"] and resistible else 0):
+@procedure.REGISTRY.add
+class CastFrame(procedure.Frame):
+    """A power being cast: the Will dice rolled, each victim's resistance, then its effect
+    ('Magical Powers')."""
+
+    name = "cast"
+
+    def step(self, state, stack) -> None:
+        """One step of the procedure."""
+        caster = state.models.get(self["caster"])
+        power = default_powers()[self["power"]]
+        if caster is None:
+            procedure.finish(state, self)
             return
-        frame["best"] = best = min(6, best + spent(frame))
-        rolled = frame["rolled"]
-        if best < frame["value"]:
-            state.news.append(f"{caster.id} tries {power.name} ({frame['value']}+): rolled "
-                              f"{rolled}: it fails")
-            procedure.finish(state, frame)
-            will_of_evil_spent(state, caster)
-            return
-        state.news.append(f"{caster.id} casts {power.name} on {frame['target']}: rolled "
-                          f"{rolled}" + (f", best {best} with Might" if best != max(rolled)
-                                         else ""))
-        if target is None:
-            procedure.finish(state, frame)
-            return
-        frame["victims"] = [v.id for v in victims_of(state, caster, target, power)]
-        frame["stage"] = "resist"
-    if frame["stage"] == "resist":
-        if "resisted_now" in frame:
-            victim = frame.pop("asking")
-            if frame.pop("resisted_now"):
-                frame["resisted"].append(victim)
-        while frame["victims"]:
-            ident = frame["victims"][0]
-            victim = state.models.get(ident)
-            if victim is None or not may_resist(victim, caster) or ident == frame.get("asked"):
-                frame["victims"].pop(0)
-                frame.pop("asked", None)
+        if self["stage"] == "roll":
+            if not self["rolled"]:
+                self["rolled"] = [int(state.dice.roll(f"cast {caster.id}", D6))
+                                   for _ in range(self["dice"])]
+            best = max(self["rolled"])
+            target = state.models.get(self["target"])
+            resistible = target is not None and any(
+                may_resist(v, caster) for v in victims_of(state, caster, target, power))
+            # Might: to reach the casting value, or (cast already) to be harder to resist
+            if offer(state, self, caster, "casting", best, (self["value"],),
+                            spare=(6 - best) if best >= self["value"] and resistible else 0):
+                return
+            self["best"] = best = min(6, best + spent(self))
+            rolled = self["rolled"]
+            if best < self["value"]:
+                state.news.append(f"{caster.id} tries {power.name} ({self['value']}+): rolled "
+                                  f"{rolled}: it fails")
+                procedure.finish(state, self)
+                will_of_evil_spent(state, caster)
+                return
+            state.news.append(f"{caster.id} casts {power.name} on {self['target']}: rolled "
+                              f"{rolled}" + (f", best {best} with Might" if best != max(rolled)
+                                             else ""))
+            if target is None:
+                procedure.finish(state, self)
+                return
+            self["victims"] = [v.id for v in victims_of(state, caster, target, power)]
+            self["stage"] = "resist"
+        if self["stage"] == "resist":
+            if "resisted_now" in self:
+                victim = self.pop("asking")
+                if self.pop("resisted_now"):
+                    self["resisted"].append(victim)
+            while self["victims"]:
+                ident = self["victims"][0]
+                victim = state.models.get(ident)
+                if victim is None or not may_resist(victim, caster) or ident == self.get("asked"):
+                    self["victims"].pop(0)
+                    self.pop("asked", None)
+                    continue
+                self["asked"] = ident
+                state.question = {"kind": "resist", "side": victim.side, "target": ident,
+                                  "caster": caster.id, "power": power.name, "best": self["best"]}
+                return
+            self["stage"] = "effect"
+        procedure.finish(state, self)
+        target = state.models.get(self["target"])
+        victims = [] if target is None else victims_of(state, caster, target, power)
+        for victim in victims:
+            if victim.id in self["resisted"]:
                 continue
-            frame["asked"] = ident
-            state.question = {"kind": "resist", "side": victim.side, "target": ident,
-                              "caster": caster.id, "power": power.name, "best": frame["best"]}
-            return
-        frame["stage"] = "effect"
-    procedure.finish(state, frame)
-    target = state.models.get(frame["target"])
-    victims = [] if target is None else victims_of(state, caster, target, power)
-    for victim in victims:
-        if victim.id in frame["resisted"]:
-            continue
-        take_effect(state, caster, victim, power)
-    # 'Will of Evil': the power's effect comes first, then a wraith with no Will is gone
-    will_of_evil_spent(state, caster)
+            take_effect(state, caster, victim, power)
+        # 'Will of Evil': the power's effect comes first, then a wraith with no Will is gone
+        will_of_evil_spent(state, caster)
 
 
 class Resisting(procedure.Asked):
@@ -262,36 +274,41 @@ class Resisting(procedure.Asked):
                                "rolled": []})
 
 
-@procedure.step("resist")
-def _resist(state, frame) -> None:
+@procedure.REGISTRY.add
+class ResistFrame(procedure.Frame):
     """The highest resistance die must equal or beat the caster's best; a Hero may raise it
     with Might; a Hobbit who fails may re-roll the dice once ('Resistant to Magic')."""
-    model = state.models.get(frame["model"])
-    if model is None:
-        procedure.finish(state, frame, resisted_now=False)
-        return
-    if not frame["rolled"]:
-        again = " again" if frame.get("rerolled") else ""
-        frame["rolled"] = [int(state.dice.roll(f"resist {model.id}{again}", D6))
-                           for _ in range(frame["dice"])]
-    best = max(frame["rolled"])
-    need = frame["best"]
-    hobbit = model.profile.has("resistant to magic") and not frame.get("rerolled")
-    if best < need and offer(state, frame, model, "resisting", best, (need,)):
-        return
-    best = min(6, best + spent(frame))
-    if best < need and hobbit:
-        state.news.append(f"{model.id} fails to resist: rolled {frame['rolled']}; a Hobbit "
-                          "re-rolls")
-        roll_again(frame)
-        frame["rolled"] = []
-        return
-    resisted = best >= need
-    state.news.append(f"{model.id} {'resists' if resisted else 'fails to resist'} "
-                      f"{frame['power']}: rolled {frame['rolled']}"
-                      + (f", best {best} with Might" if spent(frame) else ""))
-    procedure.finish(state, frame, resisted_now=resisted)
-    will_of_evil_spent(state, model)
+
+    name = "resist"
+
+    def step(self, state, stack) -> None:
+        """One step of the procedure."""
+        model = state.models.get(self["model"])
+        if model is None:
+            procedure.finish(state, self, resisted_now=False)
+            return
+        if not self["rolled"]:
+            again = " again" if self.get("rerolled") else ""
+            self["rolled"] = [int(state.dice.roll(f"resist {model.id}{again}", D6))
+                               for _ in range(self["dice"])]
+        best = max(self["rolled"])
+        need = self["best"]
+        hobbit = model.profile.has("resistant to magic") and not self.get("rerolled")
+        if best < need and offer(state, self, model, "resisting", best, (need,)):
+            return
+        best = min(6, best + spent(self))
+        if best < need and hobbit:
+            state.news.append(f"{model.id} fails to resist: rolled {self['rolled']}; a Hobbit "
+                              "re-rolls")
+            roll_again(self)
+            self["rolled"] = []
+            return
+        resisted = best >= need
+        state.news.append(f"{model.id} {'resists' if resisted else 'fails to resist'} "
+                          f"{self['power']}: rolled {self['rolled']}"
+                          + (f", best {best} with Might" if spent(self) else ""))
+        procedure.finish(state, self, resisted_now=resisted)
+        will_of_evil_spent(state, model)
 
 
 def take_effect(state, caster, target, power) -> None:

@@ -113,13 +113,20 @@ def begin(state, action, report) -> None:
     procedure.run(state)
 
 
-@procedure.step("move")
-def _move(state, frame) -> None:
-    model = state.models.get(frame["model"])
-    if model is None:
-        procedure.finish(state, frame, arrived=False)
-        return
-    STAGES[frame["stage"]](state, frame, model)
+@procedure.REGISTRY.add
+class MoveFrame(procedure.Frame):
+    """A model's move: the Courage test it owes, the test to charge a terror, then the walk
+    along its path with its jumps, stage by stage ('The Move Phase')."""
+
+    name = "move"
+
+    def step(self, state, stack) -> None:
+        """One step of the procedure."""
+        model = state.models.get(self["model"])
+        if model is None:
+            procedure.finish(state, self, arrived=False)
+            return
+        STAGES[self["stage"]](state, self, model)
 
 
 def _test(state, frame, model) -> None:
@@ -282,49 +289,56 @@ def jump(state, model, barrier, kind: str) -> None:
                            "kind": kind, "minus": minus, "die": None, "try": 1})
 
 
-@procedure.step("jump")
-def _jump(state, frame) -> None:
-    model = state.models.get(frame["model"])
-    if model is None:
-        procedure.finish(state, frame, jump=1)
-        return
-    what = frame["barrier"]
-    if frame["kind"] != "mount" and model.profile.has("goblin climber"):
-        state.news.append(f"{model.id} bounds over '{what}' (a Moria Goblin)")
-        procedure.finish(state, frame, jump=6)
-        return
-    if frame["die"] is None:
-        die = ("jump again" if frame.get("rerolled") else
-               "jump second try" if frame["try"] == 2 else "jump")
-        frame["die"] = int(state.dice.roll(f"{die} {model.id}", D6))
-        roll = frame["die"]
-        score = max(1, roll - frame["minus"])
-        state.news.append(f"{model.id} jumps '{what}': rolled {roll}"
-                          + (f", -1 = {score}" if score != roll else ""))
-    score = max(1, frame["die"] - frame["minus"])
-    # 'Expert Riders' may re-roll the die when jumping mounted or mounting; a rider who
-    # rolls a 1 may make a further attempt ('Jumping (Cavalry)')
-    expert = (model.profile.has("expert rider") and (model.mounted or frame["kind"] == "mount")
-              and not frame.get("rerolled") and score < 6)
-    further = (model.mounted and frame["kind"] != "mount" and frame["try"] == 1
-               and score == 1)
-    if frame.get("reroll"):
-        roll_again(frame)
-        if not expert:
-            # not a re-roll but the rider's further attempt, itself a new die
-            frame["rerolled"], frame["try"] = False, 2
-        frame["die"] = None
-        return
-    if offer(state, frame, model, "Jump", score, (2, 6), reroll=expert or further):
-        return
-    score = min(6, score + spent(frame))
-    if score == 1 and frame["try"] == 2 and model.mounted:
-        # a second 1: the rider is thrown from his mount
-        state.news.append(f"{model.id} is thrown at '{what}'")
-        procedure.finish(state, frame, jump=1)
-        throw(state, model)
-        return
-    procedure.finish(state, frame, jump=score)
+@procedure.REGISTRY.add
+class JumpFrame(procedure.Frame):
+    """A roll on the Jump chart at an obstacle or gap: 1 fails, 2-5 over and no further, 6
+    goes on; a Hero may raise it with Might ('Jumping an Obstacle', 'Jumping a Gap')."""
+
+    name = "jump"
+
+    def step(self, state, stack) -> None:
+        """One step of the procedure."""
+        model = state.models.get(self["model"])
+        if model is None:
+            procedure.finish(state, self, jump=1)
+            return
+        what = self["barrier"]
+        if self["kind"] != "mount" and model.profile.has("goblin climber"):
+            state.news.append(f"{model.id} bounds over '{what}' (a Moria Goblin)")
+            procedure.finish(state, self, jump=6)
+            return
+        if self["die"] is None:
+            die = ("jump again" if self.get("rerolled") else
+                   "jump second try" if self["try"] == 2 else "jump")
+            self["die"] = int(state.dice.roll(f"{die} {model.id}", D6))
+            roll = self["die"]
+            score = max(1, roll - self["minus"])
+            state.news.append(f"{model.id} jumps '{what}': rolled {roll}"
+                              + (f", -1 = {score}" if score != roll else ""))
+        score = max(1, self["die"] - self["minus"])
+        # 'Expert Riders' may re-roll the die when jumping mounted or mounting; a rider who
+        # rolls a 1 may make a further attempt ('Jumping (Cavalry)')
+        expert = (model.profile.has("expert rider") and (model.mounted or self["kind"] == "mount")
+                  and not self.get("rerolled") and score < 6)
+        further = (model.mounted and self["kind"] != "mount" and self["try"] == 1
+                   and score == 1)
+        if self.get("reroll"):
+            roll_again(self)
+            if not expert:
+                # not a re-roll but the rider's further attempt, itself a new die
+                self["rerolled"], self["try"] = False, 2
+            self["die"] = None
+            return
+        if offer(state, self, model, "Jump", score, (2, 6), reroll=expert or further):
+            return
+        score = min(6, score + spent(self))
+        if score == 1 and self["try"] == 2 and model.mounted:
+            # a second 1: the rider is thrown from his mount
+            state.news.append(f"{model.id} is thrown at '{what}'")
+            procedure.finish(state, self, jump=1)
+            throw(state, model)
+            return
+        procedure.finish(state, self, jump=score)
 
 
 # ---------------------------------------------------------------- falls

@@ -119,14 +119,6 @@ def run(state, floor: int = 0) -> None:
         state.pending = Frames()
 
 
-def call(state, frame: dict) -> None:
-    """Run a procedure now, from code outside the frames (a strike at a mount in a fight):
-    it either completes or leaves a question, the rest of it to be run once answered."""
-    floor = len(state.pending)
-    push(state, frame)
-    run(state, floor)
-
-
 def finish(state, frame: dict, **result) -> None:
     """Take a frame off the stack; its result, if any, goes to the frame under it."""
     frames = list(state.pending)

@@ -151,7 +151,7 @@ class JourneyState(State):
         other.feature = self.feature
         other.advance_max = self.advance_max
         other.final_round = self.final_round
-        other.news = []
+        other.news = self.news[:]
         other._outcome = self._outcome
         # The procedures are immutable: the copy shares them, in a stack of its own.
         other.stack = Stack(list(self.stack))

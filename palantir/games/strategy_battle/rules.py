@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from ...engine.errors import IllegalAction
 from ...engine.game import Outcome
 from ...engine.procedure import Refusal, Stack, decide
 from . import table as geo
@@ -66,9 +67,14 @@ class BattleState(Battle):
             action = self.resolve(action, str(action))
         if self.phase == OVER:
             raise Refusal(RULE_OVER, "the game is over", action=str(action))
-        self.news = []
-        # the procedure asking now checks the decision, carries it out, and the turn goes on
-        decide(self, Stack([turn.asking(self)]), action)
+        # A refusal leaves the last step's narration as it was: it is part of what a seat sees.
+        news, self.news = self.news, []
+        try:
+            # the procedure asking now checks the decision, carries it out, the turn goes on
+            decide(self, Stack([turn.asking(self)]), action)
+        except IllegalAction:
+            self.news = news
+            raise
 
     def legal_actions(self) -> list:
         """A candidate set for agents: the answers of the procedure asking now (in the Move

@@ -14,6 +14,7 @@ from palantir.games.journey_to_mordor import render as jtm_render
 from palantir.games.journey_to_mordor import svg as jtm_svg
 
 DRAWING = {"render_table", "help_text", "menu_order", "menu_note", "seat_title",
+           "seat_role", "answer", "menu_groups",
            "render_svg", "action_label", "seat_names", "selection", "phase_help"}
 
 
@@ -47,6 +48,9 @@ def test_a_game_that_declares_nothing_is_drawn_plainly():
     assert drawn.action_label(view, "draw 2") == "draw 2"
     assert drawn.menu_order(["b", "a"]) == ["b", "a"] and drawn.menu_note(view, "a") is None
     assert drawn.seat_title(view, 1) == "Seat 2"
+    assert drawn.seat_role("ai:heuristic") == "ai:heuristic"
+    assert drawn.answer(view, ["draw 2"], "inspect 1108") is None
+    assert drawn.menu_groups(view, ["draw 2"]) is None
     assert drawn.selection(view) is None and drawn.phase_help(view) == ""
 
 

@@ -184,7 +184,8 @@ def _unit_line(view: Mapping, unit: Mapping) -> str:
 def _leader_line(view: Mapping, leader: Mapping) -> str:
     marks = [f"rally {leader['rally']}" + (" (back side)" if leader["reduced"] else "")]
     if leader["weapon"]:
-        marks.append(f"bears {default_components().weapon_names.get(leader['weapon'], leader['weapon'])}")
+        names = default_components().weapon_names
+        marks.append(f"bears {names.get(leader['weapon'], leader['weapon'])}")
     if leader.get("magic_left"):
         marks.append(f"{leader['magic_left']} magic points")
     if leader["moved"]:
@@ -213,7 +214,8 @@ def inspect_text(view: Mapping, hex_name: str) -> str:
         lines.append("  the Beast of Mordor" + (" (wounded)" if beast.get("reduced") else ""))
     for side in SIDES:
         if hex_name in enemy_zoc(view, side) and not _units_at(view, hex_name):
-            lines.append(f"  in the Zone of Control of {SIDE_TITLES[SIDES[1 - SIDES.index(side)]]}")
+            enemy = SIDES[1 - SIDES.index(side)]
+            lines.append(f"  in the Zone of Control of {SIDE_TITLES[enemy]}")
     if len(lines) == 1:
         lines.append("  nothing here")
     return "\n".join(lines)

@@ -27,10 +27,13 @@ MARKS = {(False, False, False): " ", (False, True, False): "*", (True, False, Fa
 CELL = 3          # characters per hex: its two-character counter and a space
 LABEL = 3         # the column number and a space before each line
 LEGEND = [
-    "Sauron: g goblins w wargs a orc archers o orcs s slaves t trolls · X the Beast · *g lone leader",
-    "Westernesse: C cavalry L light cavalry M men B bowmen A archers P pikes S swordsmen D dwarves",
+    "Sauron: g goblins w wargs a orc archers o orcs s slaves t trolls · X the Beast · "
+    "*g lone leader",
+    "Westernesse: C cavalry L light cavalry M men B bowmen A archers P pikes S swordsmen "
+    "D dwarves",
     "  E elves R elven archers W elven bowmen · after a letter: * leader ! disrupted & both,",
-    "  2 two units + two and a leader · . clear = road % rough O crater ^ mountain # gate : enemy ZOC",
+    "  2 two units + two and a leader · . clear = road % rough O crater ^ mountain # gate "
+    ": enemy ZOC",
     "A line is a column of hexes 01-23, rows 01 (north) to 32 (Mordor) left to right: CCRR",
 ]
 

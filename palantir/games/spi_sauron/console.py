@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
+from .beast import BEAST
 from .components import default_components
 from .movement import half, static_step_cost, zoc_neighbours
 from .render import help_text
@@ -98,8 +99,17 @@ def path_cost(view: Mapping, action: Move | Enter | Split) -> int:
     return spent
 
 
-def _piece_hex(view: Mapping, key: str) -> str | None:
-    return next((l["hex"] for l in view["leaders"] if l["key"] == key), None)
+def flies(view: Mapping, action: Any) -> bool:
+    """17.2.1: a move of the Beast by Flight, a straight line priced in hexes, not MP."""
+    return isinstance(action, Move) and action.leader == BEAST and \
+        view["spell_until"].get("beast_flight", 0) >= view["turn"]
+
+
+def cost_text(view: Mapping, action: Move | Enter | Split) -> str:
+    """'4 MP', or '9 hexes by Flight' for the Beast flying (17.2.1)."""
+    if flies(view, action):
+        return f"{len(action.path) - 1} hexes by Flight"
+    return f"{half(path_cost(view, action))} MP"
 
 
 def _group_key(view: Mapping, action: Any) -> tuple[str, str]:
@@ -133,9 +143,9 @@ def _group_key(view: Mapping, action: Any) -> tuple[str, str]:
 def _label(view: Mapping, action: Any) -> str:
     """A decision as its group lists it: short, since the group names the piece."""
     if isinstance(action, (Move, Enter)):
-        return f"{action.path[-1]} {half(path_cost(view, action))} MP"
+        return f"{action.path[-1]} {cost_text(view, action)}"
     if isinstance(action, Split):
-        return f"split {action.path[-1]} {half(path_cost(view, action))} MP"
+        return f"split {action.path[-1]} {cost_text(view, action)}"
     if isinstance(action, Form):
         return f"form {action.path[-1]}"
     if isinstance(action, Fire):
@@ -253,7 +263,8 @@ def moves_text(view: Mapping, legal: Sequence[Any], hex_name: str,
 
 
 def _leader_name(view: Mapping, key: str) -> str:
-    return next((l["name"] for l in view["leaders"] if l["key"] == key), name_text(key))
+    fallback = "the Beast" if key == BEAST else name_text(key)
+    return next((l["name"] for l in view["leaders"] if l["key"] == key), fallback)
 
 
 def answer(view: Mapping, legal: Sequence[Any], text: str) -> str | None:

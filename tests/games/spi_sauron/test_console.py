@@ -6,7 +6,8 @@ import re
 
 from palantir.engine.dice import SeededDice
 from palantir.games.spi_sauron import console
-from palantir.games.spi_sauron.movement import half
+from palantir.games.spi_sauron.movement import Mover, cheapest_paths, half
+from palantir.games.spi_sauron.phases.beast import beast_allowance
 from palantir.games.spi_sauron.notation import END, VERBS, Enter, Move, Split
 
 from .helpers import GAME, cleared, new_game, place
@@ -100,3 +101,25 @@ def test_seats_are_named_by_side_and_player():
     assert [console.seat_title(view, s) for s in (0, 1)] == ["Sauron", "Westernesse"]
     assert console.seat_role("human") == "you"
     assert console.seat_role("ai:heuristic") == "computer"
+
+
+def test_the_beast_walks_at_mp_and_flies_in_hexes():
+    """17.1: the Beast walks within its MA at the map's costs; 17.2.1: by Flight it flies a
+    straight line of up to 12 hexes, over anything, counted in hexes."""
+    state = cleared("sauron-movement", turn=15)
+    state.beast.hex = "1316"
+    place(state, "orc_archers-1", "1320")
+    walks = [a for a in state.legal_actions() if isinstance(a, Move) and a.leader == "beast"]
+    groups = dict(console.menu_groups(state.view(0), state.legal_actions()))
+    assert len(groups["the Beast 1316"]) == len(walks) > 0
+    walker = Mover("sauron", beast_allowance(state), True, False, False, "", False,
+                   frozenset())
+    priced = {path: cost for cost, path in cheapest_paths(state, walker, "1316", 0).values()}
+    assert {a.path: console.path_cost(state.view(0), a) for a in walks} == \
+        {path: cost for path, cost in priced.items() if path in {a.path for a in walks}}
+    state.spell_until["beast_flight"] = 15
+    state._zoc.clear()
+    view, legal = state.view(0), state.legal_actions()
+    text = console.answer(view, legal, "moves 1316")
+    assert text.startswith("1316 the Beast: ") and "12 hexes by Flight" in text
+    assert " MP" not in text.split("\n", 1)[1]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import os
 import random
+from collections import deque
 import shutil
 import sys
 import textwrap
@@ -31,6 +32,8 @@ QUIT_WORDS = {"quit", "exit", "q"}
 HELP_WORDS = {"help", "?", "h"}
 BACK_WORDS = {"back", "0"}
 MORE_WORDS = {"more", "m"}
+LOG_WORDS = {"log"}
+LOG_LINES = 500       # the decisions and narration kept for 'log'
 WIDTH = 79  # fits an 80-column terminal without the last column
 SCREEN_LINES = 50     # the screen a grouped menu must fit when the output is no terminal
 LONGEST_LINE = 1000   # no decision is longer; a longer line is refused unread
@@ -211,6 +214,7 @@ class TerminalTable:
         self.hot_seat = len(humans) > 1
         self.echoed = _is_terminal(stdin)
         self.live = _is_terminal(stdout)
+        self.log: deque[str] = deque(maxlen=LOG_LINES)
         screen = shutil.get_terminal_size((WIDTH + 1, SCREEN_LINES)) if self.live else \
             os.terminal_size((WIDTH + 1, SCREEN_LINES))
         self.screen_lines, self.screen_width = screen.lines, max(WIDTH, screen.columns - 1)
@@ -234,9 +238,15 @@ class TerminalTable:
         """Write a sentence folded to the table's width, continuation lines indented."""
         self.say(fold(text, indent))
 
+    def tell(self, text: str) -> None:
+        """Write a line of the game's story, kept for 'log' (it scrolls away as the table
+        is drawn again)."""
+        self.log.extend(text.splitlines())
+        self.say(text)
+
     def _narrate(self) -> None:
         for line in self.state.narration(self.viewer):
-            self.say_wrapped(line, "    ")
+            self.tell(fold(line, "    "))
 
     def seat_name(self, seat: int) -> str:
         """'seat 2 (ai:heuristic)', the player as the game words it."""
@@ -279,7 +289,7 @@ class TerminalTable:
         if thinking:
             self.out.write("\r\x1b[K")
         self._apply(seat, action)
-        self.say(f"  {self._who(seat)}: {self._readable(self._decided)}")
+        self.tell(f"  {self._who(seat)}: {self._readable(self._decided)}")
         return action
 
     def _readable(self, event: dict) -> str:
@@ -345,7 +355,7 @@ class TerminalTable:
         if len(legal) == 1:
             # A forced decision is taken for the person, with a visible line, every time.
             self._apply(seat, legal[0])
-            self.say(f"  {self._who(seat)}: {legal[0]}  (the only legal decision)")
+            self.tell(f"  {self._who(seat)}: {legal[0]}  (the only legal decision)")
             return legal[0]
         table = render_view(self.game, view, self.color)
         top = level = self._menu(view, legal, table)
@@ -380,6 +390,13 @@ class TerminalTable:
                 self.say(help_for(self.game, view))
                 self._show(level)
                 continue
+            if word in LOG_WORDS:
+                shown = list(self.log)[-(self.screen_lines - 2):]
+                self.say("The last decisions and what came of them:" if shown else
+                         "Nothing has happened yet.")
+                for told in shown:
+                    self.say(told)
+                continue
             if word in MORE_WORDS and len(level.pages) > 1:
                 level.page = (level.page + 1) % len(level.pages)
                 self._draw(seat, table, level)
@@ -413,7 +430,7 @@ class TerminalTable:
                 self.say_wrapped(printable(f"Not allowed: {exc}. Type 'help' for the "
                                            f"notation."), "  ")
                 continue
-            self.say(f"  {self._who(seat)}: {action}")
+            self.tell(f"  {self._who(seat)}: {action}")
             return action
 
 

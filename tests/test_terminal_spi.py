@@ -73,6 +73,15 @@ def test_inspect_moves_and_help_answer_at_the_prompt_and_the_game_goes_on():
         "move 1108-1208-1309-1310-1311-1312-1313"
 
 
+def test_log_shows_what_the_computer_did_before_the_table():
+    _, text = play("1\n1\nend\nlog\nquit\n", seed=3)
+    told = text.split("> log\n", 1)[1]
+    assert told.startswith("The last decisions and what came of them:\n    Turn 1\n")
+    assert ("  Westernesse (you): move 2207-2107\n    Westernesse: Cavalry B-3-W moves from "
+            "2207 to 2107 (2207-2107, 1 MP)\n  Westernesse (you): end\n    Turn 2\n") in told
+    assert "    Turn 2: Forces of Sauron Movement Phase\n  Sauron (computer): end\n" in told
+
+
 def test_bad_input_gets_a_message_and_never_ends_the_session():
     bad = ["xyzzy", "\ud800\udfff", "\x1b[2J\x07", "x" * 200_000, "²", "١٢", "-1", "99999",
            "moves", "inspect 0000", "move", "attack", "cast death-breath 20 UP", "0", "back",

@@ -26,7 +26,9 @@ def terminal_help(view: Mapping) -> str:
     """The notation (render.help_text) and what else may be typed at the terminal."""
     return "\n".join([
         help_text(view),
-        "Questions: inspect HEX (all in a hex, values and state) · moves HEX (destinations, MP)",
+        "Questions: inspect HEX (all in a hex, values and state) · moves HEX (destinations, MP)"
+        " · log",
+        "  (the last decisions and what came of them)",
         "Menu: a number chooses; in a unit's list 'back' returns, 'more' pages; Enter on an "
         "empty line",
         "redraws the table; quit leaves.",

@@ -90,7 +90,7 @@ def test_moves_lists_each_destination_once_with_its_cost_and_shows_a_path_on_req
 
 def test_help_lists_every_verb_and_the_questions():
     text = console.terminal_help(new_game().view(0))
-    for verb in VERBS + ("inspect", "moves", "back", "more"):
+    for verb in VERBS + ("inspect", "moves", "back", "more", "log"):
         assert re.search(rf"\b{verb}\b", text), verb
     assert "death-breath 20 N-NE" in text and "NW-N" in text
     assert all(len(line) <= 99 for line in text.splitlines())

@@ -83,6 +83,7 @@ def test_nothing_looks_for_a_drawing_function_by_name():
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
                     node.func.id in ("hasattr", "getattr") and len(node.args) > 1 and \
-                    isinstance(node.args[1], ast.Constant) and node.args[1].value in DRAWING | TERMINAL_HOOKS:
+                    isinstance(node.args[1], ast.Constant) and \
+                    node.args[1].value in DRAWING | TERMINAL_HOOKS:
                 found.append(relative)
     assert found == []

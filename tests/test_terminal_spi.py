@@ -92,3 +92,13 @@ def test_bad_input_gets_a_message_and_never_ends_the_session():
     assert "A line of 200000 characters is no decision" in text
     assert text.count("Not allowed:") >= 8
     assert "No decision 99999: choose 1 to 28" in text
+
+
+def test_a_whole_game_as_sauron_never_shows_a_screen_taller_or_wider_than_100_by_50():
+    """Every screen of a whole game, the late status with its DP and spells included."""
+    record, text = play("1\n1\n" * 1500 + "quit\n", seats="human,ai:heuristic", seed=11)
+    assert record.result is not None
+    shown = screens(text)
+    assert len(shown) > 300
+    assert max(len(screen) for screen in shown) <= SCREEN_LINES - 1
+    assert max(len(line) for screen in shown for line in screen[:-1]) <= 99

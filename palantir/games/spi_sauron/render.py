@@ -103,14 +103,15 @@ def map_lines(view: Mapping, color: bool = False) -> list[str]:
 def render_table(view: Mapping, color: bool = True) -> str:
     """The whole table as `view` shows it: the status (status.py), the map, where the
     leaders are and a legend, every line under 100 characters."""
-    lines = [_paint(line, "1", color) for line in status(view).summary().splitlines()]
+    lines = [_paint(folded, "1", color) for line in status(view).summary().splitlines()
+             for folded in textwrap.wrap(line, WIDTH, subsequent_indent="  ")]
     lines += map_lines(view, color)
     where = []
     for side in ("sauron", "westernesse"):
         here = [f"{l['name']} {l['hex']}" + (f" ({l['weapon']})" if l["weapon"] else "")
                 for l in view["leaders"] if l["side"] == side and l["hex"][0].isdigit()]
         where.append(f"{SIDE_TITLES[side]} leaders: {', '.join(here) or 'none on the map'}")
-    lines += textwrap.wrap(" · ".join(where), WIDTH, subsequent_indent="  ")[:2]
+    lines += textwrap.wrap(" · ".join(where), WIDTH, subsequent_indent="  ")
     lines += LEGEND
     return "\n".join(lines)
 

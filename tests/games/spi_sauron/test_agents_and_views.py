@@ -72,6 +72,22 @@ def test_the_map_is_staggered_and_every_line_fits_100_columns():
     assert "DP 0/71" in lines[1] and "MCP" in lines[1]
 
 
+def test_a_long_status_is_folded_to_the_screen():
+    """The status of a late game (DP past the level, spells in force) keeps every line under
+    100 characters, folded, not cut."""
+    state = cleared("westernesse-movement", turn=16)
+    place(state, "sauron", "1320")
+    state.demoralization_points.update(sauron=251, westernesse=131)
+    state.demoralized.update(sauron=True, westernesse=True)
+    state.victory_points.update(sauron=106, westernesse=176)
+    for spell in state.parts.spells:
+        state.spell_until[spell] = 18
+    text = render.render_table(state.view(1), color=False)
+    assert all(len(line) <= 99 for line in text.splitlines())
+    status = " ".join(text.split("\n   01 02 03")[0].split())
+    assert "DP 251/71" in status and "in force:" in status
+
+
 def test_disrupted_units_and_leaders_have_their_own_glyphs_without_colour():
     """Issue 12 item 8: with --no-color a disrupted unit, a leader with a unit, both, a
     formation and a lone leader are told apart by the character after the letter."""

@@ -42,6 +42,21 @@ def seat_number(view: View, seat: int) -> str:
     return f"Seat {seat + 1}"
 
 
+def label_as_is(label: str) -> str:
+    """A seat's player as the terminal labels it: 'human' or 'ai:heuristic'."""
+    return label
+
+
+def no_answer(view: View, legal: Sequence[Any], text: str) -> str | None:
+    """No questions about the table: every line typed is a decision."""
+    return None
+
+
+def no_groups(view: View, legal: Sequence[Any]) -> list | None:
+    """No grouping: the menu lists every decision."""
+    return None
+
+
 def no_svg(view: View) -> str | None:
     """No drawing: the web table shows the view data."""
     return None
@@ -84,7 +99,11 @@ class Presentation:
     Terminal: render_table(view, color) the table as text; help_text(view) the notation and
     the rule of the decision at hand; menu_order(actions) the order the menu lists decisions
     in; menu_note(view, action) a few words on what one leads to; seat_title(view, seat)
-    who a seat is ('Frodo'). Web table: render_svg(view) the board; action_label(view, text)
+    who a seat is ('Frodo'); seat_role(label) the player in it ('human', 'you');
+    answer(view, legal, text) the reply to a question typed at the prompt ('inspect 1108'),
+    None when the line is no question; menu_groups(view, legal) the decisions as
+    [(title, [(action, label), ...]), ...] for a menu too long for one screen, or None.
+    Web table: render_svg(view) the board; action_label(view, text)
     a decision's button; seat_names(view) every seat's name; selection(view) what the
     drawing lets a person click (web/table.js); phase_help(view) the rule at hand;
     decision_places(view, texts) for each legal decision where the page offers it (None:
@@ -103,6 +122,9 @@ class Presentation:
     menu_order: Callable[[Sequence[Any]], list] = as_given
     menu_note: Callable[[View, Any], str | None] = no_note
     seat_title: Callable[[View, int], str] = seat_number
+    seat_role: Callable[[str], str] = label_as_is
+    answer: Callable[[View, Sequence[Any], str], str | None] = no_answer
+    menu_groups: Callable[[View, Sequence[Any]], list | None] = no_groups
     render_svg: Callable[[View], str | None] = no_svg
     action_label: Callable[[View, str], str] = notation
     seat_names: Callable[[View], list[str] | None] = no_names

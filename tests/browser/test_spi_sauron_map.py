@@ -83,3 +83,52 @@ def test_a_movement_phase_of_spi_sauron_by_clicks_on_the_map(server, browser, sc
         assert page.locator("#legal button.decision").count() == 0
         assert page.locator("#board svg .pickable").count() == 0
         page.close()
+
+
+def png_size(path) -> tuple[int, int]:
+    """Width and height from a PNG's header (IHDR)."""
+    head = path.read_bytes()[:24]
+    assert head[:8] == b"\x89PNG\r\n\x1a\n"
+    return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+
+
+def test_the_spi_sauron_map_shows_counters_stacks_layers_and_the_status_panel(
+        server, browser, screenshots):
+    # Issue 12 items 1-4 as the page draws them at 1280x1000.
+    with httpx.Client(base_url=server.url, timeout=30) as api:
+        created = api.post("/api/tables", json={"game": "spi-sauron",
+                                                "seats": ["human", "human"]}).json()
+        seat = created["seats"][1]
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    page.goto(server.url + seat["url"])
+    page.wait_for_selector("#board svg.spi-sauron")
+    board = page.locator("#board svg.spi-sauron")
+    shot = screenshots / "spi-sauron-map.png"
+    board.screenshot(path=str(shot))
+    box = board.bounding_box()
+    width, height = png_size(shot)
+    # the whole picture, map, panel and legend, within the page's width and one screen
+    assert abs(width - box["width"]) <= 1 and box["x"] + box["width"] <= 1280
+    assert height <= 1000 and page.evaluate("document.documentElement.scrollWidth") <= 1280
+    # a click on a counter's printed values reaches the counter (values take no clicks)
+    values = page.locator('#board svg g[data-counter="men-1"] text').nth(2)
+    assert values.text_content() == "D-3-X"
+    vbox = values.bounding_box()
+    hit = page.evaluate("([x, y]) => { const e = document.elementFromPoint(x, y);"
+                        " return [e.tagName, e.dataset.hex || null]; }",
+                        [vbox["x"] + vbox["width"] / 2, vbox["y"] + vbox["height"] / 2])
+    assert hit[0] == "rect" and hit[1] is not None
+    # the zones of control are layers the page may show, hidden at first
+    layers = page.eval_on_selector_all("#board svg [data-layer]",
+                                       "gs => gs.map(g => g.dataset.layer)")
+    assert "Zones of control: Sauron" in layers and "Zones of control: Westernesse" in layers
+    assert not page.locator('#board svg [data-layer="Zones of control: Sauron"]').is_visible()
+    # the status panel and the legend are drawn, and legible text is on them
+    panel = page.locator('#board svg [data-panel="status"] text')
+    assert panel.nth(1).text_content() == "Turn 1 of 18 · day · Forces of Sauron Movement Phase"
+    assert panel.nth(1).is_visible()
+    assert page.locator('#board svg [data-panel="legend"]').is_visible()
+    # every occupied hex tells its stack; Elendil's hex holds a unit and him
+    detail = page.get_attribute('#board svg polygon[data-hex="1108"]', "data-detail")
+    assert detail.split("\n")[2].startswith("Leader Elendil (Westernesse) rally 10")
+    page.close()

@@ -54,6 +54,16 @@ def test_a_game_that_declares_nothing_is_drawn_plainly():
     assert drawn.preview(view, "draw 2") is None
 
 
+def test_the_terminal_hooks_default_to_the_plain_terminal():
+    """Issue 12 item 8: a game that declares none keeps its seat labels, takes every line as
+    a decision and lists its menu flat."""
+    drawn, view = PLAIN, {"pile": [1, 2]}
+    assert drawn.seat_role("ai:heuristic") == "ai:heuristic" and drawn.seat_role("human") == \
+        "human"
+    assert drawn.answer(view, ["draw 2"], "inspect 1108") is None
+    assert drawn.menu_groups(view, ["draw 2"]) is None
+
+
 def test_a_path_to_something_else_is_refused():
     try:
         load_presentation("palantir.engine.presentation:json_table")
@@ -61,6 +71,9 @@ def test_a_path_to_something_else_is_refused():
         assert "not a Presentation" in str(exc)
     else:
         raise AssertionError("a function was taken for a Presentation")
+
+
+TERMINAL_HOOKS = {"seat_role", "answer", "menu_groups"}
 
 
 def test_nothing_looks_for_a_drawing_function_by_name():
@@ -74,6 +87,7 @@ def test_nothing_looks_for_a_drawing_function_by_name():
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
                     node.func.id in ("hasattr", "getattr") and len(node.args) > 1 and \
-                    isinstance(node.args[1], ast.Constant) and node.args[1].value in DRAWING:
+                    isinstance(node.args[1], ast.Constant) and \
+                    node.args[1].value in DRAWING | TERMINAL_HOOKS:
                 found.append(relative)
     assert found == []

@@ -185,9 +185,11 @@ function clickPlace(place) {
 
 function bindPlaces() {
   $("board").addEventListener("click", (e) => {
-    const detailed = e.target.closest("#board svg [data-detail]");
-    if (detailed) inspect(detailed.getAttribute("data-detail"));
     const shape = e.target.closest("#board svg [data-pick]");
+    // A counter drawn over its hex shows the details the hex carries.
+    const detailed = e.target.closest("#board svg [data-detail]") || (shape &&
+      document.querySelector(`#board svg [data-detail][data-pick="${CSS.escape(shape.dataset.pick)}"]`));
+    if (detailed) inspect(detailed.getAttribute("data-detail"));
     if (shape) clickPlace(shape.dataset.pick);
   });
 }

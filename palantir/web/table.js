@@ -454,8 +454,12 @@ function drawLayers() {
   }));
 }
 
-function draw(p) {
+function draw(p, again = false) {
   if (current && p.epoch === current.epoch && p.revision < current.revision) return;
+  // The same revision twice (the decision's answer and its live event, in either order):
+  // drawn once, so what the person began to select since is not wiped by a redraw.
+  if (!again && current && p.epoch === current.epoch && p.revision === current.revision &&
+      p.viewer === current.viewer && p.steps === current.steps) return;
   if (!mergeLog(p)) return;
   current = p;
   $("title").textContent = p.title;
@@ -521,7 +525,7 @@ async function send(path, body) {
 function decide(action) { return send(`/api/tables/${tableId}/decisions`, { action }); }
 
 async function refresh() {
-  try { log = []; draw(await call("GET", `/api/tables/${tableId}`)); }
+  try { log = []; draw(await call("GET", `/api/tables/${tableId}`), true); }
   catch (e) { showError(e.message); }
 }
 

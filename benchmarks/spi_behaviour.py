@@ -18,8 +18,7 @@ plays, so two runs compare the generals on the same dice.
 Westernesse and the other way round, and reports the new general's wins over both sides with
 a 95% Wilson interval (the old general against itself wins exactly half of such pairs).
 
-Run: nice .venv/bin/python benchmarks/spi_behaviour.py --games 20 --general OLD_REV
-     nice .venv/bin/python benchmarks/spi_behaviour.py --games 20
+Run: nice .venv/bin/python benchmarks/spi_behaviour.py --games 20 --general 350ee5f,new
      nice .venv/bin/python benchmarks/spi_behaviour.py --games 40 --strength
 """
 
@@ -164,54 +163,73 @@ ROWS = ["reinforcements entered", "reinforcements offered", "entered on time",
 
 
 def behaviour(args) -> None:
-    general = general_module(args.general)
-    totals = {side: Counter() for side in SIDES}
-    results: Counter = Counter()
-    seconds, thinking, decisions, out, turns = [], 0.0, 0, 0, 0
+    """Each seed played by every general of `--general` in turn (paired seeds, and the
+    same load on a shared machine for the timing); one column per general and side."""
+    names = args.general.split(",")
+    generals = {name: general_module(name) for name in names}
+    tally = {name: {"sides": {side: Counter() for side in SIDES}, "results": Counter(),
+                    "seconds": [], "thinking": 0.0, "decisions": 0, "out": 0, "turns": 0,
+                    "combat turns": 0} for name in names}
     clock = time.perf_counter()
     for k in range(args.games):
-        game = play(args.seed + k, (general, general))
-        for side in SIDES:
-            totals[side].update(game["stats"][side])
-        results[game["result"].split(":")[0]] += 1
-        seconds.append(game["seconds"])
-        thinking += sum(game["thinking"])
-        decisions += sum(game["decisions"])
-        out += game["mordor"]
-        turns += game["turns"]
-        print(f"\r{k + 1}/{args.games} games, {time.perf_counter() - clock:.0f} s",
+        for name in names:
+            game = play(args.seed + k, (generals[name], generals[name]))
+            mine = tally[name]
+            for side in SIDES:
+                mine["sides"][side].update(game["stats"][side])
+            mine["results"][game["result"].split(":")[0]] += 1
+            mine["seconds"].append(game["seconds"])
+            mine["thinking"] += sum(game["thinking"])
+            mine["decisions"] += sum(game["decisions"])
+            mine["out"] += game["mordor"]
+            mine["turns"] += game["turns"]
+            mine["combat turns"] += game["stats"]["sauron"]["turns with combat"]
+        print(f"\r{k + 1}/{args.games} seeds, {time.perf_counter() - clock:.0f} s",
               end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
     n = args.games
-    print(f"general {args.general}, {n} games, seeds {args.seed}..{args.seed + n - 1}")
-    print("| per game | Sauron | Westernesse |")
-    print("|---|---|---|")
+    print(f"{n} games a general, seeds {args.seed}..{args.seed + n - 1}, "
+          f"{time.perf_counter() - clock:.0f} s in all")
+    print("| a game | " + " | ".join(f"{name} Sauron | {name} Westernesse" for name in names)
+          + " |")
+    print("|---|" + "---|---|" * len(names))
     for row in ROWS:
-        values = [totals[side][row] / n for side in SIDES]
+        if row == "turns with combat":
+            continue
+        values = [tally[name]["sides"][side][row] / n for name in names for side in SIDES]
         if any(values):
-            print(f"| {row} | {values[0]:.2f} | {values[1]:.2f} |")
-    for side in SIDES:
-        t = totals[side]
-        print(f"{side}: reinforcements {t['reinforcements entered']}/"
-              f"{t['reinforcements offered']} = "
-              f"{t['reinforcements entered'] / max(1, t['reinforcements offered']):.0%} "
-              f"(on time {t['entered on time'] / max(1, t['reinforcements offered']):.0%}); "
-              f"declarations with 2+ attackers "
-              f"{t['declarations with 2+ attackers'] / max(1, t['melee declarations']):.0%}; "
-              f"defenders attacked by 2+ "
-              f"{t['defenders attacked by 2+ units'] / max(1, t['defenders attacked']):.0%}")
-    print(f"turns played {turns / n:.1f} a game")
-    print(f"Sauron's units north of row 28 at the end: {out / n:.1f} a game")
-    print("results: " + ", ".join(f"{k} {v}" for k, v in sorted(results.items())))
-    print(f"seconds a game {sum(seconds) / n:.2f} (min {min(seconds):.2f}, max "
-          f"{max(seconds):.2f}); ms a decision {1000 * thinking / max(1, decisions):.2f}; "
-          f"decisions a game {decisions / n:.0f}")
+            print(f"| {row} | " + " | ".join(f"{v:.2f}" for v in values) + " |")
+    for name in names:
+        mine = tally[name]
+        print(f"\n{name}:")
+        for side in SIDES:
+            t = mine["sides"][side]
+            offered = max(1, t["reinforcements offered"])
+            print(f"  {side}: reinforcements {t['reinforcements entered']}/"
+                  f"{t['reinforcements offered']} = "
+                  f"{t['reinforcements entered'] / offered:.0%} "
+                  f"(on the turn due {t['entered on time'] / offered:.0%}); "
+                  f"declarations with 2+ attackers "
+                  f"{t['declarations with 2+ attackers'] / max(1, t['melee declarations']):.0%}; "
+                  f"defenders attacked by 2+ units in a phase "
+                  f"{t['defenders attacked by 2+ units'] / max(1, t['defenders attacked']):.0%}")
+        print(f"  turns with combat {mine['combat turns'] / n:.1f} of "
+              f"{mine['turns'] / n:.1f} a game")
+        print(f"  Sauron's units out of the gate area (row < 28) at the end: "
+              f"{mine['out'] / n:.1f} a game")
+        print("  results: " + ", ".join(f"{k} {v}" for k, v in sorted(mine["results"].items())))
+        seconds = mine["seconds"]
+        print(f"  seconds a game {sum(seconds) / n:.2f} (min {min(seconds):.2f}, max "
+              f"{max(seconds):.2f}); the generals' ms a decision "
+              f"{1000 * mine['thinking'] / max(1, mine['decisions']):.2f}; decisions a game "
+              f"{mine['decisions'] / n:.0f}")
 
 
 def strength(args) -> None:
-    new, old = general_module("new"), general_module(args.general if args.general != "new"
-                                                      else OLD)
+    new = general_module("new")
+    old = general_module(args.general if args.general != "new" else OLD)
     wins = {side: 0 for side in SIDES}
+    entered = {side: Counter() for side in SIDES}
     clock = time.perf_counter()
     for k in range(args.games):
         seed = args.seed + k
@@ -219,17 +237,21 @@ def strength(args) -> None:
             if args.side not in (None, side):
                 continue
             generals = (new, old) if seat == 0 else (old, new)
-            result = play(seed, generals)["result"]
-            wins[side] += result.startswith(side.capitalize())
+            game = play(seed, generals)
+            wins[side] += game["result"].startswith(side.capitalize())
+            entered[side].update(game["stats"][side])
         print(f"\r{k + 1}/{args.games} seeds, {time.perf_counter() - clock:.0f} s", end="",
               file=sys.stderr, flush=True)
     print(file=sys.stderr)
     n = args.games
-    print("| the new general plays | games | its wins against the old (95% interval) |")
-    print("|---|---|---|")
+    print("| the new general plays | games | its wins against the old (95% interval) | "
+          "its reinforcements entered / offered |")
+    print("|---|---|---|---|")
     for side in SIDES:
         low, high = wilson(wins[side], n)
-        print(f"| {side.capitalize()} | {n} | {wins[side]} ({low:.0%}–{high:.0%}) |")
+        t = entered[side]
+        print(f"| {side.capitalize()} | {n} | {wins[side]} ({low:.0%}–{high:.0%}) | "
+              f"{t['reinforcements entered']}/{t['reinforcements offered']} |")
     total = sum(wins.values())
     low, high = wilson(total, 2 * n)
     print(f"| both | {2 * n} | {total} ({low:.0%}–{high:.0%}) |")
@@ -240,7 +262,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--general", default="new",
-                        help=f"'new' or a git revision (the old general: {OLD})")
+                        help=f"'new' or a git revision (the old general: {OLD}), or several "
+                        "separated by commas, played in turn on each seed")
     parser.add_argument("--side", choices=SIDES, help="--strength: the new general on this "
                         "side only")
     parser.add_argument("--strength", action="store_true",

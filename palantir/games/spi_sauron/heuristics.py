@@ -54,7 +54,6 @@ BESIDE_FRIEND = 0.4        # per friend adjacent (up to two): a line, no flank o
 ALONE = 1.5                # no friend within two hexes, near the enemy
 NEAR_FRONT = 10            # hexes from the enemy within which the line matters
 MOVE_MARGIN = 0.05         # a move must be worth this much more than standing
-ENTER_DRIVE = 2.0          # reinforcements come up (14.0)
 PEDESTAL_STILL = 4.0       # 16.5.1 B: the bearer keeps still so Sauron may cast
 # The Pedestal is safest in Mordor's gate hex: Sauron there keeps the gate shut (18.0 C),
 # no melee crosses it, and he casts from inside Mordor.
@@ -62,13 +61,14 @@ THRONE = 6.0
 LEADER_RALLY = 2.0         # per disrupted unit a leader may rally from a hex (8.31)
 LEADER_FRONT = 0.5         # per unit of his beside him near the front
 LEADER_DANGER = 4.0        # an enemy leader who outrates him within two hexes (7.2)
-DAY_STAND_OFF = 2          # Sauron's line by day: this many hexes beyond striking range
+WEAPON_FRONT = 1.5         # a weapon-bearer with a unit in contact (19.1.2)
+DAY_STAND_OFF = 4          # Sauron's line by day: this many hexes beyond striking range
 GATE_ROOM = 1.0           # per step nearer Mordor's gate while reinforcements are due (14.1)
 GATE_ROOM_RADIUS = 3
-GATE_GUARD = 3             # a unit of Sauron's holding the hex beyond the gate (14.1, 18.0)
 # 7.42: the share of casualties that remove the defender from its hex (a retreat or an
 # elimination; most results but the mildest do)
 LEAVES_ON_CASUALTY = 5 / 6
+BEAST_ROOM = 5             # DPs below Sauron's level he keeps before conjuring (20.1 B)
 SPELL_POINTS_RESERVE = 25  # MCP kept for the Beast and its Death Breath (17.0, 17.2.4)
 # The postures a search may weigh for a Movement Phase, beside the general's own: how much
 # more (or less) each side fears its own losses, and whether its units close with the
@@ -200,11 +200,13 @@ def movement_choice(state, legal: list):
     reinforcement may still enter (14.0: the plan's entries changed what can enter)."""
     allowed = set(legal)
     plan = current_plan(state)
+    action = None
     if plan is not None:
         action = next((a for a in plan.actions if a in allowed), None)
         if action is not None and not (action == END and _entry_left(state, plan, legal)):
             return action
-    plan = Planner(state, legal).make()
+    # a plan spent but for `end`: only the pieces still off the map are new to it
+    plan = Planner(state, legal, arrivals_only=action == END).make()
     _keep(state, plan, first=True)
     for action in plan.actions:
         if action in allowed:
@@ -399,8 +401,10 @@ PLANS_KEPT = 16             # plans kept for one of them
 class Planner:
     """Plans one side's Movement Phase: where each piece goes, in order."""
 
-    def __init__(self, state, legal: list, posture: str = "default"):
+    def __init__(self, state, legal: list, posture: str = "default",
+                 arrivals_only: bool = False):
         self.state = state
+        self.arrivals_only = arrivals_only
         self.side = state.phasing_side()
         self.posture = posture
         fear, self.approach = POSTURES[self.side][posture]
@@ -440,10 +444,6 @@ class Planner:
             for there in state.hexmap.within(gate, GATE_ROOM_RADIUS):
                 if there != gate:
                     self.gate_room[there] = GATE_ROOM_RADIUS + 1 - distance(there, gate)
-            # the hex beyond the gate is held, not cleared: an enemy there shuts the road
-            outside = [h for h in state.hexmap.neighbours[gate] if state.hexmap.is_gate(gate, h)]
-            for there in outside:
-                self.gate_room[there] = -GATE_GUARD
         self.claimed: set[str] = set()
         self.plan: list = []
         self.sent: dict[str, str] = {}        # unit id -> where the plan sends it
@@ -503,12 +503,13 @@ class Planner:
     def make(self) -> list:
         """Every planned decision of the phase, in order, ending with `end`."""
         state = self.state
-        self.plan_formations()
-        units = [state.unit_at(h, self.side) for h in self.moves]
-        units = [u for u in units if u is not None]
-        units.sort(key=lambda u: (self.field.front.get(u.hex, 99), u.hex))
-        for unit in units:
-            self.plan_unit(unit)
+        if not self.arrivals_only:
+            self.plan_formations()
+            units = [state.unit_at(h, self.side) for h in self.moves]
+            units = [u for u in units if u is not None]
+            units.sort(key=lambda u: (self.field.front.get(u.hex, 99), u.hex))
+            for unit in units:
+                self.plan_unit(unit)
         self.plan_reinforcements()
         self.plan_leaders()
         self.plan_beast()
@@ -667,9 +668,16 @@ class Planner:
                 value += LEADER_FRONT
         rating = leader_rating(state, piece)
         for other in state.leaders.values():
-            if other.side != self.side and other.on_map and \
-                    distance(other.hex, hex_name) <= 2 and leader_rating(state, other) >= rating:
+            if other.side == self.side or not other.on_map:
+                continue
+            apart = distance(other.hex, hex_name)
+            if apart <= 2 and leader_rating(state, other) >= rating:
                 value -= LEADER_DANGER
+            elif apart == 1:
+                # 7.21: beside a leader he outrates, he may attack him this Combat Phase
+                value += max(0.0, duel_value(state, Duel(piece.key, other.key)))
+        if piece.weapon and self.field.front.get(hex_name, 99) <= 1:
+            value += WEAPON_FRONT       # 19.1.2: his unit attacks a level better
         stake = 1.0 + (2.0 if piece.weapon else 0.0)
         value -= stake * self.field.exposure(unit_here, hex_name) / 10
         return value
@@ -1022,9 +1030,9 @@ def spell_value(state, action: Cast) -> float:
         room = state.parts.demoralization_levels["sauron"] - \
             state.demoralization_points["sauron"]
         wanted = left - action.points >= beast_spell_cost(state, "death_breath")
-        # its death would cost 15 DPs (20.1 B): only with room to spare
-        slain = state.parts.demoralization_levels["beast_slain"]
-        return 8 + bonus if wanted and room > slain + 5 else 0.0
+        # its death would cost 15 DPs (20.1 B), but only if it is slain, and its breath
+        # kills several units a time (17.2.4): not at the brink of demoralization only
+        return 8 + bonus if wanted and room > BEAST_ROOM else 0.0
     if spell == "death_breath":
         enemies = {u.hex for u in west_units}
         victims = sum(1 for h in _kill_zone(state, state.beast.hex, action.facing)

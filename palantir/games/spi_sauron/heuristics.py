@@ -7,16 +7,22 @@ like a wargamer (values from battlefield.py, in points of a Demoralization Level
   where it stands best: what it can inflict from there (its missile fire and melee at the
   best target), less what it stands to lose (the enemies that can reach it, as many as the
   hexes open around it), with friends beside it (a line: no flank open, no stack left
-  alone) and a pull toward the front. Westernesse closes with the enemy; Sauron holds a
-  line out of reach by day and closes at night or where he strikes hard (fanatical Orcs,
-  Slaves, Trolls). Reinforcements come up where they stand well (Sauron's not into the
-  enemy's guns); leaders, arriving ones too, stand beside the units they may rally, away
-  from stronger enemy leaders; Westernesse makes Wedges and Shield Walls (8.4), Sauron
-  Slave Phalanxes (15.3); the Pedestal's bearer takes Mordor's gate hex and keeps still
-  there so Sauron may cast with the gate shut (16.5.1, 18.0 C).
+  alone) and a pull toward the front. Westernesse closes with the enemy; Sauron's army
+  comes out of Mordor to a line a few hexes beyond striking range by day and closes at
+  night or where he strikes hard (fanatical Orcs, Slaves, Trolls). Every reinforcement due
+  comes on in its first Movement Phase if any hex is open to it, as many as the chain of
+  14.0 C lets through, each where it stands best; while more are due Sauron's units clear
+  the hexes beyond the gate. Leaders, arriving ones too (with their units: Gil-galad and
+  Cirdan with the Elves), stand with the units they may rally, beside enemy leaders they
+  outrate (7.21) and away from those who outrate them; a weapon-bearer with a unit in
+  contact (19.1.2). Westernesse makes Wedges and Shield Walls (8.4), Sauron Slave
+  Phalanxes (15.3); the Pedestal's bearer takes Mordor's gate hex and keeps still there so
+  Sauron may cast with the gate shut (16.5.1, 18.0 C).
 - Combat: every missile fires at its best target; leaders duel only at good odds (7.26);
-  each melee is one attacker at a time, the best odds first, so no attack falls on
-  nothing (7.32); a defender retreats toward friends and leaders who can rally it.
+  the units whose only target is the same defender attack it together, one after another
+  (7.32: each attack another chance, none lost); the others one at a time, the best odds
+  first, so no attack that had somewhere else to go falls on nothing; a defender retreats
+  toward friends and leaders who can rally it.
 - Magic: Sauron goes to the Pedestal and casts what the moment calls for: Sinister Visions
   when many Men face his units, Wrath of the Ringwraith when his units are engaged near
   the Ringwraith, Total Eclipse to make engaged Orcs fanatical, the Beast at night with

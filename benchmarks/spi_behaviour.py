@@ -34,8 +34,9 @@ from collections import Counter
 from pathlib import Path
 
 from palantir.engine.dice import SeededDice
+from palantir.engine.procedure import Refusal
 from palantir.games.spi_sauron import SpiSauron, heuristics
-from palantir.games.spi_sauron.notation import Attack, Cast, Duel, Enter, Fire, Form
+from palantir.games.spi_sauron.notation import END, Attack, Cast, Duel, Enter, Fire, Form
 from palantir.games.spi_sauron.phases.combat import weapon_in_hex
 from palantir.games.spi_sauron.units import WAITING
 
@@ -113,7 +114,19 @@ def play(seed: int, generals: tuple) -> dict:
             mine["spells tried"] += 1
         elif kind is Enter and action.piece in state.leaders:
             mine[f"{action.piece} entered"] += 1
-        state.apply(action)
+        try:
+            state.apply(action)
+        except Refusal:
+            # a decision the rules listed and then refused (a defect of the rules' lists,
+            # seen after repeated attacks on the Beast): counted, and the game goes on by
+            # `end` or the first listed decision they accept
+            stats[side]["listed decisions refused"] += 1
+            for other in [a for a in legal if a == END] + legal:
+                try:
+                    state.apply(other)
+                    break
+                except Refusal:
+                    continue
         now_on = state.beast.hex[:1].isdigit()
         if now_on and not beast_on:
             stats["sauron"]["Beast appearances"] += 1
@@ -159,7 +172,7 @@ ROWS = ["reinforcements entered", "reinforcements offered", "entered on time",
         "duels with a magic weapon", "Wedge or Shield Wall formed", "Phalanx formed",
         "spells tried", "spells worked", "Beast appearances", "Beast attacks",
         "gil_galad entered", "cirdan entered", "sauron entered", "ringwraith entered",
-        "turns with combat"]
+        "turns with combat", "listed decisions refused"]
 
 
 def behaviour(args) -> None:

@@ -88,11 +88,20 @@ def test_case_4_0_a_move_is_worth_a_search_only_where_the_postures_part_ways():
 
 def test_case_4_0_a_posture_chosen_by_search_is_followed_through_the_phase():
     state = new_game()
-    bold = [a for a in GAME.search_actions(state) if a != rollout_policy(state, None)][0]
-    state.apply(bold)
+    # the general's plan goes on until another posture's next move parts from it
+    for _ in range(400):
+        own = rollout_policy(state, None)
+        others = [] if state.pending or state.phase.kind != "movement" else \
+            [a for a in GAME.search_actions(state) if a not in (own, END)]
+        if others:
+            break
+        state.apply(own)
+    assert others
+    seat = state.to_move()
+    state.apply(others[0])
     plan = current_plan(state)
     assert plan is not None and plan.posture != "default"
-    while not state.pending and state.phase.kind == "movement" and state.to_move() == 0:
+    while not state.pending and state.phase.kind == "movement" and state.to_move() == seat:
         follow = rollout_policy(state, None)
         assert follow == next_of_plan(state, plan)
         state.apply(follow)

@@ -13,10 +13,12 @@ from palantir.games.spi_sauron.notation import Attack, Cast, Enter, Fire, Form, 
 from palantir.games.spi_sauron.units import MORDOR, WAITING
 
 from .helpers import GAME, cleared, new_game, place, visions_position
+from palantir.games.spi_sauron.hexmap import distance
+from palantir.games.spi_sauron.phases.movement import arrivals_waiting
 from palantir.games.spi_sauron.phases.turn import begin_phase, end_phase
 
 
-def test_case_7_16_the_general_fires_first_then_melees_one_attacker_at_a_time():
+def test_case_7_16_the_general_fires_first_then_melees_together_where_nothing_is_lost():
     state = cleared("westernesse-combat", dice=ScriptedDice([]))
     place(state, "archers-1", "0704")
     place(state, "men-1", "0604")
@@ -25,8 +27,20 @@ def test_case_7_16_the_general_fires_first_then_melees_one_attacker_at_a_time():
     assert isinstance(best_action(state.view(1), state.legal_actions(), GAME), Fire)
     state.combat_step = 2
     choice = best_action(state.view(1), state.legal_actions(), GAME)
-    # 7.32: committed together, the second attack falls on nothing once the first tells
-    assert isinstance(choice, Attack) and len(choice.attackers) == 1
+    # 7.32: the Goblins are the only target of both Men: committed together they roll one
+    # after another, and the second attack falls on nothing only where it had nowhere else
+    assert choice == Attack("0504", ("0404", "0604"))
+
+
+def test_case_7_32_attackers_with_a_better_target_elsewhere_are_not_committed_together():
+    state = cleared("westernesse-combat", dice=ScriptedDice([]))
+    place(state, "men-1", "1010")
+    place(state, "cavalry-1", "1110")
+    place(state, "goblins-1", "1011")      # beside both
+    place(state, "goblins-2", "1209", disrupted=True)    # beside the cavalry only: sure
+    state.combat_step = 2
+    choice = decide(state, state.legal_actions())
+    assert choice == Attack("1209", ("1110",))
 
 
 def test_case_7_57_the_general_strikes_first_at_a_disrupted_unit_that_cannot_retreat():
@@ -144,8 +158,89 @@ def test_case_14_0_reinforcements_come_up_when_the_gate_is_not_under_the_enemys_
         if unit.type.key == "slaves":
             unit.hex = WAITING
     place(state, "goblins-1", "1325")
-    choice = decide(state, state.legal_actions())
-    assert isinstance(choice, Enter) and choice.piece == "slaves"
+    plan = plan_movement(state, state.legal_actions())
+    assert sum(1 for a in plan if isinstance(a, Enter) and a.piece == "slaves") >= 2
+
+
+def _play_phase(state):
+    """The general's decisions to the end of the current phase; the last list of legal
+    decisions before `end`."""
+    phase, turn, last = state.phase_index, state.turn, None
+    while state.phase_index == phase and state.turn == turn and not state.is_over():
+        legal = state.legal_actions()
+        action = decide(state, legal)
+        last = legal
+        state.apply(action)
+    return last
+
+
+def test_case_14_0_c_every_reinforcement_that_can_enter_does_so_in_its_first_phase():
+    # issue 12 item 10: the old general brought on one unit of each type a phase
+    state = cleared("westernesse-movement", turn=2, dice=ScriptedDice([]))
+    for unit in state.units.values():
+        if unit.arrival == 2 and unit.side == "westernesse":
+            unit.hex = WAITING
+    for key in ("gil_galad", "cirdan"):
+        place(state, key, WAITING)
+    place(state, "goblins-1", "1321")
+    waiting = len(arrivals_waiting(state, "westernesse"))
+    last = _play_phase(state)
+    entered = waiting - len(arrivals_waiting(state, "westernesse"))
+    assert entered > 3          # more than one of each of the three types
+    # 14.0 C: the phase ended only when no unit could enter any more
+    assert not any(isinstance(a, Enter) and a.piece not in state.leaders for a in last)
+
+
+def test_case_14_2_the_elven_kings_enter_with_their_elves_and_lead_them():
+    # issue 12 item 10: Gil-galad and Cirdan never entered in 20 games of the old general
+    state = cleared("westernesse-movement", turn=2, dice=ScriptedDice([]))
+    for unit in state.units.values():
+        if unit.arrival == 2 and unit.side == "westernesse":
+            unit.hex = WAITING
+    for key in ("gil_galad", "cirdan"):
+        place(state, key, WAITING)
+    place(state, "goblins-1", "1321")
+    _play_phase(state)
+    for key in ("gil_galad", "cirdan"):
+        piece = state.leaders[key]
+        assert piece.on_map
+        assert any(u.side == "westernesse" and u.type.elf
+                   for u in state.combat_units_at(piece.hex))
+    assert state.leaders["gil_galad"].weapon == "aiglos"
+
+
+def test_sauron_brings_his_army_out_of_mordor_to_meet_the_enemy_by_day():
+    # issue 12 item 10: the old general's Sauron held where he stood by day, in a corner
+    state = cleared("sauron-movement", turn=3, dice=ScriptedDice([]))
+    place(state, "goblins-1", "1327")
+    place(state, "goblins-2", "1427")
+    place(state, "cavalry-1", "1312")
+    plan = plan_movement(state, state.legal_actions())
+    ends = {a.path[0]: a.path[-1] for a in plan if isinstance(a, Move)}
+    for start in ("1327", "1427"):
+        assert start in ends
+        assert distance(ends[start], "1312") < distance(start, "1312")
+        assert distance(ends[start], "1312") > 1      # by day not into melee (10.0)
+
+
+def test_saurons_units_clear_the_way_through_the_gate_while_reinforcements_are_due():
+    # 14.0 C, 14.1: six a turn pass the gate and stay near the road; units left standing
+    # just beyond it (as the old general left them) shut out the ones behind them
+    state = cleared("sauron-movement", turn=6, dice=ScriptedDice([]))
+    for unit in state.units.values():
+        if unit.type.key == "slaves":
+            unit.hex = WAITING
+    near = ("1328", "1329", "1229")
+    for i, h in enumerate(near, start=1):
+        place(state, f"goblins-{i}", h)
+    place(state, "cavalry-1", "1305")
+    plan = plan_movement(state, state.legal_actions())
+    ends = {a.path[0]: a.path[-1] for a in plan if isinstance(a, Move)}
+    gate = state.hexmap.mordor_gate_hex
+    for start in near:
+        assert distance(ends.get(start, start), gate) > distance(start, gate) or \
+            ends.get(start) == "1330"       # or holds the hex beyond the gate
+    assert sum(1 for a in plan if isinstance(a, Enter)) >= 5
 
 
 def test_the_rollout_policy_chooses_as_the_heuristic_on_the_view():

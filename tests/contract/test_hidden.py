@@ -202,3 +202,18 @@ def test_a_game_of_perfect_information_rolls_nothing_privately_and_has_no_secret
         assert state is not None and state.dice.log
         private = [r for r in state.dice.log if r.seen_by is not None]
         assert not private, f"{variant.name}: private rolls {private[:3]}"
+
+
+# Twin games known to reach a moment where the hidden difference once showed: a window
+# asked only the hobbits holding a playable card, and the question's seat is public
+# (issue 13, item A: Belt and Lembas swapped, the before-roll window of rng 30's step 191).
+KNOWN_TWINS = [("lotr-board-game", {"players": 5, "bag": True, "sauron_tokens": True},
+                30, 90, 30, 400)]
+
+
+@pytest.mark.parametrize("game_id,options,seed,swap_from,rng_seed,steps", KNOWN_TWINS)
+def test_known_twin_games_look_the_same_to_everyone_else(game_id, options, seed, swap_from,
+                                                         rng_seed, steps):
+    twins = dealt_twins(get_game(game_id), options, seed, swap_from)
+    twins.play(random.Random(rng_seed), steps, f"{game_id} twins {seed}/{swap_from}")
+    assert twins.compared >= 100, twins.compared  # the run reached the moment of the defect

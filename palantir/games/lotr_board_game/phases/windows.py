@@ -1,11 +1,22 @@
 """Yellow legendary cards and Gandalf cards, played in their windows (reference, Play 4).
 
-A *window* is a point of the procedure where the rules ask, clockwise from the active
-player, every hobbit who could play something there: a yellow card he holds whose
-`window` (legendary.toml) is this one, or — the active player only — a Gandalf card whose
-`window` (gandalf.toml) is this one, when the group's runes can pay for it. A hobbit asked
-plays one (and is asked again) or answers `continue`. Nobody is asked when nobody could
-play, so a game without such cards has no extra decisions.
+A *window* is a point of the procedure where any hobbit may play: "all players may take
+measures (for example by using the special yellow cards)", "all players may act (for
+example by using yellow ability cards, putting on the Ring, or calling Gandalf)"
+(expansion, Sauron's Actions at the Start of Each Turn). At the table that is a pause open
+to everyone; here the hobbits are asked in turn, clockwise from the active player, and a
+hobbit asked plays one card (and is asked again) or answers `continue`.
+
+Whom a window asks depends on public things only, since the question's seat is public:
+a seat asked only when it held a playable yellow card would tell the table it holds one
+(issue 13, A). So a window is *open* when a card of this window, by what all can see, may
+be in some hand and played now (which legendary and resource cards are in the hands
+together is public: each board's are all dealt, and they leave face up; whose is not):
+then every hobbit still in the game who holds a card is asked, even one whose only answer
+is `continue`. Otherwise only a hobbit with a public play is asked: a Fellowship card,
+the Two Special Cards, Gandalf (the active player, runes pooled). A seat without a real
+choice is passed over only where nobody can tell it from one with a choice (issue 13,
+item 4 gives way to hidden information); a game without such cards has no extra decisions.
 
 Yellow cards (their holder plays them, for the hobbit the card names):
   Mithril    after-roll    the roller ignores the face just rolled
@@ -50,7 +61,7 @@ SPECIAL_WINDOWS = ("turn-start", "action", "event", "after-roll", "items-tile",
 
 @dataclass
 class Window(Step):
-    """A window: the next hobbit, clockwise, who could play something there is asked."""
+    """A window: the next hobbit, clockwise, whom it asks (by public things only)."""
 
     name: ClassVar[str] = "window"
     window: str
@@ -63,18 +74,34 @@ class Window(Step):
         name, seats, index, context = self.window, self.seats, self.index, self.context
         if seats is None:
             seats = tuple(state.in_order(state.active))
+        open_ = window_open(state, name, context)
         while index < len(seats):
             seat = seats[index]
-            if not state.eliminated[seat] and _window_plays(state, seat, name, context):
+            if not state.eliminated[seat] and (
+                    (open_ and state.hands[seat]) or _public_plays(state, seat, name, context)):
                 state.question = ("window", seat, name, seats, index, context)
                 return
             index += 1
 
 
-def _window_plays(state, seat: int, name: str, context: tuple) -> list[str]:
+def window_open(state, name: str, context: tuple) -> bool:
+    """Whether a card held may be played in this window, by what every seat can see: a
+    card of the window in the hands together that some holder could play now (Miruvor,
+    whose play needs another card of its holder's, counted as playable)."""
+    held = {card for seat in _hobbits(state) for card in state.hands[seat]}
+    for card in sorted(held):
+        info = state.parts.cards[card]
+        if info.window == name and info.effect == "pass-card":
+            return True
+        if (info.window == name or name in info.windows) and any(
+                _card_plays(state, seat, card, name, context) for seat in _hobbits(state)):
+            return True
+    return False
+
+
+def _public_plays(state, seat: int, name: str, context: tuple) -> list[str]:
+    """The plays of face-up things: the seat's Fellowship card, the special cards, Gandalf."""
     plays = []
-    for card in sorted(set(state.hands[seat])):
-        plays += _card_plays(state, seat, card, name, context)
     if state.fellowship_cards:
         plays += resources.fellowship_plays(state, seat, name, context)
     if _may_play_specials(state, seat, name):
@@ -83,6 +110,13 @@ def _window_plays(state, seat: int, name: str, context: tuple) -> list[str]:
         for gid in state.gandalf_left:
             plays += _gandalf_plays(state, gid, name, context)
     return plays
+
+
+def _window_plays(state, seat: int, name: str, context: tuple) -> list[str]:
+    plays = []
+    for card in sorted(set(state.hands[seat])):
+        plays += _card_plays(state, seat, card, name, context)
+    return plays + _public_plays(state, seat, name, context)
 
 
 def _card_plays(state, seat: int, card: str, name: str, context: tuple) -> list[str]:

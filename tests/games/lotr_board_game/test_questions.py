@@ -152,3 +152,16 @@ def test_at_every_question_the_rule_accepts_exactly_the_legal_list(options, seed
             assert (problem is None) == (text in listed), (text, state.question, problem)
     assert len(kinds) >= 5
 
+
+@pytest.mark.parametrize("kind", ["sauron-call", "sauron-refill", "sauron-start"])
+@pytest.mark.parametrize("decision", ["give white-joker", "discard white-joker",
+                                      "pass white-joker", "give ring", "continue"])
+def test_sauron_sending_a_hobbit_s_decision_is_refused_under_the_question_s_rule(kind,
+                                                                                 decision):
+    # Issue 13, item 7: the Sauron seat sending `give`, `discard` or `pass` with a card
+    # raised IndexError (`self.hands[seat]`: Sauron holds no hobbit hand); it is a refusal
+    # naming the rule of the question Sauron is asked.
+    state = asked(kind)
+    assert state.question[1] == state.n  # the rules' seat of Sauron
+    err = refused(state, decision)
+    assert err.rule == QUESTIONS[kind].rule, err

@@ -26,6 +26,7 @@ SAURON = {"players": 4, "expansion": "sauron"}
 BAG = {"players": 2, "dark_events": True, "special_cards": True, "bag": True}
 
 # Where each kind of question is first asked in a random game: options, seed.
+SEEDS_TRIED = 10
 FIRST_ASKED = {
     "act": (BASE, 0), "choose": (BASE, 3), "council": (BASE, 0), "deal": (BASE, 0),
     "decline": (BAG, 0), "discard": (BASE, 0), "foresight": (BASE, 2), "give": (BASE, 0),
@@ -36,12 +37,15 @@ FIRST_ASKED = {
 
 
 def asked(kind: str):
-    """The first position of a random game where a question of this kind is asked."""
-    options, seed = FIRST_ASKED[kind]
-    for _, state in random_walk(GAME, GAME.validate_options(options), seed, 4000):
-        if state.question[0] == kind:
-            return state
-    raise AssertionError(f"no '{kind}' question in the game of seed {seed}")
+    """The first position of a random game where a question of this kind is asked (the
+    game of the seed given, or of one of the next few: a rules change moves the course)."""
+    options, first = FIRST_ASKED[kind]
+    for seed in range(first, first + SEEDS_TRIED):
+        for _, state in random_walk(GAME, GAME.validate_options(options), seed, 4000):
+            if state.question[0] == kind:
+                return state
+    raise AssertionError(f"no '{kind}' question in the games of seeds {first}.."
+                         f"{first + SEEDS_TRIED - 1}")
 
 
 def not_held(state, seat: int) -> str:

@@ -51,6 +51,9 @@ GANDALF_CALL = ("Play 4: a Gandalf card is called by the active player in its wi
 RESOURCE_CARD = "Expansion, Cards: a resource card is played by its holder in its windows"
 FELLOWSHIP_CARD = "Expansion, Cards: a hobbit uses his own Fellowship card once, in its windows"
 SPECIAL_CARD = "Two Special Cards: the Ring-bearer plays each once, at any time"
+# Decision (issue 13, item 8): a Gandalf call the group refused to pay for is not offered
+# again in the same window, or a seat that will not pay meets the same call forever.
+CALLED_HERE = "Play 4, decision: a Gandalf card is called once in a window, paid or refused"
 LEMBAS_HAND = 6
 # Two Special Cards, "at any time during the game": decision — offered to the Ring-bearer
 # in every window where a yellow card may be played (turn start, action, event, items tile,
@@ -68,18 +71,21 @@ class Window(Step):
     seats: Any
     index: int
     context: tuple
+    called: tuple = ()  # the Gandalf cards called in this window (CALLED_HERE)
 
     def carry(self, state) -> None:
         """What the step does, once off the stack."""
         name, seats, index, context = self.window, self.seats, self.index, self.context
+        called = tuple(self.called)
         if seats is None:
             seats = tuple(state.in_order(state.active))
         open_ = window_open(state, name, context)
         while index < len(seats):
             seat = seats[index]
             if not state.eliminated[seat] and (
-                    (open_ and state.hands[seat]) or _public_plays(state, seat, name, context)):
-                state.question = ("window", seat, name, seats, index, context)
+                    (open_ and state.hands[seat])
+                    or _public_plays(state, seat, name, context, called)):
+                state.question = ("window", seat, name, seats, index, context, called)
                 return
             index += 1
 
@@ -99,8 +105,10 @@ def window_open(state, name: str, context: tuple) -> bool:
     return False
 
 
-def _public_plays(state, seat: int, name: str, context: tuple) -> list[str]:
-    """The plays of face-up things: the seat's Fellowship card, the special cards, Gandalf."""
+def _public_plays(state, seat: int, name: str, context: tuple,
+                  called: tuple = ()) -> list[str]:
+    """The plays of face-up things: the seat's Fellowship card, the special cards, Gandalf
+    (a card not called in this window yet)."""
     plays = []
     if state.fellowship_cards:
         plays += resources.fellowship_plays(state, seat, name, context)
@@ -108,15 +116,17 @@ def _public_plays(state, seat: int, name: str, context: tuple) -> list[str]:
         plays += _special_plays(state, seat)
     if _may_call_gandalf(state, seat):
         for gid in state.gandalf_left:
-            plays += _gandalf_plays(state, gid, name, context)
+            if gid not in called:
+                plays += _gandalf_plays(state, gid, name, context)
     return plays
 
 
-def _window_plays(state, seat: int, name: str, context: tuple) -> list[str]:
+def _window_plays(state, seat: int, name: str, context: tuple,
+                  called: tuple = ()) -> list[str]:
     plays = []
     for card in sorted(set(state.hands[seat])):
         plays += _card_plays(state, seat, card, name, context)
-    return plays + _public_plays(state, seat, name, context)
+    return plays + _public_plays(state, seat, name, context, called)
 
 
 def _card_plays(state, seat: int, card: str, name: str, context: tuple) -> list[str]:
@@ -147,7 +157,7 @@ def window_problem(state, seat: int, words: list[str]) -> tuple[str, str] | None
     """Play 4 (and the expansion's Cards, the Two Special Cards): why a play in this
     window breaks the rules, or None: the case of its kind of play (who may play it,
     where, once), then what its effect allows now — the very plays `legal_window` lists."""
-    _, _, name, _, _, context = state.question
+    _, _, name, _, _, context, called = state.question
     verb, text = words[0], " ".join(words)
     if verb == "continue":
         return arity(words, 1, "continue", WINDOW)
@@ -191,6 +201,8 @@ def window_problem(state, seat: int, words: list[str]) -> tuple[str, str] | None
         if not _may_call_gandalf(state, seat):
             return (f"the hobbits still in the game hold fewer than "
                     f"{state.parts.gandalf_cost} runes"), rule
+        if what in called:
+            return f"{what} was called in this window already", CALLED_HERE
         plays = _gandalf_plays(state, what, name, context)
     if text not in plays:
         return f"'{text}' is not what {what} may do in the window '{name}' now", rule
@@ -251,17 +263,17 @@ def missing_life_tokens(state, seat: int) -> int:
 
 def legal_window(state, seat: int) -> list[str]:
     """What the hobbit asked may play in this window, or continue."""
-    _, _, name, _, _, context = state.question
-    return _window_plays(state, seat, name, context) + ["continue"]
+    _, _, name, _, _, context, called = state.question
+    return _window_plays(state, seat, name, context, called) + ["continue"]
 
 
 def answer_window(state, seat: int, text: str) -> None:
     """A card played in the window (the hobbit is asked again), or continue."""
-    _, _, name, seats, index, context = state.answered
+    _, _, name, seats, index, context, called = state.answered
     if text == "continue":
-        state.push(("window", name, seats, index + 1, context))
+        state.push(("window", name, seats, index + 1, context, called))
         return
-    again = ("window", name, seats, index, context)
+    again = ("window", name, seats, index, context, called)
     verb, what = text.split()[0], text.split()[1:]
     if verb == "resource":
         resources.play_resource(state, seat, text.split(), again)
@@ -289,16 +301,16 @@ def answer_window(state, seat: int, text: str) -> None:
                       f"{state.sauron - before}, to {state.sauron}")
         # A new Ring-bearer is asked in his turn in the window, not the old one now.
         state.push(again if seat == state.ring_bearer else
-                   ("window", name, seats, index + 1, context))
+                   ("window", name, seats, index + 1, context, called))
         return
     if verb == "gandalf":
         gid, _, arg = what[0].partition("@")
-        called = state.parts.gandalf[gid]
-        state.say(f"{state.name(seat)} calls Gandalf: {called['name']}")
-        call = Resolution(f"Gandalf: {called['name']}", ask="group",
+        gandalf_card = state.parts.gandalf[gid]
+        state.say(f"{state.name(seat)} calls Gandalf: {gandalf_card['name']}")
+        call = Resolution(f"Gandalf: {gandalf_card['name']}", ask="group",
                           cost=(("runes", state.parts.gandalf_cost),),
                           then=(("gandalf-call", gid, arg),))
-        state.push(("resolve", call, None), again)
+        state.push(("resolve", call, None), again[:-1] + (tuple(called) + (gid,),))
         return
     card, _, target = what[0].partition("@")
     state.discard_card(seat, card)

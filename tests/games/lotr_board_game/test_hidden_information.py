@@ -128,8 +128,8 @@ def random_game(seed, players, options=None):
     (1, 2, None), (2, 3, None), (3, 5, None),
     # The expansion's resource cards and Fellowship cards, the Dark Events, the Two
     # Special Cards: the same guarantee.
-    (13, 3, {"expansion": "sauron"}), (11, 5, {"expansion": "sauron"}),
-    (24, 2, {"expansion": "sauron", "dark_events": True, "special_cards": True})])
+    (14, 3, {"expansion": "sauron"}), (12, 5, {"expansion": "sauron"}),
+    (9, 2, {"expansion": "sauron", "dark_events": True, "special_cards": True})])
 def test_random_games_no_view_shows_another_seat_s_hidden_cards(seed, players, options):
     state, record = random_game(seed, players, options)
     assert state.is_over()

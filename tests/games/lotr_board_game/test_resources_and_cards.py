@@ -210,6 +210,11 @@ def test_cards_gwaihir_at_the_turn_s_end_takes_back_a_card_played_not_a_discarde
                   dice=sauron_setup() + [("sauron card", "sauron-2"), tile("fighting")])
     step(state, "draw")
     step(state, "play grey-fighting@fighting white-travelling@travelling")
+    # Gwaihir is in a hand, so the window asks every hobbit holding a card in turn (the
+    # active player first, who holds no card of it: issue 13, A), then its holder.
+    assert state.question[:3] == ("window", 0, "turn-end")
+    assert state.legal_actions() == ["continue"]
+    step(state, "continue")
     assert state.question[:3] == ("window", 1, "turn-end")
     assert sorted(a for a in state.legal_actions() if a.startswith("resource")) == [
         "resource gwaihir grey-fighting", "resource gwaihir white-travelling"]

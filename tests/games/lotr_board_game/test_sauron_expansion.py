@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from .lbg_table import GAME, die, draw, more, refused, run, sauron_setup, step, table, tile
+from .lbg_table import (GAME, PARTS, die, draw, more, refused, run, sauron_setup, step, table,
+                        tile)
 from palantir.agents.random_agent import RandomAgent
 from palantir.engine.match import play_match
 from palantir.games.lotr_board_game import render
@@ -169,6 +170,30 @@ def test_start_of_each_turn_a_nazgul_card_corner_then_incident():
     step(state, "nazgul nazgul-8")  # corner: Sauron 1; incident: fewer than 2 cards
     assert state.sauron == 11 and state.positions == [1, 1]
     assert state.nazgul_discards == ["nazgul-8"]
+
+
+def test_nazgul_example_one_of_the_players_discards_5_symbols_alone():
+    # Expansion, Sauron's Actions at the Start of Each Turn, the Nazgûl card's example:
+    # "your hobbit advances one step along the Temptation track, so one of the players
+    # must voluntarily discard 5 symbols (or stars) from hand, otherwise Sauron advances
+    # two steps toward the hobbits" (issue 13, item 10: the data made it a group cost).
+    card = {c.id: c for c in PARTS.nazgul_cards}["nazgul-1"]
+    assert card.incident.ask == "one"
+    three = ["grey-fighting", "white-joker", "white-travelling"]
+    state = table(board="moria", options=SAURON, hands=[list(three), ["grey-hiding",
+                  "white-friendship", "white-joker"]],
+                  dice=sauron_setup(nazgul=("nazgul-1", "nazgul-8")) + [tile("fighting")])
+    sauron_at = state.sauron
+    step(state, "nazgul nazgul-1")
+    assert state.positions == [1, 0]  # the corner: the active player's hobbit, darkness 1
+    # Six symbols between them, but neither holds five: each offers all he has, alone.
+    for seat in (0, 1):
+        while state.question == ("give", seat) and state.legal_actions() != ["pass"]:
+            step(state, state.legal_actions()[0])
+        assert state.question == ("give", seat)
+        step(state, "pass")
+    assert state.sauron == sauron_at - 2
+    assert state.hands[0] == three and len(state.hands[1]) == 3  # gifts not paid go back
 
 
 def test_gandalf_protection_ignores_a_nazgul_card_and_its_incident():

@@ -1,7 +1,10 @@
 """Yellow legendary cards and Gandalf cards in their windows (reference, Play 4 and
 Legendary cards; gandalf.toml), and the reference's rule 7."""
 
-from .lbg_table import die, draw, more, refused, run, step, table, tile, used_all
+from palantir.agents import make_agent
+from palantir.games.lotr_board_game.phases import windows
+
+from .lbg_table import GAME, die, draw, more, refused, run, step, table, tile, used_all
 
 
 
@@ -120,6 +123,43 @@ def test_play_4_gandalf_refused_by_the_group_costs_nothing_and_stays():
     assert state.runes == [2, 3] and state.positions == [4, 0]
     assert "healing" in state.gandalf_left
     assert state.question[:3] == ("window", 0, "action")
+
+
+def test_a_gandalf_call_refused_by_the_group_is_not_offered_again_in_that_window():
+    # Issue 13, item 8: the heuristic hobbit called Healing again after every refusal by
+    # the group (4 times in one window), so a person refusing met the same call forever.
+    # Decision (CALLED_HERE): a Gandalf card is called once in a window, paid or refused.
+    state = table(board="moria", runes=[2, 3], positions=[4, 0], dice=[tile("hiding")])
+    step(state, "continue", "gandalf healing@frodo", "give rune", "pass", "pass")
+    assert state.question[:3] == ("window", 0, "action")
+    legal = state.legal_actions()
+    assert not [a for a in legal if a.startswith("gandalf healing")], legal
+    assert "gandalf guidance@fighting" in legal  # another card may still be called
+    err = refused(state, "gandalf healing@frodo")
+    assert err.rule == windows.CALLED_HERE
+    agent = make_agent("heuristic", GAME, 0, 1)
+    assert not agent.choose(state.view(0), legal).startswith("gandalf healing")
+
+
+def test_the_heuristic_hobbit_does_not_repeat_a_refused_gandalf_call():
+    # The same, played out by the heuristic in the seat asked: after the group (Sam, a
+    # person) refuses Healing, the window moves on instead of asking for it again.
+    state = table(board="moria", runes=[2, 3], positions=[4, 0], dice=[tile("hiding")])
+    agent = make_agent("heuristic", GAME, 0, 1)
+    calls = []
+    for _ in range(40):
+        if state.question[0] == "act":
+            break
+        if state.question[0] == "give" and state.question[1] == 1:
+            step(state, "pass")  # the person who will not pay
+            continue
+        choice = str(agent.choose(state.view(0), state.legal_actions()))
+        if choice.startswith("gandalf "):
+            calls.append(choice.split()[1].partition("@")[0])
+        step(state, choice)
+    assert state.question == ("act", 0), calls
+    assert calls and len(calls) == len(set(calls)), calls  # each card called once at most
+    assert set(calls) <= set(state.gandalf_left)  # refused: still face up
 
 
 def test_play_4_gandalf_needs_5_pooled_runes_and_is_called_by_the_active_player():

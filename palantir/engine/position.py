@@ -17,15 +17,14 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from .dice import Dice, SeededDice
-from .errors import BadOption, BadPosition, BadRecord, PalantirError
+from .errors import BadOption, BadPosition, PalantirError
 from .game import Game, State, get_game
-from .record import GameRecord, replay
 
 FORMAT = "palantir-position/1"
 HEADER = ("format", "game", "ruleset", "options", "position", "full", "for")
 
-__all__ = ["FORMAT", "BadPosition", "load_position", "position_document",
-           "position_from_record", "read_position", "save_position"]
+__all__ = ["FORMAT", "BadPosition", "load_position", "position_document", "read_position",
+           "save_position"]
 
 
 def _plain(data: Any) -> Any:
@@ -187,25 +186,3 @@ def load_position(document: Any, dice: Dice, game: Game | None = None) -> State:
         raise BadPosition(field, "does not fit the rest of the position: the state it "
                                  "describes gives another value here")
     return state
-
-
-def position_from_record(record: GameRecord, step: int, seat: int | None = None,
-                         full: bool | None = None) -> dict:
-    """The position after the first `step` decisions of `record` (0: the set-up), the
-    full one or what `seat` sees; raises BadRecord for a record that does not replay."""
-    decisions = sum(1 for _ in record.decisions())
-    if not isinstance(step, int) or not 0 <= step <= decisions:
-        raise BadRecord(f"--step {step}: the record has {decisions} decisions, so a step "
-                        f"is 0 (the set-up) to {decisions}")
-    found: list[dict] = []
-    made = [0]
-
-    def at(index: int | None, state: State) -> None:
-        if index is not None:
-            made[0] += 1
-        if made[0] == step and not found:
-            found.append(position_document(state.game, state, seat, full))
-
-    # The position is taken as the state stands: later decisions may change it in place.
-    replay(record, on_state=at, check_result=False)
-    return found[0]

@@ -19,11 +19,13 @@ from pathlib import Path
 import pytest
 
 from palantir import cli
-from palantir.engine.dice import SeededDice
-from palantir.engine.errors import BadPosition
+from palantir.engine.dice import Roll, ScriptedDice, SeededDice
+from palantir.engine.driver import Driver
+from palantir.engine.errors import BadPosition, BadRecord
 from palantir.engine.game import game_ids, get_game
 from palantir.engine.position import (FORMAT, load_position, position_document,
                                       read_position)
+from palantir.engine.record import GameRecord, position_from_record, replay
 from palantir.terminal import TerminalTable, parse_seats, play_terminal
 
 from tests.support import seats_of, snapshot
@@ -293,3 +295,88 @@ def test_the_command_line_refuses_bad_positions_and_steps_with_a_message(tmp_pat
     assert cli.main(["play", "journey-to-mordor", "--position", str(out), "--option",
                      "players=3"]) == 2
     assert "position's options" in capsys.readouterr().err
+
+
+def rerecorded(record: GameRecord) -> GameRecord:
+    """The record a driver writes playing `record`'s decisions again from its start, with
+    its dice: a record that replays byte-identically gives back the same text."""
+    game = get_game(record.game)
+    dice = ScriptedDice([Roll(e["die"], e["face"]) for e in record.events if "die" in e])
+    start = load_position(record.position, dice, game)
+    driver = Driver(start, dice, GameRecord.start(game, game.validate_options(
+        record.options), record.seed, record.seats, start))
+    for _, event in record.decisions():
+        driver.decide(event["seat"], start.parse_action(event["action"]))
+    driver.finish()
+    return driver.record
+
+
+@pytest.mark.parametrize("name", GOLDEN_RECORDS)
+def test_a_game_played_from_a_position_keeps_a_record_that_replays_byte_identically(
+        name, tmp_path):
+    # Before: `play --position` refused --record, so a game from a position left nothing
+    # that replays (issue 11 item 4).
+    record = GameRecord.load(GOLDEN / name)
+    steps = sum(1 for _ in record.decisions())
+    document = position_from_record(record, steps // 3)
+    game = get_game(record.game)
+    players = game.players_of(game.validate_options(document["options"]))
+    path = tmp_path / "from-position.json"
+    played = play_terminal(game, None, ",".join(["ai:random"] * players), 11, io.StringIO(""),
+                           io.StringIO(), record_path=str(path), position=document)
+    saved = GameRecord.load(path)
+    assert saved.dumps() == played.dumps() == path.read_text(encoding="utf-8")
+    assert saved.position == plain(document), "the record starts from the position played"
+    assert played.result is not None and len(played.events) > 0
+    state = replay(saved)
+    assert state.outcome().to_json() == saved.result
+    assert rerecorded(saved).dumps() == saved.dumps()
+    # step 0 of such a record is the position it starts from
+    assert position_from_record(saved, 0) == plain(document)
+
+
+def test_an_excerpt_of_a_record_from_a_position_shows_the_seat_its_own_position_only():
+    game = get_game("lotr-board-game")
+    state = next(s for t, s in random_walk(game, {"players": 3}, 2, 200) if t == 40)
+    record = GameRecord.start(game, state.options, 2, ["ai:random"] * 3, state)
+    assert record.position["position"]["hidden"]["hands"]
+    for seat in (0, 1, None):
+        excerpt = record.excerpt(seat).to_json()
+        assert excerpt["position"] == plain(position_document(game, state, seat, full=False))
+        assert "hidden" not in excerpt["position"]["position"]
+
+
+def test_a_malformed_position_in_a_record_is_refused_naming_the_field():
+    record = GameRecord.load(GOLDEN / GOLDEN_RECORDS[0])
+    document = position_from_record(record, 4)
+    game = get_game(record.game)
+    played = play_terminal(game, None, "ai:random,ai:random", 5, io.StringIO(""),
+                           io.StringIO(), position=document)
+    good = played.to_json()
+    assert replay(GameRecord.from_json(good)).outcome() is not None
+
+    def broken(change):
+        doc = copy.deepcopy(good)
+        change(doc)
+        return doc
+
+    cases = [
+        ("position field 'position.ring", broken(
+            lambda d: d["position"]["position"].__setitem__("ring", [1]))),
+        ("position field 'position.phase'", broken(
+            lambda d: d["position"]["position"].pop("phase"))),
+        ("position field 'format'", broken(lambda d: d["position"].__setitem__("format", 1))),
+        ("position field 'game'", broken(
+            lambda d: d["position"].__setitem__("game", "spi-sauron"))),
+        ("position field 'full'", broken(lambda d: d["position"].update({"full": False}))),
+        ("position field 'options'", broken(
+            lambda d: d["options"].__setitem__("nazgul_squares", 5))),
+    ]
+    for expected, doc in cases:
+        with pytest.raises(BadRecord) as refused:
+            replay(GameRecord.from_json(doc))
+        assert f"field 'position': {expected}" in str(refused.value), str(refused.value)
+    for junk in ([], "here", 3):
+        with pytest.raises(BadRecord) as refused:
+            GameRecord.from_json({**good, "position": junk})
+        assert "field 'position'" in str(refused.value)

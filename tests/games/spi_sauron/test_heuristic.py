@@ -12,7 +12,7 @@ from palantir.games.spi_sauron.notation import Attack, Cast, Enter, Fire, Form, 
     Rally, Retreat
 from palantir.games.spi_sauron.units import MORDOR, WAITING
 
-from .helpers import GAME, cleared, new_game, place, visions_position
+from tests.support.positions.spi import GAME, cleared, new_game, place, setup, visions_position
 from palantir.games.spi_sauron.phases.turn import begin_phase, end_phase
 
 
@@ -23,7 +23,7 @@ def test_case_7_16_the_general_fires_first_then_melees_one_attacker_at_a_time():
     place(state, "men-2", "0404")
     place(state, "goblins-1", "0504")
     assert isinstance(best_action(state.view(1), state.legal_actions(), GAME), Fire)
-    state.combat_step = 2
+    setup(state, combat_step=2)
     choice = best_action(state.view(1), state.legal_actions(), GAME)
     # 7.32: committed together, the second attack falls on nothing once the first tells
     assert isinstance(choice, Attack) and len(choice.attackers) == 1
@@ -34,7 +34,7 @@ def test_case_7_57_the_general_strikes_first_at_a_disrupted_unit_that_cannot_ret
     place(state, "cavalry-1", "1010")
     place(state, "goblins-1", "1011", disrupted=True)
     place(state, "goblins-2", "1110")
-    state.combat_step = 2
+    setup(state, combat_step=2)
     assert decide(state, state.legal_actions()) == Attack("1011", ("1010",))
 
 
@@ -44,7 +44,7 @@ def test_case_7_41_the_best_odds_first_and_every_other_attack_too_it_costs_nothi
     place(state, "goblins-1", "1011")
     place(state, "men-1", "1213")          # D against armour 3 (Orcs): 6-8, 44%
     place(state, "orcs-1", "1214")
-    state.combat_step = 2
+    setup(state, combat_step=2)
     assert decide(state, state.legal_actions()) == Attack("1011", ("1010",))
     state.apply("attack 1011 from 1010")   # 2d6 = 12: no casualty
     assert decide(state, state.legal_actions()) == Attack("1214", ("1213",))
@@ -54,7 +54,7 @@ def test_case_16_5_1_sauron_goes_to_the_pedestal_and_its_bearer_keeps_still():
     state = cleared("magic-1", turn=5, dice=ScriptedDice([]))
     place(state, "orc_archers-1", "1331")
     place(state, "sauron", MORDOR)
-    state.pedestal = "orc_archers-1"
+    setup(state, pedestal="orc_archers-1")
     begin_phase(state)
     choice = decide(state, state.legal_actions())
     assert isinstance(choice, Enter) and choice.piece == "sauron" and choice.path[-1] == "1331"
@@ -114,7 +114,7 @@ def test_case_7_55_a_retreat_goes_toward_a_leader_who_may_rally_the_unit():
     place(state, "men-1", "1013")
     place(state, "men-2", "0812")
     place(state, "anarion", "0812")
-    state.combat_step = 2
+    setup(state, combat_step=2)
     state.apply("attack 1013 from 1014")
     legal = state.legal_actions()
     assert {a.path[-1] for a in legal if isinstance(a, Retreat)} == {"0913", "1113"}
@@ -127,7 +127,7 @@ def test_case_8_34_the_general_rallies_the_most_valuable_unit_first():
     place(state, "cavalry-1", "1011", disrupted=True)
     place(state, "elendil", "1012")
     place(state, "men-2", "1012")
-    state.rally_seat = 1
+    setup(state, rally_seat=1)
     choice = decide(state, state.legal_actions())
     assert choice == Rally("elendil", "1011")           # Cavalry 11 DP, Men 8
 
@@ -140,9 +140,9 @@ def test_case_16_1_sinister_visions_when_many_men_face_saurons_units():
 
 def test_case_14_0_reinforcements_come_up_when_the_gate_is_not_under_the_enemys_guns():
     state = cleared("sauron-movement", turn=6, dice=ScriptedDice([]))
-    for unit in state.units.values():
+    for unit in list(state.units.values()):
         if unit.type.key == "slaves":
-            unit.hex = WAITING
+            place(state, unit.id, WAITING)
     place(state, "goblins-1", "1325")
     choice = decide(state, state.legal_actions())
     assert isinstance(choice, Enter) and choice.piece == "slaves"

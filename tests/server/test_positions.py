@@ -241,3 +241,21 @@ def test_a_seats_position_is_refused_at_the_web_table(client):
     assert load_position(seats_own, SeededDice(0))  # the command line accepts it
     response = post(client, seats_own)
     assert response.status_code == 422 and response.json()["field"] == "position.full"
+
+
+def test_a_record_from_a_position_can_be_uploaded_and_watched_and_a_bad_one_is_refused(
+        client):
+    state, document = board_position()
+    created = post(client, document, ["heuristic", "heuristic", "heuristic"]).json()
+    lobby = client.app.state.lobby
+    table = lobby.get(created["id"])
+    record = table.record.to_json()
+    uploaded = client.post("/api/records", json=record)
+    assert uploaded.status_code == 201, uploaded.text
+    history = client.get(f"/api/tables/{uploaded.json()['id']}/history?from=0").json()
+    assert history["frames"][0]["view"] == plain(state.view(None))
+    broken = copy.deepcopy(record)
+    broken["position"]["position"]["hidden"]["deck"]["white-joker"] = 50
+    refused = client.post("/api/records", json=broken)
+    assert refused.status_code == 422
+    assert "field 'position': position field 'position.hidden.deck'" in refused.json()["error"]

@@ -7,9 +7,9 @@ one that no game has, instead of a test editing a state's fields.
     from tests.support.positions.journey import table, roll
     from tests.support.positions.spi import cleared, place
 
-The sections: `journey` (Journey to Mordor), `spi` (SPI Sauron). The board game's and
-the Strategy Battle Game's tables are still built by their own modules
-(tests/games/lotr_board_game/lbg_table.py, tests/games/strategy_battle/sbg_table.py).
+The sections: `journey` (Journey to Mordor), `spi` (SPI Sauron), `board` (the Lord of
+the Rings board game). The Strategy Battle Game's battles are set up from a scenario
+written inline, the game's own set-up format (tests/games/strategy_battle/sbg_table.py).
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ import pytest
 from palantir.engine.errors import BadOption
 from palantir.games.spi_sauron.notation import Enter
 
-from tests.support.positions.spi import GAME, at_phase, cleared, mark, new_game, place, refused
+from tests.support.positions.spi import GAME, at_phase, cleared, new_game, place, refused
 
 
 def waiting(state, unit_type):

@@ -8,8 +8,11 @@ tests drive whole games by piping decisions.
 
 from __future__ import annotations
 
+import io
 import os
 import random
+from collections import deque
+import shutil
 import sys
 import textwrap
 from dataclasses import dataclass
@@ -27,7 +30,14 @@ from .engine.record import GameRecord
 HUMAN = "human"
 QUIT_WORDS = {"quit", "exit", "q"}
 HELP_WORDS = {"help", "?", "h"}
+BACK_WORDS = {"back", "0"}
+MORE_WORDS = {"more", "m"}
+LOG_WORDS = {"log"}
+LOG_LINES = 500       # the decisions and narration kept for 'log'
 WIDTH = 79  # fits an 80-column terminal without the last column
+SCREEN_LINES = 50     # the screen a grouped menu must fit when the output is no terminal
+LONGEST_LINE = 1000   # no decision is longer; a longer line is refused unread
+SPARE_LINES = 2       # below the menu: the prompt and one line of refusal
 
 
 @dataclass
@@ -109,12 +119,13 @@ def wants_color(stream: TextIO, disabled: bool = False) -> bool:
 
 
 def decision_menu(actions: Sequence[Any], width: int = WIDTH,
-                  notes: Sequence[str | None] = ()) -> str:
-    """The legal decisions, numbered from 1, in as many columns as fit."""
+                  notes: Sequence[str | None] = (), start: int = 1, cell: int = 0) -> str:
+    """The legal decisions, numbered from `start`, in as many columns as fit (columns at
+    least `cell` wide, so that the pages of one menu line up)."""
     notes = list(notes) + [None] * (len(actions) - len(notes))
     cells = [f"{i:>3}  {action}" + (f"  {note}" if note else "")
-             for i, (action, note) in enumerate(zip(actions, notes), 1)]
-    cell = max(len(c) for c in cells) + 2
+             for i, (action, note) in enumerate(zip(actions, notes), start)]
+    cell = max(cell, max(len(c) for c in cells) + 2)
     columns = max(1, width // cell)
     rows = -(-len(cells) // columns)
     lines = []
@@ -122,6 +133,38 @@ def decision_menu(actions: Sequence[Any], width: int = WIDTH,
         row = [cells[c * rows + r] for c in range(columns) if c * rows + r < len(cells)]
         lines.append("".join(text.ljust(cell) for text in row).rstrip())
     return "\n".join(lines)
+
+
+def menu_pages(labels: Sequence[str], rows: int, width: int = WIDTH) -> list[str]:
+    """A numbered menu cut into pages of at most `rows` lines, numbered on across pages."""
+    cell = max(len(f"{len(labels):>3}  {label}") for label in labels) + 2
+    per_page = max(1, width // cell) * max(1, rows)
+    return [decision_menu(labels[i:i + per_page], width, start=i + 1, cell=cell)
+            for i in range(0, len(labels), per_page)]
+
+
+def printable(text: str) -> str:
+    """Text safe to write to a terminal: control characters and lone surrogates (from
+    undecodable input) shown as '?', so typed escape sequences are not replayed."""
+    return "".join(c if c.isprintable() or c == "\n" else "?" for c in text)
+
+
+@dataclass
+class MenuLevel:
+    """One level of a menu: its entries (each a decision, or the level of one piece's
+    decisions), the numbered pages that list them and the page shown."""
+
+    title: str
+    entries: list
+    pages: list[str]
+    grouped: bool = False
+    page: int = 0
+
+    def text(self) -> str:
+        """The page shown, with a word on the others."""
+        more = (f"\n  (page {self.page + 1} of {len(self.pages)}: 'more' shows the next)"
+                if len(self.pages) > 1 else "")
+        return self.pages[self.page] + more
 
 
 def menu_notes(game: Game, view: Mapping, actions: Sequence[Any]) -> list[str | None]:
@@ -172,6 +215,10 @@ class TerminalTable:
         self.hot_seat = len(humans) > 1
         self.echoed = _is_terminal(stdin)
         self.live = _is_terminal(stdout)
+        self.log: deque[str] = deque(maxlen=LOG_LINES)
+        screen = shutil.get_terminal_size((WIDTH + 1, SCREEN_LINES)) if self.live else \
+            os.terminal_size((WIDTH + 1, SCREEN_LINES))
+        self.screen_lines, self.screen_width = screen.lines, max(WIDTH, screen.columns - 1)
 
     def say(self, text: str = "") -> None:
         """Write a line and make it visible at once."""
@@ -192,13 +239,20 @@ class TerminalTable:
         """Write a sentence folded to the table's width, continuation lines indented."""
         self.say(fold(text, indent))
 
+    def tell(self, text: str) -> None:
+        """Write a line of the game's story, kept for 'log' (it scrolls away as the table
+        is drawn again)."""
+        self.log.extend(text.splitlines())
+        self.say(text)
+
     def _narrate(self) -> None:
         for line in self.state.narration(self.viewer):
-            self.say_wrapped(line, "    ")
+            self.tell(fold(line, "    "))
 
     def seat_name(self, seat: int) -> str:
-        """'seat 2 (ai:heuristic)'."""
-        return f"seat {seat + 1} ({self.seats[seat].label})"
+        """'seat 2 (ai:heuristic)', the player as the game words it."""
+        role = self.game.presentation().seat_role(self.seats[seat].label)
+        return f"seat {seat + 1} ({role})"
 
     def play(self) -> GameRecord:
         """Play to the end (or until the person quits); returns the record so far."""
@@ -236,7 +290,7 @@ class TerminalTable:
         if thinking:
             self.out.write("\r\x1b[K")
         self._apply(seat, action)
-        self.say(f"  {self._who(seat)}: {self._readable(self._decided)}")
+        self.tell(f"  {self._who(seat)}: {self._readable(self._decided)}")
         return action
 
     def _readable(self, event: dict) -> str:
@@ -247,8 +301,54 @@ class TerminalTable:
         return event["action"]
 
     def _who(self, seat: int) -> str:
-        name = self.game.presentation().seat_title(self.state.view(seat), seat)
-        return f"{name} ({self.seats[seat].label})"
+        drawn = self.game.presentation()
+        name = drawn.seat_title(self.state.view(seat), seat)
+        return f"{name} ({drawn.seat_role(self.seats[seat].label)})"
+
+    def _menu_rows(self, table: str) -> int:
+        """How many lines the menu may take so the table, menu and prompt fit the screen."""
+        used = table.count("\n") + 1 + 3 + (1 if self.hot_seat else 0)  # 2 blanks, a title
+        return max(4, self.screen_lines - used - SPARE_LINES)
+
+    def _menu(self, view: Mapping, legal: list, table: str) -> MenuLevel:
+        """The menu of `legal`: flat as ever, or grouped when the game groups decisions
+        and one screen would not hold them all."""
+        notes = menu_notes(self.game, view, legal)
+        flat = decision_menu(legal, notes=notes)
+        rows = self._menu_rows(table)
+        groups = self.game.presentation().menu_groups(view, legal)
+        if not groups or flat.count("\n") < rows:
+            return MenuLevel("Your decisions:", list(legal), [flat])
+        entries, labels = [], []
+        for title, items in groups:
+            if len(items) == 1:
+                action, label = items[0]
+                entries.append(action)
+                labels.append(label if label == title else f"{title}: {label}")
+            else:
+                entries.append(self._paged(f"{title}:", [a for a, _ in items],
+                                           [label for _, label in items], rows))
+                labels.append(f"{title} ({len(items)})")
+        return self._paged("Your decisions (choose one to see its decisions):", entries,
+                           labels, rows)
+
+    def _paged(self, title: str, entries: list, labels: list, rows: int) -> MenuLevel:
+        pages = menu_pages(labels, rows, self.screen_width)
+        if len(pages) > 1:   # a line says there are more pages
+            pages = menu_pages(labels, rows - 1, self.screen_width)
+        return MenuLevel(title, entries, pages, grouped=True)
+
+    def _show(self, level: MenuLevel) -> None:
+        self.say(level.title)
+        self.say(level.text())
+
+    def _draw(self, seat: int, table: str, level: MenuLevel) -> None:
+        self.say()
+        self.say(table)
+        self.say()
+        if self.hot_seat:
+            self.say(f"=== {self._who(seat)}, it is your turn (seat {seat + 1}). ===")
+        self._show(level)
 
     def _ask(self, seat: int) -> Any:
         view = self.state.view(seat)
@@ -256,45 +356,71 @@ class TerminalTable:
         if len(legal) == 1:
             # A forced decision is taken for the person, with a visible line, every time.
             self._apply(seat, legal[0])
-            self.say(f"  {self._who(seat)}: {legal[0]}  (the only legal decision)")
+            self.tell(f"  {self._who(seat)}: {legal[0]}  (the only legal decision)")
             return legal[0]
-        self.say()
-        self.say(render_view(self.game, view, self.color))
-        self.say()
-        if self.hot_seat:
-            self.say(f"=== {self._who(seat)}, it is your turn (seat {seat + 1}). ===")
-        menu = decision_menu(legal, notes=menu_notes(self.game, view, legal))
-        self.say("Your decisions:")
-        self.say(menu)
+        table = render_view(self.game, view, self.color)
+        top = level = self._menu(view, legal, table)
+        self._draw(seat, table, level)
         while True:
-            self.out.write(f"{self._who(seat)} [1-{len(legal)}, notation, help, quit]> ")
+            back = ", back" if level is not top else ""
+            self.out.write(f"{self._who(seat)} [1-{len(level.entries)}{back}, notation, help, "
+                           f"quit]> ")
             self.out.flush()
             line = self.stdin.readline()
             if line and not self.echoed:
                 # Piped answers are not echoed by a terminal: echo them so a transcript
                 # reads like the session a person would see.
-                self.out.write(line if line.endswith("\n") else line + "\n")
+                shown = printable(line.rstrip("\n")[:LONGEST_LINE])
+                self.out.write(shown + "\n")
             if not line:
                 self.say()
                 raise QuitGame("input ended")
             text = line.strip()
+            if len(text) > LONGEST_LINE:
+                self.say(f"  A line of {len(text)} characters is no decision (the longest "
+                         f"is far under {LONGEST_LINE}).")
+                continue
             if not text:
+                if top.grouped:
+                    self._draw(seat, table, level)   # Enter: the table and menu again
                 continue
             word = text.lower()
             if word in QUIT_WORDS:
                 raise QuitGame("quit")
             if word in HELP_WORDS:
                 self.say(help_for(self.game, view))
-                self.say("Your decisions:")
-                self.say(menu)
+                self._show(level)
                 continue
-            if text.isdigit():
+            if word in LOG_WORDS:
+                shown = list(self.log)[-(self.screen_lines - 2):]
+                self.say("The last decisions and what came of them:" if shown else
+                         "Nothing has happened yet.")
+                for told in shown:
+                    self.say(told)
+                continue
+            if word in MORE_WORDS and len(level.pages) > 1:
+                level.page = (level.page + 1) % len(level.pages)
+                self._draw(seat, table, level)
+                continue
+            if word in BACK_WORDS and top.grouped:
+                level = top
+                self._draw(seat, table, level)
+                continue
+            answer = self.game.presentation().answer(view, legal, text)
+            if answer is not None:
+                self.say(answer)
+                continue
+            if text.isascii() and text.isdigit():
                 number = int(text)
-                if not 1 <= number <= len(legal):
-                    self.say(f"  No decision {number}: choose 1 to {len(legal)}, or type "
-                             f"the notation.")
+                if not 1 <= number <= len(level.entries):
+                    self.say(f"  No decision {number}: choose 1 to {len(level.entries)}, "
+                             f"or type the notation.")
                     continue
-                action = legal[number - 1]
+                action = level.entries[number - 1]
+                if isinstance(action, MenuLevel):
+                    level = action      # the table again, with this piece's decisions
+                    self._draw(seat, table, level)
+                    continue
             else:
                 action = text
             try:
@@ -302,9 +428,10 @@ class TerminalTable:
                     action = self.state.parse_action(action)
                 self._apply(seat, action)
             except IllegalAction as exc:
-                self.say_wrapped(f"Not allowed: {exc}. Type 'help' for the notation.", "  ")
+                self.say_wrapped(printable(f"Not allowed: {exc}. Type 'help' for the "
+                                           f"notation."), "  ")
                 continue
-            self.say(f"  {self._who(seat)}: {action}")
+            self.tell(f"  {self._who(seat)}: {action}")
             return action
 
 
@@ -346,6 +473,10 @@ def play_command(args) -> int:
     options = parse_option_pairs(args.option)
     position = read_position(args.position) if args.position else None
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
+    for stream in (sys.stdin, sys.stdout):
+        if isinstance(stream, io.TextIOWrapper):
+            # Undecodable bytes typed or piped in are a refused line, not a traceback.
+            stream.reconfigure(errors="replace")
     try:
         play_terminal(game, options, args.seats, seed, sys.stdin, sys.stdout,
                       color=wants_color(sys.stdout, args.no_color), record_path=args.record,

@@ -201,3 +201,13 @@ def test_a_computer_seats_private_decision_is_not_shown_to_the_person():
     text = out.getvalue()
     assert "(a decision you may not see)" in text
     assert "Frodo (ai:heuristic): pass " not in text
+
+
+def test_log_shows_the_decisions_and_narration_that_scrolled_away():
+    """Issue 12 item 8: what the computer did is printed before the table is drawn again,
+    so 'log' shows it once more, at most a screen of it."""
+    _, text = play("ai:heuristic,human", "log\nquit\n")
+    told = text.split("> log\n", 1)[1].split("\nSam (human) [1-")[0]
+    assert told.startswith("The last decisions and what came of them:\n")
+    assert "  Frodo (ai:heuristic): keep " in told and "    Set aside: " in told
+    assert len(told.splitlines()) <= 50

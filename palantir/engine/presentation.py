@@ -42,6 +42,21 @@ def seat_number(view: View, seat: int) -> str:
     return f"Seat {seat + 1}"
 
 
+def label_as_is(label: str) -> str:
+    """A seat's player as the terminal labels it: 'human' or 'ai:heuristic'."""
+    return label
+
+
+def no_answer(view: View, legal: Sequence[Any], text: str) -> str | None:
+    """No questions about the table: every line typed is a decision."""
+    return None
+
+
+def no_groups(view: View, legal: Sequence[Any]) -> list | None:
+    """No grouping: the menu lists every decision."""
+    return None
+
+
 def no_svg(view: View) -> str | None:
     """No drawing: the web table shows the view data."""
     return None
@@ -67,6 +82,16 @@ def no_phase_help(view: View) -> str:
     return ""
 
 
+def no_places(view: View, texts: Sequence[str]) -> list[dict | None]:
+    """No word on where decisions sit: the web table reads places from the notation."""
+    return [None] * len(texts)
+
+
+def no_preview(view: View, text: str) -> dict | None:
+    """Nothing to foresee of a decision before it is taken."""
+    return None
+
+
 @dataclass(frozen=True)
 class Presentation:
     """The drawing functions of a game, each defaulting to the plain one above.
@@ -74,9 +99,22 @@ class Presentation:
     Terminal: render_table(view, color) the table as text; help_text(view) the notation and
     the rule of the decision at hand; menu_order(actions) the order the menu lists decisions
     in; menu_note(view, action) a few words on what one leads to; seat_title(view, seat)
-    who a seat is ('Frodo'). Web table: render_svg(view) the board; action_label(view, text)
+    who a seat is ('Frodo'); seat_role(label) the player in it ('human', 'you');
+    answer(view, legal, text) the reply to a question typed at the prompt ('inspect 1108'),
+    None when the line is no question; menu_groups(view, legal) the decisions as
+    [(title, [(action, label), ...]), ...] for a menu too long for one screen, or None.
+    Web table: render_svg(view) the board; action_label(view, text)
     a decision's button; seat_names(view) every seat's name; selection(view) what the
-    drawing lets a person click (web/table.js); phase_help(view) the rule at hand.
+    drawing lets a person click (web/table.js); phase_help(view) the rule at hand;
+    decision_places(view, texts) for each legal decision where the page offers it (None:
+    read from its notation), a dict of: place (the map place, data-hex/-model/-place, it
+    is offered at once that place is picked; None: listed apart, under `group`), target
+    (the place clicked to choose it), path, cost and rank (the cheaper first), piece and
+    piece_label (which of the place's pieces it moves), members and compose (a decision
+    made of several places picked together: compose's "{}" filled with the picked
+    members), label, confirm (shown before it is sent) and preview (whether `preview` has
+    something to show); preview(view, text) what a legal decision may lead to, e.g. the
+    odds of an attack, as JSON.
     """
 
     render_table: Callable[..., str] = json_table
@@ -84,11 +122,16 @@ class Presentation:
     menu_order: Callable[[Sequence[Any]], list] = as_given
     menu_note: Callable[[View, Any], str | None] = no_note
     seat_title: Callable[[View, int], str] = seat_number
+    seat_role: Callable[[str], str] = label_as_is
+    answer: Callable[[View, Sequence[Any], str], str | None] = no_answer
+    menu_groups: Callable[[View, Sequence[Any]], list | None] = no_groups
     render_svg: Callable[[View], str | None] = no_svg
     action_label: Callable[[View, str], str] = notation
     seat_names: Callable[[View], list[str] | None] = no_names
     selection: Callable[[View], dict | None] = no_selection
     phase_help: Callable[[View], str] = no_phase_help
+    decision_places: Callable[[View, Sequence[str]], list] = no_places
+    preview: Callable[[View, str], dict | None] = no_preview
 
 
 PLAIN = Presentation()

@@ -148,11 +148,14 @@ class _Entry:
 class Stack:
     """The procedures under way, innermost last; runs them until one asks a question."""
 
-    def __init__(self, procedures: list[Procedure] | None = None, begun: list[bool] | None = None):
+    def __init__(self, procedures: list[Procedure] | None = None, begun: list[bool] | None = None,
+                 *, registry: Procedures | None = None):
         procedures = procedures or []
         begun = begun if begun is not None else [True] * len(procedures)
         self._entries = [_Entry(p, b) for p, b in zip(procedures, begun)]
         self._resumed: tuple[int, Procedure] | None = None
+        # The game's registry, whose codec reads its procedures' JSON back (copy).
+        self.registry = registry
 
     def __len__(self) -> int:
         return len(self._entries)
@@ -227,19 +230,23 @@ class Stack:
 
     @classmethod
     def from_json(cls, data: list[dict[str, Any]], registry: Procedures) -> "Stack":
-        """The stack written by `to_json`."""
+        """The stack written by `to_json` (it keeps the registry, for `copy`)."""
         procedures, begun = [], []
         for item in data:
             item = dict(item)
             begun.append(bool(item.pop("begun", True)))
             procedures.append(registry.read(item))
-        return cls(procedures, begun)
+        return cls(procedures, begun, registry=registry)
 
-    def copy(self) -> "Stack":
-        """An independent copy (each procedure copied through its JSON)."""
-        registry = Procedures()
-        for procedure in self:
-            registry.add(type(procedure))
+    def copy(self, registry: Procedures | None = None) -> "Stack":
+        """An independent copy, each procedure copied through its JSON and read back by the
+        game's registry: the one given, else the stack's own; without either, a registry of
+        the procedures' classes (enough where a procedure's JSON is its plain fields)."""
+        registry = registry if registry is not None else self.registry
+        if registry is None:
+            registry = Procedures()
+            for procedure in self:
+                registry.add(type(procedure))
         return Stack.from_json(self.to_json(), registry)
 
 

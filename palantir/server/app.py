@@ -30,7 +30,7 @@ from .live import Broker
 from .runner import AgentRunner
 from .storage import Storage, shown_url
 from .replay import MAX_PAGE, MAX_PAGE_BYTES, ReplayCache
-from .views import created_answer, payload
+from .views import created_answer, payload, preview
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 SHUTDOWN_GRACE_SECONDS = 3  # SIGTERM: requests under way get this long, then are cut
@@ -266,6 +266,15 @@ def create_app(database: str = "sqlite:///palantir.db", *, agent_workers: int = 
             raise ServerError(409, "the table has changed since this page was drawn; "
                               "look again", field="version")
         return PayloadResponse(payload(lobby, table, seat, before))
+
+    @app.get("/api/tables/{table_id}/preview",
+             summary="what a legal decision of the seat to move may lead to (its odds)")
+    def preview_decision(table_id: str,
+                         action: str = Query(min_length=1, max_length=200,
+                                             description="a legal decision, in notation"),
+                         x_seat_token: str | None = Header(None, max_length=200)) -> dict:
+        table = lobby.get(table_id)
+        return preview(table, viewer_of(table, x_seat_token), action)
 
     @app.post("/api/tables/{table_id}/undo", summary="take back your own last decision")
     def undo(table_id: str, body: UndoIn | None = None,

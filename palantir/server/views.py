@@ -5,9 +5,11 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+from ..engine.dice import SeededDice
+from ..engine.errors import BadNotation, IllegalAction
 from ..engine.game import get_game
 from ..engine.presentation import Presentation
-from .lobby import LiveTable, Lobby
+from .lobby import LiveTable, Lobby, ServerError
 
 # Pages compare revisions only within one server process: a restart starts a new epoch.
 EPOCH = secrets.token_hex(4)
@@ -58,10 +60,12 @@ def payload(lobby: Lobby, table: LiveTable, viewer: int | None, log_from: int = 
             table.seats[viewer].kind == "human"
         legal = []
         if yours:
-            for action in state.legal_actions():
-                text = str(action)
-                label = drawn.action_label(view, text)
-                legal.append({"action": text, "label": label})
+            texts = [str(action) for action in state.legal_actions()]
+            for text, place in zip(texts, drawn.decision_places(view, texts)):
+                entry = {"action": text, "label": drawn.action_label(view, text)}
+                if place is not None:
+                    entry.update(place)     # where the page offers it (presentation.py)
+                legal.append(entry)
         outcome = state.outcome()
         steps = len(table.steps)
         start = min(max(log_from, 0), steps)
@@ -91,3 +95,29 @@ def payload(lobby: Lobby, table: LiveTable, viewer: int | None, log_from: int = 
             "log_from": start,
             "log": log_entries(table, viewer, start),
         }
+
+
+def preview(table: LiveTable, viewer: int | None, text: str) -> dict:
+    """What a legal decision of the seat to move may lead to (its odds), from its view.
+
+    Judged as a decision is (the seat to move, the notation, the rules, on a copy with dice
+    of its own, so nothing is rolled at the table), then shown from the seat's view only."""
+    if viewer is None:
+        raise ServerError(403, "a preview needs the seat's private token", field="X-Seat-Token")
+    with table.lock:
+        state = table.state
+        if state.is_over():
+            raise ServerError(409, "the game is over", rule="End of the Game")
+        mover = state.to_move()
+        if mover != viewer or table.seats[viewer].kind != "human":
+            raise ServerError(409, f"it is seat {mover}'s turn, not seat {viewer}'s",
+                              field="X-Seat-Token", rule="turn order")
+        trial = state.clone(dice=SeededDice(0, record=False))
+        try:
+            trial.apply(trial.parse_action(text))
+        except BadNotation as exc:
+            raise ServerError(422, f"action: {exc}", field="action", rule=exc.rule) from None
+        except IllegalAction as exc:
+            raise ServerError(422, f"action: {exc}", field="action", rule=exc.rule) from None
+        view = state.view(viewer)
+    return {"action": text, "preview": presentation_of(table.game.id).preview(view, text)}

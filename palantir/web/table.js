@@ -10,6 +10,16 @@ let log = [];            // every step's entry, in order
 let replay = null;       // the replay shown, if any: see openReplay
 let picked = null;       // the map piece or place whose decisions are shown, if any
 let busy = false;        // a decision or undo is on its way: nothing else may be sent
+// Decisions a game places on its map (Presentation.decision_places): see showDeclared.
+let piece = null;        // which piece of the picked place the decisions shown move
+let aim = null;          // the decision weighed before it is sent: {options, at}
+let chosen = [];         // the places picked for a decision made of several (attackers)
+let openGroup = null;    // the group of decisions placed nowhere that is opened
+let previewAsked = 0;    // previews come back out of order: only the last one asked is shown
+const layerShown = {};   // which of the drawing's layers (g[data-layer]) the person shows
+const GROUPED_ABOVE = 12;    // more decisions placed nowhere than this: one button per group
+const PLACE_BUTTONS = 10;    // decisions of a picked place without a target shown at most
+const OTHER_OPTIONS = 5;     // other ways (paths) to the target aimed at shown at most
 // A replay holds only the frames near the step shown (a SPI Sauron step is ~170 kB), asks
 // the server for a few steps at a time, and one step ahead of the way it is going.
 const REPLAY_PAGE = 8;
@@ -44,16 +54,21 @@ function drawLog(p) {
   box.scrollTop = box.scrollHeight;
 }
 
+function decisionButton(d, onClick) {
+  const b = el("button", { class: "decision", "data-action": d.action, title: d.action, text: d.label });
+  b.disabled = busy;
+  // The second click of a double click is never a decision: the buttons may have been
+  // drawn anew under the pointer by the answer to the first.
+  b.addEventListener("click", (e) => { if (e.detail <= 1) (onClick || decide)(d.action); });
+  return b;
+}
+
+function declared(p) { return p.legal.some((d) => "place" in d); }
+
 function drawDecisions(p) {
   const legal = $("legal");
-  legal.replaceChildren(...p.legal.map((d) => {
-    const b = el("button", { class: "decision", "data-action": d.action, title: d.action, text: d.label });
-    b.disabled = busy;
-    // The second click of a double click is never a decision: the buttons may have been
-    // drawn anew under the pointer by the answer to the first.
-    b.addEventListener("click", (e) => { if (e.detail <= 1) decide(d.action); });
-    return b;
-  }));
+  if (declared(p)) drawUnplaced(p);
+  else legal.replaceChildren(...p.legal.map((d) => decisionButton(d)));
   const area = $("select-area");
   area.hidden = !p.select;
   if (p.select) {
@@ -116,6 +131,7 @@ function pickable(p) {
 }
 
 function showPick(p) {
+  if (p && declared(p)) { showDeclared(p); return; }
   const legal = pickable(p) ? p.legal : [];
   const origins = new Set(legal.map((d) => placesOf(d.action)[0]).filter((x) => x));
   if (picked && !origins.has(picked)) picked = null;
@@ -143,6 +159,7 @@ function showPick(p) {
 function clickPlace(place) {
   const p = current;
   if (!pickable(p) || place === null) return;
+  if (declared(p)) { clickDeclared(p, place); return; }
   const legal = p.legal.map((d) => d.action);
   const reaching = picked ? legal.filter((a) => {
     const ps = placesOf(a);
@@ -169,12 +186,280 @@ function clickPlace(place) {
 function bindPlaces() {
   $("board").addEventListener("click", (e) => {
     const shape = e.target.closest("#board svg [data-pick]");
+    // A counter drawn over its hex shows the details the hex carries.
+    const detailed = e.target.closest("#board svg [data-detail]") || (shape &&
+      document.querySelector(`#board svg [data-detail][data-pick="${CSS.escape(shape.dataset.pick)}"]`));
+    if (detailed) inspect(detailed.getAttribute("data-detail"));
     if (shape) clickPlace(shape.dataset.pick);
   });
 }
 
-function draw(p) {
+// ----- decisions the game places on its map ----------------------------------------------
+// Each legal decision may say (Presentation.decision_places) the place it is offered at,
+// the place clicked to choose it (target), its path and cost, the piece of the place it
+// moves, the places it is made of (members, filled into compose), and whether to weigh it
+// (confirm) and its odds (preview) before it is sent. Decisions placed nowhere are listed
+// in their groups; a place's decisions appear only once the place is picked.
+
+function unique(xs) { return [...new Set(xs)]; }
+
+function drawUnplaced(p) {
+  const unplaced = p.legal.filter((d) => !d.place);
+  const groups = unique(unplaced.map((d) => d.group || ""));
+  if (openGroup !== null && !groups.includes(openGroup)) openGroup = null;
+  const grouped = unplaced.length > GROUPED_ABOVE;
+  const nodes = [];
+  for (const g of groups) {
+    const members = unplaced.filter((d) => (d.group || "") === g);
+    if (grouped && g) {
+      const open = openGroup === g;
+      const toggle = el("button", { class: "group", "data-group": g, "aria-expanded": String(open),
+        text: `${open ? "▾" : "▸"} ${g} (${members.length})` });
+      toggle.addEventListener("click", () => { openGroup = open ? null : g; drawUnplaced(current); });
+      nodes.push(toggle);
+      if (!open) continue;
+    } else if (g) nodes.push(el("div", { class: "group-title", text: g }));
+    nodes.push(...members.map((d) => decisionButton(d, d.confirm ? () => setAim([d]) : null)));
+  }
+  $("legal").replaceChildren(...nodes);
+}
+
+function placedLegal(p) { return pickable(p) ? p.legal.filter((d) => d.place) : []; }
+
+function pieceDecisions(p) {
+  const here = placedLegal(p).filter((d) => d.place === picked);
+  const pieces = unique(here.map((d) => d.piece || ""));
+  if (!pieces.includes(piece)) piece = pieces.length ? pieces[0] : null;
+  return { here, pieces, mine: here.filter((d) => (d.piece || "") === piece) };
+}
+
+function byRank(a, b) { return (a.rank ?? 0) - (b.rank ?? 0) || (a.path || []).length - (b.path || []).length; }
+
+function targetsOf(mine) {
+  const targets = new Map();
+  for (const d of mine.filter((x) => x.target)) {
+    if (!targets.has(d.target)) targets.set(d.target, []);
+    targets.get(d.target).push(d);
+  }
+  for (const options of targets.values()) options.sort(byRank);
+  return targets;
+}
+
+function composed(mine) {
+  const template = mine.find((d) => d.members && d.compose);
+  if (!template || !chosen.length) return null;
+  const action = template.compose.replace("{}", chosen.join(template.joiner || " "));
+  const listed = mine.find((d) => d.action === action);
+  return listed || { ...template, action, members: chosen.slice(), label: template.label };
+}
+
+function setAim(options) {
+  aim = options && options.length ? { options, at: 0 } : null;
+  showDeclared(current);
+}
+
+function aimed() { return aim ? aim.options[aim.at] : null; }
+
+function hexShape(place) {
+  const shapes = [...document.querySelectorAll(`#board svg [data-pick="${CSS.escape(place)}"]`)];
+  return shapes.find((s) => s.tagName.toLowerCase() === "polygon") || shapes[0] || null;
+}
+
+function markCosts(targets) {
+  for (const old of document.querySelectorAll("#board svg .cost-label")) old.remove();
+  const svg = document.querySelector("#board svg");
+  if (!svg) return;
+  for (const [place, options] of targets) {
+    const shape = hexShape(place);
+    const cost = options[0].cost;
+    if (!shape || !cost || typeof shape.getBBox !== "function") continue;
+    const box = shape.getBBox();
+    const label = document.createElementNS("http://www.w3.org/2000/svg", "text");
+    label.setAttribute("class", "cost-label");
+    label.setAttribute("x", (box.x + box.width / 2).toFixed(1));
+    label.setAttribute("y", (box.y + box.height * 0.85).toFixed(1));
+    label.setAttribute("text-anchor", "middle");
+    label.textContent = cost.split(" ")[0];   // "2½ MP", "2 hexes": the number is enough
+    svg.append(label);
+  }
+}
+
+function showDeclared(p) {
+  const placed = placedLegal(p);
+  const origins = new Set(placed.map((d) => d.place));
+  if (picked && !origins.has(picked)) { picked = null; aim = null; chosen = []; }
+  // One place holds every decision (a retreat, an advance): it is picked already.
+  if (!picked && origins.size === 1) picked = [...origins][0];
+  const { pieces, mine } = pieceDecisions(p);
+  const targets = targetsOf(mine);
+  const members = new Set(mine.flatMap((d) => d.members || []));
+  chosen = chosen.filter((m) => members.has(m));
+  if (members.size) aim = composed(mine) ? { options: [composed(mine)], at: 0 } : null;
+  const weighed = aimed();
+  if (weighed && !p.legal.some((d) => d.action === weighed.action) && !weighed.members) aim = null;
+  const path = new Set(aimed() ? aimed().path || [] : []);
+  for (const shape of boardShapes()) {
+    const place = placeOf(shape);
+    if (place !== null) shape.dataset.pick = place;
+    shape.classList.toggle("pickable", origins.has(place) || targets.has(place) || members.has(place));
+    shape.classList.toggle("picked", place !== null && place === picked);
+    shape.classList.toggle("reachable", targets.has(place));
+    shape.classList.toggle("joinable", members.has(place) && !chosen.includes(place));
+    shape.classList.toggle("joined", chosen.includes(place));
+    shape.classList.toggle("on-path", path.has(place) && place !== picked);
+    shape.classList.toggle("aimed", Boolean(aimed()) && aimed().target === place);
+  }
+  markCosts(targets);
+  // Which piece of the place: a button each when there are several.
+  $("pieces").replaceChildren(...(pieces.length > 1 ? pieces.map((k) => {
+    const d = mine.length && (mine[0].piece || "") === k ? mine[0]
+      : placed.find((x) => x.place === picked && (x.piece || "") === k);
+    const b = el("button", { class: "piece", "data-piece": k, text: d.piece_label || k || "…" });
+    b.classList.toggle("current", k === piece);
+    b.addEventListener("click", () => { piece = k; aim = null; chosen = []; showDeclared(current); });
+    return b;
+  }) : []));
+  const plain = mine.filter((d) => !d.target && !d.members).slice(0, PLACE_BUTTONS);
+  $("place-decisions").replaceChildren(...plain.map((d) =>
+    decisionButton(d, d.confirm ? () => setAim([d]) : null)));
+  $("pick-area").hidden = !picked;
+  let hint = "";
+  if (picked) {
+    const name = mine.length && mine[0].piece_label ? mine[0].piece_label : picked;
+    hint = `${picked} selected: ${name}. `;
+    if (targets.size) hint += "Click a highlighted hex (the number is its cost). ";
+    if (members.size) hint += `Click the units to take part (${chosen.length} chosen). `;
+  }
+  $("pick-hint").textContent = hint;
+  showAim(p);
+}
+
+function showAim(p) {
+  const d = aimed();
+  $("aim").hidden = !d;
+  if (!d) { $("odds").hidden = true; return; }
+  const via = d.path && d.path.length > 2 ? ` via ${d.path.slice(1, -1).join(" ")}` : "";
+  $("aim-text").textContent = `${d.label || d.action}${via}${d.cost ? ` — ${d.cost}` : ""}` +
+    (d.target ? " (click the hex again, or here:)" : "");
+  $("aim-go").dataset.action = d.action;
+  $("aim-go").textContent = d.members ? `Declare: ${d.action}` : "Do it";
+  $("aim-go").disabled = busy;
+  const others = aim.options.map((o, i) => ({ o, i })).filter(({ i }) => i !== aim.at)
+    .slice(0, OTHER_OPTIONS);
+  $("aim-options").replaceChildren(...(others.length ? [el("span", { class: "hint", text: "Other ways: " })] : []),
+    ...others.map(({ o, i }) => {
+      const b = el("button", { class: "option", "data-action": o.action,
+        text: `via ${(o.path || []).slice(1, -1).join(" ") || "—"}${o.cost ? ` · ${o.cost}` : ""}` });
+      b.addEventListener("click", () => { aim.at = i; showDeclared(current); });
+      return b;
+    }));
+  if (d.preview) askPreview(d.action);
+  else $("odds").hidden = true;
+}
+
+async function askPreview(action) {
+  const box = $("odds");
+  if (box.dataset.action === action && !box.hidden) return;   // shown, or on its way
+  const asked = ++previewAsked;
+  box.dataset.action = action;
+  box.hidden = false;
+  box.replaceChildren(el("div", { class: "hint", text: "Working out the odds…" }));
+  try {
+    const answer = await call("GET", `/api/tables/${tableId}/preview?action=${encodeURIComponent(action)}`);
+    if (asked === previewAsked) drawOdds(answer.preview);
+  } catch (e) {
+    if (asked === previewAsked) box.replaceChildren(el("div", { class: "error", text: e.message }));
+  }
+}
+
+function oddsRows(rows) {
+  return el("table", { class: "odds-table" }, ...rows.map((r) =>
+    el("tr", {}, el("td", { text: r.result }), el("td", { class: "num", text: r.percent }),
+      el("td", { class: "hint", text: r.exact }))));
+}
+
+function drawOdds(odds) {
+  const box = $("odds");
+  if (!odds) { box.hidden = true; return; }
+  const attacks = odds.attacks || [];
+  const parts = [el("div", { class: "odds-title", text: odds.title })];
+  if (odds.modifiers) parts.push(el("ul", { class: "odds-modifiers" }, ...odds.modifiers.map((m) => el("li", { text: m }))));
+  // Several attacks: the whole first, then each attack as the tables give it.
+  if (odds.overall && attacks.length !== 1) {
+    parts.push(el("div", { class: "odds-attack", text: attacks.length ? "The whole melee:" : "Chances:" }),
+      oddsRows(odds.overall));
+  }
+  for (const a of attacks) {
+    parts.push(el("div", { class: "odds-attack", text: `${a.attacker_name} (${a.attacker}): ` +
+      `${a.strength} vs armour ${a.armour}, morale ${a.morale} — casualty ${a.casualty.percent}` }));
+    parts.push(el("ul", { class: "odds-modifiers" }, ...a.modifiers.map((m) => el("li", { text: m }))));
+    parts.push(oddsRows(a.results));
+  }
+  for (const n of odds.notes || []) parts.push(el("div", { class: "hint", text: n }));
+  box.replaceChildren(...parts);
+}
+
+function clickDeclared(p, place) {
+  const { mine } = pieceDecisions(p);
+  const targets = targetsOf(mine);
+  const members = new Set(mine.flatMap((d) => d.members || []));
+  const weighed = aimed();
+  if (picked && targets.has(place)) {
+    if (weighed && weighed.target === place) { decideAimed(); return; }
+    const options = targets.get(place);
+    if (options[0].confirm) setAim(options);
+    else { picked = null; decide(options[0].action); }
+    return;
+  }
+  if (picked && members.has(place)) {
+    chosen = chosen.includes(place) ? chosen.filter((m) => m !== place) : chosen.concat([place]);
+    showDeclared(p);
+    return;
+  }
+  const origins = new Set(placedLegal(p).map((d) => d.place));
+  const again = place === picked;
+  picked = origins.has(place) && !again ? place : null;
+  piece = null; aim = null; chosen = [];
+  showDeclared(p);
+}
+
+function decideAimed() {
+  const d = aimed();
+  if (!d) return;
+  picked = null; piece = null; aim = null; chosen = [];
+  decide(d.action);
+}
+
+function inspect(detail) {
+  $("inspect").hidden = !detail;
+  $("inspect-text").replaceChildren(...(detail || "").split(/\n|\\n/).map((line) => el("div", { text: line })));
+}
+
+// A drawing's layers (g[data-layer], hidden at first) each get a switch on the page.
+function drawLayers() {
+  const layers = [...document.querySelectorAll("#board svg g[data-layer]")];
+  $("layers-area").hidden = !layers.length;
+  $("layers").replaceChildren(...layers.map((g) => {
+    const name = g.getAttribute("data-layer");
+    if (name in layerShown) g.setAttribute("display", layerShown[name] ? "inline" : "none");
+    const box = el("input", { type: "checkbox", "data-layer": name });
+    box.checked = g.getAttribute("display") !== "none";
+    box.addEventListener("change", () => {
+      layerShown[name] = box.checked;
+      for (const same of document.querySelectorAll(`#board svg g[data-layer="${CSS.escape(name)}"]`)) {
+        same.setAttribute("display", box.checked ? "inline" : "none");
+      }
+    });
+    return el("label", { class: "layer" }, box, ` ${name}`);
+  }));
+}
+
+function draw(p, again = false) {
   if (current && p.epoch === current.epoch && p.revision < current.revision) return;
+  // The same revision twice (the decision's answer and its live event, in either order):
+  // drawn once, so what the person began to select since is not wiped by a redraw.
+  if (!again && current && p.epoch === current.epoch && p.revision === current.revision &&
+      p.viewer === current.viewer && p.steps === current.steps) return;
   if (!mergeLog(p)) return;
   current = p;
   $("title").textContent = p.title;
@@ -183,6 +468,7 @@ function draw(p) {
   if (!replay) {
     $("board").innerHTML = p.svg || `<pre>${JSON.stringify(p.view, null, 1)}</pre>`;
     bindDice(p);
+    drawLayers();
   }
   $("help").textContent = p.help;
   drawDecisions(p);
@@ -214,8 +500,11 @@ async function call(method, path, body) {
 function setBusy(on) {
   busy = on;
   document.body.dataset.busy = on ? "yes" : "";
-  for (const b of document.querySelectorAll("#legal button.decision, #undo")) b.disabled = on;
+  for (const b of document.querySelectorAll("#legal button.decision, #place-decisions button, #aim button, #undo")) b.disabled = on;
   $("select-button").disabled = on || selectedTokens().length === 0;
+  // What may be picked on the map was drawn while the decision was on its way (nothing):
+  // now it is the table's as it is.
+  if (!on && current) showPick(current);
 }
 
 // One decision or undo at a time, each naming the version of the table it was chosen on:
@@ -228,7 +517,7 @@ async function send(path, body) {
   try {
     draw(await call("POST", path, { ...body, version: current.version }));
   } catch (e) {
-    if (e.status === 409 && e.field === "version") { picked = null; await refresh(); }
+    if (e.status === 409 && e.field === "version") { picked = null; aim = null; chosen = []; await refresh(); }
     else showError(e.message);
   } finally { setBusy(false); }
 }
@@ -236,7 +525,7 @@ async function send(path, body) {
 function decide(action) { return send(`/api/tables/${tableId}/decisions`, { action }); }
 
 async function refresh() {
-  try { log = []; draw(await call("GET", `/api/tables/${tableId}`)); }
+  try { log = []; draw(await call("GET", `/api/tables/${tableId}`), true); }
   catch (e) { showError(e.message); }
 }
 
@@ -273,6 +562,7 @@ function showFrame() {
   const f = replay.frames.get(replay.at);
   $("board").innerHTML = f.svg || `<pre>${JSON.stringify(f.view, null, 1)}</pre>`;
   $("board").dataset.step = f.step;
+  drawLayers();
   const who = f.action ? `${seatName(current, f.seat)}: ${f.action}. ` : "";
   $("replay-lines").textContent = who + f.lines.join(" ");
   replay.shown = replay.at;
@@ -374,7 +664,10 @@ function start() {
   $("replay-slider").addEventListener("input", (e) => moveReplay(Number(e.target.value)));
   $("replay-close").addEventListener("click", closeReplay);
   bindPlaces();
-  $("pick-clear").addEventListener("click", () => { picked = null; showPick(current); });
+  $("pick-clear").addEventListener("click", () => {
+    picked = null; piece = null; aim = null; chosen = []; showPick(current);
+  });
+  $("aim-go").addEventListener("click", (e) => { if (e.detail <= 1) decideAimed(); });
   $("share").textContent = `Spectator link: ${location.origin}/table/${tableId}`;
   listen();
 }

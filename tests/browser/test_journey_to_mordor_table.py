@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import httpx
+
 
 def click_dice_of(page, action: str) -> None:
     """Select on the board the dice that `action` ('keep R N:red') names."""
@@ -88,3 +90,20 @@ def test_a_whole_game_against_the_computer_by_clicks(server, browser, screenshot
     assert '"palantir-record/1"' in record and '"result": {' in record
     page.close()
     spectator.close()
+
+
+def test_the_same_table_twice_keeps_the_dice_selected(server, browser):
+    """A decision's answer and its live event carry the same revision and may arrive
+    either way round: the second is not drawn, so dice selected in between stay selected
+    (seen as a lost selection, the set-aside button never enabled)."""
+    created = httpx.post(f"{server.url}/api/tables", json={
+        "game": "journey-to-mordor", "options": {"players": 1}, "seats": ["human"]}).json()
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    page.goto(server.url + created["seats"][0]["url"])
+    page.wait_for_selector("#board .die.choosable")
+    page.locator("#board .die.choosable").first.click()
+    assert page.locator("#board .die.selected").count() == 1
+    page.evaluate("() => draw(JSON.parse(JSON.stringify(current)))")   # the same again
+    assert page.locator("#board .die.selected").count() == 1
+    assert page.locator("#select-button").is_enabled()
+    page.close()

@@ -14,7 +14,8 @@ from palantir.games.journey_to_mordor import render as jtm_render
 from palantir.games.journey_to_mordor import svg as jtm_svg
 
 DRAWING = {"render_table", "help_text", "menu_order", "menu_note", "seat_title",
-           "render_svg", "action_label", "seat_names", "selection", "phase_help"}
+           "render_svg", "action_label", "seat_names", "selection", "phase_help",
+           "decision_places", "preview"}
 
 
 def test_every_game_declares_how_it_draws_at_the_terminal_and_on_the_web():
@@ -48,6 +49,19 @@ def test_a_game_that_declares_nothing_is_drawn_plainly():
     assert drawn.menu_order(["b", "a"]) == ["b", "a"] and drawn.menu_note(view, "a") is None
     assert drawn.seat_title(view, 1) == "Seat 2"
     assert drawn.selection(view) is None and drawn.phase_help(view) == ""
+    # issue 12: no decision is placed on a board (the page reads the notation), none foreseen
+    assert drawn.decision_places(view, ["draw 1", "draw 2"]) == [None, None]
+    assert drawn.preview(view, "draw 2") is None
+
+
+def test_the_terminal_hooks_default_to_the_plain_terminal():
+    """Issue 12 item 8: a game that declares none keeps its seat labels, takes every line as
+    a decision and lists its menu flat."""
+    drawn, view = PLAIN, {"pile": [1, 2]}
+    assert drawn.seat_role("ai:heuristic") == "ai:heuristic" and drawn.seat_role("human") == \
+        "human"
+    assert drawn.answer(view, ["draw 2"], "inspect 1108") is None
+    assert drawn.menu_groups(view, ["draw 2"]) is None
 
 
 def test_a_path_to_something_else_is_refused():
@@ -57,6 +71,9 @@ def test_a_path_to_something_else_is_refused():
         assert "not a Presentation" in str(exc)
     else:
         raise AssertionError("a function was taken for a Presentation")
+
+
+TERMINAL_HOOKS = {"seat_role", "answer", "menu_groups"}
 
 
 def test_nothing_looks_for_a_drawing_function_by_name():
@@ -70,6 +87,7 @@ def test_nothing_looks_for_a_drawing_function_by_name():
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
                     node.func.id in ("hasattr", "getattr") and len(node.args) > 1 and \
-                    isinstance(node.args[1], ast.Constant) and node.args[1].value in DRAWING:
+                    isinstance(node.args[1], ast.Constant) and \
+                    node.args[1].value in DRAWING | TERMINAL_HOOKS:
                 found.append(relative)
     assert found == []

@@ -175,3 +175,37 @@ def test_insert_puts_a_procedure_under_those_already_under_way():
     assert len(stack) == 4 and stack.top().seat == 1
     with pytest.raises(ValueError):
         stack.insert(5, Bonus(seat=0))
+
+
+# A game whose procedures write their fields in a codec of their own (the board game's
+# plain JSON: phases/steps.py), read back only by its own registry.
+class Encoded(Procedure):
+    def to_json(self):
+        return {"proc": self.name, "pairs": [list(p) + ["pair"] for p in self.pairs]}
+
+
+class EncodedRegistry(Procedures):
+    def read(self, data):
+        return super().read({"proc": data["proc"],
+                             "pairs": tuple(tuple(p[:-1]) for p in data["pairs"])})
+
+
+@dataclass
+class Pairs(Encoded):
+    name = "pairs"
+    pairs: tuple = ()
+
+
+def test_a_copy_reads_the_stack_back_through_the_game_s_own_registry():
+    # Issue 11: copy() read the JSON with a bare registry of the procedures' classes, so
+    # a procedure whose JSON only its game's registry decodes came back wrong.
+    registry = EncodedRegistry(Pairs)
+    stack = Stack.from_json(Stack([Pairs(pairs=((1, 2), (3, 4)))]).to_json(), registry)
+    assert stack.top().pairs == ((1, 2), (3, 4))
+    copied = stack.copy()            # the registry it was read with
+    assert copied.top().pairs == ((1, 2), (3, 4)) and copied.top() is not stack.top()
+    given = Stack([Pairs(pairs=((5, 6),))], registry=registry).copy()
+    assert given.top().pairs == ((5, 6),)
+    assert Stack([Pairs(pairs=((7, 8),))]).copy(registry).top().pairs == ((7, 8),)
+    assert Stack([Take(seat=1, taken=2)]).copy().to_json() == \
+        [{"proc": "take", "seat": 1, "taken": 2, "begun": True}], "no registry: as before"

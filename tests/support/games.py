@@ -85,9 +85,11 @@ def views(state: State) -> dict:
 
 def snapshot(state: State) -> dict:
     """Everything a refusal must leave unchanged, seen through the engine contract: every
-    seat's view, who is to move and the legal decisions (in notation)."""
+    seat's view and narration of the last step, who is to move and the legal decisions (in
+    notation)."""
     mover = state.to_move()
     return {"views": views(state), "to_move": mover,
+            "narration": {seat: state.narration(seat) for seat in seats_of(state)},
             "legal": None if mover is None else [str(a) for a in state.legal_actions()]}
 
 

@@ -20,6 +20,7 @@ from .phases import (ADVANCING, ADVANCING_PHASE, GAME_OVER, HALF_MARKED, MARKED,
                      SETTING_ASIDE, SPLIT, SPLIT_MARKED, UNMARKED_UNITS, WHOLE, phase_hint)
 from .phases import dice as dice_rolls
 from .phases import end
+from .phases.end import EndOfGame
 from .phases.nazgul import nazgul_target
 from .phases.ring import effective_rings
 from .phases.turn import JourneyTurn
@@ -150,7 +151,7 @@ class JourneyState(State):
         other.feature = self.feature
         other.advance_max = self.advance_max
         other.final_round = self.final_round
-        other.news = []
+        other.news = self.news[:]
         other._outcome = self._outcome
         # The procedures are immutable: the copy shares them, in a stack of its own.
         other.stack = Stack(list(self.stack))
@@ -189,7 +190,8 @@ class JourneyState(State):
 
     def start_turn(self) -> None:
         """A turn begins: the location's feature comes into force, then all 5 dice are rolled."""
-        dice_rolls.start_turn(self)
+        dice_rolls.start_turn(self, self.stack)
+        self.stack.run(self)
 
     def keep_problem(self, dice: tuple[tuple[int, str], ...]) -> tuple[str, str] | None:
         """Why setting aside `dice` breaks the rules (reason, rule), or None if it is legal."""
@@ -201,5 +203,7 @@ class JourneyState(State):
 
     def finish(self) -> None:
         """End of the Game: all eliminated, or the round of an arrival at Mount Doom is over."""
-        end.finish(self)
-        self.stack = Stack([])  # as when play ends: the Sequence of Play has finished
+        # As when play ends: the procedure of the end runs, then the Sequence of Play
+        # finishes and the stack is empty.
+        self.stack.push(EndOfGame())
+        self.stack.run(self)

@@ -568,7 +568,7 @@ def parse_components(override: Mapping[str, Mapping[str, Any]] | None = None) ->
         die_symbols=dict(symbols), characters=order, character_names=names,
         abilities=abilities, cards=cards, hobbit_deck=deck, deal_at_bag_end=deal,
         special_runes=rune_values, tiles=tiles, journey=journey, boards=boards,
-        gandalf_cost=_count(gtable, "cost_runes", f"gandalf.toml: gandalf"), gandalf=gandalf,
+        gandalf_cost=_count(gtable, "cost_runes", "gandalf.toml: gandalf"), gandalf=gandalf,
         sauron_cards=tuple(sauron_cards), nazgul_cards=tuple(nazgul), sauron=sdoc,
         sauron_tokens=sauron_tokens, dark_events=dark_events,
         resource_cards=tuple(rcards), resource_tokens=dict(tokens), resource_bonus=bonus,

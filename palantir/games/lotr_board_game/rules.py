@@ -26,14 +26,14 @@ from ...engine.game import Outcome, State
 from ...engine.procedure import Refusal, Stack, decide
 from .components import ACTIVITIES, LIFE_TOKENS, Components
 from .notation import canonical
-from .phases import resources, sauron, turn
+from .phases import resources, sauron
+from .phases.turn import TURN_VERBS
 from .phases.costs import Choice, Cost
 from .phases.effects import Effect
 from .phases.gandalf import TILE_PILE
 from .phases.steps import Ask
-from .phases.table import QUESTIONS, as_step, step_procedure
+from .phases.table import PROCEDURES, QUESTIONS, as_step, step_procedure
 from .phases.threat import THREAT_DIE
-from .phases.turn import HEAL, RING
 from .plain import procedure_view
 
 # The dice a script names (tests) are read here with the state: TILE_PILE, THREAT_DIE.
@@ -88,7 +88,7 @@ class LotrState(State):
         self.tiles: Counter = Counter()
         self.revealed: list[str] = []        # tiles revealed this turn, in order
         self.ring_used = False
-        self.stack = Stack()
+        self.stack = Stack(registry=PROCEDURES)  # the game's codec reads a copy back
         self.council: dict[int, str] = {}
         self.shown: list[str] = []           # Preparations: revealed cards to distribute
         self.result: str | None = None       # None, "won", "lost"
@@ -161,14 +161,14 @@ class LotrState(State):
                 and text in memo[1]:
             return text  # canonical and legal: listed for this question
         text = canonical(text)
-        if text not in self.legal_actions():
-            message, rule = self._why_not(text)
-            raise Refusal(rule, message, action=text)
+        problem = self.problem(text)
+        if problem is not None:
+            raise Refusal(problem[1], problem[0], action=text)
         return text
 
     def apply(self, action) -> None:
-        # The question on top checks the decision (parse_action: against the full legal
-        # list) before any change, so a refusal leaves the state as it was.
+        # The question on top checks the decision (parse_action: by its kind's rule)
+        # before any change, so a refusal leaves the state as it was.
         if self.result is not None:
             raise Refusal(OVER, "the game is over", action=str(action))
         decide(self, self.stack, action)
@@ -316,7 +316,7 @@ class LotrState(State):
         other.revealed = self.revealed[:]
         # Each procedure's fields are replaced, never changed in place: a shallow copy each.
         other.stack = Stack([copy(p) for p in self.stack],
-                            [isinstance(p, Ask) for p in self.stack])
+                            [isinstance(p, Ask) for p in self.stack], registry=PROCEDURES)
         other.council = dict(self.council)
         other.shown = self.shown[:]
         other.news = self.news[:]
@@ -549,36 +549,27 @@ class LotrState(State):
 
     # ----- refusals: the rule a decision breaks ---------------------------------------
 
-    def _why_not(self, text: str) -> tuple[str, str]:
-        """Why a decision is refused, and the rule it breaks: the question's own rule
-        (its QuestionKind's), or the rule of the turn's action that the text breaks."""
+    def problem(self, text: str) -> tuple[str, str] | None:
+        """Why the decision `text` (canonical) breaks the rules of the question asked, and
+        the rule or case it breaks; None if it is legal. Each kind of question judges its
+        own decisions (its QuestionKind's `problem`, the rule its legal list is built by);
+        a decision of another kind is refused under the question's own rule."""
         kind, seat = self.question[0], self.question[1]
-        asked_under = QUESTIONS[kind].rule
+        asked = QUESTIONS[kind]
         words = text.split()
-        if kind != "act" and words[0] in ("play", "draw", "heal", "ring"):
+        if words[0] in asked.verbs:
+            return asked.problem(self, seat, words)
+        if kind != "act" and words[0] in TURN_VERBS:
             return (f"{self.name(seat)} is asked for a {kind} decision, not a turn's "
-                    "action"), asked_under
-        if kind == "act" and words[0] == "play":
-            return turn.why_not_play(self, seat, words[1:])
-        if kind == "act" and words[0] == "heal":
-            return ("your hobbit is at 0 already", HEAL) if self.positions[seat] == 0 else \
-                ("heal is not possible now", asked_under)
-        if kind == "act" and words[0] == "ring":
-            if seat != self.ring_bearer:
-                return "only the Ring-bearer may put on the Ring", RING
-            if self.ring_used:
-                return "the Ring has been used in this scenario", RING
-            return (f"'{' '.join(words[1:])}' is not an unfinished track of "
-                    f"{self.board.name}"), RING
-        # Sauron's seat holds no hobbit hand (its number is past the hobbits').
-        if words[0] in ("give", "discard", "pass") and len(words) == 2 and seat < self.n \
-                and words[1] in self.parts.cards and words[1] not in self.hands[seat]:
-            return f"you hold no {words[1]}", asked_under
-        # Only the kinds of decision are named: the full list would show the hand of the
-        # seat asked to whoever sent the refused text.
+                    "action"), asked.rule
+        return self.not_open(seat), asked.rule
+
+    def not_open(self, seat: int) -> str:
+        """The refusal of a decision of no kind open now: only the kinds open are named,
+        as the full list would show the hand of the seat asked to whoever sent it."""
         verbs = sorted({a.split()[0] for a in self.legal_actions()})
         return (f"not a decision open to {self.name(seat)} now; the kinds open are " +
-                ", ".join(verbs)), asked_under
+                ", ".join(verbs))
 
     # ----- what a seat may see --------------------------------------------------------
 

@@ -10,7 +10,9 @@ game, their cards, legendary cards and runes, the Gandalf cards left and whether
 is a player. Its coefficients are fitted to heuristic games and stored in
 `data/search_value.toml` (marked `fitted`); refit with
 
-    .venv/bin/python -m palantir.games.lotr_board_game.search_value --games 4000
+    .venv/bin/python -m palantir.games.lotr_board_game.search_value_fit --games 4000
+
+(search_value_fit.py: the fitting, kept apart so that the game never imports numpy).
 
 Measured (commit of this module): cutting the rollouts at the next conflict board made
 the paired differences between two root decisions 2.7 times less spread (sd 0.069
@@ -19,18 +21,12 @@ against 0.185 over 11 positions, 30 rounds each).
 
 from __future__ import annotations
 
-import argparse
-import random
 import tomllib
-from concurrent.futures import ProcessPoolExecutor
 from functools import lru_cache
 from pathlib import Path
 from typing import Callable
 
-from ...engine.dice import SeededDice
-from ...engine.game import get_game
 from .components import DATA
-from .heuristics import decide
 
 FILE = Path(DATA) / "search_value.toml"
 CLIP = 10  # distances from Sauron beyond this all look safe
@@ -97,64 +93,3 @@ def cutoff(root) -> Callable:
             else [fellowship] * state.players
 
     return cut
-
-
-# ----- fitting -------------------------------------------------------------------------
-
-def _snapshots(k: int) -> list[tuple[dict[str, float], float]]:
-    """One heuristic game with random options: the features at each conflict board's first
-    decision, each with the game's final payoff."""
-    game = get_game("lotr-board-game")  # the registry's: this package imports this module
-    rng = random.Random(k)
-    options = game.validate_options({
-        "players": rng.choice([2, 3, 3, 4, 5]),
-        "difficulty": rng.choice(["easy", "normal", "hard"]),
-        "expansion": rng.choice(["none", "none", "sauron"])})
-    state = game.new_state(options, SeededDice(k))
-    rows, seen = [], set()
-    while not state.is_over():
-        if state.board.kind == "conflict" and state.board_index not in seen:
-            seen.add(state.board_index)
-            rows.append(features(state))
-        state.apply(decide(state, rng))
-    payoff = 0.5 * min(state.outcome().details["score"], 60) / 60 + \
-        0.5 * (state.result == "won")
-    return [(row, payoff) for row in rows]
-
-
-def fit(games: int, workers: int = 1) -> tuple[dict[str, float], int]:
-    """Least-squares weights over `games` heuristic games (seeds 0..games-1)."""
-    import numpy as np  # only for fitting (an optional dependency)
-
-    if workers > 1:
-        with ProcessPoolExecutor(workers) as pool:
-            rows = [r for g in pool.map(_snapshots, range(games), chunksize=20) for r in g]
-    else:
-        rows = [r for k in range(games) for r in _snapshots(k)]
-    names = list(rows[0][0])
-    a = np.array([[row[n] for n in names] + [1.0] for row, _ in rows])
-    y = np.array([payoff for _, payoff in rows])
-    weights, *_ = np.linalg.lstsq(a, y, rcond=None)
-    return dict(zip(names + ["constant"], (round(float(w), 5) for w in weights))), len(rows)
-
-
-def main() -> None:
-    """Refit the weights and write data/search_value.toml."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=4000)
-    parser.add_argument("--workers", type=int, default=2)
-    args = parser.parse_args()
-    weights, rows = fit(args.games, args.workers)
-    lines = ["# The search's value of a position at a conflict board's start (search_value.py).",
-             f"# Fitted, not from the rules: least squares over {rows} positions of {args.games}",
-             "# heuristic games (random players, difficulty, expansion; seeds 0..). Refit:",
-             "#   .venv/bin/python -m palantir.games.lotr_board_game.search_value "
-             f"--games {args.games}",
-             "fitted = true", "", "[weights]"]
-    lines += [f'"{name}" = {w}' for name, w in weights.items()]
-    FILE.write_text("\n".join(lines) + "\n")
-    print(f"{rows} positions; weights written to {FILE}")
-
-
-if __name__ == "__main__":
-    main()

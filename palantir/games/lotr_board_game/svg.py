@@ -13,7 +13,7 @@ from html import escape
 from typing import Any, Mapping
 
 from .components import LIFE_TOKENS, default_components
-from .render import QUESTION_WORDS, TOKEN_LABELS, rules_names, seat_names, status_line
+from .render import QUESTION_WORDS, TOKEN_LABELS, rules_names, status_line
 
 WIDTH = 760
 SPACE = 40       # one space of the Temptation track

@@ -1,38 +1,80 @@
-"""The web table's picture of SPI Sauron: the hex map with terrain, counters and leaders.
+"""The web table's picture of SPI Sauron (issue 12 items 1-4): the hex map with its terrain,
+the Road of the Orcs, slopes and the Gate, SPI counters with their printed values and
+markers, count badges and each hex's stack in `data-detail`, zones of control as optional
+layers, and beside the map the status panel (status.py) and a legend of counters and
+terrain.
 
-Every hex, counter, leader's circle and the Beast carries `data-hex="CCRR"`, the hex it
-stands for, so the web page picks a hex wherever it is clicked (table.js reads data-hex
-before a shape's <title>); a leader's circle also names him (`data-leader="gil-galad"`).
+Every hex, counter, leader's counter and the Beast carries `data-hex="CCRR"`, the hex it
+stands for, so the web page picks a hex wherever it is clicked; a leader's counter also
+names him (`data-leader="gil-galad"`). Drawn values and markers take no clicks
+(pointer-events="none"), so a click on them reaches the counter or hex beneath. An optional
+layer is a `<g data-layer="...">` hidden until the page shows it. No style attributes: the
+page's Content-Security-Policy forbids inline styles, so only presentation attributes.
 """
 
 from __future__ import annotations
 
 import math
+import textwrap
 from html import escape
 from typing import Any, Mapping
 
-from .components import default_components
+from ...engine.dice import SeededDice
+from .components import Components
 from .hexmap import coordinates, hex_id
 from .notation import name_text
 from .render import LETTERS, help_text
+from .rules import SauronState
+from .stack import Stack, allowance, detail_lines, stacks, type_name
+from .status import components_of, status
 
-SIZE = 14                                   # hex radius in pixels
-FILL = {"clear": "#e8dfb8", "road": "#cdb98a", "gate": "#7a5a3a", "rough": "#b9ae7c",
+SIZE = 20                                   # hex radius in viewBox units
+ROOT3 = math.sqrt(3)
+MARGIN = 22                                 # room for the hex numbers along the edges
+PANEL_X = 760                               # the status panel and legend, right of the map
+WIDTH = 1250
+FILL = {"clear": "#e8dfb8", "road": "#e8dfb8", "gate": "#7a5a3a", "rough": "#b9ae7c",
         "crater": "#6d6256", "mountain": "#8a7f74"}
+# Nationality colours of the counters (units.toml nationalities), reduced sides paler.
+NATION_FILL = {"goblins": "#7a2e12", "orcs": "#9b1c1c", "slaves": "#6b4a2b",
+               "trolls": "#333333", "men": "#1f3f8b", "dwarves": "#5b3f86",
+               "elves": "#1e6b3a"}
+REDUCED_FILL = {"goblins": "#b9806a", "orcs": "#cf7c7c", "slaves": "#a98d72",
+                "trolls": "#8a8a8a", "men": "#7f95c8", "dwarves": "#9a86bd",
+                "elves": "#79b08c"}
 SIDE_FILL = {"sauron": "#8b1a1a", "westernesse": "#1f3f8b"}
+ZOC_FILL = {"sauron": "#c0392b", "westernesse": "#2e6fd8"}
+ROAD, SLOPE, GATE = "#6e4f26", "#4a3418", "#111111"
+NO_CLICK = 'pointer-events="none"'
+COUNTER_W, COUNTER_H = 28, 28
 
 
 def centre(hex_name: str) -> tuple[float, float]:
-    """Pixel centre of a hex: flat-topped columns, even columns half a hex lower."""
+    """Centre of a hex: flat-topped columns, even columns half a hex lower."""
     column, row = coordinates(hex_name)
-    x = SIZE * 1.5 * (column - 1) + SIZE + 4
-    y = SIZE * math.sqrt(3) * (row - 1 + (0.5 if column % 2 == 0 else 0)) + SIZE + 40
+    x = MARGIN + SIZE + SIZE * 1.5 * (column - 1)
+    y = MARGIN + SIZE * ROOT3 * (row - 0.5 + (0.5 if column % 2 == 0 else 0))
     return x, y
 
 
-def _polygon(x: float, y: float) -> str:
-    return " ".join(f"{x + SIZE * math.cos(math.pi / 3 * k):.1f},"
-                    f"{y + SIZE * math.sin(math.pi / 3 * k):.1f}" for k in range(6))
+def _points(x: float, y: float, radius: float = SIZE) -> str:
+    return " ".join(f"{x + radius * math.cos(math.pi / 3 * k):.1f},"
+                    f"{y + radius * math.sin(math.pi / 3 * k):.1f}" for k in range(6))
+
+
+def _text(x: float, y: float, text: str, size: float, fill: str = "#222",
+          anchor: str = "middle", bold: bool = False, width: float | None = None) -> str:
+    weight = ' font-weight="bold"' if bold else ""
+    # A long value is squeezed to the counter's width rather than spill over its edge.
+    fit = (f' textLength="{width:.0f}" lengthAdjust="spacingAndGlyphs"'
+           if width and len(text) * size * 0.62 > width else "")
+    return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" fill="{fill}" '
+            f'text-anchor="{anchor}"{weight}{fit} {NO_CLICK}>{escape(text)}</text>')
+
+
+def _attribute(lines: list[str]) -> str:
+    """Text lines as an attribute value: newlines kept as character references."""
+    return escape("\n".join(lines), quote=True).replace("\n", "&#10;")
 
 
 def seat_names(view: Mapping[str, Any]) -> list[str]:
@@ -55,51 +97,427 @@ def phase_help(view: Mapping[str, Any]) -> str:
     return help_text(view)
 
 
+# ----- counters ---------------------------------------------------------------------------
+
+
+def _symbol(parts: Components, unit_type: str, x: float, y: float, ink: str) -> list[str]:
+    """The type symbol: a box with X (infantry), / (cavalry), an arc for a missile
+    strength (bows), X and arc for both."""
+    kind = parts.unit_types[unit_type]
+    left, top, w, h = x - 6, y - 4, 12, 8
+    out = [f'<rect x="{left:.1f}" y="{top:.1f}" width="{w}" height="{h}" fill="none" '
+           f'stroke="{ink}" stroke-width="0.9" {NO_CLICK}/>']
+    lines = []
+    if kind.kind == "cavalry":
+        lines.append((left, top + h, left + w, top))
+    elif kind.front.melee:
+        lines += [(left, top, left + w, top + h), (left, top + h, left + w, top)]
+    for x1, y1, x2, y2 in lines:
+        out.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
+                   f'stroke="{ink}" stroke-width="0.9" {NO_CLICK}/>')
+    if kind.front.missile:
+        out.append(f'<path d="M{x - 4:.1f},{y + 2.5:.1f} Q{x:.1f},{y - 5:.1f} '
+                   f'{x + 4:.1f},{y + 2.5:.1f}" fill="none" stroke="{ink}" '
+                   f'stroke-width="0.9" {NO_CLICK}/>')
+    return out
+
+
+def counter(parts: Components, unit: Mapping[str, Any], x: float, y: float,
+            hex_name: str | None, title: str, marks: list[str] = ()) -> list[str]:
+    """An SPI counter: letter, type symbol and Movement Allowance along the top, its markers
+    in the middle, the printed values of the side that is up below (`B-3-W`); a reduced
+    side pale with a white band along its top."""
+    kind = parts.unit_types[unit["type"]]
+    reduced = unit["reduced"]
+    fill = (REDUCED_FILL if reduced else NATION_FILL)[kind.nationality]
+    ink = "#111111" if reduced else "#ffffff"
+    half_w, half_h = COUNTER_W / 2, COUNTER_H / 2
+    where = f' data-hex="{hex_name}"' if hex_name else ""
+    # Only a shape on the map has a <title>: the page takes any other titled shape for a
+    # place to click.
+    named = f"<title>{escape(title)}</title>" if hex_name else ""
+    out = [f'<g data-counter="{unit["id"]}">',
+           f'<rect{where} data-unit="{unit["id"]}" data-reduced="{str(reduced).lower()}" '
+           f'x="{x - half_w:.1f}" y="{y - half_h:.1f}" width="{COUNTER_W}" '
+           f'height="{COUNTER_H}" rx="2" fill="{fill}" stroke="#111" stroke-width="0.8">'
+           f'{named}</rect>']
+    if reduced:
+        out.append(f'<rect data-band="reduced" x="{x - half_w + 0.6:.1f}" '
+                   f'y="{y - half_h + 0.6:.1f}" width="{COUNTER_W - 1.2:.1f}" height="2.6" '
+                   f'fill="#ffffff" {NO_CLICK}/>')
+    out.append(_text(x - 9.5, y - 5, LETTERS.get(unit["type"], "?").upper(), 8.5, ink,
+                     bold=True))
+    out += _symbol(parts, unit["type"], x + 0.5, y - 8, ink)
+    out.append(_text(x + 10, y - 5, str(allowance(parts, unit)), 8.5, ink, bold=True))
+    out.append(_text(x, y + 12, unit["strength"], 9.5, ink, bold=True, width=COUNTER_W - 2))
+    step = 7.4
+    left = x - step * (len(marks) - 1) / 2
+    for index, mark in enumerate(marks):
+        out.append(_tag(left + step * index, y + 1.5, *MARKERS[mark]))
+    out.append("</g>")
+    return out
+
+
+# A marker's letters, disc colour and ink, and name (the legend's words).
+MARKERS = {"disrupted": ("D", "#ffd43b", "#111111", "disrupted"),
+           "demoralized": ("Dm", "#111111", "#ffffff", "demoralized army"),
+           "moved": ("m", "#e8e8e8", "#111111", "moved this phase"),
+           "fired": ("f", "#ff922b", "#111111", "fired or attacked this phase"),
+           "wedge": ("W", "#f3e8ff", "#5b3f86", "Wedge"),
+           "shield_wall": ("SW", "#f3e8ff", "#5b3f86", "Shield Wall"),
+           "slave_phalanx": ("Ph", "#f3e8ff", "#5b3f86", "Slave Phalanx")}
+
+
+def _tag(x: float, y: float, text: str, fill: str, ink: str, name: str) -> str:
+    """A marker: a small disc with its letters (named in data-marker)."""
+    size = 6.2 if len(text) == 1 else 4.9
+    return (f'<g data-marker="{escape(name)}" {NO_CLICK}><circle cx="{x:.1f}" cy="{y:.1f}" '
+            f'r="3.6" fill="{fill}" stroke="#111" stroke-width="0.4"/>'
+            f'{_text(x, y + size * 0.36, text, size, ink, bold=True)}</g>')
+
+
+def unit_marks(view: Mapping[str, Any], unit: Mapping[str, Any]) -> list[str]:
+    """The markers on a counter: disrupted, demoralized army, formation, moved, fired."""
+    marks = []
+    if unit["disrupted"]:
+        marks.append("disrupted")
+    if view["demoralized"][unit["side"]]:
+        marks.append("demoralized")
+    if unit.get("formation"):
+        marks.append(unit["formation"])
+    if unit["moved"]:
+        marks.append("moved")
+    if unit["id"] in view["fired"] or unit["id"] in view["attacked"]:
+        marks.append("fired")
+    return marks
+
+
+def leader_counter(parts: Components, leader: Mapping[str, Any], x: float, y: float,
+                   radius: float, hex_name: str | None) -> list[str]:
+    """A leader: a gold disc with his rally rating (pale when wounded), his side's ring;
+    a weapon-bearer's disc has a white star point."""
+    printed = parts.leaders[leader["key"]]
+    fill = "#f2e3a0" if leader["reduced"] else "#e0b000"
+    where = (f' data-hex="{hex_name}" data-leader="{name_text(leader["key"])}"'
+             if hex_name else "")
+    state = " (wounded)" if leader["reduced"] else ""
+    weapon = f", {parts.weapon_names[leader['weapon']]}" if leader["weapon"] else ""
+    place = f" in {hex_name}" if hex_name else ""
+    named = (f"<title>{escape(printed.name)}{state}, rally {leader['rally']}"
+             f"{escape(weapon)}{place}</title>" if hex_name else "")
+    out = [f'<circle{where} cx="{x:.1f}" cy="{y:.1f}" r="{radius}" fill="{fill}" '
+           f'stroke="{SIDE_FILL[leader["side"]]}" stroke-width="1.6">{named}</circle>',
+           _text(x, y + radius * 0.42, str(leader["rally"]), radius * 1.15, "#111",
+                 bold=True)]
+    if leader["weapon"]:
+        out.append(f'<circle cx="{x + radius * 0.8:.1f}" cy="{y - radius * 0.8:.1f}" r="2" '
+                   f'fill="#ffffff" stroke="#111" stroke-width="0.5" {NO_CLICK}/>')
+    return out
+
+
+def beast_counter(parts: Components, beast: Mapping[str, Any], x: float, y: float,
+                  hex_name: str | None) -> list[str]:
+    """The Beast of Mordor (17.0): a black triangle with its armour and morale."""
+    state = " (wounded)" if beast.get("reduced") else ""
+    where = f' class="beast" data-hex="{hex_name}"' if hex_name else ""
+    place = f" in {hex_name}" if hex_name else ""
+    fill = "#555555" if beast.get("reduced") else "#000000"
+    return [f'<polygon{where} points="{x:.1f},{y - 13:.1f} {x + 13:.1f},{y + 10:.1f} '
+            f'{x - 13:.1f},{y + 10:.1f}" fill="{fill}" stroke="#b02020" stroke-width="1.5">'
+            f'{f"<title>The Beast of Mordor{state}{place}</title>" if hex_name else ""}'
+            '</polygon>',
+            _text(x, y + 7.5, f"{parts.beast['armour']}-{parts.beast['morale']}", 7,
+                  "#ffffff", bold=True)]
+
+
+def draw_stack(view, parts: Components, hex_name: str, stack: Stack) -> list[str]:
+    """A hex's pieces: its counters (the second of a formation just behind the first), the
+    leaders at the top left, the Beast, and a count badge for more than one piece."""
+    x, y = centre(hex_name)
+    out: list[str] = []
+    units = stack.units
+    for depth, unit in reversed(list(enumerate(units))):
+        shift = 2.5 * depth
+        title = f"{type_name(parts, unit['type'])} {unit['strength']} in {hex_name}"
+        out += counter(parts, unit, x - shift, y - shift, hex_name, title,
+                       unit_marks(view, unit) if depth == 0 else [])
+    if stack.beast:
+        bx = x + (8 if units else 0)
+        out += beast_counter(parts, stack.beast, bx, y, hex_name)
+    for index, leader in enumerate(stack.leaders):
+        if units or stack.beast:
+            # Above the counter's top edge, clear of its letter and values.
+            out += leader_counter(parts, leader, x - 9 + 12 * index, y - 16, 6.5, hex_name)
+        else:
+            out += leader_counter(parts, leader, x - 5 * (len(stack.leaders) - 1) + 10 * index,
+                                  y, 8, hex_name)
+    if stack.count > 1:
+        out.append(f'<g data-badge="{stack.count}" {NO_CLICK}><circle cx="{x + 14.5:.1f}" '
+                   f'cy="{y - 15.5:.1f}" r="5.5" fill="#ffffff" stroke="#111" '
+                   f'stroke-width="0.8"/>'
+                   f'{_text(x + 14.5, y - 12.8, str(stack.count), 7.5, "#111", bold=True)}</g>')
+    return out
+
+
+# ----- the map -----------------------------------------------------------------------------
+
+
+def _hexside(a: str, b: str) -> tuple[float, float, float, float]:
+    """The two ends of the hexside between adjacent hexes a and b."""
+    (ax, ay), (bx, by) = centre(a), centre(b)
+    mx, my = (ax + bx) / 2, (ay + by) / 2
+    dx, dy = bx - ax, by - ay
+    length = math.hypot(dx, dy)
+    px, py = -dy / length * SIZE / 2, dx / length * SIZE / 2
+    return mx - px, my - py, mx + px, my + py
+
+
+def map_features(hexmap) -> list[str]:
+    """The Road of the Orcs from hex centre to hex centre, slope hexsides with hachures on
+    the lower side, and the Gate hexside."""
+    out = []
+    done = set()
+    for h in hexmap.terrain:
+        if not hexmap.is_road(h):
+            continue
+        for n in hexmap.neighbours[h]:
+            if hexmap.is_road(n) and frozenset((h, n)) not in done:
+                done.add(frozenset((h, n)))
+                (x1, y1), (x2, y2) = centre(h), centre(n)
+                out.append(f'<line data-feature="road" x1="{x1:.1f}" y1="{y1:.1f}" '
+                           f'x2="{x2:.1f}" y2="{y2:.1f}" stroke="{ROAD}" stroke-width="4" '
+                           f'stroke-linecap="round" {NO_CLICK}/>')
+    for side, higher in hexmap.slopes.items():
+        lower = next(h for h in side if h != higher)
+        out += slope_mark(higher, lower)
+    for side in [hexmap.gate] if hexmap.gate else []:
+        a, b = sorted(side)
+        x1, y1, x2, y2 = _hexside(a, b)
+        out.append(f'<line data-feature="gate" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" '
+                   f'y2="{y2:.1f}" stroke="{GATE}" stroke-width="5" {NO_CLICK}/>')
+        out.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
+                   f'stroke="#d4a017" stroke-width="1.5" stroke-dasharray="2 2" {NO_CLICK}/>')
+    return out
+
+
+def slope_mark(higher: str, lower: str) -> list[str]:
+    """A slope hexside: a line along it with three short ticks down towards the lower hex."""
+    x1, y1, x2, y2 = _hexside(higher, lower)
+    (hx, hy), (lx, ly) = centre(higher), centre(lower)
+    ux, uy = (lx - hx) / (SIZE * ROOT3) * 4, (ly - hy) / (SIZE * ROOT3) * 4
+    out = [f'<line data-feature="slope" data-hexside="{higher}/{lower}" x1="{x1:.1f}" '
+           f'y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="{SLOPE}" stroke-width="2" '
+           f'{NO_CLICK}/>']
+    for t in (0.2, 0.5, 0.8):
+        sx, sy = x1 + (x2 - x1) * t, y1 + (y2 - y1) * t
+        out.append(f'<line x1="{sx:.1f}" y1="{sy:.1f}" x2="{sx + ux:.1f}" y2="{sy + uy:.1f}" '
+                   f'stroke="{SLOPE}" stroke-width="1.2" {NO_CLICK}/>')
+    return out
+
+
+def edge_numbers(hexmap) -> list[str]:
+    """Column numbers above and below the map, row numbers left and right (CCRR)."""
+    out = ['<g data-edge="hex numbers">']
+    bottom = MARGIN + SIZE * ROOT3 * (hexmap.rows + 0.5) + 12
+    for column in range(1, hexmap.columns + 1):
+        x, _ = centre(hex_id(column, 1))
+        out.append(_text(x, MARGIN - 8, f"{column:02d}", 8, "#5a4a2a", bold=True))
+        out.append(_text(x, bottom, f"{column:02d}", 8, "#5a4a2a", bold=True))
+    right = MARGIN + SIZE * 1.5 * (hexmap.columns - 1) + 2 * SIZE + 3
+    for row in range(1, hexmap.rows + 1):
+        _, y = centre(hex_id(1, row))
+        out.append(_text(MARGIN - 3, y + 3, f"{row:02d}", 8, "#5a4a2a", "end", True))
+        _, y = centre(hex_id(hexmap.columns, row))
+        out.append(_text(right, y + 3, f"{row:02d}", 8, "#5a4a2a", "start", True))
+    out.append("</g>")
+    return out
+
+
+def zoc_layer(state: SauronState, side: str, title: str) -> list[str]:
+    """The hexes `side`'s units hold in their Zone of Control (6.0), hidden until shown."""
+    other = "westernesse" if side == "sauron" else "sauron"
+    zone = sorted(state.enemy_zoc(other))
+    out = [f'<g data-layer="Zones of control: {title}" display="none" {NO_CLICK}>']
+    for h in zone:
+        x, y = centre(h)
+        out.append(f'<polygon data-zoc="{h}" points="{_points(x, y, SIZE - 3)}" '
+                   f'fill="{ZOC_FILL[side]}" '
+                   f'fill-opacity="0.3" stroke="{ZOC_FILL[side]}" stroke-width="1.5"/>')
+    out.append("</g>")
+    return out
+
+
+def _pedestal_hex(view, hexmap) -> str | None:
+    where = view["pedestal"]
+    if where is None or where.startswith("captured:"):
+        return None
+    bearer = next((u for u in view["units"] if u["id"] == where), None)
+    found = bearer["hex"] if bearer else where
+    return found if found in hexmap.terrain else None
+
+
+# ----- beside the map ---------------------------------------------------------------------
+
+
+def status_panel(view, parts: Components, top: float) -> tuple[list[str], float]:
+    """The status panel's lines (status.py) beside the map; returns the y below it."""
+    out = [_text(PANEL_X, top, "Sauron (SPI 1977): the Battle of Dagorlad", 14, "#2b2418",
+                 "start", True)]
+    y = top + 20
+    facts = status(view, parts)
+    for number, line in enumerate(facts.panel_lines()):
+        indent = 12 if line.startswith("  ") else 0
+        pieces = textwrap.wrap(line.strip(), 84 - indent // 6,
+                               break_on_hyphens=False) or [""]
+        for part, text in enumerate(pieces):
+            bold = number < 2
+            out.append(_text(PANEL_X + indent + (10 if part else 0), y, text, 10.5, "#222",
+                             "start", bold))
+            y += 13.5
+    return ['<g data-panel="status">'] + out + ["</g>"], y
+
+
+LEGEND_CELL_W, LEGEND_CELL_H = 162, 33
+
+
+def _label(x: float, y: float, text: str, size: float = 9) -> str:
+    return _text(x, y, text, size, "#222", "start")
+
+
+def legend(parts: Components, top: float) -> list[str]:
+    """Every unit type's counter with its name and both sides, the leaders, the markers,
+    the Beast, the zones of control, the terrain and the hexsides."""
+    out = ['<g data-panel="legend">',
+           _text(PANEL_X, top, "Counters: letter, symbol, MA; melee/missile-armour-morale",
+                 10.5, "#2b2418", "start", True)]
+    y0 = top + 22
+    for index, kind in enumerate(parts.unit_types.values()):
+        col, row = index % 3, index // 3
+        x = PANEL_X + 15 + col * LEGEND_CELL_W
+        y = y0 + row * LEGEND_CELL_H
+        sample = {"id": f"legend-{kind.key}", "type": kind.key, "side": kind.side,
+                  "strength": str(kind.front), "reduced": False}
+        out += counter(parts, sample, x, y, None, "")
+        out.append(_text(x + 18, y - 2, type_name(parts, kind.key), 9, "#222", "start",
+                         True))
+        out.append(_text(x + 18, y + 9, f"reduced {kind.reduced}", 8, "#555", "start"))
+    y = y0 + -(-len(parts.unit_types) // 3) * LEGEND_CELL_H
+    reduced = {"id": "legend-reduced", "type": "men", "side": "westernesse",
+               "strength": str(parts.unit_types["men"].reduced), "reduced": True}
+    out += counter(parts, reduced, PANEL_X + 15, y, None, "", ["disrupted", "moved"])
+    out.append(_label(PANEL_X + 33, y - 2, "reduced side: pale, white band"))
+    out.append(_label(PANEL_X + 33, y + 9, "markers on the counter"))
+    leader = {"key": next(iter(parts.leaders)), "side": "westernesse", "rally": 10,
+              "reduced": False, "weapon": next(iter(parts.weapons))}
+    out += leader_counter(parts, leader, PANEL_X + 200, y - 4, 7, None)
+    out.append(_label(PANEL_X + 212, y - 2, "leader: rally rating; ring: side; dot: magic"))
+    out.append(_label(PANEL_X + 212, y + 9, "weapon; pale: wounded (back rating)"))
+    y += 26
+    x = PANEL_X + 6
+    for key, (text, fill, ink, name) in MARKERS.items():
+        words = name.replace(" this phase", "")
+        width = 14 + len(words) * 4.9
+        if x + width > WIDTH - 4:
+            x, y = PANEL_X + 6, y + 15
+        out.append(_tag(x, y, text, fill, ink, name))
+        out.append(_label(x + 6, y + 3, words, 8.5))
+        x += width + 6
+    out.append(f'<g {NO_CLICK}><circle cx="{x:.1f}" cy="{y:.1f}" r="5.5" fill="#ffffff" '
+               f'stroke="#111" stroke-width="0.8"/>{_text(x, y + 2.7, "3", 7.5, "#111", bold=True)}'
+               f'</g>')
+    out.append(_label(x + 8, y + 3, "pieces in the hex", 8.5))
+    y += 22
+    out += beast_counter(parts, {"reduced": False}, PANEL_X + 15, y, None)
+    out.append(_label(PANEL_X + 32, y + 3, "the Beast of Mordor (armour-morale)"))
+    zx = PANEL_X + 222
+    for side, name in (("sauron", "Sauron"), ("westernesse", "Westernesse")):
+        out.append(f'<polygon points="{_points(zx, y, 8)}" fill="{ZOC_FILL[side]}" '
+                   f'fill-opacity="0.3" stroke="{ZOC_FILL[side]}" stroke-width="1.2"/>')
+        out.append(_label(zx + 11, y + 3, f"{name} ZOC (layer)"))
+        zx += 125
+    y += 26
+    out.append(_text(PANEL_X, y, "Terrain and hexsides", 10.5, "#2b2418", "start", True))
+    y += 16
+    names = {"clear": "clear", "rough": "rough", "crater": "crater", "mountain": "mountain",
+             "gate": "gate hex"}
+    x = PANEL_X + 10
+    for terrain, name in names.items():
+        out.append(f'<polygon points="{_points(x, y, 9)}" fill="{FILL[terrain]}" '
+                   f'stroke="#9c9070" stroke-width="0.6"/>')
+        out.append(_label(x + 12, y + 3, name))
+        x += 24 + len(name) * 5.2
+    y += 22
+    x = PANEL_X
+    out.append(f'<line x1="{x:.1f}" y1="{y:.1f}" x2="{x + 22:.1f}" y2="{y:.1f}" '
+               f'stroke="{ROAD}" stroke-width="4" stroke-linecap="round"/>')
+    out.append(_label(x + 27, y + 3, "Road of the Orcs"))
+    x += 118
+    out.append(f'<line x1="{x:.1f}" y1="{y:.1f}" x2="{x + 20:.1f}" y2="{y:.1f}" '
+               f'stroke="{SLOPE}" stroke-width="2"/>')
+    for t in (3, 10, 17):
+        out.append(f'<line x1="{x + t:.1f}" y1="{y:.1f}" x2="{x + t:.1f}" y2="{y + 4:.1f}" '
+                   f'stroke="{SLOPE}" stroke-width="1.2"/>')
+    out.append(_label(x + 25, y + 3, "slope, ticks on the lower side"))
+    x += 200
+    out.append(f'<line x1="{x:.1f}" y1="{y:.1f}" x2="{x + 20:.1f}" y2="{y:.1f}" '
+               f'stroke="{GATE}" stroke-width="5"/>')
+    out.append(f'<line x1="{x:.1f}" y1="{y:.1f}" x2="{x + 20:.1f}" y2="{y:.1f}" '
+               f'stroke="#d4a017" stroke-width="1.5" stroke-dasharray="2 2"/>')
+    out.append(_label(x + 25, y + 3, "Gate hexside"))
+    out.append("</g>")
+    return out
+
+
+# ----- the whole picture ------------------------------------------------------------------
+
+
 def render_svg(view: Mapping[str, Any]) -> str:
-    """The whole map with every counter, and a status line."""
-    hexmap = default_components().hexmap
-    width = int(SIZE * 1.5 * hexmap.columns + SIZE * 2)
-    height = int(SIZE * math.sqrt(3) * (hexmap.rows + 0.5) + 60)
-    if view["outcome"]:
-        status = view["outcome"]["summary"]
-    else:
-        status = f"Turn {view['turn']}{' (night)' if view['night'] else ''} — {view['phase_title']}"
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-           f'width="{width}" height="{height}" class="spi-sauron" font-family="sans-serif">',
-           f'<text x="6" y="22" font-size="15" font-weight="bold">{escape(status)}</text>']
+    """The map with every counter and stack, the zones of control as layers, the status
+    panel and the legend."""
+    parts = components_of(view)
+    hexmap = parts.hexmap
+    state = SauronState(None, view["options"], parts, SeededDice(0))
+    state.restore(view)
+    map_height = MARGIN * 2 + SIZE * ROOT3 * (hexmap.rows + 0.5)
+    height = int(max(map_height, 1000)) + 4
+    found = stacks(view, hexmap)
+    pedestal = _pedestal_hex(view, hexmap)
+    zones = {side: state.enemy_zoc(other) for side, other in
+             (("Sauron", "westernesse"), ("Westernesse", "sauron"))}
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" '
+           f'width="{WIDTH}" height="{height}" class="spi-sauron" font-family="sans-serif">']
+    out.append('<g stroke="#9c9070" stroke-width="0.5">')
     for row in range(1, hexmap.rows + 1):
         for column in range(1, hexmap.columns + 1):
             h = hex_id(column, row)
             x, y = centre(h)
-            out.append(f'<polygon data-hex="{h}" points="{_polygon(x, y)}" '
-                       f'fill="{FILL[hexmap.terrain[h]]}" stroke="#9c9070" stroke-width="0.5">'
-                       f'<title>{h}</title></polygon>')
-    for u in view["units"]:
-        if u["hex"] not in hexmap.terrain:
-            continue
-        x, y = centre(u["hex"])
-        opacity = "0.5" if u["disrupted"] else "1"
-        out.append(f'<rect data-hex="{u["hex"]}" x="{x - 8:.1f}" y="{y - 8:.1f}" width="16" '
-                   f'height="16" rx="2" fill="{SIDE_FILL[u["side"]]}" opacity="{opacity}"><title>'
-                   f'{escape(u["type"])} {escape(u["strength"])} in {u["hex"]}</title></rect>')
-        out.append(f'<text x="{x:.1f}" y="{y + 4:.1f}" font-size="10" fill="white" '
-                   f'text-anchor="middle">{LETTERS.get(u["type"], "?").upper()}</text>')
-    for l in view["leaders"]:
-        if l["hex"] not in hexmap.terrain:
-            continue
-        x, y = centre(l["hex"])
-        out.append(f'<circle data-hex="{l["hex"]}" data-leader="{name_text(l["key"])}" '
-                   f'cx="{x + 7:.1f}" cy="{y - 7:.1f}" r="4" fill="gold" stroke="black" '
-                   f'stroke-width="0.5"><title>{escape(l["name"])} in {l["hex"]}</title>'
-                   '</circle>')
-    beast = view.get("beast", {})
-    if beast.get("hex") in hexmap.terrain:      # 17.0: the Beast of Mordor
-        x, y = centre(beast["hex"])
-        state = " (wounded)" if beast.get("reduced") else ""
-        out.append(f'<polygon class="beast" data-hex="{beast["hex"]}" '
-                   f'points="{x:.1f},{y - 11:.1f} {x + 10:.1f},'
-                   f'{y + 7:.1f} {x - 10:.1f},{y + 7:.1f}" fill="black" stroke="#8b1a1a" '
-                   f'stroke-width="1.5"><title>The Beast of Mordor{state} in {beast["hex"]}'
-                   '</title></polygon>')
+            zoc_of = [side for side, zone in zones.items() if h in zone]
+            lines = detail_lines(view, parts, hexmap, h, found.get(h), pedestal, zoc_of)
+            detail = f' data-detail="{_attribute(lines)}"' if h in found or h == pedestal \
+                else ""
+            out.append(f'<polygon data-hex="{h}"{detail} points="{_points(x, y)}" '
+                       f'fill="{FILL[hexmap.terrain[h]]}">'
+                       f'<title>{escape(chr(10).join(lines))}</title></polygon>')
+    out.append("</g>")
+    out += map_features(hexmap)
+    out += edge_numbers(hexmap)
+    out.append(f'<g data-layer="Hex numbers" display="none" font-size="5.5" fill="#6a5a3a" '
+               f'text-anchor="middle" {NO_CLICK}>')
+    for h in hexmap.terrain:
+        x, y = centre(h)
+        out.append(f'<text x="{x:.1f}" y="{y - SIZE * 0.62:.1f}">{h}</text>')
+    out.append("</g>")
+    out += zoc_layer(state, "sauron", "Sauron")
+    out += zoc_layer(state, "westernesse", "Westernesse")
+    if pedestal:
+        x, y = centre(pedestal)
+        out.append(f'<rect x="{x - 15:.1f}" y="{y - 14:.1f}" width="30" height="28" rx="3" '
+                   f'fill="none" stroke="#e0b000" stroke-width="2" stroke-dasharray="3 2" '
+                   f'data-marker="pedestal" {NO_CLICK}/>')
+    for h, stack in found.items():
+        out += draw_stack(view, parts, h, stack)
+    panel, below = status_panel(view, parts, 24)
+    out += panel
+    out += legend(parts, below + 14)
     out.append("</svg>")
     return "\n".join(out)

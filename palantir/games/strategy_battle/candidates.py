@@ -26,8 +26,7 @@ import math
 
 from ...engine.errors import IllegalAction
 from . import table as geo
-from .phases import heroics
-from .state import allowed
+from .state import allowed, ends_near_hero
 from .notation import Charge, Move
 
 # the directions tried for a covered place, either side of straight at the enemy
@@ -100,7 +99,7 @@ def model_candidates(state, model, discs=None, *, charges=None, cover: bool = Tr
         try:
             if found:
                 # a path found is legal; only a heroic move's "With me!" may still refuse it
-                heroics.ends_near_hero(state, model, action.path[-1])
+                ends_near_hero(state, model, action.path[-1])
             else:
                 state.check_move(action)
         except IllegalAction:

@@ -4,13 +4,15 @@ engine's procedure kernel (engine/procedure.py).
 A shot, a move with its jumps, a Courage test, a cast, a wound and its Fate roll are each
 a *frame*: a procedure of the kernel that is also the JSON-able dict its step reads and
 writes, with the name of its procedure (`proc`) and how far it has got. The frames are
-the kernel's `Stack` `state.pending`, innermost last, each frame's class registered in the
-game's `Procedures` registry (`REGISTRY`) by the name of its step. `run` steps the top
-frame until the stack is empty or a question is outstanding (`state.question`); the
-answer is taken by the module that asked it, and `run` goes on. So a Hero may spend Might
-after seeing his roll ('Might': "A player does not have to decide to use his Might until
-the dice has been rolled") in the middle of any procedure, and `clone`, views and records
-work at every question (docs/strategy-battle.md, 'Procedures and questions').
+the kernel's `Stack` `state.pending`, innermost last, each frame's class (a `Frame`
+subclass in the module of its rule) added to the kernel's `Procedures` registry
+`REGISTRY` by its name. `run` steps the top frame until the stack is empty or a question
+is outstanding (`state.question`); the question is a procedure of its own (`Asked`, one
+subclass per kind, turn.QUESTIONS), whose check and carrying out take the answer, and
+`run` goes on. So a Hero may spend Might after seeing his roll ('Might': "A player does
+not have to decide to use his Might until the dice has been rolled") in the middle of any
+procedure, and `clone`, views and records work at every question (docs/strategy-battle.md,
+'Procedures and questions').
 
 A step makes progress each time it is called: it rolls, pushes a child frame and returns,
 asks a question, or finishes its frame. A child that gives its parent a result is pushed
@@ -20,7 +22,6 @@ by the parent, which returns at once; the child's `finish` hands the result down
 from __future__ import annotations
 
 import copy
-from typing import Callable, ClassVar
 
 from ...engine.procedure import Procedure, Procedures, Question, Stack
 
@@ -30,17 +31,11 @@ _WAITING = Question(seat=-1, kind="waiting")
 
 
 class Frame(dict, Procedure):
-    """A procedure under way as the dict its step reads and writes (a subclass per step,
-    made by `step`)."""
-
-    stepper: ClassVar[Callable]
+    """A procedure under way as the dict its step reads and writes: a subclass per
+    procedure, with its `name` and `step`, registered in `REGISTRY`."""
 
     def __init__(self, **fields):
         super().__init__(proc=self.name, **fields)
-
-    def step(self, state, stack) -> None:
-        """One step of the procedure (its registered step function)."""
-        self.stepper(state, self)
 
     def question(self, state) -> Question | None:
         """While a question is outstanding, or the game is over, the frames wait."""
@@ -53,6 +48,8 @@ class Frame(dict, Procedure):
         return dict(self)
 
 
+# the game's frames by name (each frame class is added with `@REGISTRY.add`), so a frame
+# pushed by name from another phase, and a stack read back from a view, find their class
 REGISTRY = Procedures()
 
 
@@ -106,15 +103,6 @@ class Frames(Stack):
         return frame.data if isinstance(frame, _StandIn) else frame
 
 
-def step(name: str):
-    """Register the step function of a procedure: a Frame class of that name."""
-    def register(fn):
-        REGISTRY.add(type(f"Frame[{name}]", (Frame,), {"name": name, "stepper": staticmethod(fn),
-                                                      "__module__": fn.__module__}))
-        return fn
-    return register
-
-
 def push(state, frame: dict) -> dict:
     """Put a procedure on top of the stack (it runs next); the frame pushed is returned."""
     if not isinstance(frame, Frame):
@@ -129,14 +117,6 @@ def run(state, floor: int = 0) -> None:
     state.pending.run(state, until_empty_below=floor)
     if state.phase == "over":
         state.pending = Frames()
-
-
-def call(state, frame: dict) -> None:
-    """Run a procedure now, from code outside the frames (a strike at a mount in a fight):
-    it either completes or leaves a question, the rest of it to be run once answered."""
-    floor = len(state.pending)
-    push(state, frame)
-    run(state, floor)
 
 
 def finish(state, frame: dict, **result) -> None:
@@ -160,24 +140,32 @@ def top(state, proc: str | None = None) -> dict | None:
 
 # ---------------------------------------------------------------- questions
 
-# Every question the game asks is registered here by kind: a frame's (a Hero's roll, Fate,
-# resisting magic, a loose mount) and a phase's (heroic declarations, matching fights, a
-# fight's choices), so BattleState answers and lists them all one way.
-QUESTIONS: dict[str, tuple[Callable, Callable]] = {}
+class Asked(Procedure):
+    """A question a side must answer now (`state.question`, a plain dict a view shows), as
+    the procedure on top of the stack that asks it: a subclass per kind of question (its
+    `name`), with the legal answers (`answers`), `check` (a Plan, or a Refusal naming the
+    rule, changing nothing) and `take` (the checked answer, done). Once it is taken the
+    procedures that waited for it go on (`run`), then the turn (`state.procedures_done`)."""
 
+    def question(self, state) -> Question | None:
+        """The side asked, and the question as the state holds it."""
+        q = state.question
+        if q is None or q["kind"] != self.name:
+            return None
+        return Question(state.seat_of(q["side"]), q["kind"], dict(q))
 
-def question(kind: str, answer: Callable, candidates: Callable) -> None:
-    """Register who takes the answers to a kind of question, and who lists them."""
-    QUESTIONS[kind] = (answer, candidates)
+    def carry_out(self, state, stack, plan) -> None:
+        """The answer is taken; the procedures that waited for it, then the turn, go on."""
+        stack.finish(self)
+        state.question = None
+        self.take(state, plan)
+        run(state)
+        self.then(state, plan)
 
+    def take(self, state, plan) -> None:
+        """Do what the checked answer says."""
+        raise NotImplementedError
 
-def answer(state, action, text: str) -> None:
-    """Take the answer to the question outstanding (IllegalAction, changing nothing, if it
-    does not fit), then go on with the procedures that waited for it."""
-    QUESTIONS[state.question["kind"]][0](state, action, text)
-    run(state)
-
-
-def candidates(state) -> list:
-    """The answers to the question outstanding, for agents."""
-    return QUESTIONS[state.question["kind"]][1](state)
+    def then(self, state, plan) -> None:
+        """After the answer and the procedures that waited for it: the turn goes on."""
+        state.procedures_done()

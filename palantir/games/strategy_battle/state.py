@@ -5,19 +5,26 @@ not its own, an Expert Rider's bow or shield left on the horse), loose mounts, w
 his Courage and terror, who touches whom, what a heroic action allows, what a shooter may
 look past, and the procedures one phase starts in another (a move, a Jump test to mount, a
 Courage test) - started by name on the stack (procedure.py), so no phase imports another.
+`Battle` is the battle as data, with the queries every phase makes of it (a model's base
+and control zone, contact, sight, its move allowance, its attacks); rules.BattleState adds
+the dispatcher.
 """
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import Any, Mapping
 
 from shapely.geometry import Point
 
+from ...engine.dice import Dice
+from ...engine.game import Outcome, State
 from ...engine.procedure import Refusal
 from . import procedure
 from . import table as geo
-from .profiles import MISSILE_NAMES, Profile, default_data
+from .profiles import MISSILE_NAMES, SIDES, Profile, default_data
 
 
 @dataclass
@@ -265,6 +272,7 @@ def contacts(state, pool=None) -> dict[str, list[str]]:
 
 RULE_HEROIC = "Heroic Actions"
 RULE_HEROIC_COMBAT = "Heroic Actions: Heroic Combat"
+RULE_POWERS = "Heroes: Magical Powers"
 
 
 def allowed(state, model, text: str) -> None:
@@ -286,6 +294,26 @@ def allowed(state, model, text: str) -> None:
     if h["phase"] == "move" and not h["hero_moved"]:
         raise Refusal(RULE_HEROIC,
                       f"{h['current']} moves before the friends who go with him", action=text)
+
+
+def moving_again(state) -> bool:
+    """Whether the Hero of a heroic combat and his friends are moving again now."""
+    return state.heroic is not None and state.heroic["stage"] == "again"
+
+
+def ends_near_hero(state, model, end) -> None:
+    """'Heroic Move': friends moving with the Hero must end within 6"/14cm of him."""
+    h = state.heroic
+    if h is None or h["stage"] != "act" or h["phase"] != "move" or model.id == h["current"]:
+        return
+    hero = state.models.get(h["current"])
+    if hero is None:
+        return
+    reach = state.units.rule(6, 14)
+    there = state.disc(model, zone=False).at(*end)
+    if geo.gap(there, state.disc(hero, zone=False)) > reach + 1e-9:
+        raise Refusal(RULE_HEROIC, f"{model.id} must end within {reach:g}{state.units.name} of "
+                                   f"{hero.id}", action=None)
 
 
 # ---------------------------------------------------------------- what a shooter looks past
@@ -343,3 +371,263 @@ def jump_to_mount(state, model, steed: str) -> None:
     """A Jump test to mount a steed ('Mounting and Dismounting'); the score goes down."""
     procedure.push(state, {"proc": "jump", "model": model.id, "barrier": steed,
                            "kind": "mount", "minus": 0, "die": None, "try": 1})
+
+
+# ---------------------------------------------------------------- the battle as data
+
+class Battle(State):
+    """A battle as data — the table, the models, the turn and phase, the fights matched, the
+    procedures and question under way — and what every phase asks of it: where a model
+    stands as geometry sees it, who touches whom, what it sees, how far it moves, how many
+    attacks it has. The rules that change it are the phases' (phases/) and the turn's
+    (turn.py); `rules.BattleState` adds the dispatcher."""
+
+    def __init__(self, game, options: Mapping[str, Any], scenario, dice: Dice):
+        self.game = game
+        self.dice = dice
+        self.options = dict(options)
+        self.scenario = scenario
+        self.table = scenario.table
+        self.units = scenario.table.units
+        profiles, mounts, charts = default_data()
+        self.charts = charts
+        self.mounts = mounts
+        self.models: dict[str, Model] = {}
+        for p in scenario.placements:
+            prof = profiles[p.profile]
+            mount = mounts[prof.mount].wounds if prof.mount else 0
+            self.models[p.id] = Model(p.id, prof, p.at[0], p.at[1], prof.wounds,
+                                      mount_wounds=mount, might=prof.might, will=prof.will,
+                                      fate=prof.fate)
+        self.turn = 0
+        # 'When to Test': half the force is judged against the warriors each side began with
+        self.force = {side: sum(1 for m in self.models.values() if m.side == side)
+                      for side in SIDES}
+        self.lost = {side: 0 for side in SIDES}
+        self.priority = scenario.first_priority
+        self.phase = "move"
+        self.acting = self.priority      # the side whose turn it is to decide in this phase
+        self.fights: list[tuple[str, tuple[str, ...]]] = []
+        self.combat: dict | None = None      # the fight under way (phases/fight/resolution.py)
+        self.across: list[list[str]] = []    # [charger, defender, barrier] fighting across it
+        self.heroic: dict | None = None      # heroic actions of this phase (phases/heroics.py)
+        self.question: dict | None = None    # the question a side must answer now
+        self.pending = procedure.Frames()     # procedures waiting on a question (procedure.py)
+        self.fought_this_phase: set[str] = set()
+        self.supported_this_phase: set[str] = set()
+        self.picked: str | None = None       # the model picked to move next ('pick G2')
+        self.supported: dict[str, list[str]] = {}   # fighter -> spearmen, in the fight now
+        self.charge_bonus: set[str] = set()     # riders with the charge bonuses in that fight
+        self.news: list[str] = []
+        self.result: Outcome | None = None
+
+    @property
+    def players(self) -> int:
+        return 2
+
+    def seat_of(self, side: str) -> int:
+        """Seat 0 commands Good, seat 1 Evil ('The Game Turn: Sides')."""
+        return SIDES.index(side)
+
+    @staticmethod
+    def other(side: str) -> str:
+        """The opposing side."""
+        return "evil" if side == "good" else "good"
+
+    def clone(self, dice: Dice | None = None):
+        """An independent copy (its dice, if given, the copy's own)."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.dice = self.dice if dice is None else dice
+        other.options = dict(self.options)
+        other.models = {k: m.copy() for k, m in self.models.items()}
+        other.lost = dict(self.lost)
+        other.fights = list(self.fights)
+        other.combat = copy.deepcopy(self.combat)
+        other.across = copy.deepcopy(self.across)
+        other.heroic = copy.deepcopy(self.heroic)
+        other.question = copy.deepcopy(self.question)
+        other.pending = self.pending.clone()
+        other.fought_this_phase = set(self.fought_this_phase)
+        other.supported_this_phase = set(self.supported_this_phase)
+        other.picked = self.picked
+        other.supported = dict(self.supported)
+        other.charge_bonus = set(self.charge_bonus)
+        other.news = list(self.news)
+        return other
+
+    # ------------------------------------------------------------ what the phases ask
+
+    def engaged(self, model: Model) -> bool:
+        """Whether a model touches an enemy (it cannot move; it has no control zone)."""
+        if any(model.id in pair[:2] for pair in self.across):
+            return True          # 'Defending': fighting across a barrier counts as touching
+        if model.id in self.models and self.models[model.id] is model:
+            return model.id in self.touching()
+        disc = self.disc(model, zone=False)
+        return any(other.side != model.side and geo.in_contact(disc, self.disc(other, zone=False),
+                                                              self.units.tolerance)
+                   for other in self.models.values())
+
+    def touching(self) -> frozenset:
+        """The models on the table in base contact with an enemy, worked out once for a
+        placing of the models (asked for again and again while a decision is weighed)."""
+        # keyed by all a base is made from (see `_base`), model by model
+        placing = [(k, m.id, m.profile, m.x, m.y, m.heading, m.mount_wounds > 0)
+                   for k, m in self.models.items()]
+        memo = self.__dict__.get("_touching")
+        if (memo is not None and memo[0] is self.units and memo[1] is self.mounts
+                and memo[2] == placing):
+            return memo[3]
+        bare = [self._base(m) for m in self.models.values()]
+        found = set()
+        tol = self.units.tolerance
+        for i, a in enumerate(bare):
+            for b in bare[i + 1:]:
+                if a.side != b.side and geo.in_contact(a, b, tol):
+                    found.update((a.key, b.key))
+        self._touching = (self.units, self.mounts, placing, frozenset(found))
+        return self._touching[3]
+
+    def disc(self, model: Model, zone: bool | None = None) -> geo.Disc:
+        """The model as geometry sees it."""
+        if zone is None:
+            # 'Control Zone rule': models touching an enemy have none; 'Models on the Ground': neither do prone ones
+            zone = not model.prone and not self.engaged(model) and not is_loose(model)
+        return self._base(model) if not zone else self._zoned(model)
+
+    def _zoned(self, model: Model) -> geo.Disc:
+        """The model's base with a control zone, kept beside the base it was made from."""
+        bare = self._base(model)
+        memo = model.__dict__.get("_zoned")
+        if memo is not None and memo[0] is bare:
+            return memo[1]
+        zoned = replace(bare, zone=True)
+        model._zoned = (bare, zoned)
+        return zoned
+
+    def _base(self, model: Model) -> geo.Disc:
+        """The model's base with no control zone, kept on the model while the profile,
+        place, heading, mount and measuring system it was worked out from stay the same."""
+        prof = model.profile
+        memo = model.__dict__.get("_base")
+        if (memo is not None and memo[0] is prof and memo[1] is self.units
+                and memo[2] is self.mounts and memo[3] == model.id and memo[4] == model.x
+                and memo[5] == model.y and memo[6] == model.heading
+                and memo[7] == model.mounted):
+            return memo[8]
+        disc = self._measure_base(model)
+        model._base = (prof, self.units, self.mounts, model.id, model.x, model.y,
+                       model.heading, model.mounted, disc)
+        return disc
+
+    def _measure_base(self, model: Model) -> geo.Disc:
+        """The model's base with no control zone, from its profile and mount."""
+        prof = model.profile
+        zone = False
+        if model.mounted or prof.has("loose mount"):
+            # 'Cavalry': a 25x50mm base, a capsule pointing where the model faces
+            mount = self.mounts[prof.mount]
+            width, length = (self.units.from_mm(v) for v in mount.base_mm)
+            height = prof.height_mm if model.mounted else mount.height_mm
+            return geo.Disc(model.id, model.x, model.y, width / 2,
+                            self.units.from_mm(height), model.side, zone,
+                            self.units.from_mm(mount.height_mm),
+                            loose=prof.has("loose mount"), half=(length - width) / 2,
+                            heading=model.heading)
+        base, height = ((prof.foot_base_mm, prof.foot_height_mm) if prof.mount
+                        else (prof.base_mm, prof.height_mm))
+        return geo.Disc(model.id, model.x, model.y, self.units.from_mm(base) / 2,
+                        self.units.from_mm(height), model.side, zone)
+
+    def discs(self) -> list[geo.Disc]:
+        """Every model on the table as geometry sees it."""
+        # who is engaged, worked out once for all ('Control Zone rule': none while touching)
+        engaged = self.touching() | {k for pair in self.across for k in pair[:2]}
+        out = []
+        for k, m in self.models.items():
+            # 'Loose Mounts': "They also have no control zone"
+            zone = not m.prone and k not in engaged and not is_loose(m)
+            out.append(self._zoned(m) if zone else self._base(m))
+        return out
+
+    def allowance(self, model: Model) -> float:
+        """The model's maximum move over open ground ('Movement Chart')."""
+        prof = model.profile
+        race = (prof.race if model.mounted or not prof.mount or is_loose(model)
+                else prof.foot_race)
+        inches, cm = self.charts.movement[race]
+        return self.units.rule(inches, cm)
+
+    def mover(self, model: Model) -> geo.Mover:
+        """What path checks need to know about a model's movement."""
+        prof = model.profile
+        # 'Models on the Ground': getting up costs half the model's move; a move made in
+        # parts goes on with what is left of it
+        allowance = self.allowance(model) / 2 if model.prone else self.allowance(model)
+        if model.move_left is not None:
+            allowance = model.move_left
+        return geo.Mover(allowance,
+                         difficult_factor=4.0 if model.mounted else 2.0,   # 'Cavalry: Moving Through Difficult Terrain'
+                         woodland=prof.has("woodland creature"))
+
+    def sees(self, a: Model, b: Model) -> geo.Sight:
+        """What `a` sees of `b` ('Can I See?')."""
+        return geo.sight(self.table, self.discs(), self.disc(a), self.disc(b))
+
+    def measure(self, a: str, b: str) -> dict:
+        """Distance, contact, sight and what is in the way between two models ('Measuring')."""
+        ma, mb = self.model(a), self.model(b)
+        return geo.measure(self.table, self.discs(), self.disc(ma), self.disc(mb))
+
+    def model(self, ident: str, action: str | None = None) -> Model:
+        """The model called `ident`; IllegalAction when there is none."""
+        if ident not in self.models:
+            raise Refusal(geo.RULE_MOVING, f"there is no model '{ident}' on the table", action=action)
+        return self.models[ident]
+
+    def attacks(self, model: Model) -> int:
+        """Dice rolled and strikes made by a model ('Multiple Attacks'; 'Spears': +1 supported;
+        'Cavalry Charge!': +1 for a rider who charged foes on foot)."""
+        bonus = 1 if model.id in self.charge_bonus else 0
+        if model.mounted and monstrous(self.mounts[model.profile.mount]):
+            # 'Monstrous Mounts': the mount's own Attacks are added, never the Extra Attack
+            bonus = self.mounts[model.profile.mount].attacks
+        return model.profile.attacks + len(self.supported.get(model.id, ())) + bonus
+
+    def fight_of(self, ident: str) -> tuple[str, tuple[str, ...]] | None:
+        """The fight a model is in this phase, if any."""
+        return next((f for f in self.fights if ident == f[0] or ident in f[1]), None)
+
+    def check_victory(self) -> None:
+        """'destroy all': the first side to kill all the opposing models wins."""
+        for side in SIDES:
+            if not any(m.side == side and not is_loose(m)
+                       for m in self.models.values()):
+                winner = self.other(side)
+                self.phase = "over"
+                self.question = self.combat = None
+                self.pending = procedure.Frames()
+                self.result = Outcome(winners=(self.seat_of(winner),),
+                                      summary=f"{winner} has slain every {side} warrior",
+                                      rounds=self.turn)
+                self.news.append(f"{winner} wins")
+                return
+
+    def model_view(self, m: Model) -> dict:
+        """One model as a view shows it (a passenger it carries inside it)."""
+        carried = m.carried_by is not None
+        out = {"id": m.id, "profile": m.profile.name, "side": m.side,
+               "x": round(m.x, 4), "y": round(m.y, 4), "wounds": m.wounds, "prone": m.prone,
+               "radius": round(self.disc(m, zone=False).radius, 4),
+               "half": round(self.disc(m, zone=False).half, 4),
+               "engaged": not carried and self.engaged(m),
+               "moved": m.moved, "move_used": round(m.move_used, 4), "charged": m.charged,
+               "shot": m.shot, "jumped": m.jumped, "tested": m.tested,
+               "mount_wounds": m.mount_wounds, "no_strikes": m.no_strikes,
+               "might": m.might, "will": m.will, "fate": m.fate, "cast": m.cast,
+               "immobilised": m.immobilised, "courage_loss": m.courage_loss,
+               "terror": m.terror, "free_might": m.free_might, "free_will": m.free_will,
+               **{k: copy.deepcopy(getattr(m, k)) for k in MORE_FIELDS}}
+        out["passenger"] = None if m.passenger is None else self.model_view(m.passenger)
+        return out

@@ -22,11 +22,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...engine.procedure import Refusal
+from ...engine.procedure import Plan, Refusal
 from . import procedure
 from . import table as geo
 from .notation import FateRoll, Might, Pass, Reroll
-from .state import carrier, find, monstrous, outfit, profile_named
+from .state import carrier, find, is_loose, monstrous, outfit, profile_named
 
 # the faces of a six-sided die, as the dice are asked for them (every roll of the game)
 D6 = ("1", "2", "3", "4", "5", "6")
@@ -61,44 +61,53 @@ def spent(frame: dict) -> int:
     return frame.get("might", 0)
 
 
-def answer_roll(state, action, text: str) -> None:
-    """Take a Hero's answer about his roll: Might points, a re-roll, or 'pass'."""
-    q = state.question
-    frame = procedure.top(state)
-    hero = state.models[q["model"]]
-    if isinstance(action, Might):
-        if action.model != hero.id:
-            # 'Might': a Hero can only use Might to affect his own dice rolls
-            raise Refusal(RULE_MIGHT,
-                          f"the roll is {hero.id}'s: only he may spend Might on it", action=text)
-        if not 1 <= action.points <= hero.might_left:
-            raise Refusal(RULE_MIGHT, f"{hero.id} has {hero.might_left} Might", action=text)
-    elif isinstance(action, Reroll):
-        if not q["reroll"] or action.model != hero.id:
-            raise Refusal("Introduction: Re-rolls",
-                          f"{action.model} has no re-roll of this die", action=text)
-    elif not isinstance(action, Pass):
-        raise Refusal(RULE_MIGHT, f"spend Might on {hero.id}'s roll ('might {hero.id} 1')"
-                                  + (f", re-roll it ('reroll {hero.id}')" if q["reroll"] else "")
-                                  + " or 'pass'", action=text)
-    state.question = None
-    if isinstance(action, Reroll):
-        frame["reroll"] = True
-        return
-    frame["answered"] = True
-    if isinstance(action, Might):
-        hero.spend_might(action.points)
-        frame["might"] = spent(frame) + action.points
-        state.news.append(f"{hero.id} spends {action.points} Might on the {q['for']} roll")
+class RollQuestion(procedure.Asked):
+    """'Might': a Hero's answer about his roll — Might points, a re-roll, or 'pass'."""
 
+    name = "roll"
 
-def candidates_roll(state) -> list:
-    """The answers to a question about a Hero's roll."""
-    q = state.question
-    out = [Might(q["model"], n) for n in q["might"]]
-    if q["reroll"]:
-        out.append(Reroll(q["model"]))
-    return out + [Pass()]
+    def answers(self, state) -> list:
+        """The Might points that change the result, a re-roll the rules allow, 'pass'."""
+        q = state.question
+        out = [Might(q["model"], n) for n in q["might"]]
+        if q["reroll"]:
+            out.append(Reroll(q["model"]))
+        return out + [Pass()]
+
+    def check(self, state, action) -> Plan:
+        """Only the Hero spends Might on his own roll, no more than he has."""
+        text = str(action)
+        q = state.question
+        hero = state.models[q["model"]]
+        if isinstance(action, Might):
+            if action.model != hero.id:
+                # 'Might': a Hero can only use Might to affect his own dice rolls
+                raise Refusal(RULE_MIGHT, f"the roll is {hero.id}'s: only he may spend Might "
+                                          "on it", action=text)
+            if not 1 <= action.points <= hero.might_left:
+                raise Refusal(RULE_MIGHT, f"{hero.id} has {hero.might_left} Might", action=text)
+        elif isinstance(action, Reroll):
+            if not q["reroll"] or action.model != hero.id:
+                raise Refusal("Introduction: Re-rolls",
+                              f"{action.model} has no re-roll of this die", action=text)
+        elif not isinstance(action, Pass):
+            raise Refusal(RULE_MIGHT, f"spend Might on {hero.id}'s roll ('might {hero.id} 1')"
+                          + (f", re-roll it ('reroll {hero.id}')" if q["reroll"] else "")
+                          + " or 'pass'", action=text)
+        return Plan(action=action, hero=hero, roll=q["for"])
+
+    def take(self, state, plan) -> None:
+        """The roll is re-rolled, raised, or left as it is."""
+        frame = procedure.top(state)
+        if isinstance(plan.action, Reroll):
+            frame["reroll"] = True
+            return
+        frame["answered"] = True
+        if isinstance(plan.action, Might):
+            points = plan.action.points
+            plan.hero.spend_might(points)
+            frame["might"] = spent(frame) + points
+            state.news.append(f"{plan.hero.id} spends {points} Might on the {plan.roll} roll")
 
 
 def roll_again(frame: dict) -> None:
@@ -116,77 +125,88 @@ def suffer(state, victim) -> None:
     procedure.push(state, {"proc": "fate", "target": victim.id, "declined": False})
 
 
-@procedure.step("fate")
-def _fate(state, frame) -> None:
+@procedure.REGISTRY.add
+class FateFrame(procedure.Frame):
     """'Fate': one point a die, 4+ recovers the wound; roll again while Fate lasts, or take it."""
-    victim = find(state, frame["target"])           # on the table, or a passenger
-    if victim is None:
-        procedure.finish(state, frame)
-        return
-    if frame.get("score") is not None:
-        hero = victim
-        if frame["score"] < 4 and offer(state, frame, hero, "Fate", frame["score"], (4,)):
+
+    name = "fate"
+
+    def step(self, state, stack) -> None:
+        """One step of the procedure."""
+        victim = find(state, self["target"])           # on the table, or a passenger
+        if victim is None:
+            procedure.finish(state, self)
             return
-        die = frame["score"]
-        score = min(6, die + spent(frame))
-        for key in ("score", "answered", "might"):
-            frame.pop(key, None)
-        told = f"{victim.id} spends Fate: rolled {die}" + (f", {score} with Might"
-                                                            if score != die else "")
-        if score >= 4:
-            state.news.append(f"{told}: the wound is recovered")
-            if frame.get("combat") and state.combat is not None:
-                state.combat["wounded"] = None
-            procedure.finish(state, frame)
+        if self.get("score") is not None:
+            hero = victim
+            if self["score"] < 4 and offer(state, self, hero, "Fate", self["score"], (4,)):
+                return
+            die = self["score"]
+            score = min(6, die + spent(self))
+            for key in ("score", "answered", "might"):
+                self.pop(key, None)
+            told = f"{victim.id} spends Fate: rolled {die}" + (f", {score} with Might"
+                                                                if score != die else "")
+            if score >= 4:
+                state.news.append(f"{told}: the wound is recovered")
+                if self.get("combat") and state.combat is not None:
+                    state.combat["wounded"] = None
+                procedure.finish(state, self)
+                return
+            state.news.append(f"{told}: no luck")
+            if self.get("combat"):
+                procedure.finish(state, self)       # the fight asks again, or takes the wound
+                return
+        if victim.fate > 0 and not self["declined"]:
+            state.question = {"kind": "fate", "side": victim.side, "target": victim.id}
             return
-        state.news.append(f"{told}: no luck")
-        if frame.get("combat"):
-            procedure.finish(state, frame)       # the fight asks again, or takes the wound
-            return
-    if victim.fate > 0 and not frame["declined"]:
-        state.question = {"kind": "fate", "side": victim.side, "target": victim.id}
-        return
-    procedure.finish(state, frame)
-    take_wound(state, victim)
+        procedure.finish(state, self)
+        take_wound(state, victim)
 
 
-def answer_fate(state, action, text: str) -> None:
+class FateQuestion(procedure.Asked):
     """'Fate': a point spent and a die rolled, or the wound taken ('pass').
 
     A wound struck in a fight waits in the fight's record (phases/fight/resolution.py); any
     other wound waits in a fate frame. Either way a failed die may be raised with Might
     ('Using Might, Will & Fate Together')."""
-    q = state.question
-    if not isinstance(action, (FateRoll, Pass)):
-        raise Refusal(RULE_FATE,
-                      f"roll Fate for {q['target']} ('fate {q['target']}') or 'pass'", action=text)
-    if isinstance(action, FateRoll) and action.model != q["target"]:
-        raise Refusal(RULE_FATE, f"the wound is on {q['target']}", action=text)
-    state.question = None
-    frame = procedure.top(state, "fate")
-    in_fight = frame is None
-    if in_fight and isinstance(action, Pass):
-        state.combat["wounded"]["declined"] = True
-        return
-    if isinstance(action, Pass):
-        frame["declined"] = True
-        return
-    hero = find(state, q["target"])
-    hero.fate -= 1
-    roll = int(state.dice.roll(f"fate {hero.id}", D6))
-    if in_fight:
-        frame = procedure.push(state, {"proc": "fate", "target": hero.id, "declined": False,
-                                       "combat": True})
-    frame["score"] = roll
+
+    name = "fate"
+
+    def answers(self, state) -> list:
+        """Roll Fate, or take the wound."""
+        return [FateRoll(state.question["target"]), Pass()]
+
+    def check(self, state, action) -> Plan:
+        """A Fate roll for the wounded Hero, or 'pass'."""
+        text = str(action)
+        q = state.question
+        if not isinstance(action, (FateRoll, Pass)):
+            raise Refusal(RULE_FATE, f"roll Fate for {q['target']} ('fate {q['target']}') or "
+                                     "'pass'", action=text)
+        if isinstance(action, FateRoll) and action.model != q["target"]:
+            raise Refusal(RULE_FATE, f"the wound is on {q['target']}", action=text)
+        return Plan(roll=isinstance(action, FateRoll), target=q["target"])
+
+    def take(self, state, plan) -> None:
+        """The wound declined to Fate, or a point spent and its die rolled."""
+        frame = procedure.top(state, "fate")
+        in_fight = frame is None
+        if in_fight and not plan.roll:
+            state.combat["wounded"]["declined"] = True
+            return
+        if not plan.roll:
+            frame["declined"] = True
+            return
+        hero = find(state, plan.target)
+        hero.fate -= 1
+        roll = int(state.dice.roll(f"fate {hero.id}", D6))
+        if in_fight:
+            frame = procedure.push(state, {"proc": "fate", "target": hero.id, "declined": False,
+                                           "combat": True})
+        frame["score"] = roll
 
 
-def candidates_fate(state) -> list:
-    """The answers to a wounded Hero's Fate question."""
-    return [FateRoll(state.question["target"]), Pass()]
-
-
-procedure.question("roll", answer_roll, candidates_roll)
-procedure.question("fate", answer_fate, candidates_fate)
 
 
 def roll_d6(state, die: str) -> int:
@@ -241,34 +261,41 @@ def resolve_shot(state, shooter, target, missile, seen) -> None:
     procedure.run(state)
 
 
-@procedure.step("shot")
-def _shot(state, frame) -> None:
-    shooter = state.models.get(frame["shooter"])
-    target = state.models.get(frame["target"])
-    if shooter is None or target is None:
-        procedure.finish(state, frame)
-        return
-    need = shooter.profile.shoot
-    if frame["die"] is None:
-        frame["die"] = roll_d6(state, f"to hit {shooter.id}")
-    die = frame["die"]
-    if die < need and offer(state, frame, shooter, "to hit", die, (need,)):
-        return
-    roll = score(die, spent(frame))
-    told = f"rolled {die}" + (f", {roll} with Might" if roll != die else "")
-    if roll < need:
-        state.news.append(f"{shooter.id} shoots at {target.id}: needs {need}+, {told}: a miss")
-        procedure.finish(state, frame)
-        return
-    state.news.append(f"{shooter.id} shoots at {target.id}: needs {need}+, {told}: a hit")
-    procedure.finish(state, frame)
-    struck = passes_in_the_way(state, shooter, target, frame["way"])
-    if struck is None:
-        return
-    part = part_struck(state, struck)
-    victim = struck.passenger if part == "passenger" else struck
-    hit(state, victim, state.charts.missiles[frame["missile"]].strength,
-        f"{shooter.id}'s {frame['missile']}", mount=part == "mount", by=shooter.id)
+@procedure.REGISTRY.add
+class ShotFrame(procedure.Frame):
+    """A shot: the roll to hit, what is in the way of it, then the hit on the model struck
+    ('The Shoot Phase')."""
+
+    name = "shot"
+
+    def step(self, state, stack) -> None:
+        """One step of the procedure."""
+        shooter = state.models.get(self["shooter"])
+        target = state.models.get(self["target"])
+        if shooter is None or target is None:
+            procedure.finish(state, self)
+            return
+        need = shooter.profile.shoot
+        if self["die"] is None:
+            self["die"] = roll_d6(state, f"to hit {shooter.id}")
+        die = self["die"]
+        if die < need and offer(state, self, shooter, "to hit", die, (need,)):
+            return
+        roll = score(die, spent(self))
+        told = f"rolled {die}" + (f", {roll} with Might" if roll != die else "")
+        if roll < need:
+            state.news.append(f"{shooter.id} shoots at {target.id}: needs {need}+, {told}: a miss")
+            procedure.finish(state, self)
+            return
+        state.news.append(f"{shooter.id} shoots at {target.id}: needs {need}+, {told}: a hit")
+        procedure.finish(state, self)
+        struck = passes_in_the_way(state, shooter, target, self["way"])
+        if struck is None:
+            return
+        part = part_struck(state, struck)
+        victim = struck.passenger if part == "passenger" else struck
+        hit(state, victim, state.charts.missiles[self["missile"]].strength,
+            f"{shooter.id}'s {self['missile']}", mount=part == "mount", by=shooter.id)
 
 
 def passes_in_the_way(state, shooter, target, way):
@@ -321,45 +348,50 @@ def hit(state, target, strength: int, why: str, *, mount: bool = False,
                            "why": why, "mount": mount, "by": by, "dice": []})
 
 
-@procedure.step("hit")
-def _hit(state, frame) -> None:
+@procedure.REGISTRY.add
+class HitFrame(procedure.Frame):
     """'Wound Chart': 6/4 is a 6 then a 4+; Might spent adds to both dice ('Might')."""
-    victim = find(state, frame["target"])           # on the table, or a passenger
-    if victim is None or (frame["mount"] and not victim.mounted):
-        procedure.finish(state, frame)
-        return
-    defence = (state.mounts[victim.profile.mount].defence if frame["mount"]
-               else victim.profile.defence)
-    who = f"{victim.id}.mount" if frame["mount"] else victim.id
-    entry = state.charts.to_wound(frame["strength"], defence)
-    if entry == "-":
-        state.news.append(f"{frame['why']}: {who} cannot be hurt by Strength "
-                          f"{frame['strength']}")
-        procedure.finish(state, frame)
-        return
-    hero = state.models.get(frame["by"]) if frame["by"] else None
-    dice = frame["dice"]
-    for i, need in enumerate(int(v) for v in entry.split("/")):
-        if i == len(dice):
-            dice.append(roll_d6(state, f"wound {who}" + (" again" if i else "")))
-            frame.pop("answered", None)          # a new die: the Hero may be asked again
-        if score(dice[i], spent(frame)) < need:
-            if offer(state, frame, hero, "wound", score(dice[i], spent(frame)),
-                            (need,)):
-                return
-            if score(dice[i], spent(frame)) < need:
-                state.news.append(f"{frame['why']}: to wound {entry}, rolled "
-                                  f"{'/'.join(map(str, dice))}: no wound")
-                procedure.finish(state, frame)
-                return
-    state.news.append(f"{frame['why']}: to wound {entry}, rolled {'/'.join(map(str, dice))}"
-                      + (f" +{spent(frame)} Might" if spent(frame) else "")
-                      + ": a wound")
-    procedure.finish(state, frame)
-    if frame["mount"]:
-        state.wound_mount(victim, 1)
-    else:
-        suffer(state, victim)
+
+    name = "hit"
+
+    def step(self, state, stack) -> None:
+        """One step of the procedure."""
+        victim = find(state, self["target"])           # on the table, or a passenger
+        if victim is None or (self["mount"] and not victim.mounted):
+            procedure.finish(state, self)
+            return
+        defence = (state.mounts[victim.profile.mount].defence if self["mount"]
+                   else victim.profile.defence)
+        who = f"{victim.id}.mount" if self["mount"] else victim.id
+        entry = state.charts.to_wound(self["strength"], defence)
+        if entry == "-":
+            state.news.append(f"{self['why']}: {who} cannot be hurt by Strength "
+                              f"{self['strength']}")
+            procedure.finish(state, self)
+            return
+        hero = state.models.get(self["by"]) if self["by"] else None
+        dice = self["dice"]
+        for i, need in enumerate(int(v) for v in entry.split("/")):
+            if i == len(dice):
+                dice.append(roll_d6(state, f"wound {who}" + (" again" if i else "")))
+                self.pop("answered", None)          # a new die: the Hero may be asked again
+            if score(dice[i], spent(self)) < need:
+                if offer(state, self, hero, "wound", score(dice[i], spent(self)),
+                                (need,)):
+                    return
+                if score(dice[i], spent(self)) < need:
+                    state.news.append(f"{self['why']}: to wound {entry}, rolled "
+                                      f"{'/'.join(map(str, dice))}: no wound")
+                    procedure.finish(state, self)
+                    return
+        state.news.append(f"{self['why']}: to wound {entry}, rolled {'/'.join(map(str, dice))}"
+                          + (f" +{spent(self)} Might" if spent(self) else "")
+                          + ": a wound")
+        procedure.finish(state, self)
+        if self["mount"]:
+            wound_mount(state, victim, 1)
+        else:
+            suffer(state, victim)
 
 
 def target_in_combat(state, shooter, target):
@@ -432,10 +464,72 @@ def opponents_of(state, target) -> list:
             and (m.id in across or geo.in_contact(state.disc(m, zone=False), mine, tol))]
 
 
+# ---------------------------------------------------------------- casualties
+
+def wound(state, model, wounds: int) -> None:
+    """Take wounds off a model; at none left it is slain and removed ('Casualties')."""
+    model.wounds -= wounds
+    if model.wounds > 0:
+        state.news.append(f"{model.id} is wounded ({model.wounds} left)")
+        return
+    state.news.append(f"{model.id} is slain")
+    remove(state, model)
+
+
+def wound_mount(state, model, wounds: int) -> None:
+    """Wound a steed; a slain mount throws its rider ('Hits on Mounts')."""
+    model.mount_wounds = max(0, model.mount_wounds - wounds)
+    if model.mounted:
+        state.news.append(f"{model.id}'s mount is wounded")
+        return
+    state.news.append(f"{model.id}'s mount is slain")
+    throw(state, model)
+
+
+def remove(state, model, fled: bool = False) -> None:
+    """Take a model off the table, slain or fled; both count as lost ('Fleeing the Battle')."""
+    del state.models[model.id]
+    state.across = [p for p in state.across if model.id not in p[:2]]
+    if not is_loose(model):
+        # 'Casualties in Scenarios (Cavalry)': a mount does not count
+        state.lost[model.side] += 1
+    if not fled:
+        rider_fell(state, model)   # his passenger thrown, his mount left loose
+    state.check_victory()
+
+
+def rider_fell(state, model) -> None:
+    """A rider slain: his passenger is thrown; his mount, if the players use loose mounts,
+    may be left in place."""
+    if state.phase == "over":
+        return
+    floor = len(state.pending)
+    if model.mount_wounds > 0 and state.options.get("loose_mounts", False):
+        procedure.push(state, off_frame(model))
+    throw_passenger(state, model)
+    procedure.run(state, floor)
+
+
+def throw(state, model) -> None:
+    """The Thrown Rider chart, for a rider whose mount fell or threw him: 1 knocked flying (a
+    Strength 3 hit, lying down, nothing more this turn), 2-5 nothing more this turn and no
+    blows if he wins a fight, 6 on his feet at once. A Hero may spend Might on the roll
+    ('Making tests')."""
+    off = off_frame(model)
+    floor = len(state.pending)
+    # 'Passengers': the passenger is thrown too (after the rider)
+    throw_passenger(state, model)
+    on_foot(state, model)
+    # 'Moving & Shooting': "A thrown rider cannot shoot that turn unless it shoots before"
+    model.shot = True
+    procedure.push(state, {"proc": "thrown", "model": model.id, "die": None, "off": off})
+    procedure.run(state, floor)
+
+
 def take_wound(state, model) -> None:
     """A wound on a model on the table or on a passenger ('Casualties')."""
     if model.carried_by is None:
-        state.wound(model, 1)
+        wound(state, model, 1)
         return
     model.wounds -= 1
     if model.wounds > 0:

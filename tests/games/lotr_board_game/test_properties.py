@@ -203,3 +203,18 @@ def test_the_stack_reads_back_from_plain_json_at_every_position(seed, options):
         assert again.to_json() == data
         seen.update(p.name for p in state.stack)
     assert state.is_over() and {"ask", "cost"} <= seen
+
+
+@pytest.mark.parametrize("seed,options", [
+    (3, {"players": 2}), (5, {"players": 3, "expansion": "sauron"}),
+])
+def test_the_kernel_copies_the_stack_through_the_game_s_registry(seed, options):
+    # Issue 11: Stack.copy() read the JSON back with a bare registry, which cannot decode
+    # the plain JSON of the game's frames (a Resolution tagged, tuples as lists) nor find
+    # an effect by its verb; the state's stack carries the game's registry (and clones'
+    # stacks too), so a copy is the same stack, independent of it.
+    for _, state in random_walk(GAME, GAME.validate_options(options), seed, 3000):
+        for stack in (state.stack, state.clone().stack):
+            copied = stack.copy()
+            assert list(copied) == list(stack) and copied.to_json() == stack.to_json()
+            assert all(a is not b for a, b in zip(copied, stack))

@@ -84,7 +84,8 @@ def test_view_svg_is_well_formed_all_game_long(options, seed):
 def test_view_labels_and_seat_names():
     state = GAME.new_state({"players": 2, "expansion": "sauron"}, SeededDice(5))
     view = state.view(0)
-    assert svg.seat_names(view) == ["Frodo", "Sam", "Sauron"]
+    # The seats' names are render.py's (the presentation takes them from there).
+    assert render.seat_names(view) == ["Frodo", "Sam", "Sauron"]
     assert render.seat_title(view, 2) == "Sauron"
     assert svg.action_label(view, "play grey-hiding@hiding") == "Play grey-hiding on hiding"
     assert svg.action_label(view, "rider 2").startswith("Do not play cards")

@@ -16,4 +16,5 @@ def test_every_cited_test_exists():
 
 
 def test_every_rule_test_module_is_cited():
-    assert uncited_modules(DOC, HERE) == []
+    # test_layers.py checks the code's imports, no rule
+    assert uncited_modules(DOC, HERE, exclude={"test_layers.py"}) == []

@@ -177,11 +177,11 @@ def test_case_17_0_b_the_beast_is_drawn_on_the_ascii_and_svg_maps():
     state = with_beast("sauron-movement", "1316")
     place(state, "orc_archers-1", "1320")
     view = state.view(None)
-    row = next(line for line in render.map_lines(view) if line.startswith("16 "))
-    assert row[3 + 12] == "X"                        # column 13 of row 16
+    line = next(line for line in render.map_lines(view) if line.startswith("13 "))
+    assert line[3 + 3 * 15] == "X"                   # row 16 of column 13
     assert 'class="beast"' in svg.render_svg(view) and "Beast of Mordor in 1316" in \
         svg.render_svg(view)
     setup(state, beast={"hex": ELIMINATED})                     # 17.0 C: slain, gone from the maps
     view = state.view(None)
-    assert "X" not in "".join(render.map_lines(view)[2:])
+    assert "X" not in "".join(render.map_lines(view)[1:])
     assert 'class="beast"' not in svg.render_svg(view)

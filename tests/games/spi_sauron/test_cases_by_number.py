@@ -539,7 +539,8 @@ def pedestal_bearer_moves(moves):
 
 
 def test_case_16_5_1_b_no_spell_when_the_pedestal_moved_in_the_last_movement_phase():
-    refused(pedestal_bearer_moves(True), "cast total-eclipse 4", "16.5.1")
+    message = str(refused(pedestal_bearer_moves(True), "cast total-eclipse 4", "16.5.1"))
+    assert "the Pedestal moved in the last Movement Phase" in message    # issue 12 item 8
     state = pedestal_bearer_moves(False)
     state.apply("cast total-eclipse 4")
     assert spell_active(state, "total_eclipse")

@@ -3,6 +3,7 @@
 from palantir.engine.dice import ScriptedDice
 from palantir.games.spi_sauron.notation import END, Cast, Rally
 from palantir.games.spi_sauron.phases.rally import rally_rating, rally_refusal
+from palantir.games.spi_sauron.units import WAITING
 
 from tests.support.positions.spi import cleared, mark, place, refused, setup
 from palantir.games.spi_sauron.phases.losses import pedestal_hex
@@ -225,3 +226,25 @@ def test_case_16_5_4_b_sauron_remains_on_the_pedestal_when_his_bearer_is_elimina
     setup(state, pedestal="1329")
     state.apply("attack 0504 from 0604")
     assert state.leaders["sauron"].hex == "0404"
+
+
+def test_a_refused_spell_names_the_one_casting_condition_that_failed():
+    """16.5.1, 8.52, 3.0 E (issue 12 item 8): the refusal says which condition is unmet,
+    not the whole list of them."""
+    message = str(refused(magic_phase(on_pedestal=False), "cast total-eclipse 4", "16.5.1"))
+    assert "Sauron did not begin this phase on the Pedestal" in message
+    assert "has moved" not in message and "phase A" not in message
+    state = magic_phase()
+    mark(state, "sauron", moved=True)
+    message = str(refused(state, "cast total-eclipse 4", "16.5.1"))
+    assert "Sauron has moved this phase" in message and "Pedestal" not in message
+    state = magic_phase(dice=["6", "6"])
+    state.apply("cast total-eclipse 4")
+    setup(state, phase="magic-2")
+    mark(state, "sauron", moved=False)
+    message = str(refused(state, "cast total-eclipse 4", "16.5.1"))
+    assert "cast a spell in phase A of this turn" in message and "Pedestal" not in message
+    state = magic_phase()
+    place(state, "sauron", WAITING)
+    message = str(refused(state, "cast total-eclipse 4", "16.5.1"))
+    assert "Sauron is not on the map" in message

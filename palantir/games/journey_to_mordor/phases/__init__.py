@@ -1,11 +1,12 @@
 """Journey to Mordor's turn as procedures of the engine's kernel (engine/procedure.py).
 
 Section names in comments are those of rules/journey-to-mordor.txt. The modules: dice
-(Dice Rolls: the roll, Rohan's reroll, the check of a keep), nazgul (Gandalf, Nazgûl,
-Elimination of a Player), ring (Ring, Orcs, Fellowship Member: the ring phase), end
-(Sequence of Play, End of the Game), keep (setting dice aside and the White Tree) and turn
-(the procedure at the bottom of the stack). This module holds what they all read: the
-rule texts refusals name, the phases and the states of a Nazgûl square.
+(Dice Rolls: the Roll procedure, Rohan's reroll, the check of a keep), nazgul (Gandalf,
+Nazgûl, Elimination of a Player: the NazgulStep procedure), ring (Ring, Orcs, Fellowship
+Member: the RingPhase question), end (Sequence of Play; End of the Game: the EndOfGame
+procedure), keep (setting dice aside and the White Tree: the SettingAside question) and
+turn (JourneyTurn, the procedure at the bottom of the stack). This module holds what they
+all read: the rule texts refusals name, the phases and the states of a Nazgûl square.
 """
 
 # A square of the Nazgûl route: whole or split by Gandalf, and how much of it is marked.

@@ -1,7 +1,11 @@
-"""Dice Rolls: the roll of a turn, Rohan's repeated roll and the check of a keep."""
+"""Dice Rolls: the roll of a turn (a procedure), Rohan's repeated roll and the check of a
+keep."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from ....engine.procedure import Procedure
 from ..notation import Keep
 from . import ONE_NAZGUL, ONE_PER_SYMBOL, ROLLING, SETTING_ASIDE
 
@@ -14,8 +18,9 @@ def _subset_masks(bits: list[int]) -> list[int]:
     return masks
 
 
-def start_turn(state) -> None:
-    """A turn begins: the location's feature comes into force, then all 5 dice are rolled."""
+def start_turn(state, stack) -> None:
+    """A turn begins: the location's feature comes into force, then all 5 dice are rolled
+    (a Roll on the stack)."""
     # Version with Location Features: the feature of the location the player starts on.
     state.feature = None
     if state.options["locations"] and state.ring[state.active] > 0:
@@ -27,23 +32,39 @@ def start_turn(state) -> None:
     state.news.append(("turn", state.active, state.round, state.ring[state.active],
                        state.feature))
     # Dice Rolls: "On your turn, you must roll all 5 dice."
-    roll_dice(state, list(range(len(state.parts.die_names))))
+    stack.push(Roll(dice=tuple(range(len(state.parts.die_names)))))
 
 
-def roll_dice(state, dice: list[int]) -> None:
-    """Roll the given dice (all 5 at the start of a turn, then the ones not set aside)."""
-    names = state.parts.die_names
-    state.roll = [(d, state.dice.roll(names[d], state.parts.faces_of(d))) for d in dice]
-    state.rerolled = False
-    state.news.append(("roll", tuple(state.roll)))
+@dataclass(frozen=True)
+class Roll(Procedure):
+    """Dice Rolls: the given dice are rolled (all 5 at the start of a turn, then the ones
+    not set aside); `repeat`: Location Features 4, Rohan, the same dice once more before
+    setting any aside. It asks nothing: it rolls and finishes."""
+
+    name = "roll"
+    rule = "Dice Rolls"
+    dice: tuple = ()
+    repeat: bool = False
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "dice", tuple(self.dice))  # read back from JSON: a list
+
+    def begin(self, state, stack) -> None:
+        if self.repeat:
+            state.news.append(("reroll",))
+        names = state.parts.die_names
+        state.roll = [(d, state.dice.roll(names[d], state.parts.faces_of(d)))
+                      for d in self.dice]
+        state.rerolled = False
+        state.news.append(("roll", tuple(state.roll)))
+        if self.repeat:
+            state.rerolled = True  # Rohan: each roll once
+        stack.finish(self)
 
 
-def repeat_roll(state) -> None:
-    """Location Features 4, Rohan: roll the same dice once more before setting any aside."""
-    dice = [d for d, _ in state.roll]
-    state.news.append(("reroll",))
-    roll_dice(state, dice)
-    state.rerolled = True
+def repeat_roll(state, stack) -> None:
+    """Location Features 4, Rohan: the dice of this roll are rolled once more."""
+    stack.push(Roll(dice=tuple(d for d, _ in state.roll), repeat=True))
 
 
 def keep_problem(state, dice: tuple[tuple[int, str], ...]) -> tuple[str, str] | None:

@@ -1,8 +1,12 @@
-"""Sequence of Play and End of the Game: the turn passes to the left; who has won."""
+"""Sequence of Play and End of the Game: the turn passes to the left; who has won (the
+end of the game a procedure)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ....engine.game import Outcome
+from ....engine.procedure import Procedure
 from . import OVER, UNMARKED_UNITS
 from .dice import start_turn
 
@@ -12,26 +16,40 @@ def unmarked(state, seat: int) -> int:
     return sum(UNMARKED_UNITS[s] for s in state.nazgul[seat])
 
 
-def end_turn(state) -> None:
+def end_turn(state, stack) -> None:
     """Pass the turn to the left; at the end of a round see whether the game ends."""
     state.roll, state.aside, state.advance_max = [], [], 0
     state.rerolled = False
     if all(state.eliminated):
-        finish(state)
+        stack.push(EndOfGame())
         return
     for seat in range(state.active + 1, state.n):
         if not state.eliminated[seat]:
             state.active = seat
-            start_turn(state)
+            start_turn(state, stack)
             return
     # The round is over: the game ends once a Ring-bearer still in it has reached Mordor.
     if any(a and not e for a, e in zip(state.arrived, state.eliminated)):
-        finish(state)
+        stack.push(EndOfGame())
         return
     state.final_round = False  # every arrival this round was eliminated: play on
     state.round += 1
     state.active = state.eliminated.index(False)
-    start_turn(state)
+    start_turn(state, stack)
+
+
+@dataclass(frozen=True)
+class EndOfGame(Procedure):
+    """End of the Game: all players eliminated, or the round of an arrival at Mount Doom
+    is over; the winner is decided (`finish`). It asks nothing: once it has finished, the
+    Sequence of Play under it finishes too and the stack is empty."""
+
+    name = "end-of-game"
+    rule = "End of the Game"
+
+    def begin(self, state, stack) -> None:
+        finish(state)
+        stack.finish(self)
 
 
 def finish(state) -> None:

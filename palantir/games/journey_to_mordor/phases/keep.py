@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from ....engine.procedure import Plan, Procedure, Question, Refusal
 from ..notation import REROLL, Reroll
 from . import ROHAN, ROLLING, SETTING_ASIDE, phase_hint
-from .dice import keep_problem, legal_keeps, repeat_roll, roll_dice
+from .dice import Roll, keep_problem, legal_keeps, repeat_roll
 from .ring import apply_results
 
 
@@ -41,9 +41,9 @@ class SettingAside(Procedure):
 
     def carry_out(self, state, stack, plan: Plan) -> None:
         if plan.reroll:
-            repeat_roll(state)
+            repeat_roll(state, stack)
         else:
-            set_aside(state, plan.dice)
+            set_aside(state, stack, plan.dice)
 
 
 def check_reroll(state) -> None:
@@ -58,7 +58,7 @@ def check_reroll(state) -> None:
                       action="reroll")
 
 
-def set_aside(state, dice: tuple[tuple[int, str], ...]) -> None:
+def set_aside(state, stack, dice: tuple[tuple[int, str], ...]) -> None:
     """Set the chosen dice aside; the White Tree ends the turn, else roll the rest."""
     state.aside.extend(dice)
     state.roll = [d for d in state.roll if d not in dice]
@@ -67,13 +67,13 @@ def set_aside(state, dice: tuple[tuple[int, str], ...]) -> None:
         # White Tree: the turn ends early; dice not set aside do not count.
         state.news.append(("white_tree", tuple(state.roll)))
         state.roll = []
-        apply_results(state)
+        apply_results(state, stack)
     elif not state.roll:
         # All dice must eventually be set aside: then the results are applied.
-        apply_results(state)
+        apply_results(state, stack)
     else:
         # Rerolling: the remaining dice are rolled again.
-        roll_dice(state, [d for d, _ in state.roll])
+        stack.push(Roll(dice=tuple(d for d, _ in state.roll)))
 
 
 SETTING_ASIDE_PHASE = SettingAside()

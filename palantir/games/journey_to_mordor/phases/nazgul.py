@@ -1,7 +1,11 @@
-"""Gandalf, Nazgûl and Elimination of a Player: the squares of the Nazgûl route."""
+"""Gandalf, Nazgûl and Elimination of a Player: the squares of the Nazgûl route, and the
+Nazgûl step of a turn's end (a procedure)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from ....engine.procedure import Procedure
 from . import NEXT_MARK, MARKED, SPLIT, SPLIT_MARKED, WHOLE
 
 
@@ -38,6 +42,20 @@ def gandalf_and_nazgul(state) -> None:
                 state.news.append(("spared", die))
             else:
                 mark_nazgul(state, target, die)
+
+
+@dataclass(frozen=True)
+class NazgulStep(Procedure):
+    """Gandalf and Nazgûl at the end of a turn: the set-aside Gandalfs split squares, then
+    each set-aside Nazgûl marks its target's route (and may eliminate a player). It asks
+    nothing; the rings are counted when it has finished (ring.py)."""
+
+    name = "nazgul-step"
+    rule = "Gandalf; Nazgûl"
+
+    def begin(self, state, stack) -> None:
+        gandalf_and_nazgul(state)
+        stack.finish(self)
 
 
 def split_square(state, seat: int) -> bool:

@@ -8,7 +8,7 @@ from ....engine.procedure import Plan, Procedure, Question, Refusal
 from ..notation import Advance
 from . import ADVANCING, ADVANCING_PHASE
 from .end import end_turn
-from .nazgul import gandalf_and_nazgul
+from .nazgul import NazgulStep
 
 
 def effective_rings(faces, feature: str | None) -> int:
@@ -25,15 +25,21 @@ def effective_rings(faces, feature: str | None) -> int:
     return rings
 
 
-def apply_results(state) -> None:
-    """End of the turn: Gandalf splits first, then Nazgûl are marked, then rings advance."""
-    gandalf_and_nazgul(state)
+def apply_results(state, stack) -> None:
+    """End of the turn: Gandalf splits first, then Nazgûl are marked (the NazgulStep), then
+    rings advance (`count_rings`, when the step has finished)."""
+    stack.push(NazgulStep())
+
+
+def count_rings(state, stack) -> None:
+    """Ring, Orcs, Fellowship Member: the rings that count advance the Ring-bearer (or, in
+    the version with Location Features, the player is asked how far); the turn ends."""
     active = state.active
     faces = [f for _, f in state.aside]
     rings = effective_rings(faces, state.feature)
     state.news.append(("rings", faces.count("R"), rings))
     if state.eliminated[active] or rings == 0:
-        end_turn(state)
+        end_turn(state, stack)
         return
     room = len(state.parts.ring_spaces) - state.ring[active]  # leftover rings are ignored
     best = min(rings, room)
@@ -44,7 +50,7 @@ def apply_results(state) -> None:
         state.roll = []
     else:
         advance(state, active, best)
-        end_turn(state)
+        end_turn(state, stack)
 
 
 def advance(state, seat: int, spaces: int) -> None:
@@ -86,7 +92,7 @@ class RingPhase(Procedure):
 
     def carry_out(self, state, stack, plan: Plan) -> None:
         advance(state, state.active, plan.spaces)
-        end_turn(state)
+        end_turn(state, stack)
 
 
 RING_PHASE = RingPhase()

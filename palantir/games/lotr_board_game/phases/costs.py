@@ -12,10 +12,12 @@ from typing import Any, ClassVar, Mapping
 
 from ..components import ACTIVITIES, JOKER, LIFE_TOKENS, Resolution
 from ....engine.procedure import Stack
-from .steps import GameProcedure, QuestionKind, Step
+from .steps import GameProcedure, QuestionKind, Step, arity
 
 GROUP_COST = "Play 2 / events: a cost is paid with what it asks for; pass to stop giving"
 CHOOSE = "events: the payer chooses one of the benefits"
+# The costs a hobbit takes on (suffers) rather than pays with cards, runes or tokens.
+SUFFERED = ("darkness", "roll", "call-sauron")
 
 
 @dataclass
@@ -119,8 +121,23 @@ class Choice(GameProcedure):
 
 def legal_choose(state, seat: int) -> list[str]:
     """The benefits the payer may choose between."""
+    return [f"choose {benefit}" for benefit in _benefits(state)]
+
+
+def _benefits(state) -> list[str]:
     choice = state.stack.find(Choice)
-    return [f"choose {option[0][0]}" for option in (choice.first, choice.second)]
+    return [option[0][0] for option in (choice.first, choice.second)]
+
+
+def choose_problem(state, seat: int, words: list[str]) -> tuple[str, str] | None:
+    """Events: one of the benefits offered, named by its first effect."""
+    wrong = arity(words, 2, "choose BENEFIT", CHOOSE)
+    if wrong:
+        return wrong
+    if words[1] not in _benefits(state):
+        return (f"'{words[1]}' is not a benefit offered (choose "
+                f"{' or '.join(_benefits(state))})"), CHOOSE
+    return None
 
 
 def answer_choose(state, seat: int, text: str) -> None:
@@ -220,22 +237,65 @@ def _offers(state, seat: int) -> list[str]:
 
 
 def legal_give(state, seat: int) -> list[str]:
-    """What the seat asked may still give towards the cost (what lessens it), or pass."""
-    cost = state.asking["cost"]
-    suffered = [k for k in ("darkness", "roll", "call-sauron") if k in cost]
-    if suffered:
+    """What the seat asked may still give towards the cost (what lessens it), or pass;
+    a suffered cost is taken on or passed."""
+    if _suffered(state):
         return ["take", "pass"]
+    cost, base, now = _owed(state)
+    return [f"give {item}" for item in _offers(state, seat)
+            if _lessens(state, seat, item, cost, base, now)] + ["pass"]
+
+
+def _suffered(state) -> bool:
+    """Whether the cost asked is suffered (darkness, a roll, Sauron called), not paid."""
+    cost = state.asking["cost"]
+    return any(k in cost for k in SUFFERED)
+
+
+def _owed(state) -> tuple[dict, dict, int]:
+    """The cost asked, what the pot holds, and how many units it still lacks."""
+    cost = state.asking["cost"]
     base = _tally()
     for giver, item in state.pot:
         _add(state, base, giver, item)
-    now = _short(cost, base)
-    gifts = []
-    for item in _offers(state, seat):
-        tally = dict(base, ids=set(base["ids"]))
-        _add(state, tally, seat, item)
-        if _short(cost, tally) < now:
-            gifts.append(f"give {item}")
-    return gifts + ["pass"]
+    return cost, base, _short(cost, base)
+
+
+def _lessens(state, seat: int, item: str, cost: dict, base: dict, now: int) -> bool:
+    """Whether `item` given by `seat` makes the pot lack less of `cost`."""
+    tally = dict(base, ids=set(base["ids"]))
+    _add(state, tally, seat, item)
+    return _short(cost, tally) < now
+
+
+def give_problem(state, seat: int, words: list[str]) -> tuple[str, str] | None:
+    """Play 2 / events: a gift is something the giver still holds that lessens what the
+    cost still lacks; a suffered cost is taken on; anyone asked may pass."""
+    verb = words[0]
+    if verb == "pass":
+        return arity(words, 1, "pass", GROUP_COST)
+    if verb == "take":
+        return arity(words, 1, "take", GROUP_COST) or (
+            None if _suffered(state) else
+            ("this cost is paid with what it asks for, not taken on: give or pass",
+             GROUP_COST))
+    wrong = arity(words, 2, "give CARD|rune|LIFE-TOKEN", GROUP_COST)
+    if wrong:
+        return wrong
+    item = words[1]
+    if _suffered(state):
+        return "this cost is suffered, not paid: take it on or pass", GROUP_COST
+    if item not in _offers(state, seat):
+        if item in state.parts.cards:
+            return f"you hold no {item}", GROUP_COST
+        if item == "rune" or item in LIFE_TOKENS:
+            return f"you have no {item} left to give", GROUP_COST
+        return f"there is no card, rune or life token '{item}'", GROUP_COST
+    cost, base, now = _owed(state)
+    if not _lessens(state, seat, item, cost, base, now):
+        return (f"{item} does not lessen what the cost still lacks: not a decision open "
+                f"to {state.name(seat)} now"), GROUP_COST
+    return None
 
 
 def answer_give(state, seat: int, text: str) -> None:
@@ -323,6 +383,7 @@ STEPS = (Resolve, Cost, Choice)
 
 # The questions of this phase (table.py reads them).
 QUESTIONS = {
-    "give": QuestionKind(legal_give, answer_give, GROUP_COST),
-    "choose": QuestionKind(legal_choose, answer_choose, CHOOSE),
+    "give": QuestionKind(legal_give, answer_give, GROUP_COST, ("give", "take", "pass"),
+                         give_problem),
+    "choose": QuestionKind(legal_choose, answer_choose, CHOOSE, ("choose",), choose_problem),
 }

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from .steps import QuestionKind, Step
+from .steps import QuestionKind, Step, arity, held_card_problem
 
 COUNCIL = "Rivendell, Council: each player passes 1 card face down to the left"
 PREPARATIONS = "Bag End, Preparations: the Ring-bearer distributes the revealed cards"
@@ -79,6 +79,11 @@ def legal_council(state, seat: int) -> list[str]:
     return [f"pass {c}" for c in sorted(set(state.hands[seat]))]
 
 
+def council_problem(state, seat: int, words: list[str]) -> tuple[str, str] | None:
+    """Council: the card passed is one the hobbit holds."""
+    return held_card_problem(state, seat, words, "pass CARD", COUNCIL)
+
+
 def answer_council(state, seat: int, text: str) -> None:
     """The card chosen to pass, known to its passer only until all have chosen."""
     state.council[seat] = text.split()[1]
@@ -89,6 +94,18 @@ def answer_council(state, seat: int, text: str) -> None:
 def legal_deal(state, seat: int) -> list[str]:
     """Bag End, Preparations: the hobbits the next revealed card may go to."""
     return [f"deal {state.characters[s]}" for s in state.in_order(state.ring_bearer)]
+
+
+def deal_problem(state, seat: int, words: list[str]) -> tuple[str, str] | None:
+    """Preparations: the card goes to a hobbit still in the game, named."""
+    wrong = arity(words, 2, "deal HOBBIT", PREPARATIONS)
+    if wrong:
+        return wrong
+    hobbits = [state.characters[s] for s in state.in_order(state.ring_bearer)]
+    if words[1] not in hobbits:
+        return f"'{words[1]}' is not a hobbit in the game ({', '.join(hobbits)})", \
+            PREPARATIONS
+    return None
 
 
 def answer_deal(state, seat: int, text: str) -> None:
@@ -107,6 +124,6 @@ STEPS = (Council, CouncilDone,)
 
 # The questions of this phase (table.py reads them).
 QUESTIONS = {
-    "council": QuestionKind(legal_council, answer_council, COUNCIL),
-    "deal": QuestionKind(legal_deal, answer_deal, PREPARATIONS),
+    "council": QuestionKind(legal_council, answer_council, COUNCIL, ("pass",), council_problem),
+    "deal": QuestionKind(legal_deal, answer_deal, PREPARATIONS, ("deal",), deal_problem),
 }

@@ -97,10 +97,19 @@ def legal_foresight(state, seat: int) -> list[str]:
     return sorted({"order " + " ".join(p) for p in permutations(state.foreseen)})
 
 
+def foresight_problem(state, seat: int, words: list[str]) -> tuple[str, str] | None:
+    """Foresight: the order names each tile drawn face up, once."""
+    if sorted(words[1:]) != sorted(state.foreseen):
+        return (f"the order names each tile drawn face up once: "
+                f"{', '.join(sorted(state.foreseen))}"), FORESIGHT
+    return None
+
+
 def answer_foresight(state, seat: int, text: str) -> None:
     """Foresight: the tiles are set on top in the order chosen."""
     state.foreseen = text.split()[1:]
     state.say(f"{state.name(seat)} sets the tiles in the order {', '.join(state.foreseen)}")
 
 # The questions of this phase (table.py reads them).
-QUESTIONS = {"foresight": QuestionKind(legal_foresight, answer_foresight, FORESIGHT)}
+QUESTIONS = {"foresight": QuestionKind(legal_foresight, answer_foresight, FORESIGHT,
+                                        ("order",), foresight_problem)}

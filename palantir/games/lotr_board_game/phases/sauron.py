@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ..components import LIFE_TOKENS
-from .steps import QuestionKind, Step, window_step
+from .steps import QuestionKind, Step, arity, window_step
 
 SAURON_CALL = "Playing as Sauron: Sauron plays a card from his hand against the hobbit, or " \
               "draws up to six cards"
@@ -137,6 +137,30 @@ def legal_sauron_refill(state, seat: int) -> list[str]:
     return ["refill"] + [f"refill {c}" for c in sorted(set(state.sauron_hand))]
 
 
+def sauron_card_problem(state, words: list[str], rule: str) -> tuple[str, str] | None:
+    """A card of Sauron's hand, named (`sauron CARD`, `refill CARD`)."""
+    if words[1] not in state.sauron_hand:
+        return f"Sauron holds no {words[1]}", rule
+    return None
+
+
+def sauron_call_problem(state, seat: int, words: list[str]) -> tuple[str, str] | None:
+    """Playing as Sauron, called: a card of his hand played against the hobbit, or the
+    refill (a card of his hand discarded first, or the draw up to six)."""
+    if words[0] == "sauron":
+        return arity(words, 2, "sauron CARD", SAURON_CALL) or \
+            sauron_card_problem(state, words, SAURON_CALL)
+    return sauron_refill_problem(state, seat, words)
+
+
+def sauron_refill_problem(state, seat: int, words: list[str]) -> tuple[str, str] | None:
+    """Refill: "before drawing, you may discard any number of cards" of his hand."""
+    if len(words) == 1:
+        return None
+    return arity(words, 2, "refill [CARD]", SAURON_CALL) or \
+        sauron_card_problem(state, words, SAURON_CALL)
+
+
 def answer_sauron_refill(state, seat: int, text: str) -> None:
     """A discard before drawing, or the draw (as when called)."""
     answer_sauron_call(state, seat, text)
@@ -208,6 +232,20 @@ def legal_sauron_start(state, seat: int) -> list[str]:
     """A card of his hand (one symbol), draw one card, or a face-up Nazgûl card."""
     return ([f"sauron {c}" for c in state.sauron_hand] + ["draw"]
             + [f"nazgul {c}" for c in state.nazgul_up])
+
+
+def sauron_start_problem(state, seat: int, words: list[str]) -> tuple[str, str] | None:
+    """Start of each turn: a card of his hand, one card drawn, or a face-up Nazgûl card."""
+    if words[0] == "draw":
+        return arity(words, 1, "draw", SAURON_START)
+    wrong = arity(words, 2, f"{words[0]} CARD", SAURON_START)
+    if wrong:
+        return wrong
+    if words[0] == "sauron":
+        return sauron_card_problem(state, words, SAURON_START)
+    if words[1] not in state.nazgul_up:
+        return f"{words[1]} is not a face-up Nazgûl card", SAURON_START
+    return None
 
 
 def answer_sauron_start(state, seat: int, text: str) -> None:
@@ -318,6 +356,18 @@ def legal_life_token(state, seat: int) -> list[str]:
     return [f"lose {k}" for k in LIFE_TOKENS if state.life[seat][k]]
 
 
+def life_token_problem(state, seat: int, words: list[str]) -> tuple[str, str] | None:
+    """Playing as Sauron: a kind of life token the hobbit holds."""
+    wrong = arity(words, 2, "lose LIFE-TOKEN", LIFE_TOKEN)
+    if wrong:
+        return wrong
+    if words[1] not in LIFE_TOKENS:
+        return f"'{words[1]}' is not a life token ({', '.join(LIFE_TOKENS)})", LIFE_TOKEN
+    if not state.life[seat][words[1]]:
+        return f"you hold no {words[1]} token", LIFE_TOKEN
+    return None
+
+
 def answer_life_token(state, seat: int, text: str) -> None:
     """The life token chosen is discarded (and the next, if more are lost)."""
     kind = text.split()[1]
@@ -329,6 +379,18 @@ def answer_life_token(state, seat: int, text: str) -> None:
 def legal_sauron_symbol(state, seat: int) -> list[str]:
     """The symbols of the card the hobbit can satisfy in full."""
     return [f"suffer {k}" for k in _acceptable(state, seat, card_symbols(state, state.question[2]))]
+
+
+def sauron_symbol_problem(state, seat: int, words: list[str]) -> tuple[str, str] | None:
+    """Start of each turn: one symbol of the card that the hobbit can satisfy in full."""
+    wrong = arity(words, 2, "suffer SYMBOL", ONE_SYMBOL)
+    if wrong:
+        return wrong
+    open_ = _acceptable(state, seat, card_symbols(state, state.question[2]))
+    if words[1] not in open_:
+        return (f"'{words[1]}' is not a symbol of {state.question[2]} that "
+                f"{state.name(seat)} can satisfy in full ({', '.join(open_)})"), ONE_SYMBOL
+    return None
 
 
 def answer_sauron_symbol(state, seat: int, text: str) -> None:
@@ -482,9 +544,14 @@ STEPS = (Call, SauronAfter, SauronStart, SauronCard, LoseLife, Rider,)
 
 # The questions of this phase (table.py reads them).
 QUESTIONS = {
-    "sauron-call": QuestionKind(legal_sauron_call, answer_sauron_call, SAURON_CALL),
-    "sauron-refill": QuestionKind(legal_sauron_refill, answer_sauron_refill, SAURON_CALL),
-    "sauron-start": QuestionKind(legal_sauron_start, answer_sauron_start, SAURON_START),
-    "sauron-symbol": QuestionKind(legal_sauron_symbol, answer_sauron_symbol, ONE_SYMBOL),
-    "life-token": QuestionKind(legal_life_token, answer_life_token, LIFE_TOKEN),
+    "sauron-call": QuestionKind(legal_sauron_call, answer_sauron_call, SAURON_CALL,
+                                ("sauron", "refill"), sauron_call_problem),
+    "sauron-refill": QuestionKind(legal_sauron_refill, answer_sauron_refill, SAURON_CALL,
+                                  ("refill",), sauron_refill_problem),
+    "sauron-start": QuestionKind(legal_sauron_start, answer_sauron_start, SAURON_START,
+                                 ("sauron", "draw", "nazgul"), sauron_start_problem),
+    "sauron-symbol": QuestionKind(legal_sauron_symbol, answer_sauron_symbol, ONE_SYMBOL,
+                                  ("suffer",), sauron_symbol_problem),
+    "life-token": QuestionKind(legal_life_token, answer_life_token, LIFE_TOKEN, ("lose",),
+                               life_token_problem),
 }

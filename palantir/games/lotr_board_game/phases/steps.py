@@ -70,11 +70,38 @@ class Step(GameProcedure):
 
 class QuestionKind(NamedTuple):
     """A kind of question: its legal answers, its answer carried out (functions of the
-    state and the rules' seat asked, and the answer's text), and the rule it asks under."""
+    state and the rules' seat asked, and the answer's text), the rule it asks under, the
+    verbs its answers start with, and its check.
+
+    `problem(state, seat, words)` judges a decision (its canonical words, the verb one of
+    `verbs`) by the rule: None if legal, else (why, the rule or case it breaks). `legal`
+    lists the decisions `problem` accepts, built from the same rule's parts."""
 
     legal: Callable
     answer: Callable
     rule: str
+    verbs: tuple
+    problem: Callable
+
+
+def arity(words: list[str], count: int, form: str, rule: str) -> tuple[str, str] | None:
+    """A decision of `count` words, or why not (`form`: how it is written)."""
+    if len(words) != count:
+        return f"'{words[0]}' is written '{form}'", rule
+    return None
+
+
+def held_card_problem(state, seat: int, words: list[str], form: str,
+                      rule: str) -> tuple[str, str] | None:
+    """A decision naming one card of the hobbit's hand (`form`: how it is written)."""
+    wrong = arity(words, 2, form, rule)
+    if wrong:
+        return wrong
+    if words[1] not in state.hands[seat]:
+        if words[1] in state.parts.cards:
+            return f"you hold no {words[1]}", rule
+        return f"there is no card '{words[1]}'", rule
+    return None
 
 
 @dataclass
@@ -93,7 +120,8 @@ class Ask(GameProcedure):
         return state.legal_actions()
 
     def check(self, state, action) -> Plan:
-        """The answer in canonical form, or a Refusal naming the rule."""
+        """The answer in canonical form, judged by its question's rule (a Refusal naming
+        the rule or case it breaks)."""
         return Plan(text=state.parse_action(action))
 
     def carry_out(self, state, stack: Stack, plan: Plan) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from .steps import QuestionKind, Step, window_step
+from .steps import QuestionKind, Step, held_card_problem, window_step
 
 DISCARD = "threat die: the roller discards the cards he chooses"
 
@@ -125,6 +125,11 @@ def legal_discard(state, seat: int) -> list[str]:
     return [f"discard {c}" for c in sorted(set(state.hands[seat]))]
 
 
+def discard_problem(state, seat: int, words: list[str]) -> tuple[str, str] | None:
+    """The threat die (or an effect): the roller discards a card he holds."""
+    return held_card_problem(state, seat, words, "discard CARD", DISCARD)
+
+
 def answer_discard(state, seat: int, text: str) -> None:
     """The card chosen is discarded (and the next asked for, if more are due)."""
     state.discard_card(seat, text.split()[1])
@@ -138,4 +143,5 @@ def answer_discard(state, seat: int, text: str) -> None:
 STEPS = (Roll, RollDie, Suffer, Discard,)
 
 # The questions of this phase (table.py reads them).
-QUESTIONS = {"discard": QuestionKind(legal_discard, answer_discard, DISCARD)}
+QUESTIONS = {"discard": QuestionKind(legal_discard, answer_discard, DISCARD, ("discard",),
+                                      discard_problem)}

@@ -15,7 +15,7 @@ from ..notation import play_text
 from . import resources, sauron
 from .gandalf import FORESIGHT, TILE_PILE
 from .resources import TURN_SIZE
-from .steps import QuestionKind, Step, window_step
+from .steps import QuestionKind, Step, arity, window_step
 
 # Rules quoted by refusals.
 TURN = "Play 3: play up to 2 cards (one white, one grey), draw 2 hobbit cards, or heal 1"
@@ -29,6 +29,12 @@ ACTIVITY = ("Play 2: an activity tile whose track is missing or complete advance
             "unfinished track")
 DARK_EVENTS = ("Dark Events: a token may be declined (turned face down, a new one taken) "
                "unless the token before it in the row was declined")
+
+RIDER_AWAY = ("Expansion, Do Not Play Cards: the Black Rider moves 1 to 3 spaces away from "
+              "the hobbits (not past the end of the Temptation track)")
+
+# The verbs of a turn's actions: refused, naming the question's rule, at another question.
+TURN_VERBS = ("play", "draw", "heal", "ring")
 
 # Why the game ends when a token is to be taken from the empty bag.
 BAG_EMPTY = ("the bag is empty (Dark Events: when all events have been carried out, the "
@@ -125,6 +131,16 @@ def answer_use_token(state, seat: int, text: str) -> None:
     reveal_tile(state, tile_id)
 
 
+def use_token_problem(state, seat: int, words: list[str]) -> tuple[str, str] | None:
+    """Foresight (bag): a token face up, named."""
+    wrong = arity(words, 2, "use TILE", FORESIGHT)
+    if wrong:
+        return wrong
+    if words[1] not in state.foreseen:
+        return f"'{words[1]}' is not one of the tokens face up", FORESIGHT
+    return None
+
+
 def may_decline(state) -> bool:
     """Dark Events: whether the token just taken may be declined (the one before it in
     the row was not: two neighbours are never both face down)."""
@@ -134,6 +150,11 @@ def may_decline(state) -> bool:
 def legal_decline(state, seat: int) -> list[str]:
     """Dark Events: the token is accepted or declined."""
     return ["accept", "decline"]
+
+
+def decline_problem(state, seat: int, words: list[str]) -> tuple[str, str] | None:
+    """Dark Events: 'accept' or 'decline', alone (asked only when it may be declined)."""
+    return arity(words, 1, words[0], DARK_EVENTS)
 
 
 def answer_decline(state, seat: int, text: str) -> None:
@@ -310,9 +331,13 @@ class Ring(Step):
         state.push(("roll", state.ring_bearer, f"ring:{track}"))
 
 
-def why_not_play(state, seat: int, tokens: list[str]) -> tuple[str, str]:
-    """Why a play of cards is refused (the first rule it breaks), and that rule."""
+def play_problem(state, seat: int, tokens: list[str]) -> tuple[str, str] | None:
+    """Play 3: why a play of cards (card@track each) breaks the rules (the first rule it
+    breaks, and that rule), or None: each card held, played on a track it fits, at most
+    the cards of a turn, and of two colours unless any colours may be mixed."""
     plays = [t.partition("@")[::2] for t in tokens]
+    if not plays:
+        return "'play' names the cards played, each as card@track", TURN
     hand = Counter(state.hands[seat])
     for card, track in plays:
         if card not in state.parts.cards:
@@ -332,7 +357,42 @@ def why_not_play(state, seat: int, tokens: list[str]) -> tuple[str, str]:
     colours = [state.parts.cards[c].colour for c, _ in plays]
     if len(plays) == 2 and colours[0] == colours[1] and not any_colours(state, seat):
         return f"two {colours[0]} cards", PLAY_COLOURS
-    return "not a legal play", TURN
+    return None
+
+
+def act_problem(state, seat: int, words: list[str]) -> tuple[str, str] | None:
+    """Play 3 and 6 (and the expansion's Do Not Play Cards): why the turn's action breaks
+    the rules, or None; `legal_act` lists the actions it accepts."""
+    verb = words[0]
+    if verb == "play":
+        return play_problem(state, seat, words[1:])
+    if verb == "draw":
+        return arity(words, 1, "draw", TURN)
+    if verb == "heal":
+        return arity(words, 1, "heal", HEAL) or \
+            (("your hobbit is at 0 already", HEAL) if state.positions[seat] == 0 else None)
+    if verb == "ring":
+        wrong = arity(words, 2, "ring TRACK", RING)
+        if wrong:
+            return wrong
+        if seat != state.ring_bearer:
+            return "only the Ring-bearer may put on the Ring", RING
+        if state.ring_used:
+            return "the Ring has been used in this scenario", RING
+        if words[1] not in state.unfinished_tracks():
+            return f"'{words[1]}' is not an unfinished track of {state.board.name}", RING
+        return None
+    # rider: Do Not Play Cards (the expansion's Black Rider).
+    wrong = arity(words, 2, "rider SPACES", RIDER_AWAY)
+    if wrong:
+        return wrong
+    if not state.expansion:
+        return "there is no Black Rider without the Sauron expansion", RIDER_AWAY
+    moves = sauron.rider_moves_away(state)
+    if not words[1].isdecimal() or int(words[1]) not in moves:
+        return (f"the Black Rider may be pushed back {', '.join(map(str, moves)) or 'no'} "
+                "spaces now"), RIDER_AWAY
+    return None
 
 
 def cards_per_turn(state) -> int:
@@ -433,6 +493,16 @@ def legal_track(state, seat: int) -> list[str]:
     return [f"track {t}" for t in state.unfinished_tracks()]
 
 
+def track_problem(state, seat: int, words: list[str]) -> tuple[str, str] | None:
+    """Play 2: the activity tile advances one unfinished track, named."""
+    wrong = arity(words, 2, "track TRACK", ACTIVITY)
+    if wrong:
+        return wrong
+    if words[1] not in state.unfinished_tracks():
+        return f"'{words[1]}' is not an unfinished track of {state.board.name}", ACTIVITY
+    return None
+
+
 def answer_track(state, seat: int, text: str) -> None:
     """The track chosen advances one space."""
     state.push(("advance", text.split()[1], 1, True))
@@ -443,8 +513,11 @@ STEPS = (Turn, EndTurn, Reveal, Activity, Act, Event, Advance, Reward, Ring,)
 
 # The questions of this phase (table.py reads them).
 QUESTIONS = {
-    "act": QuestionKind(legal_act, answer_act, TURN),
-    "track": QuestionKind(legal_track, answer_track, ACTIVITY),
-    "use-token": QuestionKind(legal_use_token, answer_use_token, FORESIGHT),
-    "decline": QuestionKind(legal_decline, answer_decline, DARK_EVENTS),
+    "act": QuestionKind(legal_act, answer_act, TURN, ("play", "draw", "heal", "ring", "rider"),
+                        act_problem),
+    "track": QuestionKind(legal_track, answer_track, ACTIVITY, ("track",), track_problem),
+    "use-token": QuestionKind(legal_use_token, answer_use_token, FORESIGHT, ("use",),
+                              use_token_problem),
+    "decline": QuestionKind(legal_decline, answer_decline, DARK_EVENTS, ("accept", "decline"),
+                            decline_problem),
 }

@@ -27,12 +27,19 @@ from typing import Any, ClassVar
 
 from ..components import Resolution
 from . import gandalf, resources, sauron
-from .steps import QuestionKind, Step
+from .steps import QuestionKind, Step, arity
 
 WINDOW = ("Play 4: a yellow card is played by its holder in its window; a Gandalf card is "
           "called by the active player in its window for 5 runes, once per game; "
           "expansion, Cards: a resource card by its holder and a Fellowship card by its "
           "hobbit, once, in theirs")
+# The case of each kind of play in a window (WINDOW gathers them).
+YELLOW_CARD = "Play 4: a yellow card is played by its holder in its window, as its effect allows"
+GANDALF_CALL = ("Play 4: a Gandalf card is called by the active player in its window for 5 "
+                "runes pooled by the group, once per game")
+RESOURCE_CARD = "Expansion, Cards: a resource card is played by its holder in its windows"
+FELLOWSHIP_CARD = "Expansion, Cards: a hobbit uses his own Fellowship card once, in its windows"
+SPECIAL_CARD = "Two Special Cards: the Ring-bearer plays each once, at any time"
 LEMBAS_HAND = 6
 # Two Special Cards, "at any time during the game": decision — offered to the Ring-bearer
 # in every window where a yellow card may be played (turn start, action, event, items tile,
@@ -66,21 +73,94 @@ class Window(Step):
 
 def _window_plays(state, seat: int, name: str, context: tuple) -> list[str]:
     plays = []
-    cards = state.parts.cards
     for card in sorted(set(state.hands[seat])):
-        if cards[card].window == name:
-            plays += _yellow_plays(state, seat, card, context)
-        elif cards[card].windows:
-            plays += resources.resource_plays(state, seat, card, name, context)
+        plays += _card_plays(state, seat, card, name, context)
     if state.fellowship_cards:
         plays += resources.fellowship_plays(state, seat, name, context)
-    if state.specials and seat == state.ring_bearer and name in SPECIAL_WINDOWS:
+    if _may_play_specials(state, seat, name):
         plays += _special_plays(state, seat)
-    if seat == state.active and gandalf.pooled_runes(state) >= state.parts.gandalf_cost:
+    if _may_call_gandalf(state, seat):
         for gid in state.gandalf_left:
-            if state.parts.gandalf[gid]["window"] == name:
-                plays += gandalf.gandalf_calls(state, gid, context)
+            plays += _gandalf_plays(state, gid, name, context)
     return plays
+
+
+def _card_plays(state, seat: int, card: str, name: str, context: tuple) -> list[str]:
+    """The plays of a card held: a yellow card in its window, a resource card in its."""
+    info = state.parts.cards[card]
+    if info.window == name:
+        return _yellow_plays(state, seat, card, context)
+    if info.windows:
+        return resources.resource_plays(state, seat, card, name, context)
+    return []
+
+
+def _may_play_specials(state, seat: int, name: str) -> bool:
+    return bool(state.specials) and seat == state.ring_bearer and name in SPECIAL_WINDOWS
+
+
+def _may_call_gandalf(state, seat: int) -> bool:
+    return seat == state.active and gandalf.pooled_runes(state) >= state.parts.gandalf_cost
+
+
+def _gandalf_plays(state, gid: str, name: str, context: tuple) -> list[str]:
+    if state.parts.gandalf[gid]["window"] != name:
+        return []
+    return gandalf.gandalf_calls(state, gid, context)
+
+
+def window_problem(state, seat: int, words: list[str]) -> tuple[str, str] | None:
+    """Play 4 (and the expansion's Cards, the Two Special Cards): why a play in this
+    window breaks the rules, or None: the case of its kind of play (who may play it,
+    where, once), then what its effect allows now — the very plays `legal_window` lists."""
+    _, _, name, _, _, context = state.question
+    verb, text = words[0], " ".join(words)
+    if verb == "continue":
+        return arity(words, 1, "continue", WINDOW)
+    if len(words) < 2:
+        return f"'{verb}' names what is played", WINDOW
+    what, _, _ = words[1].partition("@")
+    if verb in ("yellow", "resource"):
+        rule = YELLOW_CARD if verb == "yellow" else RESOURCE_CARD
+        info = state.parts.cards.get(what)
+        if info is None:
+            return f"there is no card '{what}'", rule
+        if what not in state.hands[seat]:
+            return f"you hold no {what}", rule
+        kind_ok = info.window == name if verb == "yellow" else \
+            (bool(info.windows) and info.window != name)
+        if not kind_ok:
+            return f"{what} is not a {verb} card played in the window '{name}'", rule
+        plays = _card_plays(state, seat, what, name, context)
+    elif verb == "fellowship":
+        rule = FELLOWSHIP_CARD
+        if what != state.characters[seat]:
+            return f"{state.name(seat)} uses only his own Fellowship card", rule
+        if what not in state.fellowship_cards:
+            return f"{state.name(seat)}'s Fellowship card is used already (or not in play)", \
+                rule
+        plays = resources.fellowship_plays(state, seat, name, context)
+    elif verb == "special":
+        rule = SPECIAL_CARD
+        if what not in state.specials:
+            return f"'{what}' is not a special card still face up", rule
+        if not _may_play_specials(state, seat, name):
+            return "only the Ring-bearer plays a special card, in a window where the " \
+                "Fellowship may act", rule
+        plays = _special_plays(state, seat)
+    else:  # gandalf
+        rule = GANDALF_CALL
+        if what not in state.gandalf_left:
+            return f"'{what}' is not a Gandalf card still face up", rule
+        if seat != state.active:
+            return "only the active player calls Gandalf", rule
+        if not _may_call_gandalf(state, seat):
+            return (f"the hobbits still in the game hold fewer than "
+                    f"{state.parts.gandalf_cost} runes"), rule
+        plays = _gandalf_plays(state, what, name, context)
+    if text not in plays:
+        return f"'{text}' is not what {what} may do in the window '{name}' now", rule
+    return None
 
 
 def _special_plays(state, seat: int) -> list[str]:
@@ -233,4 +313,6 @@ def yellow_effect(state, seat: int, card: str, what: list[str], target: str) -> 
 STEPS = (Window,)
 
 # The questions of this phase (table.py reads them).
-QUESTIONS = {"window": QuestionKind(legal_window, answer_window, WINDOW)}
+QUESTIONS = {"window": QuestionKind(legal_window, answer_window, WINDOW,
+                                     ("yellow", "resource", "fellowship", "special", "gandalf",
+                                      "continue"), window_problem)}

@@ -20,13 +20,28 @@ from .movement import magic_leader_candidates
 SURE_TOTAL = 12      # two dice never exceed 12
 
 
-def sauron_may_cast(state) -> bool:
-    """16.5.1, 3.0 E, 8.52: on the Pedestal since the phase began, the Pedestal unmoved in
-    the last Movement Phase, no spell in phase A if this is phase E, not moved."""
+def casting_bar(state) -> str | None:
+    """The first condition of 16.5.1, 3.0 E and 8.52 keeping Sauron from casting now, in
+    words, or None: he is on the map, has not moved this phase, began it on the Pedestal,
+    the Pedestal did not move in the last Movement Phase, and he cast nothing in phase A
+    if this is phase E."""
     sauron = state.leaders.get("sauron")
-    return (sauron is not None and sauron.on_map and not sauron.moved
-            and state.on_pedestal_at_start and not state.pedestal_moved
-            and (state.cast_turn != state.turn or beast_bonus_cast(state)))
+    if sauron is None or not sauron.on_map:
+        return "Sauron is not on the map"
+    if sauron.moved:
+        return "Sauron has moved this phase (8.52: no spell in the phase a leader moves)"
+    if not state.on_pedestal_at_start:
+        return "Sauron did not begin this phase on the Pedestal"
+    if state.pedestal_moved:
+        return "the Pedestal moved in the last Movement Phase (16.5.1 B)"
+    if state.cast_turn == state.turn and not beast_bonus_cast(state):
+        return "Sauron cast a spell in phase A of this turn (3.0 E: none in phase E)"
+    return None
+
+
+def sauron_may_cast(state) -> bool:
+    """16.5.1, 3.0 E, 8.52: nothing keeps Sauron from casting (`casting_bar`)."""
+    return casting_bar(state) is None
 
 
 def spell_refusal(state, key: str, points: int,
@@ -37,10 +52,9 @@ def spell_refusal(state, key: str, points: int,
         return ("16.0", f"no spell '{key}' (spells: {', '.join(state.parts.spells)})")
     if state.phase.kind != "magic":
         return ("8.54", "spells are cast in a Magic Leader Movement Phase")
-    if not sauron_may_cast(state):
-        return ("16.5.1", "Sauron casts only if he began the phase on the Pedestal, the "
-                          "Pedestal did not move in the last Movement Phase, he has not "
-                          "moved this phase and cast no spell in phase A (3.0 E)")
+    bar = casting_bar(state)
+    if bar:
+        return ("16.5.1", bar)
     if state.cast_turn == state.turn and not spell.beast:
         return ("3.0 E", "after conjuring the Beast only one of its capabilities may be "
                          "activated in the phase that follows (17.0 A)")

@@ -16,7 +16,7 @@ import math
 from dataclasses import replace
 
 from ....engine.errors import IllegalAction
-from ....engine.procedure import Refusal
+from ....engine.procedure import Plan, Refusal
 from .. import table as geo
 from .. import procedure
 from ..notation import Dismount, Leave, Loose, Mount, Pass
@@ -35,69 +35,65 @@ RULE_PASSENGERS = "Cavalry: Advanced Rule - Passengers"
 # ---------------------------------------------------------------- coming off a mount
 
 
-def throw(state, model) -> None:
-    """The Thrown Rider chart, for a rider whose mount fell or threw him: 1 knocked flying (a
-    Strength 3 hit, lying down, nothing more this turn), 2-5 nothing more this turn and no
-    blows if he wins a fight, 6 on his feet at once. A Hero may spend Might on the roll
-    ('Making tests')."""
-    off = off_frame(model)
-    floor = len(state.pending)
-    # 'Passengers': the passenger is thrown too (after the rider)
-    throw_passenger(state, model)
-    on_foot(state, model)
-    # 'Moving & Shooting': "A thrown rider cannot shoot that turn unless it shoots before"
-    model.shot = True
-    procedure.push(state, {"proc": "thrown", "model": model.id, "die": None, "off": off})
-    procedure.run(state, floor)
+@procedure.REGISTRY.add
+class ThrownFrame(procedure.Frame):
+    """The Thrown Rider chart for a rider off his mount: 1 knocked flying, 2-5 nothing more
+    this turn, 6 on his feet at once ('Thrown Rider Chart'); then his mount's fate."""
+
+    name = "thrown"
+
+    def step(self, state, stack) -> None:
+        """One step of the procedure."""
+        model = state.models.get(self["model"])
+        if model is None:
+            procedure.finish(state, self)
+            return
+        if self["die"] is None:
+            self["die"] = int(state.dice.roll(f"thrown {model.id}", D6))
+        die = self["die"]
+        if die < 6 and offer(state, self, model, "Thrown Rider", die, (2, 6)):
+            return
+        roll = min(6, die + spent(self))
+        told = f"rolled {die}" + (f", {roll} with Might" if roll != die else "")
+        procedure.finish(state, self)
+        # the mount, if alive, is left loose or runs off; an Expert Rider leaves bow or shield
+        if self["off"] is not None:
+            procedure.push(state, self["off"])
+        if roll == 6:
+            state.news.append(f"{model.id} leaps into action ({told})")
+            return
+        model.moved = model.shot = True
+        if roll == 1:
+            state.news.append(f"{model.id} is knocked flying ({told})")
+            model.prone = True
+            hit(state, model, 3, f"{model.id} hits the dirt")
+        else:
+            state.news.append(f"{model.id} rises from the dust ({told})")
+            model.no_strikes = True
 
 
-@procedure.step("thrown")
-def _thrown(state, frame) -> None:
-    model = state.models.get(frame["model"])
-    if model is None:
-        procedure.finish(state, frame)
-        return
-    if frame["die"] is None:
-        frame["die"] = int(state.dice.roll(f"thrown {model.id}", D6))
-    die = frame["die"]
-    if die < 6 and offer(state, frame, model, "Thrown Rider", die, (2, 6)):
-        return
-    roll = min(6, die + spent(frame))
-    told = f"rolled {die}" + (f", {roll} with Might" if roll != die else "")
-    procedure.finish(state, frame)
-    # the mount, if alive, is left loose or runs off; an Expert Rider leaves bow or shield
-    if frame["off"] is not None:
-        procedure.push(state, frame["off"])
-    if roll == 6:
-        state.news.append(f"{model.id} leaps into action ({told})")
-        return
-    model.moved = model.shot = True
-    if roll == 1:
-        state.news.append(f"{model.id} is knocked flying ({told})")
-        model.prone = True
-        hit(state, model, 3, f"{model.id} hits the dirt")
-    else:
-        state.news.append(f"{model.id} rises from the dust ({told})")
-        model.no_strikes = True
-
-
-@procedure.step("off")
-def _off(state, frame) -> None:
+@procedure.REGISTRY.add
+class OffFrame(procedure.Frame):
     """After a rider comes off (or falls): his living mount may be left loose; an Expert
     Rider says which of bow and shield stays on the horse."""
-    model = state.models.get(frame["model"])
-    if frame["stage"] is None:
-        frame["stage"] = "loose"
-        if frame["wounds"] > 0 and state.options.get("loose_mounts", False):
-            state.question = {"kind": "loose", "side": frame["side"], "model": frame["model"],
-                              "mount": frame["mount"]}
-            return
-    if frame["stage"] == "loose":
-        frame["stage"] = "leave"
-        if model is not None and must_leave(model):
-            state.question = {"kind": "leave", "side": model.side, "model": model.id}
-            return
-    procedure.finish(state, frame)
+
+    name = "off"
+
+    def step(self, state, stack) -> None:
+        """One step of the procedure."""
+        model = state.models.get(self["model"])
+        if self["stage"] is None:
+            self["stage"] = "loose"
+            if self["wounds"] > 0 and state.options.get("loose_mounts", False):
+                state.question = {"kind": "loose", "side": self["side"], "model": self["model"],
+                                  "mount": self["mount"]}
+                return
+        if self["stage"] == "loose":
+            self["stage"] = "leave"
+            if model is not None and must_leave(model):
+                state.question = {"kind": "leave", "side": model.side, "model": model.id}
+                return
+        procedure.finish(state, self)
 
 
 def must_leave(model) -> bool:
@@ -116,32 +112,41 @@ def loose_spot(state, frame):
     return place_beside(state, rider, mount_disc(state, frame))
 
 
-def answer_loose(state, action, text: str) -> None:
-    """Leave the mount on the table ('loose G1') or let it run off ('pass')."""
-    q = state.question
-    if isinstance(action, Loose):
-        if action.model != q["model"]:
-            raise Refusal(RULE_LOOSE, f"it is {q['model']}'s mount", action=text)
-    elif not isinstance(action, Pass):
-        raise Refusal(RULE_LOOSE, f"leave {q['model']}'s mount loose ('loose {q['model']}') or let "
-                                  "it run off ('pass')", action=text)
-    frame = procedure.top(state, "off")
-    spot = loose_spot(state, frame) if isinstance(action, Loose) else None
-    if isinstance(action, Loose) and spot is None:
-        raise Refusal(RULE_LOOSE,
-                      f"there is no room beside the mount for {q['model']}", action=text)
-    state.question = None
-    if isinstance(action, Pass):
-        state.news.append(f"{q['model']}'s mount runs off")
-        return
-    leave_loose(state, frame, spot)
+class LooseMount(procedure.Asked):
+    """'Loose Mounts': leave the mount on the table ('loose G1') or let it run off ('pass')."""
 
+    name = "loose"
 
-def candidates_loose(state) -> list:
-    """Leave the mount loose (when there is room for its rider beside it), or let it run off."""
-    frame = procedure.top(state, "off")
-    out = [Loose(state.question["model"])] if loose_spot(state, frame) is not None else []
-    return out + [Pass()]
+    def answers(self, state) -> list:
+        """Leave the mount loose (when there is room for its rider beside it), or let it
+        run off."""
+        frame = procedure.top(state, "off")
+        out = [Loose(state.question["model"])] if loose_spot(state, frame) is not None else []
+        return out + [Pass()]
+
+    def check(self, state, action) -> Plan:
+        """The rider's own mount, with room beside it for him, or 'pass'."""
+        text = str(action)
+        q = state.question
+        if isinstance(action, Loose):
+            if action.model != q["model"]:
+                raise Refusal(RULE_LOOSE, f"it is {q['model']}'s mount", action=text)
+        elif not isinstance(action, Pass):
+            raise Refusal(RULE_LOOSE, f"leave {q['model']}'s mount loose ('loose {q['model']}') "
+                                      "or let it run off ('pass')", action=text)
+        frame = procedure.top(state, "off")
+        spot = loose_spot(state, frame) if isinstance(action, Loose) else None
+        if isinstance(action, Loose) and spot is None:
+            raise Refusal(RULE_LOOSE,
+                          f"there is no room beside the mount for {q['model']}", action=text)
+        return Plan(loose=isinstance(action, Loose), frame=frame, spot=spot, rider=q["model"])
+
+    def take(self, state, plan) -> None:
+        """The mount left loose beside its rider, or run off."""
+        if not plan.loose:
+            state.news.append(f"{plan.rider}'s mount runs off")
+            return
+        leave_loose(state, plan.frame, plan.spot)
 
 
 def mount_disc(state, frame) -> geo.Disc:
@@ -200,35 +205,31 @@ def leave_loose(state, frame, spot) -> None:
     state.news.append(f"{frame['model']}'s mount stays, loose ({ident})")
 
 
-def answer_leave(state, action, text: str) -> None:
+class LeaveOnHorse(procedure.Asked):
     """'Expert Riders': the bow or the shield stays on the horse."""
-    q = state.question
-    if not isinstance(action, Leave) or action.model != q["model"]:
-        raise Refusal(RULE_EXPERT,
-                      f"{q['model']} leaves his bow or his shield on his horse: "
-                      f"'leave {q['model']} bow' or 'leave {q['model']} shield'", action=text)
-    state.question = None
-    model = state.models[q["model"]]
-    model.left_on_horse = action.item
-    model.profile = outfit(state, model)
-    state.news.append(f"{model.id} leaves his {action.item} on his horse")
 
+    name = "leave"
 
-def candidates_leave(state) -> list:
-    """Leave the bow, or the shield."""
-    return [Leave(state.question["model"], "bow"), Leave(state.question["model"], "shield")]
+    def answers(self, state) -> list:
+        """Leave the bow, or the shield."""
+        return [Leave(state.question["model"], "bow"), Leave(state.question["model"], "shield")]
 
+    def check(self, state, action) -> Plan:
+        """The rider names the bow or the shield."""
+        q = state.question
+        if not isinstance(action, Leave) or action.model != q["model"]:
+            raise Refusal(RULE_EXPERT,
+                          f"{q['model']} leaves his bow or his shield on his horse: "
+                          f"'leave {q['model']} bow' or 'leave {q['model']} shield'",
+                          action=str(action))
+        return Plan(model=q["model"], item=action.item)
 
-def rider_fell(state, model) -> None:
-    """A rider slain: his passenger is thrown; his mount, if the players use loose mounts,
-    may be left in place."""
-    if state.phase == "over":
-        return
-    floor = len(state.pending)
-    if model.mount_wounds > 0 and state.options.get("loose_mounts", False):
-        procedure.push(state, off_frame(model))
-    throw_passenger(state, model)
-    procedure.run(state, floor)
+    def take(self, state, plan) -> None:
+        """The item left on the horse, off the rider's profile."""
+        model = state.models[plan.model]
+        model.left_on_horse = plan.item
+        model.profile = outfit(state, model)
+        state.news.append(f"{model.id} leaves his {plan.item} on his horse")
 
 
 # ---------------------------------------------------------------- the decisions
@@ -257,14 +258,22 @@ def check_dismount(state, action, text: str):
     return model, spot
 
 
-def dismount(state, action, text: str) -> None:
+def check_dismounting(state, action, text: str):
+    """A rider getting off, or a passenger jumping down: what `dismount` needs."""
+    if action.model not in state.models and find(state, action.model) is not None:
+        return "down", check_jump_down(state, action, text)
+    return "off", check_dismount(state, action, text)
+
+
+def dismount(state, action, checked) -> None:
     """Get off: before moving, free to move on foot; during or after the move, the whole move
     is spent. The mount is left loose or runs off; a passenger is thrown. A passenger jumps
     down."""
-    if action.model not in state.models and find(state, action.model) is not None:
-        jump_down(state, action, text)
+    how, found = checked
+    if how == "down":
+        jump_down(state, found)
         return
-    model, spot = check_dismount(state, action, text)
+    model, spot = found
     started = model.move_used > 0 or model.moved or model.move_left is not None
     frame = off_frame(model, stage="loose")
     if spot is not None:
@@ -312,10 +321,10 @@ def check_mount(state, action, text: str):
     return model, steed
 
 
-def mount(state, action, text: str) -> None:
+def mount(state, action, checked) -> None:
     """Mount a loose mount: a Jump test ('Mounting and Dismounting': 1 fails; 2-5 mounted,
     no more moving this turn; 6 mounted, the rest of the move made on the mount)."""
-    model, steed = check_mount(state, action, text)
+    model, steed = checked
     # 'Moving & Shooting': a model that tries to mount a steed cannot shoot that turn
     model.jumped = True
     procedure.push(state, {"proc": "mounting", "model": model.id, "steed": steed.id})
@@ -323,44 +332,48 @@ def mount(state, action, text: str) -> None:
     procedure.run(state)
 
 
-@procedure.step("mounting")
-def _mounting(state, frame) -> None:
-    procedure.finish(state, frame)
-    model, steed = state.models.get(frame["model"]), state.models.get(frame["steed"])
-    score = frame.get("jump", 1)
-    if model is None:
-        return
-    if steed is not None and steed.mounted:
-        carry(state, model, steed, score)
-        return
-    if score == 1 or steed is None:
-        state.news.append(f"{model.id} fails to mount")
-        model.moved = True
-        return
-    left = state.allowance(model) - model.move_used
-    start = [model.x, model.y]
-    model.x, model.y, model.heading = steed.x, steed.y, steed.heading
-    model.mount_wounds = steed.wounds
-    kind = steed.profile.mount
-    model.riding = None if model.profile.mount == kind else kind
-    # 'Expert Riders': "If they mount again, they immediately recover all their equipment"
-    model.left_on_horse = None
-    model.profile = outfit(state, replace(model, profile=profile_named(model.profile.name)))
-    del state.models[steed.id]
-    if score == 6 and left > 1e-9:
-        model.moved = False
-        model.move_left = left
-        model.began = model.began or start
-        state.news.append(f"{model.id} leaps into the saddle and may ride on "
-                          f"{left:g}{state.units.name}")
-    else:
-        model.moved = True
-        model.move_left = None
-        state.news.append(f"{model.id} mounts {steed.id}")
+@procedure.REGISTRY.add
+class MountingFrame(procedure.Frame):
+    """After the Jump test to mount: 1 fails, 2-5 mounted with no more moving, 6 mounted
+    with the rest of the move to ride ('Mounting and Dismounting'); or up as a passenger."""
 
+    name = "mounting"
 
-procedure.question("loose", answer_loose, candidates_loose)
-procedure.question("leave", answer_leave, candidates_leave)
+    def step(self, state, stack) -> None:
+        """One step of the procedure."""
+        procedure.finish(state, self)
+        model, steed = state.models.get(self["model"]), state.models.get(self["steed"])
+        score = self.get("jump", 1)
+        if model is None:
+            return
+        if steed is not None and steed.mounted:
+            carry(state, model, steed, score)
+            return
+        if score == 1 or steed is None:
+            state.news.append(f"{model.id} fails to mount")
+            model.moved = True
+            return
+        left = state.allowance(model) - model.move_used
+        start = [model.x, model.y]
+        model.x, model.y, model.heading = steed.x, steed.y, steed.heading
+        model.mount_wounds = steed.wounds
+        kind = steed.profile.mount
+        model.riding = None if model.profile.mount == kind else kind
+        # 'Expert Riders': "If they mount again, they immediately recover all their equipment"
+        model.left_on_horse = None
+        model.profile = outfit(state, replace(model, profile=profile_named(model.profile.name)))
+        del state.models[steed.id]
+        if score == 6 and left > 1e-9:
+            model.moved = False
+            model.move_left = left
+            model.began = model.began or start
+            state.news.append(f"{model.id} leaps into the saddle and may ride on "
+                              f"{left:g}{state.units.name}")
+        else:
+            model.moved = True
+            model.move_left = None
+            state.news.append(f"{model.id} mounts {steed.id}")
+
 
 
 def candidates(state) -> list:
@@ -407,23 +420,30 @@ def candidates(state) -> list:
 # ---------------------------------------------------------------- passengers
 
 
-@procedure.step("passenger thrown")
-def _passenger_thrown(state, frame) -> None:
-    procedure.finish(state, frame)
-    passenger = state.model_from_view(frame["record"])
-    passenger.carried_by = None
-    spot = place_beside(state, passenger, mount_disc(state, frame["at"]))
-    if spot is None:
-        # nowhere to land clear of the other bases: he falls under the hooves (decided)
-        state.news.append(f"{passenger.id} is thrown and has nowhere to land: slain")
-        state.lost[passenger.side] += 1
-        state.check_victory()
-        return
-    passenger.x, passenger.y = spot
-    passenger.moved = passenger.shot = True
-    state.models[passenger.id] = passenger
-    state.news.append(f"{passenger.id} is thrown")
-    procedure.push(state, {"proc": "thrown", "model": passenger.id, "die": None, "off": None})
+@procedure.REGISTRY.add
+class PassengerThrownFrame(procedure.Frame):
+    """'Passengers': a passenger thrown off lands beside the mount, or, with nowhere to
+    land, is slain; then he rolls on the Thrown Rider chart."""
+
+    name = "passenger thrown"
+
+    def step(self, state, stack) -> None:
+        """One step of the procedure."""
+        procedure.finish(state, self)
+        passenger = state.model_from_view(self["record"])
+        passenger.carried_by = None
+        spot = place_beside(state, passenger, mount_disc(state, self["at"]))
+        if spot is None:
+            # nowhere to land clear of the other bases: he falls under the hooves (decided)
+            state.news.append(f"{passenger.id} is thrown and has nowhere to land: slain")
+            state.lost[passenger.side] += 1
+            state.check_victory()
+            return
+        passenger.x, passenger.y = spot
+        passenger.moved = passenger.shot = True
+        state.models[passenger.id] = passenger
+        state.news.append(f"{passenger.id} is thrown")
+        procedure.push(state, {"proc": "thrown", "model": passenger.id, "die": None, "off": None})
 
 
 def check_carry(state, model, steed, text: str) -> None:
@@ -476,10 +496,10 @@ def check_jump_down(state, action, text: str):
     return passenger, holder, spot
 
 
-def jump_down(state, action, text: str) -> None:
+def jump_down(state, checked) -> None:
     """Before the cavalry model moves, both then move as normal; during or after its move
     the passenger moves no further, his whole move spent. No test is needed."""
-    passenger, holder, spot = check_jump_down(state, action, text)
+    passenger, holder, spot = checked
     holder.passenger = None
     passenger.carried_by = None
     passenger.x, passenger.y = spot

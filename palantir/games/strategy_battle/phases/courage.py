@@ -10,37 +10,42 @@ from __future__ import annotations
 from .. import table as geo
 from .. import procedure
 from ..state import courage_of, is_hero, is_loose, take_test
-from ..wounds import D6, offer, spent
+from ..wounds import D6, offer, remove, spent
 
 RULE_COURAGE = "Courage"
 PASS_MARK = 10          # 'Courage Tests': two dice plus Courage, 10 or more passes
 
 
-@procedure.step("courage")
-def _courage(state, frame) -> None:
+@procedure.REGISTRY.add
+class CourageFrame(procedure.Frame):
     """Two dice plus Courage, 10 or more passes; a Hero may raise a failing roll with Might."""
-    model = state.models.get(frame["model"])
-    if model is None:
-        procedure.finish(state, frame, passed=False)
-        return
-    if not frame["dice"]:
-        frame["dice"] = [int(state.dice.roll(f"courage {model.id}", D6)) for _ in range(2)]
-    a, b = frame["dice"]
-    courage = courage_of(model)
-    total = a + b + courage
-    # each die counts at most 6 ('Might')
-    room = 12 - a - b
-    if total < PASS_MARK and offer(state, frame, model, "Courage", total, (PASS_MARK,),
-                                          room=room):
-        return
-    total += min(room, spent(frame))
-    passed = total >= PASS_MARK
-    model.tested = "passed" if passed else "failed"
-    might = spent(frame)
-    state.news.append(f"{model.id} tests Courage ({frame['why']}): {a}+{b}+{courage}"
-                      + (f"+{might} Might" if might else "")
-                      + f" = {total}: {'passed' if passed else 'failed'}")
-    procedure.finish(state, frame, passed=passed)
+
+    name = "courage"
+
+    def step(self, state, stack) -> None:
+        """One step of the procedure."""
+        model = state.models.get(self["model"])
+        if model is None:
+            procedure.finish(state, self, passed=False)
+            return
+        if not self["dice"]:
+            self["dice"] = [int(state.dice.roll(f"courage {model.id}", D6)) for _ in range(2)]
+        a, b = self["dice"]
+        courage = courage_of(model)
+        total = a + b + courage
+        # each die counts at most 6 ('Might')
+        room = 12 - a - b
+        if total < PASS_MARK and offer(state, self, model, "Courage", total, (PASS_MARK,),
+                                              room=room):
+            return
+        total += min(room, spent(self))
+        passed = total >= PASS_MARK
+        model.tested = "passed" if passed else "failed"
+        might = spent(self)
+        state.news.append(f"{model.id} tests Courage ({self['why']}): {a}+{b}+{courage}"
+                          + (f"+{might} Might" if might else "")
+                          + f" = {total}: {'passed' if passed else 'failed'}")
+        procedure.finish(state, self, passed=passed)
 
 
 def test_owed(state, model) -> str | None:
@@ -109,24 +114,34 @@ def stands_fast(state, model) -> bool:
                for other in state.models.values())
 
 
-@procedure.step("courage owed")
-def _courage_owed(state, frame) -> None:
+@procedure.REGISTRY.add
+class CourageOwedFrame(procedure.Frame):
     """'When to Test': a model owing a Courage test takes it before it moves (the move's
     frame, under this one, gets `passed`)."""
-    model = state.models[frame["model"]]
-    why = test_owed(state, model)
-    if why is None:
-        procedure.finish(state, frame, passed=True)
-        return
-    procedure.finish(state, frame)
-    take_test(state, model, why)
+
+    name = "courage owed"
+
+    def step(self, state, stack) -> None:
+        """One step of the procedure."""
+        model = state.models[self["model"]]
+        why = test_owed(state, model)
+        if why is None:
+            procedure.finish(state, self, passed=True)
+            return
+        procedure.finish(state, self)
+        take_test(state, model, why)
 
 
-@procedure.step("retreat")
-def _retreat(state, frame) -> None:
+@procedure.REGISTRY.add
+class RetreatFrame(procedure.Frame):
     """A model that failed a test as it moved retreats ('Retreats')."""
-    procedure.finish(state, frame)
-    retreat(state, state.models[frame["model"]])
+
+    name = "retreat"
+
+    def step(self, state, stack) -> None:
+        """One step of the procedure."""
+        procedure.finish(state, self)
+        retreat(state, state.models[self["model"]])
 
 
 def retreat(state, model) -> None:
@@ -142,7 +157,7 @@ def retreat(state, model) -> None:
     model.move_used = state.allowance(model)      # the full move is spent, moved or not
     if outcome == "flee":
         state.news.append(f"{model.id} flees the battle")
-        state.remove(model, fled=True)
+        remove(state, model, fled=True)
         return
     if path:
         points = [(me.x, me.y), *path]
@@ -165,20 +180,27 @@ def stay_put(state) -> None:
     procedure.run(state)
 
 
-@procedure.step("stay")
-def _stay(state, frame) -> None:
-    if "passed" in frame:
-        if not frame.pop("passed") and frame["current"] in state.models:
-            retreat(state, state.models[frame["current"]])
-    while frame["queue"]:
-        ident = frame["queue"].pop(0)
-        model = state.models.get(ident)
-        if model is None or (model.moved and not is_loose(model)):
-            continue
-        why = test_owed(state, model)
-        if why is not None:
-            frame["current"] = ident
-            take_test(state, model, why)
-            return
-    procedure.finish(state, frame)
-    state.side_moves_done()
+@procedure.REGISTRY.add
+class StayFrame(procedure.Frame):
+    """The side is done moving: the models that stayed put take the Courage tests they owe,
+    Heroes first; a failure is a retreat ('Stand Fast!'). Then the phase goes on."""
+
+    name = "stay"
+
+    def step(self, state, stack) -> None:
+        """One step of the procedure."""
+        if "passed" in self:
+            if not self.pop("passed") and self["current"] in state.models:
+                retreat(state, state.models[self["current"]])
+        while self["queue"]:
+            ident = self["queue"].pop(0)
+            model = state.models.get(ident)
+            if model is None or (model.moved and not is_loose(model)):
+                continue
+            why = test_owed(state, model)
+            if why is not None:
+                self["current"] = ident
+                take_test(state, model, why)
+                return
+        procedure.finish(state, self)
+        state.side_moves_done()

@@ -17,7 +17,7 @@ phase to act before the normal order ('Heroic Actions').
 
 from __future__ import annotations
 
-from ....engine.procedure import Refusal
+from ....engine.procedure import Plan, Refusal
 from .. import procedure
 from .. import table as geo
 from ..notation import Charge, Done, Heroic, Move, Pass
@@ -71,33 +71,43 @@ def fights_of_the_living(state) -> None:
     state.fights = live
 
 
-def candidates(state) -> list:
-    """The answers to a heroic-action question: a Hero to pick, or 'pass'."""
-    h, side = state.heroic, state.question["side"]
-    return [Heroic(m.id) for m in eligible(state, side, h["phase"])] + [Pass()]
+class Declaration(procedure.Asked):
+    """'Heroic Actions': a side names a Hero to act heroically, or passes; then the next
+    side is asked, or the actions begin."""
 
+    name = "heroic"
 
-def answer(state, action, text: str) -> None:
-    """Take a declaration; then ask the next side, or begin the actions."""
-    h, side = state.heroic, state.question["side"]
-    if isinstance(action, Heroic):
-        if action.model not in [m.id for m in eligible(state, side, h["phase"])]:
+    def answers(self, state) -> list:
+        """A Hero to pick, or 'pass'."""
+        h, side = state.heroic, state.question["side"]
+        return [Heroic(m.id) for m in eligible(state, side, h["phase"])] + [Pass()]
+
+    def check(self, state, action) -> Plan:
+        """An eligible Hero of the side asked, or 'pass'."""
+        text = str(action)
+        h, side = state.heroic, state.question["side"]
+        if isinstance(action, Heroic):
+            if action.model not in [m.id for m in eligible(state, side, h["phase"])]:
+                raise Refusal(RULE_HEROIC,
+                              f"{action.model} cannot make a heroic action now", action=text)
+        elif not isinstance(action, Pass):
             raise Refusal(RULE_HEROIC,
-                          f"{action.model} cannot make a heroic action now", action=text)
-    elif not isinstance(action, Pass):
-        raise Refusal(RULE_HEROIC,
-                      "name a Hero for a heroic action ('heroic G1') or 'pass'", action=text)
-    state.question = None
-    if isinstance(action, Heroic):
-        hero = state.models[action.model]
-        hero.spend_might(1)       # spent even if the action is cancelled ('Heroic Actions')
-        h["picks"].setdefault(side, []).append(hero.id)
-        state.news.append(f"{hero.id} will make a heroic {h['phase']}")
-        if h["first"] is not None:
-            h["order"].append(hero.id)
-    else:
-        h["passed"].append(side)
-    _next_question(state, h)
+                          "name a Hero for a heroic action ('heroic G1') or 'pass'", action=text)
+        return Plan(side=side, hero=action.model if isinstance(action, Heroic) else None)
+
+    def take(self, state, plan) -> None:
+        """The Might spent and the pick noted, or the pass; then the next question."""
+        h, side = state.heroic, plan.side
+        if plan.hero is not None:
+            hero = state.models[plan.hero]
+            hero.spend_might(1)       # spent even if the action is cancelled ('Heroic Actions')
+            h["picks"].setdefault(side, []).append(hero.id)
+            state.news.append(f"{hero.id} will make a heroic {h['phase']}")
+            if h["first"] is not None:
+                h["order"].append(hero.id)
+        else:
+            h["passed"].append(side)
+        _next_question(state, h)
 
 
 def _next_question(state, h) -> None:
@@ -174,21 +184,6 @@ def next_hero(state) -> None:
     state.acting = state.priority
 
 
-def ends_near_hero(state, model, end) -> None:
-    """'Heroic Move': friends moving with the Hero must end within 6"/14cm of him."""
-    h = state.heroic
-    if h is None or h["stage"] != "act" or h["phase"] != "move" or model.id == h["current"]:
-        return
-    hero = state.models.get(h["current"])
-    if hero is None:
-        return
-    reach = state.units.rule(6, 14)
-    there = state.disc(model, zone=False).at(*end)
-    if geo.gap(there, state.disc(hero, zone=False)) > reach + 1e-9:
-        raise Refusal(RULE_HEROIC, f"{model.id} must end within {reach:g}{state.units.name} of "
-                                   f"{hero.id}", action=None)
-
-
 # ---------------------------------------------------------------- moving again ('Heroic Combat')
 
 def _moves_again(state, h) -> bool:
@@ -212,11 +207,6 @@ def _moves_again(state, h) -> bool:
     state.news.append(f"{ident} has slain every enemy touching him: "
                       f"{', '.join(free)} may move again")
     return True
-
-
-def moving_again(state) -> bool:
-    """Whether the Hero of a heroic combat and his friends are moving again now."""
-    return state.heroic is not None and state.heroic["stage"] == "again"
 
 
 def again_candidates(state) -> list:
@@ -259,5 +249,3 @@ def end_moving_again(state) -> list[str]:
     state.fights = []
     return sorted(pool)
 
-
-procedure.question("heroic", answer, candidates)

@@ -13,15 +13,14 @@ from __future__ import annotations
 
 
 from ....engine.errors import IllegalAction
-from ....engine.procedure import Refusal
+from ....engine.procedure import Plan, Refusal
 from .. import table as geo
 from .. import procedure
 from ..notation import Cast, Charge, Move, Pass, Resist, parse
 from ..profiles import default_powers
-from ..state import courage_of, outfit, push_move
-from ..wounds import D6, hit, offer, roll_again, spent, thrown_down
+from ..state import RULE_POWERS, courage_of, outfit, push_move
+from ..wounds import D6, hit, offer, remove, roll_again, spent, thrown_down
 
-RULE_POWERS = "Heroes: Magical Powers"
 RULE_RESIST = "Heroes: Magical Powers (magical resistance)"
 RULE_COMMAND = "Heroes: Magical Powers (Command/Compel)"
 RULE_WILL_OF_EVIL = "Special Rule: Will of Evil"
@@ -90,37 +89,51 @@ def check_cast(state, action, text: str, at=None):
     return caster, target, power, values[power.name]
 
 
-def cast(state, action, text: str) -> None:
-    """A Hero uses a power: now, or at the end of the first part of his move ('Magical
-    Powers': "at any point during the model's movement")."""
+def check_casting(state, action, text: str):
+    """Every condition of a cast, now or from the end of the first part of his move (the
+    move checked too): what `cast` needs."""
     if action.path:
         walk = Move(action.model, action.path)
         report = state.check_move(walk)
         check_cast(state, action, text, at=report.end)
+        return walk, report
+    return check_cast(state, action, text)
+
+
+def cast(state, action, checked) -> None:
+    """A Hero uses a power: now, or at the end of the first part of his move ('Magical
+    Powers': "at any point during the model's movement")."""
+    if action.path:
+        walk, report = checked
         plain = Cast(action.model, action.power, action.target, action.dice)
         procedure.push(state, {"proc": "cast from", "cast": str(plain)})
         push_move(state, walk, report, part=True)
         procedure.run(state)
         return
-    caster, target, power, value = check_cast(state, action, text)
+    caster, target, power, value = checked
     start_cast(state, caster, target, power, value, action.dice)
     procedure.run(state)
 
 
-@procedure.step("cast from")
-def _cast_from(state, frame) -> None:
+@procedure.REGISTRY.add
+class CastFromFrame(procedure.Frame):
     """The Hero has made the first part of his move: he casts if he got there."""
-    procedure.finish(state, frame)
-    action = parse(frame["cast"])
-    if not frame.get("arrived"):
-        state.news.append(f"{action.model} did not get where he meant to cast from")
-        return
-    try:
-        caster, target, power, value = check_cast(state, action, frame["cast"])
-    except IllegalAction as exc:
-        state.news.append(f"{action.model} cannot cast after all: {exc.reason}")
-        return
-    start_cast(state, caster, target, power, value, action.dice)
+
+    name = "cast from"
+
+    def step(self, state, stack) -> None:
+        """One step of the procedure."""
+        procedure.finish(state, self)
+        action = parse(self["cast"])
+        if not self.get("arrived"):
+            state.news.append(f"{action.model} did not get where he meant to cast from")
+            return
+        try:
+            caster, target, power, value = check_cast(state, action, self["cast"])
+        except IllegalAction as exc:
+            state.news.append(f"{action.model} cannot cast after all: {exc.reason}")
+            return
+        start_cast(state, caster, target, power, value, action.dice)
 
 
 def start_cast(state, caster, target, power, value: int, dice: int) -> None:
@@ -150,128 +163,152 @@ def may_resist(model, caster) -> bool:
     return model.side != caster.side and model.will_left > 0
 
 
-@procedure.step("cast")
-def _cast(state, frame) -> None:
-    caster = state.models.get(frame["caster"])
-    power = default_powers()[frame["power"]]
-    if caster is None:
-        procedure.finish(state, frame)
-        return
-    if frame["stage"] == "roll":
-        if not frame["rolled"]:
-            frame["rolled"] = [int(state.dice.roll(f"cast {caster.id}", D6))
-                               for _ in range(frame["dice"])]
-        best = max(frame["rolled"])
-        target = state.models.get(frame["target"])
-        resistible = target is not None and any(
-            may_resist(v, caster) for v in victims_of(state, caster, target, power))
-        # Might: to reach the casting value, or (cast already) to be harder to resist
-        if offer(state, frame, caster, "casting", best, (frame["value"],),
-                        spare=(6 - best) if best >= frame["value"] and resistible else 0):
+@procedure.REGISTRY.add
+class CastFrame(procedure.Frame):
+    """A power being cast: the Will dice rolled, each victim's resistance, then its effect
+    ('Magical Powers')."""
+
+    name = "cast"
+
+    def step(self, state, stack) -> None:
+        """One step of the procedure."""
+        caster = state.models.get(self["caster"])
+        power = default_powers()[self["power"]]
+        if caster is None:
+            procedure.finish(state, self)
             return
-        frame["best"] = best = min(6, best + spent(frame))
-        rolled = frame["rolled"]
-        if best < frame["value"]:
-            state.news.append(f"{caster.id} tries {power.name} ({frame['value']}+): rolled "
-                              f"{rolled}: it fails")
-            procedure.finish(state, frame)
-            will_of_evil_spent(state, caster)
-            return
-        state.news.append(f"{caster.id} casts {power.name} on {frame['target']}: rolled "
-                          f"{rolled}" + (f", best {best} with Might" if best != max(rolled)
-                                         else ""))
-        if target is None:
-            procedure.finish(state, frame)
-            return
-        frame["victims"] = [v.id for v in victims_of(state, caster, target, power)]
-        frame["stage"] = "resist"
-    if frame["stage"] == "resist":
-        if "resisted_now" in frame:
-            victim = frame.pop("asking")
-            if frame.pop("resisted_now"):
-                frame["resisted"].append(victim)
-        while frame["victims"]:
-            ident = frame["victims"][0]
-            victim = state.models.get(ident)
-            if victim is None or not may_resist(victim, caster) or ident == frame.get("asked"):
-                frame["victims"].pop(0)
-                frame.pop("asked", None)
+        if self["stage"] == "roll":
+            if not self["rolled"]:
+                self["rolled"] = [int(state.dice.roll(f"cast {caster.id}", D6))
+                                   for _ in range(self["dice"])]
+            best = max(self["rolled"])
+            target = state.models.get(self["target"])
+            resistible = target is not None and any(
+                may_resist(v, caster) for v in victims_of(state, caster, target, power))
+            # Might: to reach the casting value, or (cast already) to be harder to resist
+            if offer(state, self, caster, "casting", best, (self["value"],),
+                            spare=(6 - best) if best >= self["value"] and resistible else 0):
+                return
+            self["best"] = best = min(6, best + spent(self))
+            rolled = self["rolled"]
+            if best < self["value"]:
+                state.news.append(f"{caster.id} tries {power.name} ({self['value']}+): rolled "
+                                  f"{rolled}: it fails")
+                procedure.finish(state, self)
+                will_of_evil_spent(state, caster)
+                return
+            state.news.append(f"{caster.id} casts {power.name} on {self['target']}: rolled "
+                              f"{rolled}" + (f", best {best} with Might" if best != max(rolled)
+                                             else ""))
+            if target is None:
+                procedure.finish(state, self)
+                return
+            self["victims"] = [v.id for v in victims_of(state, caster, target, power)]
+            self["stage"] = "resist"
+        if self["stage"] == "resist":
+            if "resisted_now" in self:
+                victim = self.pop("asking")
+                if self.pop("resisted_now"):
+                    self["resisted"].append(victim)
+            while self["victims"]:
+                ident = self["victims"][0]
+                victim = state.models.get(ident)
+                if victim is None or not may_resist(victim, caster) or ident == self.get("asked"):
+                    self["victims"].pop(0)
+                    self.pop("asked", None)
+                    continue
+                self["asked"] = ident
+                state.question = {"kind": "resist", "side": victim.side, "target": ident,
+                                  "caster": caster.id, "power": power.name, "best": self["best"]}
+                return
+            self["stage"] = "effect"
+        procedure.finish(state, self)
+        target = state.models.get(self["target"])
+        victims = [] if target is None else victims_of(state, caster, target, power)
+        for victim in victims:
+            if victim.id in self["resisted"]:
                 continue
-            frame["asked"] = ident
-            state.question = {"kind": "resist", "side": victim.side, "target": ident,
-                              "caster": caster.id, "power": power.name, "best": frame["best"]}
+            take_effect(state, caster, victim, power)
+        # 'Will of Evil': the power's effect comes first, then a wraith with no Will is gone
+        will_of_evil_spent(state, caster)
+
+
+class Resisting(procedure.Asked):
+    """'Magical resistance': the victim declares his Will dice, or 'pass'."""
+
+    name = "resist"
+
+    def answers(self, state) -> list:
+        """Roll 1 to all its Will dice, or not."""
+        target = state.models[state.question["target"]]
+        return [Resist(target.id, n) for n in range(1, target.will_left + 1)] + [Pass()]
+
+    def check(self, state, action) -> Plan:
+        """The victim resists with the Will he has, or passes."""
+        text = str(action)
+        q = state.question
+        target = state.models[q["target"]]
+        if isinstance(action, Resist):
+            if action.model != target.id:
+                raise Refusal(RULE_RESIST, f"it is {target.id} who may resist", action=text)
+            if not 1 <= action.dice <= target.will_left:
+                raise Refusal(RULE_RESIST, f"{target.id} has {target.will_left} Will",
+                              action=text)
+        elif not isinstance(action, Pass):
+            raise Refusal(RULE_RESIST,
+                          f"resist with Will dice ('resist {target.id} 1') or 'pass'", action=text)
+        return Plan(target=target, dice=action.dice if isinstance(action, Resist) else 0,
+                    asked=q)
+
+    def take(self, state, plan) -> None:
+        """The Will spent and the resistance rolled, or none."""
+        frame = procedure.top(state, "cast")
+        target = plan.target
+        if not plan.dice:
+            frame["asking"], frame["resisted_now"] = target.id, False
             return
-        frame["stage"] = "effect"
-    procedure.finish(state, frame)
-    target = state.models.get(frame["target"])
-    victims = [] if target is None else victims_of(state, caster, target, power)
-    for victim in victims:
-        if victim.id in frame["resisted"]:
-            continue
-        take_effect(state, caster, victim, power)
-    # 'Will of Evil': the power's effect comes first, then a wraith with no Will is gone
-    will_of_evil_spent(state, caster)
+        target.spend_will(plan.dice)
+        frame["asking"] = target.id
+        procedure.push(state, {"proc": "resist", "model": target.id, "dice": plan.dice,
+                               "best": plan.asked["best"], "power": plan.asked["power"],
+                               "rolled": []})
 
 
-def candidates(state) -> list:
-    """The answers to a resistance question: roll 1 to all its Will dice, or not."""
-    target = state.models[state.question["target"]]
-    return [Resist(target.id, n) for n in range(1, target.will_left + 1)] + [Pass()]
-
-
-def answer(state, action, text: str) -> None:
-    """Magical resistance: the victim declares his Will dice, or 'pass'."""
-    q = state.question
-    target = state.models[q["target"]]
-    if isinstance(action, Resist):
-        if action.model != target.id:
-            raise Refusal(RULE_RESIST, f"it is {target.id} who may resist", action=text)
-        if not 1 <= action.dice <= target.will_left:
-            raise Refusal(RULE_RESIST, f"{target.id} has {target.will_left} Will", action=text)
-    elif not isinstance(action, Pass):
-        raise Refusal(RULE_RESIST,
-                      f"resist with Will dice ('resist {target.id} 1') or 'pass'", action=text)
-    state.question = None
-    frame = procedure.top(state, "cast")
-    if isinstance(action, Pass):
-        frame["asking"], frame["resisted_now"] = target.id, False
-        return
-    target.spend_will(action.dice)
-    frame["asking"] = target.id
-    procedure.push(state, {"proc": "resist", "model": target.id, "dice": action.dice,
-                           "best": q["best"], "power": q["power"], "rolled": []})
-
-
-@procedure.step("resist")
-def _resist(state, frame) -> None:
+@procedure.REGISTRY.add
+class ResistFrame(procedure.Frame):
     """The highest resistance die must equal or beat the caster's best; a Hero may raise it
     with Might; a Hobbit who fails may re-roll the dice once ('Resistant to Magic')."""
-    model = state.models.get(frame["model"])
-    if model is None:
-        procedure.finish(state, frame, resisted_now=False)
-        return
-    if not frame["rolled"]:
-        again = " again" if frame.get("rerolled") else ""
-        frame["rolled"] = [int(state.dice.roll(f"resist {model.id}{again}", D6))
-                           for _ in range(frame["dice"])]
-    best = max(frame["rolled"])
-    need = frame["best"]
-    hobbit = model.profile.has("resistant to magic") and not frame.get("rerolled")
-    if best < need and offer(state, frame, model, "resisting", best, (need,)):
-        return
-    best = min(6, best + spent(frame))
-    if best < need and hobbit:
-        state.news.append(f"{model.id} fails to resist: rolled {frame['rolled']}; a Hobbit "
-                          "re-rolls")
-        roll_again(frame)
-        frame["rolled"] = []
-        return
-    resisted = best >= need
-    state.news.append(f"{model.id} {'resists' if resisted else 'fails to resist'} "
-                      f"{frame['power']}: rolled {frame['rolled']}"
-                      + (f", best {best} with Might" if spent(frame) else ""))
-    procedure.finish(state, frame, resisted_now=resisted)
-    will_of_evil_spent(state, model)
+
+    name = "resist"
+
+    def step(self, state, stack) -> None:
+        """One step of the procedure."""
+        model = state.models.get(self["model"])
+        if model is None:
+            procedure.finish(state, self, resisted_now=False)
+            return
+        if not self["rolled"]:
+            again = " again" if self.get("rerolled") else ""
+            self["rolled"] = [int(state.dice.roll(f"resist {model.id}{again}", D6))
+                               for _ in range(self["dice"])]
+        best = max(self["rolled"])
+        need = self["best"]
+        hobbit = model.profile.has("resistant to magic") and not self.get("rerolled")
+        if best < need and offer(state, self, model, "resisting", best, (need,)):
+            return
+        best = min(6, best + spent(self))
+        if best < need and hobbit:
+            state.news.append(f"{model.id} fails to resist: rolled {self['rolled']}; a Hobbit "
+                              "re-rolls")
+            roll_again(self)
+            self["rolled"] = []
+            return
+        resisted = best >= need
+        state.news.append(f"{model.id} {'resists' if resisted else 'fails to resist'} "
+                          f"{self['power']}: rolled {self['rolled']}"
+                          + (f", best {best} with Might" if spent(self) else ""))
+        procedure.finish(state, self, resisted_now=resisted)
+        will_of_evil_spent(state, model)
 
 
 def take_effect(state, caster, target, power) -> None:
@@ -357,7 +394,7 @@ def will_of_evil_spent(state, model) -> None:
     if (model.id in state.models and model.profile.has("will of evil")
             and model.will_left <= 0):
         state.news.append(f"{model.id} has no Will left and is banished")
-        state.remove(model)
+        remove(state, model)
 
 
 def will_of_evil(state) -> None:
@@ -411,44 +448,47 @@ def check_command(state, action, text: str):
     return path, report
 
 
-def answer_command(state, action, text: str) -> None:
-    """Move the held model as the caster's side says (or leave it)."""
-    checked = check_command(state, action, text)
-    ident = state.question["target"]
-    state.question = None
-    if checked is None:
-        return
-    path, report = checked
-    model = state.models[ident]
-    points = [(model.x, model.y), *path]
-    model.heading = geo.heading_of(points[-2], points[-1], model.heading)
-    model.x, model.y = report.end
-    state.news.append(f"{ident} is moved {report.length:.2f}{state.units.name} by magic")
+class Commanded(procedure.Asked):
+    """'Command/Compel': the caster's side moves the held model (or leaves it)."""
 
+    name = "command"
 
-def candidates_command(state) -> list:
-    """Leave it, or move it half its move towards or away from the caster."""
-    q = state.question
-    model, caster = state.models[q["target"]], state.models.get(q["caster"])
-    out = [Pass()]
-    if caster is None:
+    def answers(self, state) -> list:
+        """Leave it, or move it half its move towards or away from the caster."""
+        q = state.question
+        model, caster = state.models[q["target"]], state.models.get(q["caster"])
+        out = [Pass()]
+        if caster is None:
+            return out
+        me = state.disc(model)
+        d = geo.centre_distance(me, state.disc(caster)) or 1.0
+        for sign in (-1, 1):
+            for share in (0.5, 0.25):
+                step = state.allowance(model) * share - 0.01
+                to = (round(me.x + sign * (caster.x - me.x) / d * step, 3),
+                      round(me.y + sign * (caster.y - me.y) / d * step, 3))
+                action = Move(model.id, (to,))
+                try:
+                    check_command(state, action, str(action))
+                except IllegalAction:
+                    continue
+                out.append(action)
+                break
         return out
-    me = state.disc(model)
-    d = geo.centre_distance(me, state.disc(caster)) or 1.0
-    for sign in (-1, 1):
-        for share in (0.5, 0.25):
-            step = state.allowance(model) * share - 0.01
-            to = (round(me.x + sign * (caster.x - me.x) / d * step, 3),
-                  round(me.y + sign * (caster.y - me.y) / d * step, 3))
-            action = Move(model.id, (to,))
-            try:
-                check_command(state, action, str(action))
-            except IllegalAction:
-                continue
-            out.append(action)
-            break
-    return out
 
+    def check(self, state, action) -> Plan:
+        """A move of the held model the power allows, or 'pass'."""
+        return Plan(ident=state.question["target"],
+                    checked=check_command(state, action, str(action)))
 
-procedure.question("resist", answer, candidates)
-procedure.question("command", answer_command, candidates_command)
+    def take(self, state, plan) -> None:
+        """The held model moved, or left where it is."""
+        if plan.checked is None:
+            return
+        path, report = plan.checked
+        ident = plan.ident
+        model = state.models[ident]
+        points = [(model.x, model.y), *path]
+        model.heading = geo.heading_of(points[-2], points[-1], model.heading)
+        model.x, model.y = report.end
+        state.news.append(f"{ident} is moved {report.length:.2f}{state.units.name} by magic")

@@ -12,10 +12,99 @@ from __future__ import annotations
 
 import math
 
+from ....engine.errors import BadNotation, IllegalAction
+from ....engine.procedure import Refusal
 from .. import table as geo
 from .. import procedure
-from ..state import push_move, take_test, terrifying
-from ..wounds import D6, hit, offer, roll_again, spent
+from ..notation import Charge, Move
+from ..state import (RULE_POWERS, allowed, ends_near_hero, moving_again, push_move, take_test,
+                     terrifying)
+from ..wounds import D6, hit, offer, roll_again, spent, throw
+
+RULE_WHICH_SIDE = "The Move Phase: Which Side Moves First?"
+RULE_MOVING = geo.RULE_MOVING
+RULE_CHARGES = geo.RULE_CHARGES
+RULE_WHO_CAN_CHARGE = "The Move Phase: Who Can Charge?"
+
+
+# ---------------------------------------------------------------- checking a move
+
+def movable(state, ident: str, text: str):
+    """The model called `ident`, if it may move now: its side's, not yet moved, not
+    fighting, not held by magic, and free as far as heroic actions go."""
+    model = state.model(ident, text)
+    if model.side != state.acting:
+        raise Refusal(RULE_WHICH_SIDE,
+                      f"{ident} belongs to {model.side}; {state.acting} is moving", action=text)
+    if model.moved:
+        raise Refusal(RULE_MOVING, f"{ident} has already moved this phase", action=text)
+    if state.engaged(model):
+        raise Refusal(RULE_CHARGES,
+                      f"{ident} is touching an enemy and cannot move", action=text)
+    if model.immobilised:
+        raise Refusal(RULE_POWERS,
+                      f"{ident} is held by a magical power this turn", action=text)
+    allowed(state, model, text)
+    return model
+
+
+def check_move(state, action) -> geo.PathReport:
+    """Check a move or charge fully without changing anything; the path report if legal."""
+    text = str(action)
+    if state.phase != "move" and not moving_again(state):
+        raise Refusal(RULE_MOVING, "models move only in the Move phase", action=text)
+    model = movable(state, action.model, text)
+    targets: tuple[str, ...] = ()
+    if isinstance(action, Charge):
+        targets = action.targets
+        for t in targets:
+            enemy = state.model(t, text)
+            if enemy.side == model.side:
+                raise Refusal(RULE_CHARGES, f"{t} is a friend", action=text)
+            # 'Who Can Charge?': the target must be in sight at the start of his own move
+            if not saw_at_start(state, model, enemy):
+                raise Refusal(RULE_WHO_CAN_CHARGE,
+                              f"{model.id} cannot see {t} at the start of its move",
+                              action=text)
+    try:
+        report = geo.check_path(state.table, state.discs(), state.disc(model), action.path,
+                                state.mover(model), targets=targets, pass_loose=True)
+        ends_near_hero(state, model, report.end)
+        return report
+    except IllegalAction as exc:
+        raise Refusal(exc.rule, exc.reason, action=text) from None
+
+
+def resolve_move(state, action, text: str):
+    """`move G1 x,y`: the path to the destination found (a move with its path as it is)."""
+    if action.to is None:
+        return action
+    model = movable(state, action.model, text)
+    path = geo.find_path(state.table, state.discs(), state.disc(model), state.mover(model),
+                         to=action.to)
+    if path is None:
+        raise Refusal(RULE_MOVING, f"no legal path takes {model.id} to "
+                                   f"{action.to[0]:g},{action.to[1]:g}", action=text)
+    return Move(action.model, Move.rounded(path))
+
+
+def resolve_charge(state, action, text: str):
+    """`charge G1 E1`: the path into contact found (a charge with its path as it is)."""
+    if action.path:
+        return action
+    model = movable(state, action.model, text)
+    if len(action.targets) != 1:
+        raise BadNotation("a charge at several models needs its path, e.g. "
+                          "'charge G1 E1+E2 10,12 11,12.5'", action=text)
+    state.model(action.targets[0], text)
+    path = geo.find_path(state.table, state.discs(), state.disc(model), state.mover(model),
+                         target=action.targets[0])
+    if path is None:
+        raise Refusal(RULE_CHARGES, f"{model.id} cannot reach {action.targets[0]}", action=text)
+    return Charge(action.model, action.targets, Move.rounded(path))
+
+
+# ---------------------------------------------------------------- making it
 
 
 def begin(state, action, report) -> None:
@@ -24,13 +113,20 @@ def begin(state, action, report) -> None:
     procedure.run(state)
 
 
-@procedure.step("move")
-def _move(state, frame) -> None:
-    model = state.models.get(frame["model"])
-    if model is None:
-        procedure.finish(state, frame, arrived=False)
-        return
-    STAGES[frame["stage"]](state, frame, model)
+@procedure.REGISTRY.add
+class MoveFrame(procedure.Frame):
+    """A model's move: the Courage test it owes, the test to charge a terror, then the walk
+    along its path with its jumps, stage by stage ('The Move Phase')."""
+
+    name = "move"
+
+    def step(self, state, stack) -> None:
+        """One step of the procedure."""
+        model = state.models.get(self["model"])
+        if model is None:
+            procedure.finish(state, self, arrived=False)
+            return
+        STAGES[self["stage"]](state, self, model)
 
 
 def _test(state, frame, model) -> None:
@@ -193,49 +289,56 @@ def jump(state, model, barrier, kind: str) -> None:
                            "kind": kind, "minus": minus, "die": None, "try": 1})
 
 
-@procedure.step("jump")
-def _jump(state, frame) -> None:
-    model = state.models.get(frame["model"])
-    if model is None:
-        procedure.finish(state, frame, jump=1)
-        return
-    what = frame["barrier"]
-    if frame["kind"] != "mount" and model.profile.has("goblin climber"):
-        state.news.append(f"{model.id} bounds over '{what}' (a Moria Goblin)")
-        procedure.finish(state, frame, jump=6)
-        return
-    if frame["die"] is None:
-        die = ("jump again" if frame.get("rerolled") else
-               "jump second try" if frame["try"] == 2 else "jump")
-        frame["die"] = int(state.dice.roll(f"{die} {model.id}", D6))
-        roll = frame["die"]
-        score = max(1, roll - frame["minus"])
-        state.news.append(f"{model.id} jumps '{what}': rolled {roll}"
-                          + (f", -1 = {score}" if score != roll else ""))
-    score = max(1, frame["die"] - frame["minus"])
-    # 'Expert Riders' may re-roll the die when jumping mounted or mounting; a rider who
-    # rolls a 1 may make a further attempt ('Jumping (Cavalry)')
-    expert = (model.profile.has("expert rider") and (model.mounted or frame["kind"] == "mount")
-              and not frame.get("rerolled") and score < 6)
-    further = (model.mounted and frame["kind"] != "mount" and frame["try"] == 1
-               and score == 1)
-    if frame.get("reroll"):
-        roll_again(frame)
-        if not expert:
-            # not a re-roll but the rider's further attempt, itself a new die
-            frame["rerolled"], frame["try"] = False, 2
-        frame["die"] = None
-        return
-    if offer(state, frame, model, "Jump", score, (2, 6), reroll=expert or further):
-        return
-    score = min(6, score + spent(frame))
-    if score == 1 and frame["try"] == 2 and model.mounted:
-        # a second 1: the rider is thrown from his mount
-        state.news.append(f"{model.id} is thrown at '{what}'")
-        procedure.finish(state, frame, jump=1)
-        state.wound_mount_throw(model)
-        return
-    procedure.finish(state, frame, jump=score)
+@procedure.REGISTRY.add
+class JumpFrame(procedure.Frame):
+    """A roll on the Jump chart at an obstacle or gap: 1 fails, 2-5 over and no further, 6
+    goes on; a Hero may raise it with Might ('Jumping an Obstacle', 'Jumping a Gap')."""
+
+    name = "jump"
+
+    def step(self, state, stack) -> None:
+        """One step of the procedure."""
+        model = state.models.get(self["model"])
+        if model is None:
+            procedure.finish(state, self, jump=1)
+            return
+        what = self["barrier"]
+        if self["kind"] != "mount" and model.profile.has("goblin climber"):
+            state.news.append(f"{model.id} bounds over '{what}' (a Moria Goblin)")
+            procedure.finish(state, self, jump=6)
+            return
+        if self["die"] is None:
+            die = ("jump again" if self.get("rerolled") else
+                   "jump second try" if self["try"] == 2 else "jump")
+            self["die"] = int(state.dice.roll(f"{die} {model.id}", D6))
+            roll = self["die"]
+            score = max(1, roll - self["minus"])
+            state.news.append(f"{model.id} jumps '{what}': rolled {roll}"
+                              + (f", -1 = {score}" if score != roll else ""))
+        score = max(1, self["die"] - self["minus"])
+        # 'Expert Riders' may re-roll the die when jumping mounted or mounting; a rider who
+        # rolls a 1 may make a further attempt ('Jumping (Cavalry)')
+        expert = (model.profile.has("expert rider") and (model.mounted or self["kind"] == "mount")
+                  and not self.get("rerolled") and score < 6)
+        further = (model.mounted and self["kind"] != "mount" and self["try"] == 1
+                   and score == 1)
+        if self.get("reroll"):
+            roll_again(self)
+            if not expert:
+                # not a re-roll but the rider's further attempt, itself a new die
+                self["rerolled"], self["try"] = False, 2
+            self["die"] = None
+            return
+        if offer(state, self, model, "Jump", score, (2, 6), reroll=expert or further):
+            return
+        score = min(6, score + spent(self))
+        if score == 1 and self["try"] == 2 and model.mounted:
+            # a second 1: the rider is thrown from his mount
+            state.news.append(f"{model.id} is thrown at '{what}'")
+            procedure.finish(state, self, jump=1)
+            throw(state, model)
+            return
+        procedure.finish(state, self, jump=score)
 
 
 # ---------------------------------------------------------------- falls

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ....engine.procedure import Refusal
+from ....engine.procedure import Plan, Refusal
 from .. import procedure
 from ..notation import Pair
 from ..state import contacts, players_choose
@@ -160,38 +160,54 @@ def rematch_fights(state) -> bool:
     return divide_fights(state)
 
 
-def pair_candidates(state) -> list:
-    """The fights the side with priority may make next: those of the first model unmatched."""
-    touching = contacts(state, state.question.get("pool"))
-    undivided = _undivided(state, touching)
-    return [Pair(single, many) for single, many in
-            fights_with(state, touching, undivided, min(undivided))]
+class Pairing(procedure.Asked):
+    """'Fights': the side with priority matches one fight where it can be done several
+    ways; the forced ones follow at once. Once all are matched the phase that waited for
+    them goes on (the question's `then`: the Shoot phase, the Fight phase, or the rest of
+    a Fight phase after a heroic combat's moving again)."""
 
+    name = "pair"
 
-def answer_pair(state, action, text: str) -> None:
-    """Take the side with priority's match of one fight; the forced ones follow at once."""
-    if not isinstance(action, Pair):
-        raise Refusal(RULE_FIGHTS,
-                      "the side with priority matches the fights, e.g. 'pair E1 G1+G2'",
-                      action=text)
-    pool = state.question.get("pool")
-    touching = contacts(state, pool)
-    undivided = _undivided(state, touching)
-    for ident in (action.single, *action.many):
-        if ident not in undivided:
+    def answers(self, state) -> list:
+        """The fights the side with priority may make next: those of the first model
+        unmatched."""
+        touching = contacts(state, state.question.get("pool"))
+        undivided = _undivided(state, touching)
+        return [Pair(single, many) for single, many in
+                fights_with(state, touching, undivided, min(undivided))]
+
+    def check(self, state, action) -> Plan:
+        """A fight of models waiting to be matched, one of a division into most fights."""
+        text = str(action)
+        if not isinstance(action, Pair):
             raise Refusal(RULE_FIGHTS,
-                          f"{ident} is not a model waiting to be matched into a fight", action=text)
-    fight = as_kept(state, action.single, action.many)
-    if not _fits(state, touching, undivided, *fight):
-        raise Refusal(
-            RULE_FIGHTS,
-            f"{action.single} against {'+'.join(action.many)} is not a fight of a division into "
-            "as many fights as possible, each with one model on one side and every touching "
-            "model in one", action=text)
-    state.fights = sorted([*state.fights, fight])
-    state.news.append(f"{fight[0]} will fight {'+'.join(fight[1])}")
-    if not divide_fights(state, pool):
-        state.question = None
+                          "the side with priority matches the fights, e.g. 'pair E1 G1+G2'",
+                          action=text)
+        pool = state.question.get("pool")
+        touching = contacts(state, pool)
+        undivided = _undivided(state, touching)
+        for ident in (action.single, *action.many):
+            if ident not in undivided:
+                raise Refusal(RULE_FIGHTS, f"{ident} is not a model waiting to be matched "
+                                           "into a fight", action=text)
+        fight = as_kept(state, action.single, action.many)
+        if not _fits(state, touching, undivided, *fight):
+            raise Refusal(
+                RULE_FIGHTS,
+                f"{action.single} against {'+'.join(action.many)} is not a fight of a division "
+                "into as many fights as possible, each with one model on one side and every "
+                "touching model in one", action=text)
+        return Plan(fight=fight, asked=state.question)
 
+    def take(self, state, plan) -> None:
+        """The fight made; the question stays while a choice is left."""
+        fight = plan.fight
+        state.fights = sorted([*state.fights, fight])
+        state.news.append(f"{fight[0]} will fight {'+'.join(fight[1])}")
+        if divide_fights(state, plan.asked.get("pool")):
+            state.question = plan.asked
 
-procedure.question("pair", answer_pair, pair_candidates)
+    def then(self, state, plan) -> None:
+        """All matched: the phase that waited for the fights goes on."""
+        if state.question is None:
+            state.fights_matched(plan.asked["then"])

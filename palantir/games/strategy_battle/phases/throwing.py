@@ -35,6 +35,8 @@ def can_throw(state, model) -> bool:
 
 def resolve(state, action, text: str):
     """`throw G1 E2` without waypoints: the charge's path is found as for `charge G1 E2`."""
+    if action.path:
+        return action
     found = state.resolve(Charge(action.model, (action.target,)), text)
     return Throw(action.model, action.target, found.path)
 
@@ -63,9 +65,9 @@ def check(state, action, text: str):
     return model, target, before, after
 
 
-def charge_throwing(state, action, text: str) -> None:
+def charge_throwing(state, action, checked) -> None:
     """Carry out `throw G1 E2 <waypoints>`: walk to 1"/2cm away, throw, then charge home."""
-    model, target, before, after = check(state, action, text)
+    model, target, before, after = checked
     first = geo.check_path(state.table, state.discs(), state.disc(model), before,
                            state.mover(model), ignore_zones=True)
     state.news.append(f"{model.id} charges {target.id}, to throw its weapon first")
@@ -75,42 +77,49 @@ def charge_throwing(state, action, text: str) -> None:
     procedure.run(state)
 
 
-@procedure.step("throw")
-def _throw(state, frame) -> None:
-    model = state.models.get(frame["model"])
-    target = state.models.get(frame["target"])
-    if frame["stage"] == "moved":
-        if model is None or not frame.get("arrived"):
-            procedure.finish(state, frame)       # stopped short (a failed test or jump)
+@procedure.REGISTRY.add
+class ThrowFrame(procedure.Frame):
+    """'Throwing Weapons': the charger has walked to 1"/2cm away; it throws, then charges
+    home with the move it has left (or keeps it, if the throw slew the target)."""
+
+    name = "throw"
+
+    def step(self, state, stack) -> None:
+        """One step of the procedure."""
+        model = state.models.get(self["model"])
+        target = state.models.get(self["target"])
+        if self["stage"] == "moved":
+            if model is None or not self.get("arrived"):
+                procedure.finish(state, self)       # stopped short (a failed test or jump)
+                return
+            self["stage"] = "thrown"
+            if target is None:
+                return
+            seen = geo.sight(state.table, state.discs(), state.disc(model), state.disc(target),
+                             ignore=looked_past(state, model))
+            if not seen.visible:
+                state.news.append(f"{model.id} cannot see {target.id} to throw")
+                return
+            state.news.append(f"{model.id} throws its weapon at {target.id}")
+            # worked out as in the Shoot phase (the shot runs the stack: this self goes on at
+            # its next stage once the shot is done, so nothing may follow here)
+            resolve_shot(state, model, target, state.charts.missiles[WEAPON], seen)
             return
-        frame["stage"] = "thrown"
+        procedure.finish(state, self)
+        if model is None:
+            return
         if target is None:
+            state.news.append(f"{model.id} may complete its move as its side wishes "
+                              f"({model.move_left:.2f}{state.units.name} left)")
             return
-        seen = geo.sight(state.table, state.discs(), state.disc(model), state.disc(target),
-                         ignore=looked_past(state, model))
-        if not seen.visible:
-            state.news.append(f"{model.id} cannot see {target.id} to throw")
+        charge = Charge(model.id, (target.id,), tuple(tuple(p) for p in self["rest"]))
+        try:
+            report = state.check_move(charge)
+        except IllegalAction as exc:
+            state.news.append(f"{model.id} cannot complete its charge: {exc.reason}")
+            model.moved, model.move_left = True, None
             return
-        state.news.append(f"{model.id} throws its weapon at {target.id}")
-        # worked out as in the Shoot phase (the shot runs the stack: this frame goes on at
-        # its next stage once the shot is done, so nothing may follow here)
-        resolve_shot(state, model, target, state.charts.missiles[WEAPON], seen)
-        return
-    procedure.finish(state, frame)
-    if model is None:
-        return
-    if target is None:
-        state.news.append(f"{model.id} may complete its move as its side wishes "
-                          f"({model.move_left:.2f}{state.units.name} left)")
-        return
-    charge = Charge(model.id, (target.id,), tuple(tuple(p) for p in frame["rest"]))
-    try:
-        report = state.check_move(charge)
-    except IllegalAction as exc:
-        state.news.append(f"{model.id} cannot complete its charge: {exc.reason}")
-        model.moved, model.move_left = True, None
-        return
-    push_move(state, charge, report)
+        push_move(state, charge, report)
 
 
 def candidates(state, decisions) -> list:

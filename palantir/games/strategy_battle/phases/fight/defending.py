@@ -112,16 +112,21 @@ def charger_candidates(state) -> list:
     return [Charger(k) for k in state.combat["defence"]["rounds"]]
 
 
-def answer_charger(state, c, action, text: str) -> None:
-    """The charging side names the charger who fights the defender next."""
+def check_charger(state, c, action, text: str) -> str:
+    """The charging side names the charger who fights the defender next: one still to."""
     d = c["defence"]
     if not isinstance(action, Charger) or action.model not in d["rounds"]:
         raise Refusal(RULE_MULTIPLE,
                       f"name the charger who fights {d['defenders'][0]} next: "
                       f"{', '.join('charger ' + k for k in d['rounds'])}", action=text)
-    state.question = None
-    d["rounds"].remove(action.model)
-    d["rounds"].insert(0, action.model)
+    return action.model
+
+
+def take_charger(state, c, ident: str) -> None:
+    """That charger fights the defender next."""
+    d = c["defence"]
+    d["rounds"].remove(ident)
+    d["rounds"].insert(0, ident)
     d["ordered"] = True
 
 

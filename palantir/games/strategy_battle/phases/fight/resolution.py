@@ -24,19 +24,19 @@ until a question must be answered or the fight is over (docs/strategy-battle.md)
 
 from __future__ import annotations
 
-from .....engine.procedure import Refusal
+from .....engine.procedure import Plan, Refusal
 from ... import procedure
 from ...notation import Back, Might, Pass, Shielding, Strike, Support, Take, Trapped
 from .backing import (RULE_BACK, RULE_MAKING_WAY, allocation_needed, can_back_away, cavalry_bonus,
                       check_back, farthest_back, free_spots, knockable, making_way_options,
                       part_slightly, rides_monstrous)
-from .defending import (after_duel, answer_charger, barrier_between, charger_candidates, finish,
-                        next_duel, plan)
-from .weapons import (RULE_PICKING_UP, RULE_SPEARS, answer_weapon, check_support, default_support,
-                      spoils, support_options, taking, weapon_candidates, weapon_effect,
+from .defending import (after_duel, barrier_between, charger_candidates, check_charger, finish,
+                        next_duel, plan, take_charger)
+from .weapons import (RULE_PICKING_UP, RULE_SPEARS, check_support, check_weapon, default_support,
+                      spoils, support_options, take_weapon, taking, weapon_candidates, weapon_effect,
                       weapon_options, written)
 from ...state import find, is_hero, players_choose
-from ...wounds import D6, RULE_MIGHT, score, take_wound, thrown_down
+from ...wounds import D6, RULE_MIGHT, score, take_wound, thrown_down, wound_mount
 
 RULE_SHIELDING = "Weapons: Shields (shielding)"
 RULE_STRIKES = "The Fight Phase: Multiple Combats (dividing strikes)"
@@ -500,7 +500,7 @@ def settle_wound(state, c) -> None:
         return
     c["wounded"] = None
     if part:
-        state.wound_mount(victim, 1)
+        wound_mount(state, victim, 1)
     else:
         take_wound(state, victim)
 
@@ -539,63 +539,278 @@ STAGES = {"declare": _declare, "roll": _roll, "might": _might, "decide": _decide
 
 # ---------------------------------------------------------------- answering questions
 
-def candidates(state) -> list:
-    """The answers to the question outstanding, for agents."""
-    q, c = state.question, state.combat
-    if q["kind"] == "shield":
+class FightQuestion(procedure.Asked):
+    """A question the fight under way asks (`state.combat`); once answered the fight goes
+    on (`advance`)."""
+
+    def take(self, state, plan) -> None:
+        """The answer carried out on the fight, which then goes on."""
+        self.carry(state, state.combat, plan)
+        advance(state)
+
+    def carry(self, state, c, plan) -> None:
+        """Do what the checked answer says to the fight's record."""
+        raise NotImplementedError
+
+
+class ShieldQuestion(FightQuestion):
+    """'Shielding': whether the side shields in this fight."""
+
+    name = "shield"
+
+    def answers(self, state) -> list:
+        """Shield, or not."""
         return [Shielding(False), Shielding(True)]
-    if q["kind"] == "back":
-        return back_candidates(state, c)
-    if q["kind"] == "weapon":
-        return weapon_candidates(state, q["model"])
-    if q["kind"] == "support":
+
+    def check(self, state, action) -> Plan:
+        """'shield on' or 'shield off'."""
+        if not isinstance(action, Shielding):
+            raise Refusal(RULE_SHIELDING, "say whether the side shields: 'shield on' or "
+                                          "'shield off'", action=str(action))
+        return Plan(on=action.on, side=state.question["side"])
+
+    def carry(self, state, c, plan) -> None:
+        """The side's choice noted."""
+        c["shielding"][plan.side] = plan.on
+        c["to_declare"].pop(0)
+        if plan.on:
+            state.news.append(f"{plan.side} shields")
+
+
+class Striking(FightQuestion):
+    """'Strikes': the winners say where their strikes go."""
+
+    name = "strike"
+
+    def answers(self, state) -> list:
+        """All the strikes at one of the beaten."""
+        c = state.combat
+        count = strikes_of(state, c)
+        return [Strike(tuple(t for _ in range(count))) for t in strike_options(state, c)]
+
+    def check(self, state, action) -> Plan:
+        """As many targets as strikes, each one of the beaten."""
+        text, c = str(action), state.combat
+        if not isinstance(action, Strike):
+            raise Refusal(RULE_STRIKES,
+                          f"{'+'.join(c['strikers'])} must say where the strikes go, e.g. "
+                          f"'strike {c['losers'][0]}'", action=text)
+        count = strikes_of(state, c)
+        if len(action.targets) != count:
+            raise Refusal(RULE_STRIKES,
+                          f"{'+'.join(c['strikers'])} strikes {count} time(s); name {count} "
+                          "target(s)", action=text)
+        options = strike_options(state, c)
+        for t in action.targets:
+            if t not in options:
+                raise Refusal(RULE_STRIKES,
+                              f"{t} is not one of the beaten: {', '.join(options)}", action=text)
+        return Plan(targets=list(action.targets))
+
+    def carry(self, state, c, plan) -> None:
+        """The strikes queued."""
+        queue_strikes(state, c, plan.targets)
+
+
+class BackingAway(FightQuestion):
+    """'Working Out a Fight': where each beaten model backs away, or that it is trapped."""
+
+    name = "back"
+
+    def answers(self, state) -> list:
+        """A few free spots, or ways for friends to make way and being trapped."""
+        return back_candidates(state, state.combat)
+
+    def check(self, state, action) -> Plan:
+        """A beaten model backs 1"/2cm away, friends making way, or is truly trapped."""
+        return _check_back(state, state.combat, action, str(action))
+
+    def carry(self, state, c, plan) -> None:
+        """The model backed away or trapped."""
+        _take_back(state, c, plan)
+
+
+class ChoosingWeapon(FightQuestion):
+    """'Weapons': which weapon a model fights with in this Fight phase."""
+
+    name = "weapon"
+
+    def answers(self, state) -> list:
+        """The weapons the model may choose between."""
+        return weapon_candidates(state, state.question["model"])
+
+    def check(self, state, action) -> Plan:
+        """One of the model's weapons usable here."""
+        return Plan(model=state.question["model"],
+                    weapon=check_weapon(state, action, str(action)))
+
+    def carry(self, state, c, plan) -> None:
+        """The weapon taken up."""
+        take_weapon(state, plan.model, plan.weapon)
+
+
+class Supporting(FightQuestion):
+    """'Spears': which spearmen support whom."""
+
+    name = "support"
+
+    def answers(self, state) -> list:
+        """Each way the side's spearmen may support, or none."""
+        c, q = state.combat, state.question
         fighters = _fighters(state, c, q["side"])
         return [Support(p) for p in support_options(state, fighters, c["shielding"])] + [
             Support(())]
-    if q["kind"] == "take":
+
+    def check(self, state, action) -> Plan:
+        """Spearmen free to support, behind friends of this fight."""
+        text, c, q = str(action), state.combat, state.question
+        if not isinstance(action, Support):
+            raise Refusal(RULE_SPEARS, "say which spearmen support whom, e.g. 'support G4>G1', "
+                                       "or 'support none'", action=text)
+        reason = check_support(state, _fighters(state, c, q["side"]), c["shielding"],
+                               action.pairs)
+        if reason is not None:
+            raise Refusal(RULE_SPEARS, reason, action=text)
+        return Plan(pairs=action.pairs)
+
+    def carry(self, state, c, plan) -> None:
+        """The support given."""
+        c["support_to_declare"].pop(0)
+        _give_support(state, plan.pairs)
+
+
+class TakingSpoils(FightQuestion):
+    """'Picking Up Weapons': the Hero takes one weapon or shield from the slain, or not."""
+
+    name = "take"
+
+    def answers(self, state) -> list:
+        """Each item he may take, or 'pass'."""
+        q = state.question
         return [Take(q["model"], written(item)) for item in q["items"]] + [Pass()]
-    if q["kind"] == "charger":
+
+    def check(self, state, action) -> Plan:
+        """One of the items offered, or 'pass'."""
+        text, q = str(action), state.question
+        item = None
+        if isinstance(action, Take) and action.model == q["model"]:
+            item = {written(i): i for i in q["items"]}.get(action.item)
+            if item is None:
+                raise Refusal(RULE_PICKING_UP,
+                              f"{q['model']} may take {', '.join(map(written, q['items']))}",
+                              action=text)
+        elif not isinstance(action, Pass):
+            raise Refusal(RULE_PICKING_UP,
+                          f"{q['model']} may take a weapon or shield from the slain "
+                          f"('take {q['model']} {written(q['items'][0])}') or 'pass'",
+                          action=text)
+        return Plan(model=q["model"], item=item)
+
+    def carry(self, state, c, plan) -> None:
+        """The item taken up, or none."""
+        c["spoils"].append(plan.model)
+        if plan.item is not None:
+            hero = state.models[plan.model]
+            hero.profile = taking(state, hero.profile, plan.item)
+            hero.taken = (*hero.taken, plan.item)
+            state.news.append(f"{hero.id} takes a {plan.item}")
+
+
+class ChoosingCharger(FightQuestion):
+    """'Defending': the charging side names the charger who fights the defender next."""
+
+    name = "charger"
+
+    def answers(self, state) -> list:
+        """The chargers who may fight next."""
         return charger_candidates(state)
-    if q["kind"] == "strike":
-        count = strikes_of(state, c)
-        return [Strike(tuple(t for _ in range(count))) for t in strike_options(state, c)]
-    heroes = heroes_with_might(state, c, q["side"]) if c else []
-    if q.get("for") == "wound":
-        striker = state.models[c["roll"]["striker"]]
-        return [Might(striker.id, n) for n in range(1, striker.might_left + 1)] + [Pass()]
-    if q["kind"] == "bid":
+
+    def check(self, state, action) -> Plan:
+        """One of the chargers still to fight."""
+        return Plan(model=check_charger(state, state.combat, action, str(action)))
+
+    def carry(self, state, c, plan) -> None:
+        """That charger fights next."""
+        take_charger(state, c, plan.model)
+
+
+class SpendingMight(FightQuestion):
+    """'Might': a Hero of the fight raises his side's duel roll, or a striker his wound
+    roll; or 'pass'."""
+
+    name = "might"
+
+    def answers(self, state) -> list:
+        """Each Hero's points, or 'pass'."""
+        c, q = state.combat, state.question
+        if q.get("for") == "wound":
+            striker = state.models[c["roll"]["striker"]]
+            return [Might(striker.id, n) for n in range(1, striker.might_left + 1)] + [Pass()]
+        heroes = heroes_with_might(state, c, q["side"]) if c else []
+        return [Might(h.id, n) for h in heroes for n in range(1, h.might_left + 1)] + [Pass()]
+
+    def check(self, state, action) -> Plan:
+        """A Hero of the side, on his own dice, with the Might he has; or 'pass'."""
+        return _check_might(state, state.combat, state.question, action, str(action))
+
+    def carry(self, state, c, plan) -> None:
+        """The Might spent, or the side done with it."""
+        q, action = plan.asked, plan.action
+        if q.get("for") == "wound":
+            if isinstance(action, Might):
+                state.models[action.model].spend_might(action.points)
+                c["roll"]["might"] += action.points
+                state.news.append(f"{action.model} spends {action.points} Might on the wound "
+                                  "roll")
+            else:
+                c["roll"]["declined"] = True
+            return
+        if isinstance(action, Might):
+            raise_best(state, c, state.models[action.model], action.points)
+        else:
+            c["might_done"] = True
+
+
+class Bidding(FightQuestion):
+    """'Might': opposing Heroes bid Might in secret before the duel roll."""
+
+    name = "bid"
+
+    def answers(self, state) -> list:
+        """'pass', or each Hero's points."""
+        c, q = state.combat, state.question
+        heroes = heroes_with_might(state, c, q["side"]) if c else []
         return [Pass()] + [Might(h.id, n) for h in heroes for n in range(1, h.might_left + 1)]
-    return [Might(h.id, n) for h in heroes for n in range(1, h.might_left + 1)] + [Pass()]
+
+    def check(self, state, action) -> Plan:
+        """A Hero of the side in this fight, with the Might he has; or 'pass'."""
+        return _check_might(state, state.combat, state.question, action, str(action))
+
+    def carry(self, state, c, plan) -> None:
+        """The bid noted, unseen by the other side until both are in."""
+        action = plan.action
+        c["bids"][plan.asked["side"]] = ([action.model, action.points]
+                                         if isinstance(action, Might) else [None, 0])
 
 
-def answer(state, action, text: str) -> None:
-    """Take the answer to the question outstanding; IllegalAction if it does not fit."""
-    q, c = state.question, state.combat
-    kind = q["kind"]
-    if kind == "shield":
-        if not isinstance(action, Shielding):
-            raise Refusal(RULE_SHIELDING,
-                          "say whether the side shields: 'shield on' or 'shield off'", action=text)
-        state.question = None
-        c["shielding"][q["side"]] = action.on
-        c["to_declare"].pop(0)
-        if action.on:
-            state.news.append(f"{q['side']} shields")
-    elif kind == "strike":
-        _answer_strikes(state, c, action, text)
-    elif kind == "back":
-        _answer_back(state, c, action, text)
-    elif kind == "weapon":
-        answer_weapon(state, action, text)
-    elif kind == "support":
-        _answer_support(state, c, q, action, text)
-    elif kind == "take":
-        _answer_take(state, c, q, action, text)
-    elif kind == "charger":
-        answer_charger(state, c, action, text)
-    else:
-        _answer_might(state, c, q, action, text)
-    advance(state)
+def _check_might(state, c, q, action, text) -> Plan:
+    if not isinstance(action, (Might, Pass)):
+        raise Refusal(RULE_MIGHT, "spend Might ('might G1 1') or 'pass'", action=text)
+    if isinstance(action, Might):
+        hero = state.models.get(action.model)
+        if hero is None or hero.side != q["side"]:
+            raise Refusal(RULE_MIGHT,
+                          f"{action.model} is not a Hero of {q['side']} here", action=text)
+        in_fight = hero.id in c["good"] or hero.id in c["evil"]
+        if q.get("for") == "wound":
+            in_fight = hero.id == c["roll"]["striker"]
+        if not in_fight:
+            # 'Might': a Hero adjusts only his own dice
+            raise Refusal(RULE_MIGHT,
+                          f"{hero.id} can spend Might only on its own dice", action=text)
+        if not 1 <= action.points <= hero.might_left:
+            raise Refusal(RULE_MIGHT, f"{hero.id} has {hero.might_left} Might", action=text)
+    return Plan(action=action, asked=q)
 
 
 def back_candidates(state, c) -> list:
@@ -615,7 +830,7 @@ def back_candidates(state, c) -> list:
     return out
 
 
-def _answer_back(state, c, action, text) -> None:
+def _check_back(state, c, action, text) -> Plan:
     if not isinstance(action, (Back, Trapped)) or action.model not in c["to_back"]:
         raise Refusal(RULE_BACK,
                       f"say where {' or '.join(c['to_back'])} backs away, e.g. "
@@ -625,15 +840,19 @@ def _answer_back(state, c, action, text) -> None:
     if isinstance(action, Trapped):
         if can_back_away(state, loser, away_from):
             raise Refusal(RULE_BACK, f"{loser.id} can back away: it is not trapped", action=text)
-        state.question = None
-        c["to_back"].remove(loser.id)
-        trap(state, c, loser, away_from)
-        return
-    reason = check_back(state, loser, away_from, action)
-    if reason is not None:
-        raise Refusal(RULE_MAKING_WAY if action.way else RULE_BACK, reason, action=text)
-    state.question = None
+    else:
+        reason = check_back(state, loser, away_from, action)
+        if reason is not None:
+            raise Refusal(RULE_MAKING_WAY if action.way else RULE_BACK, reason, action=text)
+    return Plan(action=action, loser=loser, away_from=away_from)
+
+
+def _take_back(state, c, plan) -> None:
+    loser, action = plan.loser, plan.action
     c["to_back"].remove(loser.id)
+    if isinstance(action, Trapped):
+        trap(state, c, loser, plan.away_from)
+        return
     for friend, spot in action.way:
         state.models[friend].x, state.models[friend].y = spot
         state.news.append(f"{friend} makes way")
@@ -642,16 +861,11 @@ def _answer_back(state, c, action, text) -> None:
     _knocked_down(state, c, loser)
 
 
-def _answer_support(state, c, q, action, text) -> None:
-    if not isinstance(action, Support):
-        raise Refusal(RULE_SPEARS, "say which spearmen support whom, e.g. 'support G4>G1', or "
-                                   "'support none'", action=text)
-    reason = check_support(state, _fighters(state, c, q["side"]), c["shielding"], action.pairs)
-    if reason is not None:
-        raise Refusal(RULE_SPEARS, reason, action=text)
+def _answer_back(state, c, action, text) -> None:
+    """A backing away chosen for the side (the quicker game's default)."""
+    checked = _check_back(state, c, action, text)
     state.question = None
-    c["support_to_declare"].pop(0)
-    _give_support(state, action.pairs)
+    _take_back(state, c, checked)
 
 
 def _offer_spoils(state, c) -> bool:
@@ -671,83 +885,3 @@ def _offer_spoils(state, c) -> bool:
                               "items": items}
             return True
     return False
-
-
-def _answer_take(state, c, q, action, text) -> None:
-    if isinstance(action, Take) and action.model == q["model"]:
-        item = {written(i): i for i in q["items"]}.get(action.item)
-        if item is None:
-            raise Refusal(RULE_PICKING_UP,
-                          f"{q['model']} may take {', '.join(map(written, q['items']))}",
-                          action=text)
-    elif not isinstance(action, Pass):
-        raise Refusal(RULE_PICKING_UP,
-                      f"{q['model']} may take a weapon or shield from the slain "
-                      f"('take {q['model']} {written(q['items'][0])}') or 'pass'", action=text)
-    state.question = None
-    c["spoils"].append(q["model"])
-    if isinstance(action, Take):
-        hero = state.models[q["model"]]
-        hero.profile = taking(state, hero.profile, item)
-        hero.taken = (*hero.taken, item)
-        state.news.append(f"{hero.id} takes a {item}")
-
-
-def _answer_strikes(state, c, action, text) -> None:
-    if not isinstance(action, Strike):
-        raise Refusal(RULE_STRIKES,
-                      f"{'+'.join(c['strikers'])} must say where the strikes go, e.g. "
-                      f"'strike {c['losers'][0]}'", action=text)
-    count = strikes_of(state, c)
-    if len(action.targets) != count:
-        raise Refusal(RULE_STRIKES,
-                      f"{'+'.join(c['strikers'])} strikes {count} time(s); name {count} "
-                      "target(s)", action=text)
-    options = strike_options(state, c)
-    for t in action.targets:
-        if t not in options:
-            raise Refusal(RULE_STRIKES,
-                          f"{t} is not one of the beaten: {', '.join(options)}", action=text)
-    state.question = None
-    queue_strikes(state, c, list(action.targets))
-
-
-def _answer_might(state, c, q, action, text) -> None:
-    if not isinstance(action, (Might, Pass)):
-        raise Refusal(RULE_MIGHT, "spend Might ('might G1 1') or 'pass'", action=text)
-    if isinstance(action, Might):
-        hero = state.models.get(action.model)
-        if hero is None or hero.side != q["side"]:
-            raise Refusal(RULE_MIGHT,
-                          f"{action.model} is not a Hero of {q['side']} here", action=text)
-        in_fight = hero.id in c["good"] or hero.id in c["evil"]
-        if q.get("for") == "wound":
-            in_fight = hero.id == c["roll"]["striker"]
-        if not in_fight:
-            # 'Might': a Hero adjusts only his own dice
-            raise Refusal(RULE_MIGHT,
-                          f"{hero.id} can spend Might only on its own dice", action=text)
-        if not 1 <= action.points <= hero.might_left:
-            raise Refusal(RULE_MIGHT, f"{hero.id} has {hero.might_left} Might", action=text)
-    state.question = None
-    if q.get("for") == "wound":
-        if isinstance(action, Might):
-            state.models[action.model].spend_might(action.points)
-            c["roll"]["might"] += action.points
-            state.news.append(f"{action.model} spends {action.points} Might on the wound roll")
-        else:
-            c["roll"]["declined"] = True
-        return
-    if q["kind"] == "bid":
-        c["bids"][q["side"]] = ([action.model, action.points] if isinstance(action, Might)
-                                else [None, 0])
-        return
-    if isinstance(action, Might):
-        raise_best(state, c, state.models[action.model], action.points)
-    else:
-        c["might_done"] = True
-
-
-# the questions a fight asks (its Fate rolls are wounds.py's)
-for _kind in ("shield", "strike", "back", "weapon", "support", "take", "charger", "bid", "might"):
-    procedure.question(_kind, answer, candidates)

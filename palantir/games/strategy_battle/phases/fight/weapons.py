@@ -120,8 +120,8 @@ def weapon_candidates(state, ident: str) -> list:
 
 
 
-def answer_weapon(state, action, text: str) -> None:
-    """Take a model's choice of weapon for this Fight phase."""
+def check_weapon(state, action, text: str) -> str:
+    """A model's choice of weapon for this Fight phase, one it may use here."""
     ident = state.question["model"]
     options = weapon_options(state, state.models[ident])
     if not isinstance(action, Weapon) or action.model != ident:
@@ -131,7 +131,11 @@ def answer_weapon(state, action, text: str) -> None:
     if chosen is None:
         raise Refusal(RULE_WEAPONS, f"{ident} cannot fight with '{action.weapon}' here; it may use "
                                     f"{', '.join(written(w) for w in options)}", action=text)
-    state.question = None
+    return chosen
+
+
+def take_weapon(state, ident: str, chosen: str) -> None:
+    """The model fights with the weapon chosen."""
     state.models[ident].weapon = chosen
     state.news.append(f"{ident} fights with its {chosen}")
 

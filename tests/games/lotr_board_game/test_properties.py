@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from .lbg_table import GAME, PARTS, all_cards, snapshot
+from tests.support.positions.board import GAME, PARTS, all_cards, snapshot
 from palantir.engine.dice import SeededDice
 from palantir.engine.errors import IllegalAction
 from palantir.engine.game import State

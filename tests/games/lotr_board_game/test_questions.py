@@ -19,7 +19,7 @@ from palantir.games.lotr_board_game.phases import (costs, council, gandalf, saur
 from palantir.games.lotr_board_game.phases.table import QUESTIONS
 from tests.support.games import random_walk
 
-from .lbg_table import GAME, PARTS, refused
+from tests.support.positions.board import GAME, PARTS, refused
 
 BASE = {"players": 3}
 SAURON = {"players": 4, "expansion": "sauron"}

@@ -4,8 +4,8 @@ Legendary cards; gandalf.toml), and the reference's rule 7."""
 from palantir.agents import make_agent
 from palantir.games.lotr_board_game.phases import windows
 
-from .lbg_table import GAME, die, draw, more, refused, run, step, table, tile, used_all
-
+from tests.support.positions.board import (GAME, die, draw, more, refused, run, setup, step,
+                                           table, tile, used_all)
 
 
 def test_play_4_mithril_the_roller_ignores_the_face_just_rolled():
@@ -30,7 +30,7 @@ def test_play_4_mithril_not_played_the_face_is_suffered():
 
 def test_play_4_belt_the_roller_does_not_roll():
     state = table(board="moria", hands=[[], ["belt"]], run=False)
-    state.queue = [("roll", 0)]
+    state = setup(state, queue=[("roll", 0)])
     state.run()
     assert state.question[:3] == ("window", 1, "before-roll")
     step(state, "yellow belt")
@@ -89,7 +89,7 @@ def test_play_4_miruvor_the_holder_passes_a_card_seen_by_giver_and_receiver_only
 
 def test_play_5_athelas_one_hobbit_ignores_his_missing_life_tokens():
     state = table(board="moria", hands=[[], ["athelas"]], run=False)
-    state.queue = [("scenario-end",)]
+    state = setup(state, queue=[("scenario-end",)])
     more(state, draw("frodo", "white-joker"), draw("frodo", "white-joker"))
     run(state)
     assert state.question[:3] == ("window", 1, "scenario-end")
@@ -199,7 +199,7 @@ def test_play_4_gandalf_foresight_the_top_3_tiles_in_the_order_chosen():
     state = table(board="moria", runes=[5, 0],
                   dice=[tile("hiding"), tile("event"), tile("fighting"), tile("hiding")],
                   run=False)
-    state.queue = [("window", "turn-start", None, 0, ()), ("reveal",)]
+    state = setup(state, queue=[("window", "turn-start", None, 0, ()), ("reveal",)])
     run(state)
     step(state, "gandalf foresight", *["give rune"] * 5)
     assert state.question == ("foresight", 0) and len(state.foreseen) == 3
@@ -219,12 +219,12 @@ def test_play_4_a_yellow_card_is_not_played_on_a_track_and_refusals_change_nothi
 
 def test_rule_7_a_personal_cost_that_cannot_be_paid_eliminates_the_hobbit():
     state = table(players=3, board="moria", hands=[[], [], []], run=False)
-    state.queue = [("effect", ("discard-or-eliminated", 1, "active"), None)]
-    state.active = 1
+    state = setup(state, queue=[("effect", ("discard-or-eliminated", 1, "active"), None)])
+    state = setup(state, active=1)
     state.run()
     assert state.eliminated == [False, True, False] and state.result is None
     state = table(players=3, board="moria", hands=[[], ["white-joker"], []], run=False)
-    state.queue = [("effect", ("discard-or-eliminated", 1, "active"), None)]
-    state.active = 1
+    state = setup(state, queue=[("effect", ("discard-or-eliminated", 1, "active"), None)])
+    state = setup(state, active=1)
     state.run()
     assert state.eliminated == [False, False, False] and state.hands[1] == []

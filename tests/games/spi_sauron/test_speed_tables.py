@@ -13,7 +13,7 @@ from palantir.games.spi_sauron.movement import Mover, Refusal, cheapest_paths, \
     mover_of, static_step_cost, step_cost, step_table
 from palantir.games.spi_sauron.notation import Enter, Move
 
-from .helpers import GAME, cleared, new_game, place
+from tests.support.positions.spi import GAME, cleared, new_game, place
 
 
 def test_distance_table_agrees_with_cube_arithmetic():

@@ -217,14 +217,16 @@ def carry_out_move(state, piece, path, spent, action, entering: bool = False) ->
 
 
 def reach(state, piece, start: str | None, start_cost: int = 0,
-          entry_hexes: tuple[str, ...] = ()) -> dict:
-    """cheapest_paths for a piece, kept while nothing else that bears on it changes."""
+          entry_hexes: tuple[str, ...] = (), alone: bool = False) -> dict:
+    """cheapest_paths for a piece (`alone`: a unit leaving its formation, 8.48), kept while
+    nothing else that bears on it changes."""
     check_reach_signature(state, piece.side)
     key = (piece.id if isinstance(piece, Unit) else piece.key, start, start_cost,
-           entry_hexes, getattr(piece, "formation", None))
+           entry_hexes, getattr(piece, "formation", None), alone)
     found = state._reach.get(key)
     if found is None:
-        found = cheapest_paths(state, mover_of(state, piece), start, start_cost, entry_hexes)
+        found = cheapest_paths(state, mover_of(state, piece, alone), start, start_cost,
+                               entry_hexes)
         state._reach[key] = found
     return found
 
@@ -405,11 +407,10 @@ def formation_candidates(state) -> list:
                 not joiner.partner or stranded_leaders_of_split(state, joiner)):
             continue        # 8.1: it may not leave its leader alone
         if joiner.partner:
-            mover = mover_of(state, joiner, alone=True)
-            full = state.occupied_hexes()
-            found.extend(Split(path) for there, (_, path) in cheapest_paths(
-                state, mover, joiner.hex, 0).items() if there not in full
-                and joiner.id < joiner.partner)
+            if joiner.id < joiner.partner:      # a formation's splits are listed once
+                full = state.occupied_hexes()
+                found.extend([split for there, split in splits_of(state, joiner)
+                              if there not in full])
             continue
         if joiner.side == "westernesse" and joiner.type.kind not in ("cavalry",
                                                                       "infantry"):
@@ -419,6 +420,18 @@ def formation_candidates(state) -> list:
             if host is not None and form_refusal(state, joiner, host) is None:
                 found.append(Form((joiner.hex, there)))
     return found
+
+
+def splits_of(state, unit: Unit) -> list:
+    """(hex, Split) for every hex `unit` reaches leaving its formation alone (8.48); kept
+    with the reach it comes from."""
+    found = reach(state, unit, unit.hex, alone=True)
+    key = ("splits", unit.id, unit.hex, unit.formation)
+    decisions = state._reach.get(key)
+    if decisions is None:
+        decisions = state._reach[key] = [(there, Split(path))
+                                         for there, (_, path) in found.items()]
+    return decisions
 
 
 def check_split(state, action: Split):

@@ -217,32 +217,45 @@ def cheapest_paths(state, mover: Mover, start: str | None, start_cost: int,
                 heapq.heappush(queue, (start_cost + cost, h))
     best: dict[str, tuple[int, tuple[str, ...]]] = {}
     paths: dict[str, tuple[str, ...]] = {}
+    # Every test that bars a hex whatever the step into it, as one set.
+    closed = blocked | forbidden
+    if road is not None:
+        closed = closed | far_from_road(state.hexmap, limit)
+    pop, push = heapq.heappop, heapq.heappush
+    over = allowance + 1
     while queue:
-        spent, here = heapq.heappop(queue)
+        spent, here = pop(queue)
         if here in paths or spent > cost_of[here]:
             continue
         before = parent[here]
         path = paths[here] = (paths[before] + (here,)) if before is not None else (here,)
         if here == start:
-            extra = first_extra
+            spent += first_extra
         else:
             best[here] = (spent, path)
             if here in zoc:
                 continue   # 6.11: entering an enemy ZOC ends the move
-            extra = 0
+        at_gate = here in gate      # 18.0 C: closed to Westernesse while Sauron is inside
         for there, cost in table[here].items():
-            if there in paths or there in blocked or there in forbidden:
+            if there in closed or there in paths or (at_gate and there in gate):
                 continue
-            if here in gate and there in gate:
-                continue   # 18.0 C: closed to Westernesse while Sauron is inside
-            total = spent + cost + extra
-            if total > allowance or total >= cost_of.get(there, allowance + 1):
+            total = spent + cost
+            if total > allowance or total >= cost_of.get(there, over):
                 continue
-            if road is not None and road[there] > limit:
-                continue
-            cost_of[there], parent[there] = total, here
-            heapq.heappush(queue, (total, there))
+            cost_of[there] = total
+            parent[there] = here
+            push(queue, (total, there))
     return best
+
+
+def far_from_road(hexmap: HexMap, limit: int) -> frozenset[str]:
+    """Hexes more than `limit` hexes from the Road of the Orcs (14.1, 14.2 B)."""
+    cached = hexmap.__dict__.setdefault("_far_from_road", {})
+    found = cached.get(limit)
+    if found is None:
+        found = cached[limit] = frozenset(h for h, d in road_distances(hexmap).items()
+                                          if d > limit)
+    return found
 
 
 def road_distances_of(state) -> dict[str, int]:

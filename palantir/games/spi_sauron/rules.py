@@ -28,6 +28,8 @@ from .phases.retreat import Pending
 from .phases.movement import reach
 
 GAME_OVER = "12.0"
+# Per-position caches holding this state's own piece objects: a clone builds its own.
+PIECE_INDEXES = frozenset(("pieces", "units-by-hex", "leaders-by-hex"))
 VICTORY_LEVELS = ("Westernesse Decisive", "Westernesse Tactical", "Sauron Tactical",
                   "Sauron Decisive", "Draw")
 
@@ -161,7 +163,7 @@ class SauronState(State):
         other.stack = Stack(list(self.stack))
         other.beast = self.beast.copy()
         # The pieces-by-hex index holds this state's piece objects: the copy builds its own.
-        other._zoc = {k: v for k, v in self._zoc.items() if k != "pieces"}
+        other._zoc = {k: v for k, v in self._zoc.items() if k not in PIECE_INDEXES}
         other._reach = dict(self._reach)
         return other
 
@@ -279,15 +281,21 @@ class SauronState(State):
         index = self._zoc.get("pieces")
         if index is None:
             index = {}
+            units: dict[str, list[Unit]] = {}
+            leaders: dict[str, list[LeaderPiece]] = {}
             held: dict[str, set[str]] = {"sauron": set(), "westernesse": set()}
             occupied: set[str] = set()
             for piece in self.units.values():
                 index.setdefault(piece.hex, []).append(piece)
+                units.setdefault(piece.hex, []).append(piece)
                 held[piece.side].add(piece.hex)
                 occupied.add(piece.hex)
             for piece in self.leaders.values():
                 index.setdefault(piece.hex, []).append(piece)
+                leaders.setdefault(piece.hex, []).append(piece)
                 held[piece.side].add(piece.hex)
+            self._zoc["units-by-hex"] = units
+            self._zoc["leaders-by-hex"] = leaders
             # 4.27: the Beast (17.0) bars its hex to the enemy, though no combat unit (5.0)
             index.setdefault(self.beast.hex, []).append(self.beast)
             held["sauron"].add(self.beast.hex)
@@ -297,21 +305,34 @@ class SauronState(State):
             self._zoc[("enemy-hexes", "westernesse")] = frozenset(held["sauron"])
         return index
 
+    def _units_by_hex(self) -> dict[str, list[Unit]]:
+        index = self._zoc.get("units-by-hex")
+        if index is None:
+            self._pieces_by_hex()
+            index = self._zoc["units-by-hex"]
+        return index
+
+    def _leaders_by_hex(self) -> dict[str, list[LeaderPiece]]:
+        index = self._zoc.get("leaders-by-hex")
+        if index is None:
+            self._pieces_by_hex()
+            index = self._zoc["leaders-by-hex"]
+        return index
+
     def combat_units_at(self, hex_name: str) -> list[Unit]:
         """The combat units standing in a hex."""
-        return [p for p in self._pieces_by_hex().get(hex_name, ()) if isinstance(p, Unit)]
+        return list(self._units_by_hex().get(hex_name, ()))
 
     def unit_at(self, hex_name: str, side: str | None = None) -> Unit | None:
         """The combat unit in a hex (of `side`, if given)."""
-        for unit in self.combat_units_at(hex_name):
+        for unit in self._units_by_hex().get(hex_name, ()):
             if side is None or unit.side == side:
                 return unit
         return None
 
     def leaders_at(self, hex_name: str) -> list[LeaderPiece]:
         """The leaders standing in a hex."""
-        return [p for p in self._pieces_by_hex().get(hex_name, ())
-                if isinstance(p, LeaderPiece)]
+        return list(self._leaders_by_hex().get(hex_name, ()))
 
     def leader_reach(self, piece: LeaderPiece) -> dict:
         """Every hex a leader on the map may reach this phase: hex -> (cost, path) (4.0)."""

@@ -109,11 +109,14 @@ def check_move(state, action: Move):
 def stranded_leaders(state, unit: Unit) -> list[LeaderPiece]:
     """Leaders in `unit`'s hex who may not move again this phase and would have no unit of
     theirs left there if it (and its formation partner, if it has one) moved away."""
+    held = [p for p in state.leaders_at(unit.hex)
+            if p.side == unit.side and (p.moved or p.magic_leader)]
+    if not held:
+        return held
     staying = [u for u in state.combat_units_at(unit.hex)
                if u is not unit and u.id != unit.partner]
-    return [p for p in state.leaders_at(unit.hex)
-            if p.side == unit.side and (p.moved or p.magic_leader)
-            and not any(p.leader.commands_nationality(u.type.nationality) for u in staying)]
+    return [p for p in held
+            if not any(p.leader.commands_nationality(u.type.nationality) for u in staying)]
 
 
 def stranded_leaders_of_split(state, unit: Unit) -> list[LeaderPiece]:

@@ -126,19 +126,7 @@ class Battlefield:
     def _read_enemy(self):
         """Hexes from every hex to the nearest enemy unit, and the enemy attacks that could
         fall on each hex next turn: (letter, missile?, unit hex), strongest first."""
-        neighbours = self.hexmap.neighbours
-        front = {h: 0 for h in self.theirs}
-        frontier = list(front)
-        steps = 0
-        while frontier:
-            steps += 1
-            grown = []
-            for here in frontier:
-                for there in neighbours[here]:
-                    if there not in front:
-                        front[there] = steps
-                        grown.append(there)
-            frontier = grown
+        front = _front_of(self.hexmap, tuple(self.theirs))
         state = self.state
         stuck = state.enemy_zoc(self.enemy)      # enemy units in my ZOC cannot move away
         reach: dict[str, list] = {}
@@ -205,9 +193,17 @@ class Battlefield:
         return loss
 
     def _harm_share(self, morale: str) -> float:
-        return sum(1 for die in range(1, 7)
-                   if self.parts.casualty_results[die, morale].half_eliminated
-                   or self.parts.casualty_results[die, morale].eliminated) / 6
+        shares = self.parts.__dict__.get("_harm_shares")
+        if shares is None:
+            shares = {}
+            object.__setattr__(self.parts, "_harm_shares", shares)
+        share = shares.get(morale)
+        if share is None:
+            results = self.parts.casualty_results
+            share = shares[morale] = sum(1 for die in range(1, 7)
+                                         if results[die, morale].half_eliminated
+                                         or results[die, morale].eliminated) / 6
+        return share
 
     def armour_in(self, unit: Unit, hex_name: str, attacker_hex: str | None) -> int:
         """The armour `unit` would defend with in `hex_name` against an attack from
@@ -226,28 +222,28 @@ class Battlefield:
         attacks = self.reach.get(hex_name)
         if not attacks:
             return 0.0
-        neighbours = self.hexmap.neighbours[hex_name]
-        terrain = self.hexmap.terrain
-        passable = self.parts.terrain
-        shut = self.gate_shut
-        open_sides = [n for n in neighbours if passable[terrain[n]].passable
-                      and (n not in self.mine or n == leaving)
-                      and not (shut and self.hexmap.is_gate(n, hex_name))]
+        sides, adjacent, uphill, bonus, gate_other = _sides_of(self.hexmap, self.parts)[hex_name]
+        if not self.gate_shut:
+            gate_other = None       # 18.0 C: only a closed gate bars its hexside
+        mine = self.mine
+        open_sides = [n for n in sides if (n not in mine or n == leaving) and n != gate_other]
+        parts = self.parts
+        table = _hit_table(parts)
+        armour = unit.strength.armour + bonus           # 4.3: the hex's terrain
+        flat = max(1, min(4, min(parts.armour_maximum, armour)))
+        up = max(1, min(4, min(parts.armour_maximum, armour + parts.slope_armour)))
         miss = 1.0
         used = 0
         slots = len(open_sides)
-        adjacent = set(neighbours)
         for letter, missile, where in attacks:
             if missile:
-                armour = self.armour_in(unit, hex_name, None)
-                miss *= 1 - 0.5 * hit_chance(self.parts, letter, armour)
+                miss *= 1 - 0.5 * table.get((letter.upper(), flat), 0.0)
                 continue
-            if used >= slots or (shut and self.hexmap.is_gate(where, hex_name)):
+            if used >= slots or where == gate_other:
                 continue        # no room left, or the closed gate between (18.0 C)
             used += 1
             side_hex = where if where in adjacent else open_sides[0] if open_sides else None
-            armour = self.armour_in(unit, hex_name, side_hex)
-            chance = hit_chance(self.parts, letter, armour)
+            chance = table.get((letter.upper(), up if side_hex in uphill else flat), 0.0)
             if where not in adjacent:
                 chance *= self.attack_share(where)
             miss *= 1 - chance
@@ -331,6 +327,50 @@ class Battlefield:
 
 _ENEMY_READINGS: dict = {}
 _WITHIN: dict = {}
+_FRONTS: dict = {}
+
+
+def _front_of(hexmap, sources: tuple[str, ...]) -> dict[str, int]:
+    """Hexes from every hex to the nearest of `sources` (a breadth-first search of the
+    map), kept per set of sources: both sides' readings of one phase share the enemy's."""
+    key = (id(hexmap), sources)
+    front = _FRONTS.get(key)
+    if front is not None:
+        return front
+    neighbours = hexmap.neighbours
+    front = {h: 0 for h in sources}
+    frontier = list(front)
+    steps = 0
+    while frontier:
+        steps += 1
+        grown = []
+        for here in frontier:
+            for there in neighbours[here]:
+                if there not in front:
+                    front[there] = steps
+                    grown.append(there)
+        frontier = grown
+    if len(_FRONTS) > 512:
+        _FRONTS.clear()
+    _FRONTS[key] = front
+    return front
+
+
+def _sides_of(hexmap, parts) -> dict:
+    """Per hex, what exposure asks of its hexsides (the map's, built once): the passable
+    neighbours an enemy may attack from, all neighbours, those an attack from which is
+    up a slope (4.3), the terrain's armour, and the hex across the Gate hexside (18.0 C)."""
+    found = hexmap.__dict__.get("_exposure_sides")
+    if found is None:
+        found = {}
+        for here, around in hexmap.neighbours.items():
+            sides = tuple(n for n in around if parts.terrain[hexmap.terrain[n]].passable)
+            uphill = frozenset(n for n in around if hexmap.higher_side(n, here) == here)
+            gate_other = next((n for n in around if hexmap.is_gate(n, here)), None)
+            found[here] = (sides, frozenset(around), uphill,
+                           parts.terrain[hexmap.terrain[here]].armour, gate_other)
+        hexmap.__dict__["_exposure_sides"] = found
+    return found
 
 
 def _within(hexmap, hex_name: str, radius: int) -> list[str]:

@@ -228,8 +228,14 @@ def reach(state, piece, start: str | None, start_cost: int = 0,
            entry_hexes, getattr(piece, "formation", None), alone)
     found = state._reach.get(key)
     if found is None:
-        found = cheapest_paths(state, mover_of(state, piece, alone), start, start_cost,
-                               entry_hexes)
+        # Pieces that move alike from the same place reach the same hexes by the same
+        # paths (the leaders, reinforcements of one entry area): one search serves them all.
+        mover = mover_of(state, piece, alone)
+        shared = ("paths", mover, start, start_cost, entry_hexes)
+        found = state._reach.get(shared)
+        if found is None:
+            found = state._reach[shared] = cheapest_paths(state, mover, start, start_cost,
+                                                          entry_hexes)
         state._reach[key] = found
     return found
 

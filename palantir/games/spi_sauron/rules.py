@@ -237,16 +237,20 @@ class SauronState(State):
         self.turn = view["turn"]
         self.phase_index = next(i for i, p in enumerate(PHASES) if p.key == view["phase"])
         self.rally_seat = view["rally_seat"]
+        units = self.units
         for entry in view["units"]:
-            unit = self.units[entry["id"]]
-            for name in ("hex", "reduced", "disrupted", "moved", "first_turn_on_map"):
-                setattr(unit, name, entry[name])
+            unit = units[entry["id"]]
+            unit.hex, unit.reduced, unit.disrupted = entry["hex"], entry["reduced"], \
+                entry["disrupted"]
+            unit.moved, unit.first_turn_on_map = entry["moved"], entry["first_turn_on_map"]
             unit.partner, unit.formation = entry.get("partner"), entry.get("formation")
+        leaders = self.leaders
         for entry in view["leaders"]:
-            piece = self.leaders[entry["key"]]
-            for name in ("hex", "reduced", "moved", "weapon", "magic_left",
-                         "first_turn_on_map"):
-                setattr(piece, name, entry[name])
+            piece = leaders[entry["key"]]
+            piece.hex, piece.reduced, piece.moved = entry["hex"], entry["reduced"], \
+                entry["moved"]
+            piece.weapon, piece.magic_left = entry["weapon"], entry["magic_left"]
+            piece.first_turn_on_map = entry["first_turn_on_map"]
         self.entered = dict(view["entered"])
         self.demoralized = dict(view["demoralized"])
         self.demoralization_points = dict(view["demoralization_points"])

@@ -222,10 +222,14 @@ def cheapest_paths(state, mover: Mover, start: str | None, start_cost: int,
     if road is not None:
         closed = closed | far_from_road(state.hexmap, limit)
     pop, push = heapq.heappop, heapq.heappush
+    known = cost_of.get
     over = allowance + 1
+    # A hex is pushed only at a cost lower than any before, so an entry whose cost is its
+    # hex's lowest is popped once; a hex already popped costs no more than the one being
+    # expanded, so the cost test alone keeps the search from going back.
     while queue:
         spent, here = pop(queue)
-        if here in paths or spent > cost_of[here]:
+        if spent > cost_of[here]:
             continue
         before = parent[here]
         path = paths[here] = (paths[before] + (here,)) if before is not None else (here,)
@@ -237,10 +241,9 @@ def cheapest_paths(state, mover: Mover, start: str | None, start_cost: int,
                 continue   # 6.11: entering an enemy ZOC ends the move
         at_gate = here in gate      # 18.0 C: closed to Westernesse while Sauron is inside
         for there, cost in table[here].items():
-            if there in closed or there in paths or (at_gate and there in gate):
-                continue
             total = spent + cost
-            if total > allowance or total >= cost_of.get(there, over):
+            if total > allowance or total >= known(there, over) or there in closed or \
+                    (at_gate and there in gate):
                 continue
             cost_of[there] = total
             parent[there] = here

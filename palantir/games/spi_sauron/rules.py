@@ -29,7 +29,7 @@ from .phases.movement import reach
 
 GAME_OVER = "12.0"
 # Per-position caches holding this state's own piece objects: a clone builds its own.
-PIECE_INDEXES = frozenset(("pieces", "units-by-hex", "leaders-by-hex"))
+PIECE_INDEXES = frozenset(("units-by-hex", "leaders-by-hex"))
 VICTORY_LEVELS = ("Westernesse Decisive", "Westernesse Tactical", "Sauron Tactical",
                   "Sauron Decisive", "Draw")
 
@@ -279,47 +279,50 @@ class SauronState(State):
 
     # ----- questions the rules ask -----------------------------------------------------
 
-    def _pieces_by_hex(self) -> dict[str, list]:
+    def _index_pieces(self) -> None:
         # Built once per position (cleared with the ZOC cache whenever a piece moves), in
-        # one pass with the hexes each side holds and those holding a combat unit.
-        index = self._zoc.get("pieces")
-        if index is None:
-            index = {}
-            units: dict[str, list[Unit]] = {}
-            leaders: dict[str, list[LeaderPiece]] = {}
-            held: dict[str, set[str]] = {"sauron": set(), "westernesse": set()}
-            occupied: set[str] = set()
-            for piece in self.units.values():
-                index.setdefault(piece.hex, []).append(piece)
-                units.setdefault(piece.hex, []).append(piece)
-                held[piece.side].add(piece.hex)
-                occupied.add(piece.hex)
-            for piece in self.leaders.values():
-                index.setdefault(piece.hex, []).append(piece)
-                leaders.setdefault(piece.hex, []).append(piece)
-                held[piece.side].add(piece.hex)
-            self._zoc["units-by-hex"] = units
-            self._zoc["leaders-by-hex"] = leaders
-            # 4.27: the Beast (17.0) bars its hex to the enemy, though no combat unit (5.0)
-            index.setdefault(self.beast.hex, []).append(self.beast)
-            held["sauron"].add(self.beast.hex)
-            self._zoc["pieces"] = index
-            self._zoc["occupied"] = frozenset(occupied)
-            self._zoc[("enemy-hexes", "sauron")] = frozenset(held["westernesse"])
-            self._zoc[("enemy-hexes", "westernesse")] = frozenset(held["sauron"])
-        return index
+        # one pass: units and leaders by hex, the hexes each side holds and those holding
+        # a combat unit.
+        units: dict[str, list[Unit]] = {}
+        leaders: dict[str, list[LeaderPiece]] = {}
+        sauron: set[str] = set()
+        westernesse: set[str] = set()
+        for piece in self.units.values():
+            here = piece.hex
+            found = units.get(here)
+            if found is None:
+                units[here] = [piece]
+            else:
+                found.append(piece)
+            (sauron if piece.side == "sauron" else westernesse).add(here)
+        for piece in self.leaders.values():
+            here = piece.hex
+            found = leaders.get(here)
+            if found is None:
+                leaders[here] = [piece]
+            else:
+                found.append(piece)
+            (sauron if piece.side == "sauron" else westernesse).add(here)
+        # 4.27: the Beast (17.0) bars its hex to the enemy, though no combat unit (5.0)
+        sauron.add(self.beast.hex)
+        cache = self._zoc
+        cache["units-by-hex"] = units
+        cache["leaders-by-hex"] = leaders
+        cache["occupied"] = frozenset(units)
+        cache[("enemy-hexes", "sauron")] = frozenset(westernesse)
+        cache[("enemy-hexes", "westernesse")] = frozenset(sauron)
 
     def _units_by_hex(self) -> dict[str, list[Unit]]:
         index = self._zoc.get("units-by-hex")
         if index is None:
-            self._pieces_by_hex()
+            self._index_pieces()
             index = self._zoc["units-by-hex"]
         return index
 
     def _leaders_by_hex(self) -> dict[str, list[LeaderPiece]]:
         index = self._zoc.get("leaders-by-hex")
         if index is None:
-            self._pieces_by_hex()
+            self._index_pieces()
             index = self._zoc["leaders-by-hex"]
         return index
 
@@ -350,7 +353,7 @@ class SauronState(State):
         """Hexes where a piece (unit or leader) of the other side stands, per position."""
         found = self._zoc.get(("enemy-hexes", side))
         if found is None:
-            self._pieces_by_hex()
+            self._index_pieces()
             found = self._zoc[("enemy-hexes", side)]
         return found
 
@@ -406,7 +409,7 @@ class SauronState(State):
         """Hexes holding a combat unit (5.0)."""
         found = self._zoc.get("occupied")
         if found is None:
-            self._pieces_by_hex()
+            self._index_pieces()
             found = self._zoc["occupied"]
         return found
 

@@ -131,6 +131,7 @@ class Battlefield:
         stuck = state.enemy_zoc(self.enemy)      # enemy units in my ZOC cannot move away
         reach: dict[str, list] = {}
         radius: dict[str, int] = {}
+        at = reach.get
         for where, unit in self.theirs.items():
             if unit.disrupted:
                 continue        # 7.57: it may not move or attack until rallied
@@ -140,11 +141,21 @@ class Battlefield:
             missile = missile_strength(state, unit) if unit.strength.missile else None
             if melee and not (state.demoralized[unit.side] and unit.strength.morale == "Z"):
                 radius[where] = allowance + 1
+                attack = (melee, False, where)
                 for h in _within(self.hexmap, where, allowance + 1):
-                    reach.setdefault(h, []).append((melee, False, where))
+                    attacks = at(h)
+                    if attacks is None:
+                        reach[h] = [attack]
+                    else:
+                        attacks.append(attack)
             if missile:
+                attack = (missile, True, where)
                 for h in _within(self.hexmap, where, allowance + missile_range(state, unit)):
-                    reach.setdefault(h, []).append((missile, True, where))
+                    attacks = at(h)
+                    if attacks is None:
+                        reach[h] = [attack]
+                    else:
+                        attacks.append(attack)
         for attacks in reach.values():
             attacks.sort()
         return front, reach, radius
@@ -326,7 +337,6 @@ class Battlefield:
 
 
 _ENEMY_READINGS: dict = {}
-_WITHIN: dict = {}
 _FRONTS: dict = {}
 
 
@@ -375,8 +385,11 @@ def _sides_of(hexmap, parts) -> dict:
 
 def _within(hexmap, hex_name: str, radius: int) -> list[str]:
     """Map hexes at most `radius` from `hex_name` (hexmap.within, by cube coordinates)."""
-    key = (id(hexmap), hex_name, radius)
-    found = _WITHIN.get(key)
+    cache = hexmap.__dict__.get("_within")
+    if cache is None:
+        cache = hexmap.__dict__["_within"] = {}
+    key = (hex_name, radius)
+    found = cache.get(key)
     if found is None:
         x, y, z = cube_of(hex_name)
         terrain = hexmap.terrain
@@ -388,5 +401,5 @@ def _within(hexmap, hex_name: str, radius: int) -> list[str]:
                     h = hex_id(column, row)
                     if h in terrain:
                         found.append(h)
-        _WITHIN[key] = found
+        cache[key] = found
     return found

@@ -534,16 +534,29 @@ def safe_first(state, mover, hex_name: str):
 
 
 def leader_candidates(state, piece: LeaderPiece) -> list:
-    # 8.1: a leader's move ends with a combat unit of a nationality he leads.
+    """A leader's moves and entries: 8.1, each ends with a combat unit of a nationality he
+    leads. Kept with the reach cache for as long as those units stand where they do."""
     company = company_hexes(state, piece)
-    found: list = []
-    if piece.on_map:
-        found.extend([m for there, m in moves_of(state, piece, piece.hex) if there in company])
-    elif (piece.hex == WAITING and piece.arrival <= state.turn) or piece.hex == MORDOR:
-        for entry_hex in state.hexmap.entries[piece.entry or "mordor"]:
-            found.extend([m for there, m in moves_of(state, piece, None, 0, (entry_hex,))
-                          if there in company])
-    return found
+    check_reach_signature(state, piece.side)
+    key = ("leader-moves", piece.key, piece.hex, company)
+    found = state._reach.get(key)
+    if found is None:
+        found = []
+        if piece.on_map:
+            found.extend(_moves_ending_in(state, piece, company, piece.hex))
+        elif (piece.hex == WAITING and piece.arrival <= state.turn) or piece.hex == MORDOR:
+            for entry_hex in state.hexmap.entries[piece.entry or "mordor"]:
+                found.extend(_moves_ending_in(state, piece, company, None, (entry_hex,)))
+        state._reach[key] = found
+    return list(found)
+
+
+def _moves_ending_in(state, piece, hexes: frozenset[str], start: str | None,
+                     entry_hexes: tuple[str, ...] = ()) -> list:
+    """moves_of the piece that end in one of `hexes`, in their order."""
+    if hexes.isdisjoint(reach(state, piece, start, 0, entry_hexes)):
+        return []
+    return [m for there, m in moves_of(state, piece, start, 0, entry_hexes) if there in hexes]
 
 
 def company_hexes(state, piece: LeaderPiece) -> frozenset[str]:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from ...engine.procedure import Refusal
 from .components import Components
-from .hexmap import HexMap, distance
+from .hexmap import HexMap, cube_of, distance
 from .units import WAITING, LeaderPiece, Unit
 
 
@@ -180,8 +180,106 @@ def check_path(state, mover: Mover, path: tuple[str, ...], start_cost: int,
     return spent
 
 
+SEARCHES_KEPT = 2048       # path searches (and their decisions) kept per map
+
+
+_UNREAD = object()
+
+
 def cheapest_paths(state, mover: Mover, start: str | None, start_cost: int,
-                   entry_hexes: tuple[str, ...] = ()) -> dict[str, tuple[int, tuple[str, ...]]]:
+                   entry_hexes: tuple[str, ...] = (), key=_UNREAD
+                   ) -> dict[str, tuple[int, tuple[str, ...]]]:
+    """Every hex `mover` can reach, with the cheapest path: `search_paths`, kept per map for
+    each place and mover and what the search reads of the position around it (a unit that
+    stays where it stood, with the enemy near it as before, reaches the same hexes).
+    `key`: its search_key, if the caller has it."""
+    if key is _UNREAD:
+        key = search_key(state, mover, start, start_cost, entry_hexes)
+    if key is None:
+        return search_paths(state, mover, start, start_cost, entry_hexes)
+    kept = searches_of(state.hexmap)
+    found = kept.get(key)
+    if found is None:
+        if len(kept) >= SEARCHES_KEPT:
+            kept.clear()
+        found = kept[key] = search_paths(state, mover, start, start_cost, entry_hexes)
+    return found
+
+
+def searches_of(hexmap: HexMap) -> dict:
+    """The path searches kept for a map (and the decisions made of them): key -> value."""
+    kept = hexmap.__dict__.get("_searches")
+    if kept is None:
+        kept = hexmap.__dict__["_searches"] = {}
+    return kept
+
+
+def search_key(state, mover: Mover, start: str | None, start_cost: int,
+               entry_hexes: tuple[str, ...] = ()) -> tuple | None:
+    """All that `search_paths` reads for this search, the position cut to the hexes it can
+    touch: every step costs at least the cheapest step of the map, so no path goes further
+    from where it begins than the allowance buys in such steps, and the search looks one hex
+    beyond. None when there is no single place to measure from."""
+    if start is not None:
+        centre = start
+    elif len(entry_hexes) == 1:
+        centre = entry_hexes[0]
+    else:
+        return None
+    cheapest = cheapest_step(state.hexmap, state.parts, mover.cavalry, mover.elf,
+                             mover.clear_only)
+    if cheapest <= 0:
+        return None
+    near = disc(state.hexmap, centre, mover.allowance // cheapest + 1)
+    return (mover.side, mover.allowance, mover.leader, mover.cavalry, mover.elf,
+            mover.ezoc_rule, mover.road_limit, mover.clear_only, start, start_cost,
+            entry_hexes, state.enemy_hexes(mover.side) & near,
+            frozenset() if mover.leader else mover.zoc & near,
+            state.gate_open_to(mover.side))
+
+
+def cheapest_step(hexmap, parts, cavalry: bool, elf: bool, clear_only: bool = False) -> int:
+    """The lowest cost, in half MP, of any step in this mover's step table."""
+    lowest = hexmap.__dict__.setdefault("_cheapest_steps", {})
+    key = (cavalry, elf, clear_only)
+    found = lowest.get(key)
+    if found is None:
+        table = step_table(hexmap, parts, cavalry, elf, clear_only)
+        found = lowest[key] = min((cost for row in table.values() for cost in row.values()),
+                                  default=0)
+    return found
+
+
+def disc(hexmap: HexMap, centre: str, radius: int) -> frozenset[str]:
+    """The map hexes at most `radius` hexes from `centre`, kept per map."""
+    discs = hexmap.__dict__.setdefault("_discs", {})
+    found = discs.get((centre, radius))
+    if found is None:
+        by_cube = hexmap.__dict__.get("_by_cube")
+        if by_cube is None:
+            by_cube = hexmap.__dict__["_by_cube"] = {cube_of(h)[::2]: h for h in hexmap.terrain}
+        x, _, z = cube_of(centre)
+        found = discs[(centre, radius)] = frozenset(
+            h for h in (by_cube.get((x + dx, z + dz)) for dx, dz in _offsets(radius))
+            if h is not None)
+    return found
+
+
+_OFFSETS: dict[int, tuple[tuple[int, int], ...]] = {}
+
+
+def _offsets(radius: int) -> tuple[tuple[int, int], ...]:
+    """(dx, dz) in cube coordinates of every hex at most `radius` from a hex."""
+    found = _OFFSETS.get(radius)
+    if found is None:
+        found = _OFFSETS[radius] = tuple(
+            (dx, dz) for dx in range(-radius, radius + 1) for dz in range(-radius, radius + 1)
+            if abs(dx + dz) <= radius)
+    return found
+
+
+def search_paths(state, mover: Mover, start: str | None, start_cost: int,
+                 entry_hexes: tuple[str, ...] = ()) -> dict[str, tuple[int, tuple[str, ...]]]:
     """Every hex `mover` can reach, with the cheapest path (Dijkstra over step_cost).
 
     From `start` (a map hex), or from off the map into one of `entry_hexes`. The steps come

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from ....engine.procedure import Refusal
 from ..hexmap import distance
-from ..movement import check_path, cheapest_paths, half, mover_of, static_step_cost, step_cost
+from ..movement import SEARCHES_KEPT, check_path, cheapest_paths, half, mover_of, search_key, \
+    searches_of, static_step_cost, step_cost
 from ..notation import END, Enter, Form, Give, Move, Split, name_text
 from ..units import FORMATION_NAMES, MORDOR, SHIELD_WALL, SLAVE_PHALANX, WAITING, WEDGE, \
     LeaderPiece, Unit
@@ -228,15 +229,11 @@ def reach(state, piece, start: str | None, start_cost: int = 0,
            entry_hexes, getattr(piece, "formation", None), alone)
     found = state._reach.get(key)
     if found is None:
-        # Pieces that move alike from the same place reach the same hexes by the same
-        # paths (the leaders, reinforcements of one entry area): one search serves them all.
         mover = mover_of(state, piece, alone)
-        shared = ("paths", mover, start, start_cost, entry_hexes)
-        found = state._reach.get(shared)
-        if found is None:
-            found = state._reach[shared] = cheapest_paths(state, mover, start, start_cost,
-                                                          entry_hexes)
-        state._reach[key] = found
+        search = search_key(state, mover, start, start_cost, entry_hexes)
+        found = state._reach[key] = cheapest_paths(state, mover, start, start_cost,
+                                                   entry_hexes, search)
+        state._reach[("search", key)] = search
     return found
 
 
@@ -268,12 +265,32 @@ def moves_of(state, piece, start: str | None, start_cost: int = 0,
     decisions = state._reach.get(key)
     if decisions is None:
         if start is not None:
-            leader = piece.key if isinstance(piece, LeaderPiece) else None
-            decisions = [(there, Move(path, leader)) for there, (_, path) in found.items()]
+            kind, name = "move", piece.key if isinstance(piece, LeaderPiece) else None
         else:
-            name = piece.type.key if isinstance(piece, Unit) else piece.key
+            kind, name = "enter", piece.type.key if isinstance(piece, Unit) else piece.key
+        search = state._reach[("search", key[1:] + (False,))]
+        decisions = state._reach[key] = kept_decisions(state, found, search, kind, name)
+    return decisions
+
+
+def kept_decisions(state, found: dict, search: tuple | None, kind: str,
+                   name: str | None) -> list:
+    """(hex, decision) for every hex of `found` (a piece's reach, by the search `search`):
+    kept per map with that search, for every position it serves."""
+    kept = searches_of(state.hexmap)
+    key = None if search is None else ("decisions", search, kind, name)
+    decisions = None if key is None else kept.get(key)
+    if decisions is None:
+        if kind == "move":
+            decisions = [(there, Move(path, name)) for there, (_, path) in found.items()]
+        elif kind == "enter":
             decisions = [(there, Enter(name, path)) for there, (_, path) in found.items()]
-        state._reach[key] = decisions
+        else:
+            decisions = [(there, Split(path)) for there, (_, path) in found.items()]
+        if key is not None:
+            if len(kept) >= SEARCHES_KEPT:
+                kept.clear()
+            kept[key] = decisions
     return decisions
 
 
@@ -289,8 +306,12 @@ def movement_candidates(state) -> list:
         closing = dwarf_closing_hexes(state, unit) if unit.type.dwarf else None
         if not closing and stranded_leaders(state, unit):
             continue        # 8.1: it may not leave its leader alone
-        actions.extend([m for there, m in moves_of(state, unit, unit.hex)
-                        if there not in full and (not closing or there in closing)])
+        if closing:
+            actions.extend([m for there, m in moves_of(state, unit, unit.hex)
+                            if there not in full and there in closing])
+        else:
+            actions.extend([m for there, m in moves_of(state, unit, unit.hex)
+                            if there not in full])
     seen_types: set[str] = set()
     for unit in arrivals_waiting(state, side):
         if unit.type.key in seen_types:
@@ -438,8 +459,8 @@ def splits_of(state, unit: Unit) -> list:
     key = ("splits", unit.id, unit.hex, unit.formation)
     decisions = state._reach.get(key)
     if decisions is None:
-        decisions = state._reach[key] = [(there, Split(path))
-                                         for there, (_, path) in found.items()]
+        search = state._reach[("search", (unit.id, unit.hex, 0, (), unit.formation, True))]
+        decisions = state._reach[key] = kept_decisions(state, found, search, "split", None)
     return decisions
 
 

@@ -116,6 +116,7 @@ class Battlefield:
             cached = _ENEMY_READINGS[enemy_key] = self._read_enemy()
         self.front, self.reach, self.radius = cached
         self._targets: dict[str, float] = {}
+        self._misses: dict[tuple, float] = {}
         self.leaders_by_hex: dict[str, list] = {}
         for piece in state.leaders.values():
             if piece.on_map:
@@ -238,26 +239,34 @@ class Battlefield:
             gate_other = None       # 18.0 C: only a closed gate bars its hexside
         mine = self.mine
         open_sides = [n for n in sides if (n not in mine or n == leaving) and n != gate_other]
-        parts = self.parts
-        table = _hit_table(parts)
-        armour = unit.strength.armour + bonus           # 4.3: the hex's terrain
-        flat = max(1, min(4, min(parts.armour_maximum, armour)))
-        up = max(1, min(4, min(parts.armour_maximum, armour + parts.slope_armour)))
-        miss = 1.0
-        used = 0
         slots = len(open_sides)
-        for letter, missile, where in attacks:
-            if missile:
-                miss *= 1 - 0.5 * table.get((letter.upper(), flat), 0.0)
-                continue
-            if used >= slots or where == gate_other:
-                continue        # no room left, or the closed gate between (18.0 C)
-            used += 1
-            side_hex = where if where in adjacent else open_sides[0] if open_sides else None
-            chance = table.get((letter.upper(), up if side_hex in uphill else flat), 0.0)
-            if where not in adjacent:
-                chance *= self.attack_share(where)
-            miss *= 1 - chance
+        first = open_sides[0] if open_sides else None
+        armour = unit.strength.armour
+        # The chance every attack misses depends on the hex, the armour, and the sides open
+        # to attack (how many, and the one an attack from afar comes through): kept.
+        key = (hex_name, armour, slots, first)
+        miss = self._misses.get(key)
+        if miss is None:
+            parts = self.parts
+            table = _hit_table(parts)
+            armour += bonus           # 4.3: the hex's terrain
+            flat = max(1, min(4, min(parts.armour_maximum, armour)))
+            up = max(1, min(4, min(parts.armour_maximum, armour + parts.slope_armour)))
+            miss = 1.0
+            used = 0
+            for letter, missile, where in attacks:
+                if missile:
+                    miss *= 1 - 0.5 * table.get((letter.upper(), flat), 0.0)
+                    continue
+                if used >= slots or where == gate_other:
+                    continue        # no room left, or the closed gate between (18.0 C)
+                used += 1
+                side_hex = where if where in adjacent else first
+                chance = table.get((letter.upper(), up if side_hex in uphill else flat), 0.0)
+                if where not in adjacent:
+                    chance *= self.attack_share(where)
+                miss *= 1 - chance
+            self._misses[key] = miss
         return (1 - miss) * self.loss_if_hit(unit, hex_name) * self.own_rate
 
     def attack_share(self, enemy_hex: str) -> float:

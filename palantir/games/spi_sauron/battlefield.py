@@ -117,6 +117,7 @@ class Battlefield:
         self.front, self.reach, self.radius = cached
         self._targets: dict[str, float] = {}
         self._misses: dict[tuple, float] = {}
+        self._losses: dict[tuple, float] = {}
         self.leaders_by_hex: dict[str, list] = {}
         for piece in state.leaders.values():
             if piece.on_map:
@@ -195,13 +196,20 @@ class Battlefield:
     def loss_if_hit(self, unit: Unit, hex_name: str) -> float:
         """Expected Demoralization Points lost by `unit`'s army if a casualty falls on it in
         `hex_name` (its leaders' share included)."""
-        value = self.unit_value(unit)
-        loss = loss_on_casualty(self.parts, self.morale_of(unit), value, unit.reduced,
-                                unit.disrupted)
-        # its leaders share its fate (8.24: they go to the nearest unit when it is eliminated)
-        stake = self.leader_stake(unit.hex, unit.side)
-        if stake:
-            loss += stake * LEADER_SHARES * self._harm_share(self.morale_of(unit))
+        # all it reads of the unit (its counter, markers, formation and the leaders with
+        # it); the position is the reading's
+        key = (unit.id, unit.hex, unit.reduced, unit.disrupted, unit.partner, unit.formation)
+        loss = self._losses.get(key)
+        if loss is None:
+            value = self.unit_value(unit)
+            loss = loss_on_casualty(self.parts, self.morale_of(unit), value, unit.reduced,
+                                    unit.disrupted)
+            # its leaders share its fate (8.24: they go to the nearest unit when it is
+            # eliminated)
+            stake = self.leader_stake(unit.hex, unit.side)
+            if stake:
+                loss += stake * LEADER_SHARES * self._harm_share(self.morale_of(unit))
+            self._losses[key] = loss
         return loss
 
     def _harm_share(self, morale: str) -> float:

@@ -432,6 +432,7 @@ def formation_candidates(state) -> list:
     """Formations the phasing side may make now, and splits of its formations (8.48)."""
     side = state.phasing_side()
     found: list = []
+    occupied = state.occupied_hexes()
     for joiner in movable_units(state):
         if stranded_leaders(state, joiner) and (
                 not joiner.partner or stranded_leaders_of_split(state, joiner)):
@@ -446,6 +447,8 @@ def formation_candidates(state) -> list:
                                                                       "infantry"):
             continue
         for there in state.hexmap.neighbours[joiner.hex]:
+            if there not in occupied:
+                continue        # no unit there to form with
             host = state.unit_at(there, side)
             if host is not None and form_refusal(state, joiner, host) is None:
                 found.append(Form((joiner.hex, there)))

@@ -34,6 +34,20 @@ VICTORY_LEVELS = ("Westernesse Decisive", "Westernesse Tactical", "Sauron Tactic
                   "Sauron Decisive", "Draw")
 
 
+_STRENGTH_TEXTS: dict = {}     # (id of the unit type, reduced, formation) -> (type, text)
+
+
+def strength_text(unit: Unit) -> str:
+    """str(unit.strength), kept per counter side and formation (views list every unit)."""
+    key = (id(unit.type), unit.reduced, unit.formation)
+    found = _STRENGTH_TEXTS.get(key)
+    if found is None or found[0] is not unit.type:
+        if len(_STRENGTH_TEXTS) > 4096:
+            _STRENGTH_TEXTS.clear()
+        found = _STRENGTH_TEXTS[key] = (unit.type, str(unit.strength))
+    return found[1]
+
+
 class SauronState(State):
     """A position of SPI Sauron: every piece, the Game-Turn and Phase, the armies' tallies."""
 
@@ -215,7 +229,7 @@ class SauronState(State):
     @staticmethod
     def _unit_view(u: Unit) -> dict:
         entry = {"id": u.id, "type": u.type.key, "side": u.side, "hex": u.hex,
-                 "strength": str(u.strength), "reduced": u.reduced, "disrupted": u.disrupted,
+                 "strength": strength_text(u), "reduced": u.reduced, "disrupted": u.disrupted,
                  "moved": u.moved, "first_turn_on_map": u.first_turn_on_map}
         if u.hex == WAITING:
             entry["arrival"] = u.arrival

@@ -355,6 +355,7 @@ class Battlefield:
 
 _ENEMY_READINGS: dict = {}
 _FRONTS: dict = {}
+FRONTS_KEPT = 64        # a front is shared within a phase or two; each holds every map hex
 
 
 def _front_of(hexmap, sources: tuple[str, ...]) -> dict[str, int]:
@@ -377,7 +378,7 @@ def _front_of(hexmap, sources: tuple[str, ...]) -> dict[str, int]:
                     front[there] = steps
                     grown.append(there)
         frontier = grown
-    if len(_FRONTS) > 512:
+    if len(_FRONTS) > FRONTS_KEPT:
         _FRONTS.clear()
     _FRONTS[key] = front
     return front

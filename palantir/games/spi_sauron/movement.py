@@ -180,7 +180,7 @@ def check_path(state, mover: Mover, path: tuple[str, ...], start_cost: int,
     return spent
 
 
-SEARCHES_KEPT = 2048       # path searches (and their decisions) kept per map
+SEARCHES_KEPT = 1024       # path searches (and their decisions) kept per map (~25 MB)
 
 
 _UNREAD = object()

@@ -111,8 +111,8 @@ class Battlefield:
                      tuple(sorted(state.spell_until.items())))
         cached = _ENEMY_READINGS.get(enemy_key)
         if cached is None:
-            if len(_ENEMY_READINGS) > 512:
-                _ENEMY_READINGS.clear()
+            if len(_ENEMY_READINGS) >= READINGS_KEPT:
+                del _ENEMY_READINGS[next(iter(_ENEMY_READINGS))]     # the oldest
             cached = _ENEMY_READINGS[enemy_key] = self._read_enemy()
         self.front, self.reach, self.radius = cached
         self._targets: dict[str, float] = {}
@@ -354,6 +354,9 @@ class Battlefield:
 
 
 _ENEMY_READINGS: dict = {}
+# A reading is asked for again by the next decisions of the same position, seldom later;
+# each holds hundreds of lists the garbage collector walks through at every full pass.
+READINGS_KEPT = 16
 _FRONTS: dict = {}
 FRONTS_KEPT = 64        # a front is shared within a phase or two; each holds every map hex
 

@@ -185,3 +185,16 @@ def test_case_17_0_b_the_beast_is_drawn_on_the_ascii_and_svg_maps():
     view = state.view(None)
     assert "X" not in "".join(render.map_lines(view)[1:])
     assert 'class="beast"' not in svg.render_svg(view)
+
+
+def test_case_8_4_and_7_34_a_formation_that_melees_the_beast_has_attacked_as_one():
+    # A formation attacks as one (8.4, 15.3), and a unit attacks once a phase (7.34): the
+    # Beast's melee marked only the unit named, so its partner was offered an attack again.
+    state = with_beast("westernesse-combat", dice=["6", "6"])     # 12: the attack misses
+    place(state, "cavalry-1", "1315", partner="cavalry-2", formation="wedge")
+    place(state, "cavalry-2", "1315", partner="cavalry-1", formation="wedge")
+    assert Attack("beast", ("1315",)) in state.legal_actions()
+    state.apply("attack beast from 1315")
+    assert state.beast.on_map
+    assert not any(isinstance(a, Attack) for a in state.legal_actions())
+    refused(state, "attack beast from 1315", "7.34")

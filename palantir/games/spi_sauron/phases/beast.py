@@ -12,7 +12,7 @@ from ..beast import BEAST, BEAST_SPELLS, FACINGS, kill_zone
 from ..combat import defending_armour, resolve_attack
 from ..hexmap import clear_line, distance, line_hexes
 from ..movement import Mover, cheapest_paths
-from ..notation import Attack, Fire, Move
+from ..notation import Attack, Fire, Move, name_text
 from ..units import ELIMINATED, WAITING
 from .losses import add_demoralization, eliminate_unit, hurt_leader
 from . import is_night, spell_active
@@ -226,6 +226,15 @@ def beast_in_play(state, action) -> bool:
 def check_beast_combat(state, action) -> None:
     """The Beast's combats, or Refusal naming the case."""
     listed = {str(a) for a in beast_combat_candidates(state, state.combat_step)}
+    for name in getattr(action, "attackers", ()):
+        if name in state.leaders:
+            done = state.leaders[name].key in state.attacked
+        else:
+            unit = state.unit_at(name, "westernesse")
+            done = unit is not None and unit.id in state.attacked
+        if done:
+            raise Refusal("7.34", f"{name_text(name)} has attacked this phase (a formation "
+                                  "attacks as one, 8.4)")
     if state.pending or state.phase.kind != "combat" or str(action) not in listed:
         if isinstance(action, Fire):
             rule = "17.3.2" if beast_capability(state, "magic_armour") else "7.1"
@@ -258,6 +267,8 @@ def carry_out_beast_combat(state, action) -> None:
         else:
             unit = state.unit_at(name, "westernesse")
             state.attacked.add(unit.id)
+            if unit.partner:
+                state.attacked.add(unit.partner)    # a formation attacks as one (8.4, 15.3)
             letter, where, who = melee_strength(state, unit), unit.hex, unit.type.name
         if not state.beast.on_map:
             state.news.append(f"the attack of {who} falls on nothing (7.32)")

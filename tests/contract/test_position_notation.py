@@ -29,6 +29,7 @@ from palantir.engine.record import GameRecord, position_from_record, replay
 from palantir.terminal import TerminalTable, parse_seats, play_terminal
 
 from tests.support import seats_of, snapshot
+from tests.support.positions import sbg
 from tests.support.games import main_variants, random_walk, variants
 
 SEEDS = (5, 6)
@@ -442,3 +443,168 @@ def test_a_value_of_another_kind_deep_in_a_position_is_refused_naming_its_path(g
                 assert refused.value.field == path, (path, junk, str(refused.value))
                 checked += 1
     assert checked >= 3, f"{game_id}: only {checked} deep values probed"
+
+
+# ---------------------------------------------------------------- a battle's own table
+# Before this a Strategy Battle position could only name a shipped scenario (the options'
+# `scenario`), and its view rounds the terrain: a test's battle on a table of its own
+# (tests/support/positions/sbg.py) could not be written as a position at all.
+
+def own_table_battle(dice=None):
+    """A battle on a table of its own: woods, a hill and a wall at places no view keeps
+    exactly, and an Orc's profile changed (a shield swapped for a spear, Defence 6)."""
+    from_sbg = sbg.battle(
+        [("G1", sbg.ROHAN, 10 + 1 / 3, 10), ("G2", sbg.ROHAN_BOW, 4, 30),
+         ("E1", sbg.ORC, 30, 20 + 1 / 7), ("E2", sbg.ORC_BOW, 40, 40)],
+        areas=[{"name": "wood", "going": "woods", "outline": [[1, 1], [6 + 1 / 3, 1], [5, 5]]},
+               {"name": "hill", "ground_mm": 33.3, "outline": [[20, 30], [28, 30], [24, 37]]}],
+        barriers=[sbg.WALL], dice=dice, heroic_actions=True)
+    return sbg.profile(from_sbg, sbg.ORC, wargear=["hand weapon", "spear"], defence=6)
+
+
+def test_a_battle_on_a_table_of_its_own_is_a_position_that_loads_exactly_and_plays_on():
+    game = get_game("strategy-battle")
+    state = own_table_battle(SeededDice(3))
+    document = plain(position_document(game, state))
+    setting = document["position"]["setting"]
+    assert setting["version"] == 1 and document["options"]["scenario"] == "intro"
+    # exact where a view rounds: the wood's corner at 6 1/3", the hill's height in inches
+    assert setting["table"]["areas"][0]["outline"][1] == [6 + 1 / 3, 1]
+    assert setting["table"]["areas"][1]["ground"] == 33.3 / 25.4
+    assert setting["profiles"][0]["wargear"] == ["hand weapon", "spear"]
+    loaded = load_position(json.loads(json.dumps(document)), SeededDice(9))
+    assert plain(position_document(game, loaded)) == document
+    assert loaded.models["E1"].profile.defence == 6
+    assert loaded.table.areas[0].shape.equals(state.table.areas[0].shape)
+    assert standing(loaded) == standing(state)
+    original = state.clone(dice=SeededDice(9))
+    rng = random.Random(4)
+    for _ in range(40):
+        if original.is_over():
+            break
+        legal = original.legal_actions()
+        pick = rng.randrange(len(legal))
+        original.apply(legal[pick])
+        loaded.apply(loaded.legal_actions()[pick])
+        assert standing(loaded) == standing(original)
+    assert position_document(game, loaded) == position_document(game, original)
+
+
+def test_a_seats_position_of_a_battle_on_its_own_table_is_refused_naming_the_scenario():
+    game = get_game("strategy-battle")
+    state = own_table_battle()
+    for seat in (0, 1, None):
+        document = plain(position_document(game, state, seat, full=False))
+        assert "setting" not in document["position"]     # a seat's position is its view
+        with pytest.raises(BadPosition) as refused:
+            load_position(document, SeededDice(0))
+        assert refused.value.field == "position.scenario"
+
+
+def broken_settings(setting: dict):
+    """(field refused, broken setting) pairs."""
+    yield "position.setting", "a wood"
+    yield "position.setting.version", {**setting, "version": 2}
+    yield "position.setting.extra", {**setting, "extra": 1}
+    for name in setting:
+        yield f"position.setting.{name}", {k: v for k, v in setting.items() if k != name}
+    yield "position.setting.first_priority", {**setting, "first_priority": "neutral"}
+    yield "position.setting.victory", {**setting, "victory": "hold the ford"}
+    yield "position.setting.max_turns", {**setting, "max_turns": 0}
+    yield "position.setting.courage_before_moving[0]", {**setting,
+                                                        "courage_before_moving": ["orcs"]}
+    table = setting["table"]
+    for name, junk in (("units", "furlongs"), ("width", 0), ("width", 10 ** 9),
+                       ("depth", float("nan")), ("depth", True), ("areas", {}),
+                       ("barriers", [None])):
+        field = "position.setting.table.barriers[0]" if name == "barriers" else \
+            f"position.setting.table.{name}"
+        yield field, {**setting, "table": {**table, name: junk}}
+    area = table["areas"][0]
+    for name, junk in (("going", "swamp"), ("ground", -1), ("sight", "high"),
+                       ("outline", [[0, 0], [1, 1]]), ("outline", [[0, 0], [1, 1], [0, 0]]),
+                       ("outline", [[0, 0], [1, "x"], [0, 1]]), ("outline", [[0, 0, 0]]),
+                       ("name", ""), ("outline", [[0, 0], [2, 2], [2, 0], [0, 2]])):
+        yield f"position.setting.table.areas[0].{name}", {**setting, "table": {
+            **table, "areas": [{**area, name: junk}, *table["areas"][1:]]}}
+    same_name = [table["areas"][0], {**table["areas"][1], "name": table["areas"][0]["name"]}]
+    yield "position.setting.table", {**setting, "table": {**table, "areas": same_name}}
+    wall = table["barriers"][0]
+    for name, junk in (("width", 0), ("height", -2), ("gap", "no"), ("line", [[20, 0]]),
+                       ("line", [[20, 0], [20, 0]]), ("depth", None)):
+        yield f"position.setting.table.barriers[0].{name}", {**setting, "table": {
+            **table, "barriers": [{**wall, name: junk}]}}
+    orc = setting["profiles"][0]
+    for name, junk in (("name", "Balrog"), ("attacks", 10 ** 6), ("wounds", 0),
+                       ("fight", 2.5), ("shoot", 7), ("wargear", ["banana"]),
+                       ("special", "terror"), ("powers", [["Sauron's Gaze", 3]]),
+                       ("powers", [["Nature's Wrath"]]), ("mount", "Mumak"),
+                       ("race", "Martian"), ("base_mm", -25), ("height_mm", 10 ** 9),
+                       ("side", "neutral"), ("source", "internet"), ("foot_race", 3)):
+        yield f"position.setting.profiles[0].{name}", {**setting, "profiles": [
+            {**orc, name: junk}]}
+    yield "position.setting.profiles", {**setting, "profiles": [orc, orc]}
+    yield "position.setting.profiles[0].extra", {**setting, "profiles": [{**orc, "extra": 1}]}
+
+
+def test_a_malformed_setting_is_refused_naming_its_field():
+    game = get_game("strategy-battle")
+    document = plain(position_document(game, own_table_battle()))
+    probed = 0
+    for field, setting in broken_settings(document["position"]["setting"]):
+        broken = copy.deepcopy(document)
+        broken["position"]["setting"] = setting
+        with pytest.raises(BadPosition) as refused:
+            load_position(broken, SeededDice(0), game)
+        named = refused.value.field
+        assert named == field or named.startswith(f"{field}["), (field, str(refused.value))
+        probed += 1
+    assert probed > 40
+    # a setting is a full position's: a seat's view with one is refused
+    seat = plain(position_document(game, own_table_battle(), 0, full=False))
+    seat["position"]["setting"] = document["position"]["setting"]
+    with pytest.raises(BadPosition) as refused:
+        load_position(seat, SeededDice(0), game)
+    assert refused.value.field == "position.setting"
+
+
+def test_mutated_settings_are_refused_or_played_on_never_a_crash():
+    # An uploaded position is untrusted (POST /api/positions): whatever a setting says, the
+    # loader refuses it with BadPosition, or the battle it describes plays on by the rules.
+    game = get_game("strategy-battle")
+    document = plain(position_document(game, own_table_battle()))
+    rng = random.Random(11)
+    junk = [None, -1, 0, 7, 10 ** 6, 2.5, "", "x", True, [], {}, [0], {"x": 1}, [[0, 0]]]
+    refused = played = 0
+    for _ in range(150):
+        doc = copy.deepcopy(document)
+        places = []
+
+        def walk(value):
+            if isinstance(value, dict):
+                places.extend((value, k) for k in value)
+                for item in value.values():
+                    walk(item)
+            elif isinstance(value, list):
+                places.extend((value, i) for i in range(len(value)))
+                for item in value:
+                    walk(item)
+        walk(doc["position"]["setting"])
+        holder, key = rng.choice(places)
+        if isinstance(holder, list) and rng.random() < 0.3:
+            holder.pop(key) if rng.random() < 0.5 else holder.append(copy.deepcopy(holder[key]))
+        else:
+            holder[key] = rng.choice(junk)
+        try:
+            state = load_position(doc, SeededDice(0), game)
+        except BadPosition as exc:
+            assert exc.field.startswith("position"), str(exc)
+            refused += 1
+            continue
+        played += 1
+        for _ in range(6):
+            if state.is_over():
+                break
+            state.view(0), state.view(1)
+            state.apply(rng.choice(state.legal_actions()))
+    assert refused > 50 and played > 0

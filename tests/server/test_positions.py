@@ -20,6 +20,7 @@ from palantir.server.app import create_app
 from palantir.server.hardening import MAX_POSITION_DEPTH
 
 from tests.support.games import random_walk
+from tests.support.positions import sbg
 
 BOARD = get_game("lotr-board-game")
 
@@ -259,3 +260,41 @@ def test_a_record_from_a_position_can_be_uploaded_and_watched_and_a_bad_one_is_r
     refused = client.post("/api/records", json=broken)
     assert refused.status_code == 422
     assert "field 'position': position field 'position.hidden.deck'" in refused.json()["error"]
+
+
+def test_mutated_battles_on_tables_of_their_own_are_refused_or_played_never_a_500(
+        sqlite_client):
+    # A Strategy Battle position may carry its own table and profiles (`setting`): all of
+    # it is untrusted here, and a mutation anywhere in it is refused naming the field, or
+    # gives a battle that plays.
+    game = get_game("strategy-battle")
+    state = sbg.battle([("G1", sbg.ROHAN, 10, 10), ("E1", sbg.ORC, 30, 20),
+                        ("E2", sbg.ORC_BOW, 40, 40)], barriers=[sbg.WALL],
+                       areas=[{"name": "wood", "going": "woods",
+                               "outline": [[1, 1], [6, 1], [5, 5]]}])
+    document = plain(position_document(game, sbg.profile(state, sbg.ORC, defence=6)))
+    rng = random.Random("setting")
+    refused = 0
+    for _ in range(30):
+        broken = copy.deepcopy(document)
+        broken["position"] = {**broken["position"],
+                              "setting": mutated({"position": document["position"]["setting"]},
+                                                 rng)["position"]}
+        response = post(sqlite_client, broken, ["human", "human"])
+        assert response.status_code in (201, 422), response.text
+        if response.status_code == 422:
+            # (a setting still sound may contradict the table the position shows)
+            assert response.json()["field"].startswith("position.position."), response.text
+            refused += 1
+            continue
+        created = response.json()
+        for seat in (0, 1):
+            headers = {"X-Seat-Token": created["seats"][seat]["token"]}
+            seen = sqlite_client.get(f"/api/tables/{created['id']}", headers=headers)
+            assert seen.status_code == 200, seen.text
+            if seen.json()["your_turn"]:
+                decided = sqlite_client.post(
+                    f"/api/tables/{created['id']}/decisions", headers=headers,
+                    json={"action": seen.json()["legal"][0]["action"]})
+                assert decided.status_code in (200, 409), decided.text
+    assert refused > 10

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from .table import Table
-from .profiles import SIDES, DataError, default_data
+from .profiles import SIDES, DataError, Profile, default_data
 
 FOLDER = Path(__file__).with_name("scenarios")
 VICTORIES = ("destroy all",)
@@ -39,6 +39,13 @@ class Scenario:
     # 'Testing Twice': the sides whose models the scenario calls to test their Courage
     # before moving, every turn
     courage_before_moving: tuple[str, ...] = ()
+    # a battle on a table of its own (a position's setting, position.py): profiles that
+    # stand, in this battle, for the data's profiles of the same names
+    profiles: tuple[Profile, ...] = ()
+
+    def profile(self, name: str) -> Profile | None:
+        """The scenario's own profile called `name`, if it has one."""
+        return next((p for p in self.profiles if p.name == name), None)
 
 
 def parse_scenario(doc: Mapping[str, Any], where: str) -> Scenario:

@@ -79,7 +79,7 @@ def _combat_seen_by(state, seat: int | None):
 def model_from_view(state, m: Mapping[str, Any]) -> Model:
     """The model a view's entry shows (the inverse of `model_view`)."""
     model = Model(
-        m["id"], profile_named(m["profile"]), m["x"], m["y"], m["wounds"],
+        m["id"], state.scenario.profile(m["profile"]) or profile_named(m["profile"]), m["x"], m["y"], m["wounds"],
         prone=m["prone"],
         moved=m["moved"], move_used=m["move_used"], charged=m["charged"], shot=m["shot"],
         jumped=m["jumped"], tested=m["tested"], mount_wounds=m["mount_wounds"],

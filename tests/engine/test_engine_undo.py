@@ -17,7 +17,7 @@ from palantir.engine.game import game_ids
 from palantir.engine.record import decision_event
 from palantir.engine.undo import undo_problem
 
-from ..games.strategy_battle.sbg_table import battle
+from tests.support.positions.sbg import battle
 
 SETUP = [{"die": "black", "face": "T"}]  # dice rolled while the game was set up
 

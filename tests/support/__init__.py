@@ -3,8 +3,7 @@ random legal games, snapshots of everything the seats see, refusals checked to c
 nothing, mutated notations, and twin games that differ only in one hidden thing.
 
 The positions the rule tests ask for are built in `tests.support.positions` (one module
-per game, as position documents the engine loads); the Strategy Battle Game's battles
-are set up from inline scenarios (tests/games/strategy_battle/sbg_table.py)."""
+per game, as position documents the engine loads)."""
 
 from .games import (Variant, each_seat, random_record, random_walk, refused, seats_of,
                     snapshot, used_all, variants, views)

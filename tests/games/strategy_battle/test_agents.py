@@ -11,7 +11,7 @@ from palantir.games.strategy_battle.evaluation import HORIZON, evaluate
 from palantir.games.strategy_battle.heuristics import General, rollout_policy
 from palantir.games.strategy_battle.notation import Charge, Move, Shielding, Shoot
 
-from .sbg_table import ORC, ROHAN, ROHAN_BOW, battle, fight
+from tests.support.positions.sbg import ORC, ROHAN, ROHAN_BOW, battle, fight, mark
 
 R = 12.5 / 25.4
 D = 2 * R
@@ -121,7 +121,7 @@ def test_heuristic_shields_when_outmatched_and_fights_when_not():
                        dice=SeededDice(0))
         # base to base: the radii from the view
         radius = {m["id"]: m["radius"] for m in state.view(0)["models"]}
-        state.models["E1"].x += radius["G1"] + radius["E1"]
+        mark(state, "E1", x=state.models["E1"].x + radius["G1"] + radius["E1"])
         for _ in range(4):
             state.apply("done")
         state.apply("fight G1")
@@ -177,7 +177,7 @@ def test_evaluation_scores_what_each_side_has_left():
     assert abs(sum(evaluate(more)) - 1) < 1e-9
     wounded = battle([("G1", "Boromir", 10, 10), ("E1", "Lurtz", 30, 30)])
     before = evaluate(wounded)[0]
-    wounded.models["G1"].wounds -= 1
+    mark(wounded, "G1", wounds=wounded.models["G1"].wounds - 1)
     assert evaluate(wounded)[0] < before
     # a finished battle scores its result
     over = battle([("G1", ROHAN, 10, 10), ("E1", ORC, 10 + D, 10)],

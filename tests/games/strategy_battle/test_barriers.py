@@ -3,14 +3,14 @@
 import math
 
 import pytest
-from dataclasses import replace
 
 from shapely.geometry import LineString
 
 from palantir.engine.errors import IllegalAction
 from palantir.games.strategy_battle import table as geo
 
-from .sbg_table import DEFENDER_X, MINAS, ORC, R, URUK, W, WALL, battle, rolls
+from tests.support.positions.sbg import (DEFENDER_X, MINAS, ORC, R, URUK, W, WALL, battle,
+                                        profile, rolls, setup)
 
 
 def test_defending_a_barrier_who_counts_as_fighting_across_it():
@@ -37,9 +37,7 @@ def charged(dice, extra=()):
     defending a wall."""
     state = battle([("G1", MINAS, 15, 10), ("E1", URUK, DEFENDER_X, 10), ("E2", ORC, 45, 45),
                     *extra], barriers=[WALL], dice=dice)
-    for model in state.models.values():
-        if model.side == "good":
-            model.profile = replace(model.profile, wargear=("hand weapon",))
+    profile(state, MINAS, wargear=["hand weapon"])      # the Good side: all of them
     state.apply("charge G1 E1")
     return state
 
@@ -128,7 +126,7 @@ def test_defending_the_defenders_zone_is_in_front_of_his_base_plus_1_inch_either
 def charge_three(dice, fight_choices=False, extra=()):
     """G1, G2 and G3 charge the Uruk E1 defending the wall, side by side along it."""
     state = charged(dice, extra=[("G2", MINAS, 15, 11.2), ("G3", MINAS, 15, 8.8), *extra])
-    state.options["fight_choices"] = fight_choices
+    setup(state, options={"fight_choices": fight_choices})
     at = 20 - W / 2 - R
     state.apply(f"charge G2 E1 {at:.3f},11.2")
     state.apply(f"charge G3 E1 {at:.3f},8.8")
@@ -172,9 +170,7 @@ def behind(dice, fight_choices=False, charger_y=10):
     state = battle([("G1", MINAS, 15, charger_y), ("E1", URUK, DEFENDER_X, 10),
                     ("G2", MINAS, DEFENDER_X + 2 * R, 10), ("E2", ORC, 45, 45)],
                    barriers=[WALL], dice=dice, fight_choices=fight_choices)
-    for model in state.models.values():
-        if model.side == "good":
-            model.profile = replace(model.profile, wargear=("hand weapon",))
+    profile(state, MINAS, wargear=["hand weapon"])      # the Good side: all of them
     state.apply(f"charge G1 E1 {20 - W / 2 - R:.3f},{charger_y}")
     to_fight(state)
     assert state.fights == [("E1", ("G1", "G2"))]
@@ -233,9 +229,7 @@ def test_defending_tangled_fights_over_two_barriers_each_blow_rolls_for_its_own(
     state = battle([("G1", MINAS, 15, 20 - near), ("G2", MINAS, 20 + near, 25),
                     ("E1", URUK, 20 + near, 20 - near), ("E2", ORC, 45, 45)], barriers=corner,
                    dice=["6", "1", "2", "6", "1", "3", "3", "3"])
-    for model in state.models.values():
-        if model.side == "good":
-            model.profile = replace(model.profile, wargear=("hand weapon",))
+    profile(state, MINAS, wargear=["hand weapon"])      # the Good side: all of them
     state.apply(f"charge G1 E1 {20 - near:.3f},{20 - near:.3f}")
     state.apply(f"charge G2 E1 {20 + near:.3f},{20 + near:.3f}")
     assert sorted(state.across) == [["G1", "E1", "west wall"], ["G2", "E1", "north wall"]]

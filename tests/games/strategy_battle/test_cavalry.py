@@ -11,7 +11,8 @@ from palantir.games.strategy_battle import table as geo
 
 from tests.support import refused
 
-from .sbg_table import ORC, ORC_BOW, ROHAN, ROHAN_BOW, battle, fight, rolls
+from tests.support.positions.sbg import (ORC, ORC_BOW, ROHAN, ROHAN_BOW, battle, fight, mark,
+                                        profile, rolls, setup)
 
 RIDER = "Rider of Rohan"
 R = 12.5 / 25.4
@@ -54,8 +55,7 @@ def test_mounted_targets_4_to_6_the_rider_is_hit():
 
 def test_thrown_rider_chart_1_knocked_flying_strength_3_hit_and_lying_down():
     state = battle([("G1", RIDER, 20, 10), ("E1", ORC, 40, 40)], dice=["1", "4"])
-    rider = state.models["G1"]
-    rider.mount_wounds = 1
+    rider = mark(state, "G1", mount_wounds=1)
     state.wound_mount(rider, 1)
     # S3 against the rider's Defence 5 needs a 5: the 4 does not wound
     assert rolls(state) == [("thrown G1", "1"), ("wound G1", "4")]
@@ -114,7 +114,7 @@ def test_strikes_against_mounts_the_winner_chooses_rider_or_mount():
 
 def test_models_on_the_ground_getting_up_costs_half_the_move():
     state = battle([("G1", ROHAN, 10, 10), ("E1", ORC, 40, 40)])
-    state.models["G1"].prone = True
+    mark(state, "G1", prone=True)
     with pytest.raises(IllegalAction):
         state.apply("move G1 13.1,10")
     state.apply("move G1 13,10")
@@ -124,14 +124,14 @@ def test_models_on_the_ground_getting_up_costs_half_the_move():
 def test_models_on_the_ground_win_and_stand_instead_of_striking_lose_and_take_double():
     state = battle([("G1", ROHAN, 10, 10), ("E1", ORC, 10 + 2 * R, 10), ("E2", ORC, 40, 40)],
                    dice=["6", "1", "3", "3"])
-    state.models["G1"].prone = True
+    mark(state, "G1", prone=True)
     for _ in range(4):
         state.apply("done")
     fight(state, "G1")
     assert not state.models["G1"].prone and "wound E1" not in [d for d, _ in rolls(state)]
     lost = battle([("G1", ROHAN, 10, 10), ("E1", ORC, 10 + 2 * R, 10), ("E2", ORC, 40, 40)],
                   dice=["1", "6", "1", "1", "3", "3"])
-    lost.models["G1"].prone = True
+    mark(lost, "G1", prone=True)
     for _ in range(4):
         lost.apply("done")
     fight(lost, "G1")
@@ -141,7 +141,7 @@ def test_models_on_the_ground_win_and_stand_instead_of_striking_lose_and_take_do
 
 def test_models_on_the_ground_have_no_control_zone():
     state = battle([("G1", ROHAN, 10, 10), ("E1", ORC, 14, 10)], first="evil")
-    state.models["G1"].prone = True
+    mark(state, "G1", prone=True)
     assert not state.disc(state.models["G1"]).zone
     state.apply(f"move E1 {10 + 2 * R + 0.3:.3f},10.8")
 
@@ -195,7 +195,7 @@ def test_expert_riders_re_roll_a_die_once_only():
     # is a new die, which may be re-rolled in its turn
     state = battle([("G1", "Théoden on horse", 10, 20), ("E1", ORC, 40, 40)], barriers=[WALL],
                    dice=["1", "1", "1", "4"])
-    state.models["G1"].might = state.models["G1"].free_might = 0
+    mark(state, "G1", might=0, free_might=0)
     state.apply("move G1 16,20")
     state.apply("reroll G1")                 # the Expert Rider's re-roll: another 1
     assert state.question["reroll"]          # now the rider's further attempt
@@ -218,11 +218,10 @@ def test_might_on_a_jump_a_hero_raises_a_1_to_cross():
 
 
 def test_lances_plus_one_to_wound_when_charging_a_dagger_when_not():
-    from dataclasses import replace
     from palantir.games.strategy_battle.phases.fight.weapons import weapon_effect
     state = battle([("G1", RIDER, 10, 10), ("E1", ORC, 16, 10), ("E2", ORC, 40, 40)])
+    profile(state, RIDER, wargear=["lance"])
     rider = state.models["G1"]
-    rider.profile = replace(rider.profile, wargear=("lance",))
     assert weapon_effect(state, rider) == (-1, 0)          # not charging: the lance's shaft
     state.apply("charge G1 E1")
     assert weapon_effect(state, rider) == (0, 1)
@@ -286,7 +285,7 @@ def test_mounting_and_dismounting_only_a_free_rider_of_the_moving_side():
 
 def loose_battle(models, **kw):
     state = battle(models, **kw)
-    state.options["loose_mounts"] = True
+    setup(state, options={"loose_mounts": True})
     return state
 
 
@@ -346,8 +345,9 @@ def test_loose_mounts_test_courage_with_their_own_and_retreat():
     state = loose_battle([("G1", RIDER, 24, 24), ("G2", ROHAN, 40, 30), ("E1", ORC, 24, 34),
                           ("E2", ORC, 45, 45)], dice=["1", "1"])
     state.apply("dismount G1 loose")
-    state.lost["good"], state.force["good"] = 2, 4    # half the force lost
-    state.models["G1"].tested = state.models["G2"].tested = "passed"
+    setup(state, lost={"good": 2}, force={"good": 4})    # half the force lost
+    mark(state, "G1", tested="passed")
+    mark(state, "G2", tested="passed")
     state.apply("done")
     # the loose horse tests with the Horse's Courage 3: 1+1+3 fails; it retreats
     horse = state.models["G1m"]
@@ -357,8 +357,8 @@ def test_loose_mounts_test_courage_with_their_own_and_retreat():
 def test_courage_a_mounted_warrior_tests_with_the_riders_courage():
     state = battle([("G1", THEODEN, 10, 10), ("G2", ROHAN, 30, 30), ("E1", ORC, 40, 40)],
                    dice=["2", "2"])
-    state.lost["good"], state.force["good"] = 2, 4
-    state.models["G1"].might = state.models["G1"].free_might = 0
+    setup(state, lost={"good": 2}, force={"good": 4})
+    mark(state, "G1", might=0, free_might=0)
     state.apply("move G1 12,10")
     # Théoden's Courage 5, not the horse's 3: 2+2+5 = 9 fails
     assert any("2+2+5 = 9: failed" in n for n in state.news)
@@ -411,11 +411,10 @@ def test_mounting_only_a_mount_it_can_ride_and_touches():
 
 
 def test_expert_riders_keep_the_shields_defence_mounted_with_a_bow_and_leave_one_when_thrown():
-    from dataclasses import replace
     state = battle([("G1", THEODEN, 20, 10), ("E1", ORC_BOW, 10, 10), ("E2", ORC, 40, 40)],
                    first="evil", dice=["6", "2", "6", "5"])
+    profile(state, THEODEN, wargear=["hand weapon", "bow", "shield"])
     theoden = state.models["G1"]
-    theoden.profile = replace(theoden.profile, wargear=("hand weapon", "bow", "shield"))
     assert theoden.profile.defence == 5                  # mounted: the shield counts
     for _ in range(2):
         state.apply("done")
@@ -430,10 +429,9 @@ def test_expert_riders_keep_the_shields_defence_mounted_with_a_bow_and_leave_one
 
 
 def test_expert_riders_leaving_the_bow_keep_their_defence():
-    from dataclasses import replace
     state = battle([("G1", THEODEN, 10, 10), ("E1", ORC, 40, 40)])
+    profile(state, THEODEN, wargear=["hand weapon", "bow", "shield"])
     theoden = state.models["G1"]
-    theoden.profile = replace(theoden.profile, wargear=("hand weapon", "bow", "shield"))
     state.apply("dismount G1")
     state.apply("leave G1 bow")
     assert theoden.profile.defence == 5 and theoden.profile.missile is None
@@ -510,7 +508,7 @@ BESIDE = 10 + H + R                 # a 25mm base touching a horse's side at y =
 def carried_battle(dice, first="good", **kw):
     state = battle([("G1", RIDER, 10, 10), ("G2", FRODO, 10, BESIDE), ("E1", ORC_BOW, 26, 10),
                     ("E2", ORC, 40, 40)], first=first, dice=dice, **kw)
-    state.models["G2"].might = 0                     # no Might questions on his rolls
+    mark(state, "G2", might=0)                     # no Might questions on his rolls
     return state
 
 
@@ -629,8 +627,7 @@ def test_illegal_cavalry_and_question_answers_leave_the_state_unchanged():
 def test_expert_riders_re_roll_the_jump_test_to_mount():
     # 'Expert Riders': "can re-roll the dice ... when trying to mount a horse"
     state = loose_battle([("G1", THEODEN, 10, 10), ("E1", ORC, 40, 40)], dice=["1", "6"])
-    theoden = state.models["G1"]
-    theoden.might = theoden.free_might = 0
+    theoden = mark(state, "G1", might=0, free_might=0)
     state.apply("dismount G1 loose")
     state.apply("mount G1 G1m")
     assert state.question["reroll"] and state.question["for"] == "Jump"
@@ -652,8 +649,8 @@ def warg_battle(foe, dice, **kw):
     """A Warg Rider at 10,10 with a Good model on foot touching its Warg's nose."""
     state = battle([("E1", WARG_RIDER, 10, 10), ("G1", foe, FRONT, 10), ("E2", ORC, 40, 40)],
                    dice=[*dice, "1", "2"], **kw)              # then the next priority roll
-    for m in state.models.values():
-        m.might = m.free_might = m.fate = 0          # no questions on the Heroes' rolls
+    for ident in list(state.models):
+        mark(state, ident, might=0, free_might=0, fate=0)   # no questions on the Heroes' rolls
     for _ in range(4):
         state.apply("done")
     return state
@@ -676,9 +673,8 @@ def test_monstrous_mounts_fights_the_best_fight_value_is_the_mounts_when_higher(
     # a Fight 1 rider on a Fight 3 Warg against a Fight 2 warrior: the dice tie at 4, and
     # the Warg's Fight decides it without a roll ("the best Fighting value available")
     state = warg_battle(ROHAN, ["4", "4", "3", "1", "1"])
-    rider, foe = state.models["E1"], state.models["G1"]
-    rider.profile = replace(rider.profile, fight=1)
-    foe.profile = replace(foe.profile, fight=2)
+    profile(state, WARG_RIDER, fight=1)
+    profile(state, ROHAN, fight=2)
     fight(state, "G1")
     assert [d for d, _ in rolls(state)][:5] == ["duel G1", "duel E1", "duel E1.mount",
                                                 "wound G1", "wound G1"]
@@ -689,7 +685,7 @@ def test_monstrous_mounts_fights_the_riders_might_raises_only_his_own_dice():
     # "remembering to roll separately the Attacks of models which have points of Might":
     # the rider's 3 raised to 4, not the Warg's 4 to 5; the warrior's 5 still wins
     state = warg_battle(ROHAN, ["5", "3", "4"])
-    state.models["E1"].might = 1
+    mark(state, "E1", might=1)
     fight(state, "G1")
     assert state.question == {"kind": "might", "side": "evil"}
     with pytest.raises(IllegalAction):
@@ -727,7 +723,8 @@ def test_monstrous_mounts_charge_no_knock_down_against_an_enemy_monstrous_mount(
     warg, horseman = state.models["E1"], state.models["G1"]
     assert cavalry_bonus(state, warg)
     # the horseman on a monstrous mount of his own: the bonus is lost
-    horseman.profile = replace(horseman.profile, mount="Warg")
+    profile(state, RIDER, mount="Warg")
+    warg = state.models["E1"]
     assert not cavalry_bonus(state, warg)
     # and a horse's charge never knocks down cavalry
     assert not cavalry_bonus(state, replace(warg, profile=replace(warg.profile,
@@ -741,7 +738,7 @@ def carried_fight(dice):
     state = battle([("G1", RIDER, 10, 10), ("G2", FRODO, 10, BESIDE),
                     ("E1", "Mordor Uruk-hai with sword", 16, 10), ("E2", ORC, 40, 40)],
                    dice=dice)
-    state.models["G2"].might = 0
+    mark(state, "G2", might=0)
     state.apply("mount G2 G1")                       # a 3: up, the rider stops
     state.apply("done")
     state.apply("charge E1 G1")

@@ -7,9 +7,8 @@ import pytest
 from palantir.games.strategy_battle import procedure
 from palantir.games.strategy_battle.phases.courage import on_its_own
 from palantir.games.strategy_battle.state import take_test
-from palantir.games.strategy_battle.scenarios import parse_scenario
 
-from .sbg_table import ORC, ROHAN, ROHAN_BOW, battle, fight, rolls
+from tests.support.positions.sbg import ORC, ROHAN, ROHAN_BOW, battle, fight, mark, rolls, setup
 
 R = 12.5 / 25.4
 D = 2 * R
@@ -32,8 +31,7 @@ def test_courage_tests_two_dice_plus_courage_ten_or_more_passes():
 def test_when_to_test_half_the_force_destroyed_every_warrior_tests_before_moving():
     state = battle([("G1", ROHAN, 10, 10), ("G2", ROHAN, 12, 10), ("E1", ORC, 40, 40)],
                    dice=["5", "5", "1", "1"])
-    state.lost["good"] = 2                          # 2 of 4 lost: half
-    state.force["good"] = 4
+    setup(state, lost={"good": 2}, force={"good": 4})   # 2 of 4 lost: half
     state.apply("move G1 to 10,14")                 # 5+5+3 passes: the move is made
     assert (state.models["G1"].x, state.models["G1"].y) == pytest.approx((10, 14))
     state.apply("move G2 to 12,14")                 # 1+1+3 fails: it retreats instead
@@ -45,7 +43,7 @@ def test_when_to_test_half_the_force_destroyed_every_warrior_tests_before_moving
 def test_when_to_test_models_that_stay_put_test_too_but_not_engaged_ones():
     state = battle([("G1", ROHAN, 10, 10), ("G2", ROHAN, 20, 20), ("E1", ORC, 20 + D, 20),
                     ("E2", ORC, 40, 40)], dice=["6", "6"])
-    state.lost["good"], state.force["good"] = 2, 4
+    setup(state, lost={"good": 2}, force={"good": 4})
     state.apply("done")
     # G1 tests on the 'done'; G2 is fighting and does not
     assert [d for d, _ in rolls(state)] == ["courage G1", "courage G1"]
@@ -62,14 +60,14 @@ def test_when_to_test_on_its_own_two_visible_enemies_per_wound_and_no_friend():
                    ("G2", ROHAN, 30, 30)])
     # "a Hero with 3 Wounds need only test if faced by six enemies"
     assert not on_its_own(hero, hero.models["G1"])
-    hero.models["G1"].wounds = 1
+    mark(hero, "G1", wounds=1)
     assert on_its_own(hero, hero.models["G1"])
 
 
 def test_testing_twice_one_roll_stands_for_half_force_and_on_its_own():
     state = battle([("G1", ROHAN, 10, 10), ("E1", ORC, 14, 10), ("E2", ORC, 14, 12),
                     ("G2", ROHAN, 30, 30)], dice=["6", "6"])
-    state.lost["good"], state.force["good"] = 2, 4
+    setup(state, lost={"good": 2}, force={"good": 4})
     state.apply("move G1 to 8,10")
     assert [d for d, _ in rolls(state)] == ["courage G1", "courage G1"]
 
@@ -77,7 +75,7 @@ def test_testing_twice_one_roll_stands_for_half_force_and_on_its_own():
 def test_stand_fast_a_hero_who_passed_spares_the_warriors_near_him():
     state = battle([("G1", "Aragorn (Strider)", 10, 10), ("G2", ROHAN, 12, 10),
                     ("G3", ROHAN, 30, 10), ("E1", ORC, 40, 40)], dice=["5", "5", "1", "1"])
-    state.lost["good"], state.force["good"] = 3, 6
+    setup(state, lost={"good": 3}, force={"good": 6})
     state.apply("done")
     # the Hero tests first (5+5+6 passes), G2 beside him stands fast, G3 far off tests and fails
     assert [d for d, _ in rolls(state)] == ["courage G1"] * 2 + ["courage G3"] * 2
@@ -138,7 +136,7 @@ def test_might_on_courage_a_hero_raises_a_failed_test():
     # 'Can I Use Might?': "Courage - to pass a Courage test"
     state = battle([("G1", "Aragorn (Strider)", 10, 10), ("G2", ROHAN, 30, 30),
                     ("E1", ORC, 40, 40)], dice=["1", "1"])
-    state.lost["good"], state.force["good"] = 2, 4
+    setup(state, lost={"good": 2}, force={"good": 4})
     state.apply("move G1 to 10,14")
     # 1+1+6 = 8: two points of Might make 10 (each die counts at most 6)
     assert state.question == {"kind": "roll", "side": "good", "model": "G1", "for": "Courage",
@@ -152,7 +150,7 @@ def test_might_on_courage_a_hero_raises_a_failed_test():
 def test_might_on_courage_a_hero_who_keeps_his_might_retreats():
     state = battle([("G1", "Aragorn (Strider)", 10, 10), ("G2", ROHAN, 30, 30),
                     ("E1", ORC, 10, 20)], dice=["1", "1", "6", "6"])
-    state.lost["good"], state.force["good"] = 2, 4
+    setup(state, lost={"good": 2}, force={"good": 4})
     state.apply("done")                         # staying put, he still tests
     state.apply("pass")
     g1 = state.models["G1"]
@@ -163,14 +161,8 @@ def scenario_battle(models, called, dice):
     doc = {"name": "test", "title": "test", "source": "test", "courage_before_moving": called,
            "table": {"units": "in", "width": 48, "depth": 48},
            "models": [{"id": i, "profile": p, "at": [x, y]} for i, p, x, y in models]}
-    from palantir.engine.dice import ScriptedDice
-    from palantir.games.strategy_battle import StrategyBattle
-    from palantir.games.strategy_battle.rules import BattleState
-    state = BattleState(StrategyBattle(), {"scenario": "test", "heroic_actions": False,
-                                           "fight_choices": False},
-                        parse_scenario(doc, "test"), ScriptedDice(dice))
-    state.start_game()
-    return state
+    return battle([(m["id"], m["profile"], *m["at"]) for m in doc["models"]],
+                  dice=list(dice), courage_before_moving=doc["courage_before_moving"])
 
 
 def test_testing_twice_a_test_the_scenario_calls_for_before_moving():
@@ -184,7 +176,7 @@ def test_testing_twice_a_test_the_scenario_calls_for_before_moving():
     assert state.models["G2"].tested == "failed"
     assert [d for d, _ in rolls(state)] == ["courage G1"] * 2 + ["courage G2"] * 2
     # the Evil side is not called to test; with half the force lost too, one roll serves
-    state.lost["good"], state.force["good"] = 2, 4
+    setup(state, lost={"good": 2}, force={"good": 4})
     assert state.models["G1"].tested == "passed"
 
 
@@ -199,7 +191,7 @@ def test_stand_fast_stands_for_the_test_the_scenario_calls_for_too():
     # will also stand for both rolls"
     state = scenario_battle([("G1", "Aragorn (Strider)", 10, 10), ("G2", ROHAN, 10, 13),
                              ("E1", ORC, 40, 40)], ["good"], ["5", "5"])
-    state.lost["good"], state.force["good"] = 2, 4
+    setup(state, lost={"good": 2}, force={"good": 4})
     state.apply("move G1 to 12,10")                           # the Hero passes: 5+5+6
     state.apply("move G2 to 12,13")
     assert state.models["G2"].tested == "passed"
@@ -290,6 +282,6 @@ def test_testing_twice_half_the_force_lost_no_sight_checks_for_on_its_own():
     from palantir.games.strategy_battle.phases.courage import test_owed
     state = battle([("G1", ROHAN, 10, 10), ("E1", ORC, 14, 10), ("E2", ORC, 14, 12),
                     ("G2", ROHAN, 30, 30)])
-    state.lost["good"], state.force["good"] = 2, 4
+    setup(state, lost={"good": 2}, force={"good": 4})
     looks = counting_sight(state)
     assert test_owed(state, state.models["G1"]) == "half the force lost" and looks == []

@@ -1,9 +1,9 @@
 """Rulings for positions seeded games between agents once crashed the referee on (manual
 sections cited)."""
 
-from dataclasses import replace
 
-from .sbg_table import DEFENDER_X, MINAS, ORC_BOW, R, ROHAN, URUK, WALL, battle, rolls
+from tests.support.positions.sbg import (DEFENDER_X, MINAS, ORC_BOW, R, ROHAN, URUK, WALL,
+                                        battle, profile, rolls)
 
 D = 2 * R
 LURTZ = "Lurtz"
@@ -15,7 +15,7 @@ def test_targets_in_combat_a_charger_fighting_across_a_barrier_has_the_defender_
     # only foe, though no base touches the charger's
     state = battle([("G1", MINAS, 15, 10), ("E1", URUK, DEFENDER_X, 10), ("E2", ORC_BOW, 10, 20)],
                    barriers=[WALL], dice=["6", "2", "6"])
-    state.models["G1"].profile = replace(state.models["G1"].profile, wargear=("hand weapon",))
+    profile(state, MINAS, wargear=["hand weapon"])
     state.apply("charge G1 E1")
     assert state.across == [["G1", "E1", "wall"]]
     for _ in range(3):
@@ -30,7 +30,7 @@ def test_targets_in_combat_4_to_6_strikes_the_charger_across_the_barrier():
     # 'Targets in Combat' across a barrier ('Defending'): 4-6 the shot strikes its target
     state = battle([("G1", MINAS, 15, 10), ("E1", URUK, DEFENDER_X, 10), ("E2", ORC_BOW, 10, 20)],
                    barriers=[WALL], dice=["6", "5", "6"])
-    state.models["G1"].profile = replace(state.models["G1"].profile, wargear=("hand weapon",))
+    profile(state, MINAS, wargear=["hand weapon"])
     state.apply("charge G1 E1")
     for _ in range(3):
         state.apply("done")

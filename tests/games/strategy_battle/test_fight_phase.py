@@ -12,7 +12,7 @@ from palantir.games.strategy_battle import StrategyBattle
 
 from tests.support import refused
 
-from .sbg_table import ORC, ROHAN, battle, fight, rolls
+from tests.support.positions.sbg import ORC, ROHAN, battle, fight, rolls
 
 R = 12.5 / 25.4
 D = 2 * R                       # centre distance of two touching 25mm bases

@@ -4,7 +4,7 @@ Combat' for the rematch "as normal")."""
 
 from tests.support import refused
 
-from .sbg_table import ORC, ORC_BOW, ROHAN, battle, rolls
+from tests.support.positions.sbg import ORC, ORC_BOW, ROHAN, battle, rolls
 
 R = 12.5 / 25.4
 D = 2 * R                       # centre distance of two touching 25mm bases

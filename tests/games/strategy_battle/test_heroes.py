@@ -6,7 +6,7 @@ from palantir.engine.dice import ScriptedDice
 from palantir.engine.errors import IllegalAction
 from palantir.games.strategy_battle.notation import parse
 
-from .sbg_table import ORC, ORC_BOW, ROHAN, battle, rolls
+from tests.support.positions.sbg import ORC, ORC_BOW, ROHAN, battle, rolls
 
 R = 12.5 / 25.4
 D = 2 * R

@@ -7,7 +7,7 @@ import pytest
 
 from palantir.engine.errors import IllegalAction
 
-from .sbg_table import ORC, ORC_BOW, ROHAN, ROHAN_BOW, battle, rolls
+from tests.support.positions.sbg import ORC, ORC_BOW, ROHAN, ROHAN_BOW, battle, rolls
 
 R = 12.5 / 25.4
 D = 2 * R

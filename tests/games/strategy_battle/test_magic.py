@@ -8,7 +8,7 @@ from palantir.games.strategy_battle.notation import Cast, parse
 
 from palantir.games.strategy_battle import table as geo
 
-from .sbg_table import ORC, ROHAN, battle, rolls
+from tests.support.positions.sbg import ORC, ROHAN, battle, mark, profile, rolls
 
 R = 12.5 / 25.4
 D = 2 * R
@@ -81,8 +81,8 @@ def test_resistant_to_magic_a_hobbit_re_rolls_a_failed_resistance():
 def test_immobilise_in_a_fight_fight_value_1_one_die_no_blows():
     state = battle([("G1", GANDALF, 10, 10), ("E1", "Orc Captain", 10 + D, 10),
                     ("E2", ORC, 40, 40)], dice=["6", "6", "2", "3", "3"])
-    state.models["E1"].immobilised = True
-    state.models["G1"].might = 0
+    mark(state, "E1", immobilised=True)
+    mark(state, "G1", might=0)
     for _ in range(4):
         state.apply("done")
     state.apply("fight G1")
@@ -193,7 +193,7 @@ def test_will_of_evil_a_wraith_who_fought_gives_up_a_point_of_will_at_the_end_of
 def test_will_of_evil_banished_at_no_will():
     state = battle([("G1", ROHAN, 10, 10), ("E1", WRAITH, 10 + D, 10), ("E2", URUK, 40, 40)],
                    dice=["1", "2", "1", "1", "3", "3"])
-    state.models["E1"].will = 1
+    mark(state, "E1", will=1)
     to_fight_phase(state)
     state.apply("fight G1")
     state.apply("shield off")
@@ -203,7 +203,7 @@ def test_will_of_evil_banished_at_no_will():
 def test_will_of_evil_the_last_will_on_a_power_takes_effect_before_the_wraith_goes():
     state = battle([("G1", ROHAN, 10, 10), ("E1", WRAITH, 16, 10), ("E2", URUK, 40, 40)],
                    first="evil", dice=["3"])
-    state.models["E1"].will = 1
+    mark(state, "E1", will=1)
     state.apply("cast E1 transfix G1 1")
     assert state.models["G1"].immobilised and "E1" not in state.models
 
@@ -211,7 +211,7 @@ def test_will_of_evil_the_last_will_on_a_power_takes_effect_before_the_wraith_go
 def test_command_the_caster_moves_the_held_enemy_up_to_half_its_move():
     state = battle([("G1", GANDALF, 10, 10), ("E1", URUK, 16, 10), ("E2", URUK, 30, 30)],
                    dice=["4"])
-    state.models["G1"].might = 0
+    mark(state, "G1", might=0)
     state.apply("cast G1 command E1 1")
     e1 = state.models["E1"]
     assert e1.immobilised
@@ -237,7 +237,7 @@ def test_compel_may_move_the_enemy_into_contact_with_the_casters_friends():
 def test_command_no_move_out_of_a_fight():
     state = battle([("G1", GANDALF, 10, 10), ("E1", URUK, 16, 10), ("G2", ROHAN, 16 + D, 10),
                     ("E2", URUK, 30, 30)], dice=["6"])
-    state.models["G1"].might = 0
+    mark(state, "G1", might=0)
     state.apply("cast G1 command E1 1")
     assert state.models["E1"].immobilised and state.question is None
 
@@ -245,7 +245,7 @@ def test_command_no_move_out_of_a_fight():
 def test_sorcerous_blast_hurls_the_target_away_knocked_down_with_a_strength_5_hit():
     state = battle([("G1", GANDALF, 10, 10), ("E1", URUK, 16, 10), ("E2", URUK, 40, 40)],
                    dice=["5", "3", "4"])
-    state.models["G1"].might = 0
+    mark(state, "G1", might=0)
     state.apply("cast G1 sorcerous-blast E1 1")
     # hurled 3" straight away, lying down; S5 against D5 needs a 4: wounded and slain
     assert rolls(state) == [("cast G1", "5"), ("sorcerous blast E1", "3"), ("wound E1", "4")]
@@ -255,7 +255,7 @@ def test_sorcerous_blast_hurls_the_target_away_knocked_down_with_a_strength_5_hi
 def test_sorcerous_blast_a_model_it_hits_is_knocked_down_with_a_strength_3_hit():
     state = battle([("G1", GANDALF, 10, 10), ("E1", URUK, 16, 10), ("E2", URUK, 18, 10.2),
                     ("E3", URUK, 40, 40)], dice=["5", "6", "1", "1"])
-    state.models["G1"].might = 0
+    mark(state, "G1", might=0)
     state.apply("cast G1 sorcerous-blast E1 1")
     e1, e2 = state.models["E1"], state.models["E2"]
     assert e1.prone and e2.prone
@@ -281,12 +281,10 @@ def test_your_staff_is_broken_the_staff_and_its_free_will_are_gone():
 
 
 def test_natures_wrath_knocks_every_enemy_within_three_inches_to_the_ground():
-    from dataclasses import replace
     state = battle([("G1", GANDALF, 10, 10), ("E1", URUK, 12, 10), ("E2", "Orc Captain", 10, 12),
                     ("E3", URUK, 15, 10), ("G2", ROHAN, 8, 10)], dice=["4", "6"])
-    gandalf = state.models["G1"]
-    gandalf.profile = replace(gandalf.profile, powers=(("Nature's Wrath", 4),))
-    gandalf.might = 0
+    profile(state, GANDALF, powers=[("Nature's Wrath", 4)])
+    mark(state, "G1", might=0)
     state.apply("cast G1 nature's-wrath G1 1")
     # the Orc Captain, a Hero with Will, may resist: a 6 does
     assert state.question["kind"] == "resist" and state.question["target"] == "E2"
@@ -296,11 +294,9 @@ def test_natures_wrath_knocks_every_enemy_within_three_inches_to_the_ground():
 
 
 def test_natures_wrath_throws_riders():
-    from dataclasses import replace
     state = battle([("E1", WRAITH, 10, 10), ("G5", "Rider of Rohan", 12.5, 10),
                     ("G9", ROHAN, 40, 10)], first="evil", dice=["4", "4"])
-    state.models["E1"].profile = replace(state.models["E1"].profile,
-                                         powers=(("Nature's Wrath", 4),))
+    profile(state, WRAITH, powers=[("Nature's Wrath", 4)])
     state.apply("cast E1 nature's-wrath E1 1")
     g5 = state.models["G5"]
     # thrown to the ground beside the mount, with a Strength 3 hit (the 4 does not wound D5)
@@ -313,7 +309,7 @@ def test_magical_powers_at_any_point_during_the_move_cast_part_way():
     # afterwards, or at any point between"
     state = battle([("G1", GANDALF, 10, 10), ("E1", URUK, 25, 10), ("E2", URUK, 40, 40)],
                    dice=["6"])
-    state.models["G1"].might = 0
+    mark(state, "G1", might=0)
     with pytest.raises(IllegalAction, match="beyond Immobilise"):
         state.apply("cast G1 immobilise E2 1 from 12,10")
     state.apply("cast G1 immobilise E1 1 from 13,10")    # 3" on, then the cast
@@ -333,7 +329,7 @@ def test_magical_powers_cast_part_way_charges_only_what_was_seen_at_the_start():
             "outline": [[13, 12], [14, 12], [14, 16], [13, 16]]}
     state = battle([("G1", GANDALF, 10, 14), ("E1", URUK, 16, 14), ("E2", URUK, 20, 4),
                     ("E3", URUK, 40, 40)], areas=[wall], dice=["6", "6", "6"])
-    state.models["G1"].might = 0
+    mark(state, "G1", might=0)
     assert not state.sees(state.models["G1"], state.models["E1"]).visible
     state.apply("cast G1 immobilise E2 1 from 13,9")
     assert state.sees(state.models["G1"], state.models["E1"]).visible

@@ -13,7 +13,7 @@ from palantir.games.strategy_battle.scenarios import load_scenario, parse_scenar
 
 from tests.support import refused
 
-from .sbg_table import ORC, ROHAN, ROHAN_BOW, battle, rolls
+from tests.support.positions.sbg import ORC, ROHAN, ROHAN_BOW, battle, mark, rolls, setup
 
 R = 12.5 / 25.4
 
@@ -33,9 +33,9 @@ def test_priority_phase_highest_roll_wins_and_ties_change_sides():
     state = battle([("G1", ROHAN, 5, 5), ("E1", ORC, 40, 40)],
                    dice=["2", "5", "4", "4", "4", "4", "6", "1"])
     assert state.roll_priority() == "evil"            # 2 against 5
-    state.priority = "good"
+    setup(state, priority="good")
     assert state.roll_priority() == "evil"            # a tie: priority changes from good
-    state.priority = "evil"
+    setup(state, priority="evil")
     assert state.roll_priority() == "good"            # a tie: changes from evil
     assert state.roll_priority() == "good"            # 6 against 1
     assert [r.die for r in state.dice.log[:2]] == ["priority good", "priority evil"]
@@ -355,7 +355,7 @@ def test_jumping_a_gap_a_shallow_fall_does_not_hurt_and_the_model_climbs_out_nex
 def test_jumping_a_gap_a_hero_may_spend_fate_on_the_fall():
     state = battle([("G1", "Aragorn (Strider)", 9, 20), ("E1", ORC, 40, 40)],
                    barriers=[chasm()], dice=["1", "1", "6", "1", "1"])
-    state.models["G1"].might = state.models["G1"].free_might = 0
+    mark(state, "G1", might=0, free_might=0)
     state.apply("move G1 15,20")
     # three S3 hits on D5: 1, 6 (a wound: Fate?), 1
     assert state.question == {"kind": "fate", "side": "good", "target": "G1"}

@@ -16,7 +16,7 @@ from palantir.games.strategy_battle.odds_sampling import disagreements, sample_f
 from palantir.games.strategy_battle.phases.fight.resolution import heroes_with_might
 from palantir.games.strategy_battle.profiles import default_data
 
-from .sbg_table import ORC, ROHAN, battle, fight
+from tests.support.positions.sbg import ORC, ROHAN, battle, fight
 
 R = 12.5 / 25.4
 D = 2 * R

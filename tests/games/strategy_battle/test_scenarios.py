@@ -63,7 +63,7 @@ def test_scenarios_a_battle_ends_when_the_last_warrior_flees_it():
     # 'Fleeing the Battle': Evil has lost half its force; its last Orc, near the table's
     # edge, stays put, fails the test it owes (1+1+2) when Evil is done and flees: Good has
     # won, at once, and the Move phase goes no further
-    from .sbg_table import ORC, ROHAN, battle
+    from tests.support.positions.sbg import ORC, ROHAN, battle
     state = battle([("G1", ROHAN, 10, 20), ("E1", ORC, 1, 20), ("E2", ORC, 40, 40)],
                    dice=["1", "1"] + ["3"] * 10)
     state.remove(state.models["E2"])

@@ -8,7 +8,8 @@ from palantir.engine.errors import IllegalAction
 from palantir.games.strategy_battle.profiles import default_data
 from palantir.games.strategy_battle.wounds import wound_roll
 
-from .sbg_table import ORC, ORC_BOW, ROHAN, ROHAN_BOW, battle, rolls
+from tests.support.positions.sbg import (ORC, ORC_BOW, ROHAN, ROHAN_BOW, battle, mark, profile,
+                                        rolls)
 
 R = 12.5 / 25.4
 GOBLIN = "Moria Goblin Warrior"
@@ -43,7 +44,7 @@ def test_wound_chart_example_moria_goblin_shooting_an_elf_needs_a_6():
     assert state.models["G1"].profile.defence == 5
     state.apply("shoot E1 G1")
     assert "G1" in state.models
-    state.models["E1"].shot = False        # a second shot, as if from another Goblin
+    mark(state, "E1", shot=False)        # a second shot, as if from another Goblin
     state.apply("shoot E1 G1")
     assert "G1" not in state.models
     assert rolls(state) == [("to hit E1", "5"), ("wound G1", "5"), ("to hit E1", "5"),
@@ -52,8 +53,8 @@ def test_wound_chart_example_moria_goblin_shooting_an_elf_needs_a_6():
 
 def test_wound_chart_6_4_needs_a_6_then_a_4():
     state = battle([("G1", ROHAN, 10, 10), ("E1", ORC, 30, 30)], dice=["6", "4", "6", "3", "5"])
+    profile(state, ORC, defence=6)
     tough = state.models["E1"]
-    tough.profile = replace(tough.profile, defence=6)
     assert wound_roll(state, 1, tough, "test") is True          # 6 then 4
     assert wound_roll(state, 1, tough, "test") is False         # 6 then 3
     assert wound_roll(state, 1, tough, "test") is False         # 5: no second die
@@ -62,8 +63,8 @@ def test_wound_chart_6_4_needs_a_6_then_a_4():
 
 def test_wound_chart_dash_cannot_be_hurt_and_rolls_nothing():
     state = battle([("G1", ROHAN, 10, 10), ("E1", ORC, 30, 30)], dice=[])
+    profile(state, ORC, defence=9)
     tough = state.models["E1"]
-    tough.profile = replace(tough.profile, defence=9)
     assert wound_roll(state, 1, tough, "test") is False and state.dice.log == []
 
 
@@ -92,8 +93,7 @@ def test_moving_and_shooting_difficult_terrain_halves_then_half_again():
     bog = {"name": "bog", "going": "difficult", "outline": [[0, 0], [60, 0], [60, 112], [0, 112]]}
     state = battle([("G1", ROHAN_BOW, 10, 10), ("G2", ROHAN_BOW, 10, 30), ("E1", ORC, 70, 20)],
                    areas=[bog], units="cm", width=112, depth=112, dice=["1"])
-    state.models["G1"].profile = replace(state.models["G1"].profile, race="Dwarf")   # 12cm
-    state.models["G2"].profile = replace(state.models["G2"].profile, race="Dwarf")
+    profile(state, ROHAN_BOW, race="Dwarf")   # 12cm, both of them
     state.apply("move G1 13,10")
     state.apply("move G2 13.5,30")
     to_shoot(state)
@@ -256,7 +256,7 @@ def test_might_when_shooting_a_hero_raises_his_roll_to_hit_and_to_wound():
 def test_might_when_shooting_not_asked_when_it_cannot_help():
     state = to_shoot(battle([("G1", LEGOLAS, 10, 10), ("E1", ORC, 20, 10), ("E2", ORC, 30, 30)],
                             dice=["4", "4"]))
-    state.models["G1"].might = 1
+    mark(state, "G1", might=1)
     state.apply("shoot G1 E1")
     # hit on the 4 (3+); the wound roll of 4 needs 5: one point makes it, so he is asked
     assert state.question["for"] == "wound"

@@ -9,7 +9,7 @@ from palantir.games.strategy_battle import StrategyBattle
 from palantir.games.strategy_battle.svg import (BAND, MARGIN, SIGHT_CLEAR, SIGHT_COVERED, WIDTH,
                                                 action_label, render_svg)
 
-from .sbg_table import ORC, ROHAN, ROHAN_BOW, battle
+from tests.support.positions.sbg import ORC, ROHAN, ROHAN_BOW, battle
 
 NS = "{http://www.w3.org/2000/svg}"
 

@@ -8,7 +8,7 @@ import pytest
 
 from palantir.engine.errors import IllegalAction
 
-from .sbg_table import ORC, ORC_BOW, ROHAN, battle, fight, rolls
+from tests.support.positions.sbg import ORC, ORC_BOW, ROHAN, battle, fight, mark, profile, rolls
 
 R = 12.5 / 25.4
 D = 2 * R
@@ -23,8 +23,13 @@ def to_fight(state):
 
 
 def arm(state, ident, *gear):
-    model = state.models[ident]
-    model.profile = replace(model.profile, wargear=tuple(gear))
+    name = state.models[ident].profile.name
+    if [m.profile.name for m in state.models.values()].count(name) == 1:
+        profile(state, name, wargear=list(gear))
+    else:
+        # one of several models of a profile: a position's profiles are the battle's, by name
+        model = state.models[ident]
+        model.profile = replace(model.profile, wargear=tuple(gear))
 
 
 def test_two_handed_weapons_minus_one_to_win_plus_one_to_wound():
@@ -91,9 +96,9 @@ def test_spears_a_spearman_fighting_this_phase_cannot_support():
 def test_spears_cannot_support_a_friend_on_a_bigger_base():
     state = battle([("G1", ROHAN, 10, 10), ("G2", SPEAR, 10 - D, 10), ("E1", ORC, 10 + D, 10),
                     ("E2", ORC, 40, 40)], dice=["6", "1", "1", "3", "3"])
-    state.models["G1"].profile = replace(state.models["G1"].profile, base_mm=25.5)
-    state.models["G1"].x -= 0.25 / 25.4 / 2          # stay touching both on the larger base
-    state.models["E1"].x += 0.25 / 25.4 / 2
+    profile(state, ROHAN, base_mm=25.5)
+    mark(state, "G1", x=state.models["G1"].x - 0.25 / 25.4 / 2)   # touching both on the larger base
+    mark(state, "E1", x=state.models["E1"].x + 0.25 / 25.4 / 2)
     to_fight(state)
     fight(state, "G1")
     assert [d for d, _ in rolls(state)][:2] == ["duel G1", "duel E1"]

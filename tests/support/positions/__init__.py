@@ -6,10 +6,11 @@ one that no game has, instead of a test editing a state's fields.
 
     from tests.support.positions.journey import table, roll
     from tests.support.positions.spi import cleared, place
+    from tests.support.positions.sbg import battle, mark
 
 The sections: `journey` (Journey to Mordor), `spi` (SPI Sauron), `board` (the Lord of
-the Rings board game). The Strategy Battle Game's battles are set up from a scenario
-written inline, the game's own set-up format (tests/games/strategy_battle/sbg_table.py).
+the Rings board game), `sbg` (the Strategy Battle Game: battles on small tables of their
+own, written with the table in the position's `setting`).
 """
 
 from __future__ import annotations

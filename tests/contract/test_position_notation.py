@@ -608,3 +608,21 @@ def test_mutated_settings_are_refused_or_played_on_never_a_crash():
             state.view(0), state.view(1)
             state.apply(rng.choice(state.legal_actions()))
     assert refused > 50 and played > 0
+
+
+def test_a_battle_on_its_own_table_played_at_the_terminal_keeps_a_record_that_replays(
+        tmp_path):
+    # the record's header carries the full position, setting and all: replay starts there
+    game = get_game("strategy-battle")
+    document = plain(position_document(game, own_table_battle()))
+    path = tmp_path / "own-table.json"
+    played = play_terminal(game, None, "ai:random,ai:random", 5, io.StringIO(""),
+                           io.StringIO(), record_path=str(path), position=document)
+    saved = GameRecord.load(path)
+    assert saved.position == document and len(played.events) > 0
+    state = replay(saved)
+    assert state.scenario.name == "test" and state.scenario.profile(sbg.ORC).defence == 6
+    assert played.result is not None
+    assert state.outcome().to_json() == saved.result
+    assert rerecorded(saved).dumps() == saved.dumps()
+    assert position_from_record(saved, 0) == document

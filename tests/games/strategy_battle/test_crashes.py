@@ -1,7 +1,6 @@
 """Rulings for positions seeded games between agents once crashed the referee on (manual
 sections cited)."""
 
-
 from tests.support.positions.sbg import (DEFENDER_X, MINAS, ORC_BOW, R, ROHAN, URUK, WALL,
                                         battle, profile, rolls)
 

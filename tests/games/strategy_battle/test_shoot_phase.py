@@ -1,7 +1,5 @@
 """The Shoot phase (manual sections cited)."""
 
-from dataclasses import replace
-
 import pytest
 
 from palantir.engine.errors import IllegalAction
@@ -103,11 +101,11 @@ def test_moving_and_shooting_difficult_terrain_halves_then_half_again():
 
 
 def test_moving_and_shooting_crossbow_all_and_throwing_weapon_none():
-    state = battle([("G1", ROHAN, 10, 10), ("G2", ROHAN, 10, 20), ("E1", ORC, 15, 15),
+    # (Warriors of Rohan: one profile each, so that each carries its own missile)
+    state = battle([("G1", ROHAN, 10, 10), ("G2", ROHAN_BOW, 10, 20), ("E1", ORC, 15, 15),
                     ("E2", ORC, 18, 15)], dice=["1"])
-    for key, weapon in (("G1", "uruk-hai crossbow"), ("G2", "throwing weapon")):
-        state.models[key].profile = replace(state.models[key].profile, shoot=4,
-                                            wargear=("hand weapon", weapon))
+    for name, weapon in ((ROHAN, "uruk-hai crossbow"), (ROHAN_BOW, "throwing weapon")):
+        profile(state, name, shoot=4, wargear=["hand weapon", weapon])
     state.apply("move G1 10.5,10")
     state.apply("move G2 14,19.5 14.5,19.2")
     to_shoot(state)

@@ -2,13 +2,13 @@
 spears and pikes supporting, picking up weapons ('Weapons')."""
 
 import math
-from dataclasses import replace
 
 import pytest
 
 from palantir.engine.errors import IllegalAction
 
-from tests.support.positions.sbg import ORC, ORC_BOW, ROHAN, battle, fight, mark, profile, rolls
+from tests.support.positions.sbg import (MINAS, ORC, ORC_BOW, ROHAN, battle, fight, mark, profile,
+                                        rolls)
 
 R = 12.5 / 25.4
 D = 2 * R
@@ -23,13 +23,11 @@ def to_fight(state):
 
 
 def arm(state, ident, *gear):
+    """The battle's profile of the model (the only one of its profile) with this wargear."""
     name = state.models[ident].profile.name
-    if [m.profile.name for m in state.models.values()].count(name) == 1:
-        profile(state, name, wargear=list(gear))
-    else:
-        # one of several models of a profile: a position's profiles are the battle's, by name
-        model = state.models[ident]
-        model.profile = replace(model.profile, wargear=tuple(gear))
+    assert [m.profile.name for m in state.models.values()].count(name) == 1, \
+        f"{ident} shares its profile: a position's profiles are the battle's, by name"
+    profile(state, name, wargear=list(gear))
 
 
 def test_two_handed_weapons_minus_one_to_win_plus_one_to_wound():
@@ -185,7 +183,7 @@ def test_spears_the_player_chooses_which_spearman_supports_whom():
 
 def test_pikes_a_pike_touching_the_supporting_spear_adds_a_second_attack():
     # G2's spear supports G1; G3's pike touches G2 (not G1): G1 rolls three dice
-    state = battle([("G1", ROHAN, 10, 10), ("G2", SPEAR, 10 - D, 10), ("G3", SPEAR, 10 - 2 * D, 10),
+    state = battle([("G1", ROHAN, 10, 10), ("G2", SPEAR, 10 - D, 10), ("G3", MINAS, 10 - 2 * D, 10),
                     ("E1", ORC, 10 + D, 10), ("E2", ORC, 40, 40)],
                    dice=["1", "1", "6", "2", "5", "5", "5", "3", "3"], fight_choices=True)
     arm(state, "G3", "pike")
@@ -202,7 +200,7 @@ def test_pikes_a_pike_touching_the_supporting_spear_adds_a_second_attack():
 
 
 def test_pikes_and_spears_by_default_in_the_quicker_game():
-    state = battle([("G1", ROHAN, 10, 10), ("G2", SPEAR, 10 - D, 10), ("G3", SPEAR, 10 - 2 * D, 10),
+    state = battle([("G1", ROHAN, 10, 10), ("G2", SPEAR, 10 - D, 10), ("G3", MINAS, 10 - 2 * D, 10),
                     ("E1", ORC, 10 + D, 10), ("E2", ORC, 40, 40)],
                    dice=["1", "1", "6", "2", "5", "5", "5", "3", "3"])
     arm(state, "G3", "pike")

@@ -225,7 +225,7 @@ def test_lances_plus_one_to_wound_when_charging_a_dagger_when_not():
     assert weapon_effect(state, rider) == (-1, 0)          # not charging: the lance's shaft
     state.apply("charge G1 E1")
     assert weapon_effect(state, rider) == (0, 1)
-    rider.mount_wounds = 0
+    rider = mark(state, "G1", mount_wounds=0)
     assert weapon_effect(state, rider) == (-1, 0)          # useless on foot: a knife at best
 
 

@@ -393,9 +393,11 @@ def _tiles(view: Mapping[str, Any], y: float) -> tuple[list[str], float]:
     out = [text(12, y + 14, "Tiles drawn this turn:", 10, font_weight="bold")]
     declined = set(view.get("declined", ()))
     x = 150
+    out.append('<g class="tiles-drawn">')
     for k, tid in enumerate(view["revealed"]):
         out.append(_tile(_tile_kind(tid), x, y + 10, tid, k in declined))
         x += 28
+    out.append("</g>")
     if not view["revealed"]:
         out.append(text(x, y + 14, "none", 10))
     bag = Counter()

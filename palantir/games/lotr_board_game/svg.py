@@ -12,6 +12,8 @@ those as empty boxes.
 
 from __future__ import annotations
 
+import math
+from collections import Counter
 from html import escape
 from typing import Any, Mapping
 
@@ -84,15 +86,16 @@ def _fan(cards: list[str], face, x0: float, y: float, width: float) -> list[str]
     n = len(cards)
     if not n:
         return [_text(x0, y + 40, "no cards", 12)]
-    step = min(CARD_W + 4.0, (width - CARD_W) / max(n - 1, 1))
-    spread = min(5.0, 30.0 / max(n - 1, 1))
+    spread = min(4.0, 24.0 / max(n - 1, 1))
+    reach = CARD_H * 1.6  # the pivot below the cards
+    swing = reach * math.sin(math.radians(spread * (n - 1) / 2))
+    step = min(CARD_W + 4.0, (width - CARD_W - 2 * swing) / max(n - 1, 1))
     out = []
     for i, card in enumerate(cards):
-        x = x0 + i * step
+        x = x0 + swing + i * step
         turn = (i - (n - 1) / 2) * spread
-        lift = abs(i - (n - 1) / 2) * 1.5
         out.append(f'<g class="hand-card" transform="rotate({turn:.1f} {x + CARD_W / 2:.1f} '
-                   f'{y + CARD_H * 2.5:.1f})">' + face(card, x, y + 6 + lift, "card") + "</g>")
+                   f'{y + reach:.1f})">' + face(card, x, y + 6, "card") + "</g>")
     return out
 
 
@@ -123,17 +126,16 @@ def _cards(view: Mapping[str, Any], y: float) -> tuple[list[str], float]:
     out.append(_text(12, y + 12, "Sauron", 12, font_weight="bold"))
     out.append(backs(14, y + 20, view["sauron_hand_size"], "hand", "#3a1f1a"))
     out.append(backs(56, y + 20, view["sauron_deck_size"], "deck", "#3a1f1a"))
-    discards = list(view["sauron_discards"])
-    out.append(_text(100, y + 12, f"discards face up ({len(discards)})", 9))
-    for k, card in enumerate(discards[-3:]):
-        out.append(sauron_face(card, 100 + k * 66, y + 18))
+    out += _sauron_discards(view, 100, y)
+    up = list(view["nazgul_up"])
+    nw = min(110.0, 560 / max(len(up), 1) - 4)
     out.append(_text(310, y + 12, "Nazgul cards face up", 12, font_weight="bold"))
-    for k, card in enumerate(view["nazgul_up"]):
-        out.append(nazgul_face(card, 310 + k * 114, y + 18))
-    nx = 310 + max(len(view["nazgul_up"]), 1) * 114
+    for k, card in enumerate(up):
+        out.append(nazgul_face(card, 310 + k * (nw + 4), y + 18, nw))
+    nx = 310 + max(len(up), 1) * (nw + 4)
     out.append(backs(nx, y + 20, view["nazgul_deck_size"], "Nazgul deck", "#1f2a24"))
     out.append(_text(nx + 40, y + 80, f"{len(view['nazgul_discards'])} discarded", 8))
-    y += 112
+    y += 120
     pile = list(view["resource_pile"])
     out.append(_text(12, y + 12, "Resource cards face up", 12, font_weight="bold",
                      **{"class": "resources"}))
@@ -152,6 +154,26 @@ def _cards(view: Mapping[str, Any], y: float) -> tuple[list[str], float]:
     rows = (len(held) + max(1, int((950 - fx) // 156)) - 1) // max(1, int((950 - fx) // 156))
     y += max(126, 22 + 62 * rows)
     return out, y
+
+
+def _sauron_discards(view: Mapping[str, Any], x: float, y: float) -> list[str]:
+    """Sauron's discard pile: the faces seen, one of each kind with its count (the view
+    lists them sorted, so their order tells nothing), and how many lie face down."""
+    seen = list(view["sauron_discards"])
+    mine = view["rules_seat"] == view.get("sauron_seat")
+    hidden = 0 if mine else view["sauron_secret_discards"]
+    faces = {c.id: c.symbols for c in default_components().sauron_cards}
+    kinds = Counter(faces[c] for c in seen)
+    first = {faces[c]: c for c in reversed(seen)}
+    out = [_text(x, y + 12, f"discards: {len(seen)} seen"
+                 + (f", {hidden} face down" if hidden else ""), 9)]
+    for k, (symbols, n) in enumerate(kinds.most_common(3)):
+        out.append(sauron_face(first[symbols], x + k * 66, y + 18))
+        out.append(_text(x + k * 66 + 44, y + 101, f"x{n}", 10, font_weight="bold",
+                         fill="#f2c94c"))
+    if len(kinds) > 3:
+        out.append(_text(x, y + 114, f"and {len(kinds) - 3} other kinds", 8))
+    return out
 
 
 def render_svg(view: Mapping[str, Any]) -> str:

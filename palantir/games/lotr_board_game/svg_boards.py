@@ -264,6 +264,8 @@ def play_board(view: Mapping[str, Any], y: float) -> tuple[list[str], float]:
     part, y = (_conflict(view, board, y) if board.kind == "conflict"
                else _steps(board, y))
     out += part
+    if board.kind != "conflict":  # no tile is drawn on a board of steps
+        return out + ["</g>"], y
     part, y = _tiles(view, y)
     return out + part + ["</g>"], y
 
@@ -300,9 +302,10 @@ def _conflict(view: Mapping[str, Any], board: Board, y: float) -> tuple[list[str
             if board.parts.get(track) == i + 1:
                 out.append(f'<path d="M {x + cell - 1.5:.1f} {y - 3} L {x + cell - 1.5:.1f} '
                            f'{y + 33}" stroke="#a00" stroke-width="2"/>')
+            size = 8 if len(items) == 1 else 6
             for k, item in enumerate(items):
                 out.append(reward(item, x + (cell - 3) / 2 + (k - (len(items) - 1) / 2) * 15,
-                                  y + 15, 6))
+                                  y + 15, size))
             if main:
                 out.append(text(x + 2, y + 40, str(board.main_scores[i]), 7, fill="#a00"))
             if (track, i + 1) in tokens:

@@ -62,11 +62,11 @@ def _star(cx: float, cy: float, r: float, points: int = 5) -> str:
     return " ".join(out)
 
 
-def symbol(kind: str, cx: float, cy: float, r: float = 8) -> str:
+def symbol(kind: str, cx: float, cy: float, r: float = 8, cls: str = "symbol") -> str:
     """A hobbit card's symbol: fighting a sword, hiding a hooded cloak, travelling
     footprints, friendship two clasped rings, joker a star."""
     c = SYMBOL_COLOURS.get(kind, "#444")
-    head = f'<g class="symbol" data-symbol="{kind}">'
+    head = f'<g class="{cls}" data-symbol="{kind}">'
     if kind == "fighting":
         body = (f'<path d="M {cx:.1f} {cy - r:.1f} L {cx + r * .22:.1f} {cy + r * .35:.1f} '
                 f'L {cx - r * .22:.1f} {cy + r * .35:.1f} Z" fill="{c}"/>'
@@ -192,13 +192,14 @@ def sauron_text(symbols: Iterable[tuple[str, int]]) -> str:
 
 
 def _frame(x: float, y: float, fill: str, w: float, h: float, cls: str,
-           card_id: str | None, attrs: str = "") -> str:
-    """The card's rectangle; a card of the seat's hand is `rect.card` followed by its id
-    (tests/browser read the hand so), other cards `rect.card-face`."""
+           card_id: str | None, ink: str = "#555") -> str:
+    """The card's rectangle; a card of the seat's hand is `rect.card` followed by its id,
+    the word its decisions use (tests/browser read the hand so), other cards
+    `rect.card-face`."""
     rect = (f'<rect class="{cls}" x="{x:.1f}" y="{y:.1f}" width="{w}" height="{h}" rx="5" '
-            f'fill="{fill}" stroke="#6a3d00"{attrs}/>')
+            f'fill="{fill}" stroke="#6a3d00"/>')
     if cls == "card" and card_id is not None:
-        rect += text(x + 3, y + h - 3, card_id, 6, fill="#555", **{"class": "card-id"})
+        rect += text(x + 3, y + h - 4, card_id, 7, fill=ink, **{"class": "card-id"})
     return rect
 
 
@@ -215,6 +216,9 @@ def card_face(card_id: str, x: float, y: float, cls: str = "card-face",
         for k in range(n):
             out.append(symbol(kind, x + w / 2 + (k - (n - 1) / 2) * (2.2 * r),
                               y + h / 2 - (0 if card.is_hobbit_card else -4), r))
+        # the corner index stays in sight where the fanned cards overlap
+        out.append(symbol(kind, x + 9, y + (24 if card.is_hobbit_card else 30), 6,
+                          "symbol-index"))
         if card.is_hobbit_card:
             out.append(text(x + 4, y + 12, f"{card.colour} {kind}", 8))
     if not card.is_hobbit_card:
@@ -238,7 +242,7 @@ def sauron_face(card_id: str, x: float, y: float, cls: str = "card-face",
     """A Sauron card face up: its symbols as shapes and in words."""
     card = next(c for c in default_components().sauron_cards if c.id == card_id)
     out = [f'<g class="sauron-card" data-card="{card_id}">',
-           _frame(x, y, "#3a1f1a", w, h, cls, card_id)]
+           _frame(x, y, "#3a1f1a", w, h, cls, card_id, "#e8d9b0")]
     for k, (kind, n) in enumerate(card.symbols):
         out.append(f'<circle cx="{x + 16 + k * 20:.1f}" cy="{y + 18:.1f}" r="9" fill="#f3e6d0"/>')
         out.append(sauron_symbol(kind, n, x + 16 + k * 20, y + 18, 7))

@@ -18,10 +18,10 @@ from html import escape
 from typing import Any, Mapping
 
 from .components import default_components
-from .render import QUESTION_WORDS, status_line
+from .render import QUESTION_WORDS, rules_names, status_line
 from .svg_boards import master_board, play_board
 from .svg_cards import (CARD_H, CARD_W, backs, card_face, fellowship_face, gandalf_face,
-                        nazgul_face, sauron_face)
+                        nazgul_face, paragraph, sauron_face, wrap)
 
 WIDTH = 960
 
@@ -97,6 +97,31 @@ def _fan(cards: list[str], face, x0: float, y: float, width: float) -> list[str]
         out.append(f'<g class="hand-card" transform="rotate({turn:.1f} {x + CARD_W / 2:.1f} '
                    f'{y + reach:.1f})">' + face(card, x, y + 6, "card") + "</g>")
     return out
+
+
+def _on_table(view: Mapping[str, Any], y: float) -> tuple[list[str], float]:
+    """What lies open on the table for the question asked: the cards revealed to share
+    out (Preparations) and the offers made to a cost."""
+    question = view.get("question") or {}
+    out = []
+    names = rules_names(view)
+    if question.get("shown"):
+        out.append(_text(12, y + 14, "Revealed to share out:", 11, font_weight="bold"))
+        for k, card in enumerate(question["shown"]):
+            out.append(card_face(card, 160 + k * 66, y + 2))
+        y += 96
+    if question.get("pot"):
+        offers = ", ".join(f"{names[seat]}: {_item_name(item)}" for seat, item in question["pot"])
+        out.append(paragraph(12, y + 14, f"Offered to {question.get('name', 'the cost')}: "
+                             + offers, 140, 11, 2, **{"class": "offers"}))
+        y += 34
+    return ([f'<g class="on-table">'] + out + ["</g>"], y) if out else ([], y)
+
+
+def _item_name(item: str) -> str:
+    """A card offered by its name, a token by its kind."""
+    card = default_components().cards.get(item)
+    return card.name if card else item
 
 
 def _cards(view: Mapping[str, Any], y: float) -> tuple[list[str], float]:
@@ -179,9 +204,10 @@ def _sauron_discards(view: Mapping[str, Any], x: float, y: float) -> list[str]:
 def render_svg(view: Mapping[str, Any]) -> str:
     """The whole table as this view shows it: the Master board, the board in play and the
     cards (the seat's own hand only: a view holds no other)."""
-    body = [_text(12, 24, status_line(view), 15, font_weight="bold", **{"class": "status"})]
-    y = 34.0
-    for draw in (master_board, play_board, _cards):
+    status = status_line(view)
+    body = [paragraph(12, 22, status, 108, 15, 2, font_weight="bold", **{"class": "status"})]
+    y = 32.0 + 17 * (len(wrap(status, 108)) > 1)
+    for draw in (master_board, play_board, _on_table, _cards):
         part, y = draw(view, y)
         body += part
     height = int(y + 10)

@@ -224,3 +224,30 @@ def test_svg_stays_compact_all_game_long():
                                      for s in range(state.players)))
         state.apply(rng.choice(state.legal_actions()))
     assert 0 < largest < 120_000, largest
+
+
+def test_cards_revealed_to_share_out_and_offers_lie_open_on_the_table():
+    # Bag End, Preparations: the revealed cards are shared out face up; a cost's offers
+    # are made in the open (docs/lotr-board-game.md, "Costs asked in order").
+    state = GAME.new_state({"players": 3}, SeededDice(2))
+    rng = random.Random(2)
+    kinds = set()
+    for _ in range(400):
+        if state.is_over():
+            break
+        question = state.view(0)["question"] or {}
+        root = parsed(state, 0)
+        if question.get("shown"):
+            open_cards = [g.get("data-card") for g in
+                          of_class(of_class(root, "on-table")[0], "card-view")]
+            assert open_cards == question["shown"]
+            kinds.add("shown")
+        if question.get("pot"):
+            offers = words(of_class(root, "offers")[0])
+            first = question["pot"][0][1]
+            assert (PARTS.cards[first].name if first in PARTS.cards else first) in offers
+            kinds.add("pot")
+        if kinds == {"shown", "pot"}:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    assert kinds == {"shown", "pot"}

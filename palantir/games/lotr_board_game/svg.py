@@ -111,11 +111,12 @@ def _on_table(view: Mapping[str, Any], y: float) -> tuple[list[str], float]:
             out.append(card_face(card, 160 + k * 66, y + 2))
         y += 96
     if question.get("pot"):
-        offers = ", ".join(f"{names[seat]}: {_item_name(item)}" for seat, item in question["pot"])
+        offers = ", ".join(f"{names[seat]}: {_item_name(item)}"
+                           for seat, item in question["pot"])
         out.append(paragraph(12, y + 14, f"Offered to {question.get('name', 'the cost')}: "
                              + offers, 140, 11, 2, **{"class": "offers"}))
         y += 34
-    return ([f'<g class="on-table">'] + out + ["</g>"], y) if out else ([], y)
+    return (['<g class="on-table">'] + out + ["</g>"], y) if out else ([], y)
 
 
 def _item_name(item: str) -> str:
@@ -128,12 +129,10 @@ def _cards(view: Mapping[str, Any], y: float) -> tuple[list[str], float]:
     """The seat's own hand fanned; the Gandalf cards face up; with the expansion
     Sauron's and the Nazgul cards (face up where public, else backs counted), the resource
     and Fellowship cards."""
-    parts = default_components()
     out = []
     seat = view["rules_seat"]
     mine = view.get("sauron_hand") is not None and seat == view.get("sauron_seat")
     cards = view["sauron_hand"] if mine else view.get("hand")
-    top = y
     if cards is not None:
         label = "Your Sauron cards" if mine else "Your hand"
         out.append(_text(12, y + 14, f"{label} ({len(cards)})", 13, font_weight="bold"))

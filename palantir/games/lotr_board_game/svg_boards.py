@@ -113,7 +113,8 @@ def master_board(view: Mapping[str, Any], y: float) -> tuple[list[str], float]:
         dark = i >= view["sauron"]
         # light at Bag End's end, darker towards Mordor, black from Sauron on
         shade = "#2a2a2a" if dark else f"#{255 - i * 6:02x}{248 - i * 8:02x}{230 - i * 9:02x}"
-        out.append(f'<rect class="corruption-space" data-space="{i}" x="{_space_x(i, spaces) - step / 2 + 1:.1f}" '
+        left = _space_x(i, spaces) - step / 2
+        out.append(f'<rect class="corruption-space" data-space="{i}" x="{left + 1:.1f}" '
                    f'y="{line_y - 16}" width="{step - 2:.1f}" height="32" rx="4" fill="{shade}" '
                    f'stroke="#6a3d00"/>')
         out.append(text(_space_x(i, spaces) - step / 2 + 3, line_y + 12, str(i), 8,
@@ -159,7 +160,8 @@ def _rider(cx: float, base: float, returning: bool, space: int) -> str:
              f"L {p(9, 7)} L {p(8, 0)} L {p(5, 0)} L {p(5, 6)} L {p(-5, 6)} L {p(-6, 0)} Z")
     cloak = f"M {p(-4, 9)} L {p(-1, 21)} L {p(3, 21)} L {p(4, 9)} Z"
     head = p(1, 23).split()
-    return (f'<g class="black-rider" data-space="{space}" data-returning="{str(returning).lower()}">'
+    return (f'<g class="black-rider" data-space="{space}" '
+            f'data-returning="{str(returning).lower()}">'
             f'<title>the Black Rider{" riding back to Mordor" if returning else ""}</title>'
             f'<path d="{horse}" fill="#111"/><path d="{cloak}" fill="#111"/>'
             f'<circle cx="{head[0]}" cy="{head[1]}" r="3.5" fill="#111"/></g>')

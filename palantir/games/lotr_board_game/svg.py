@@ -136,7 +136,7 @@ def _cards(view: Mapping[str, Any], y: float) -> tuple[list[str], float]:
     if cards is not None:
         label = "Your Sauron cards" if mine else "Your hand"
         out.append(_text(12, y + 14, f"{label} ({len(cards)})", 13, font_weight="bold"))
-        out += _fan(list(cards), sauron_face if mine else card_face, 14, y + 18, 520)
+        out += _fan(list(cards), sauron_face if mine else card_face, 14, y + 18, 500)
     gandalf = list(view.get("gandalf_left", ()))
     out.append(_text(560, y + 14, "Gandalf cards", 12, font_weight="bold"))
     for k, gid in enumerate(gandalf):

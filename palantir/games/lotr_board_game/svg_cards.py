@@ -217,8 +217,10 @@ def card_face(card_id: str, x: float, y: float, cls: str = "card-face",
             out.append(symbol(kind, x + w / 2 + (k - (n - 1) / 2) * (2.2 * r),
                               y + h / 2 - (0 if card.is_hobbit_card else -4), r))
         # the corner index stays in sight where the fanned cards overlap
-        out.append(symbol(kind, x + 9, y + (24 if card.is_hobbit_card else 30), 6,
-                          "symbol-index"))
+        corner = y + (24 if card.is_hobbit_card else 30)
+        out.append(symbol(kind, x + 9, corner, 6, "symbol-index"))
+        if n > 1:
+            out.append(text(x + 5, corner + 16, f"x{n}", 8, font_weight="bold"))
         if card.is_hobbit_card:
             out.append(text(x + 4, y + 12, f"{card.colour} {kind}", 8))
     if not card.is_hobbit_card:

@@ -51,8 +51,8 @@ def texts(element):
 
 
 def hex_shape(root, hex_name):
-    return next(p for p in root.iter(f"{NS}polygon") if p.get("data-hex") == hex_name
-                and p.get("class") != "beast")
+    # a hex is the one hex shape of <defs> placed by a <use> (the SVG's size, issue 12)
+    return next(p for p in root.iter(f"{NS}use") if p.get("data-hex") == hex_name)
 
 
 def test_counters_show_letter_ma_and_printed_values_of_the_side_up():
@@ -205,7 +205,9 @@ def test_the_picture_fits_the_page_and_uses_no_inline_style():
     picture = svg.render_svg(known_position().view(0))
     root = ET.fromstring(picture)
     width, height = map(float, root.get("viewBox").split()[2:])
-    assert width <= 1250 and height <= 1200
+    # the map on top, the status panel and legend below it: as wide as the board column
+    # at 1280x1000 leaves (~810 px), and no taller than the page's two screens allow
+    assert width <= 800 and height <= 1800
     # the Content-Security-Policy forbids inline styles
     assert "<style" not in picture and not re.search(r"\sstyle=", picture)
 

@@ -47,6 +47,8 @@ NO_CLICK = 'pointer-events="none"'
 # The few shapes that take clicks inside a group that takes none: pieces on the map.
 CLICK = 'pointer-events="visiblePainted"'
 COUNTER_W, COUNTER_H = 28, 28
+# What the counters' group sets for all of them: bold, the letter's and MA's size.
+COUNTER_FONT = 'text-anchor="middle" font-weight="bold" font-size="8.5"'
 # Shapes drawn many times are defined once and placed with <use>. They set no fill or
 # stroke, so the <use>'s own (and the page's CSS classes on it) reach them.
 HEX, ZOC_HEX = "h", "z"
@@ -154,7 +156,7 @@ def counter(parts: Components, unit: Mapping[str, Any], x: float, y: float,
     """An SPI counter: letter, type symbol and Movement Allowance along the top, its markers
     in the middle, the printed values of the side that is up below (`B-3-W`); a reduced
     side pale with a white band along its top. Drawn inside a group that takes no clicks
-    and writes bold: only the counter's rect takes them."""
+    and writes bold in COUNTER_FONT: only the counter's rect takes them."""
     kind = parts.unit_types[unit["type"]]
     reduced = unit["reduced"]
     fill = (REDUCED_FILL if reduced else NATION_FILL)[kind.nationality]
@@ -164,7 +166,7 @@ def counter(parts: Components, unit: Mapping[str, Any], x: float, y: float,
     # Only a shape on the map has a <title>: the page takes any other titled shape for a
     # place to click.
     named = f"<title>{escape(title)}</title>" if hex_name else ""
-    out = [f'<g data-counter="{unit["id"]}" fill="{ink}" font-size="8.5">',
+    out = [f'<g data-counter="{unit["id"]}" fill="{ink}">',
            f'<rect{where} data-reduced="{str(reduced).lower()}" '
            f'x="{num(x - half_w)}" y="{num(y - half_h)}" width="{COUNTER_W}" '
            f'height="{COUNTER_H}" rx="2" fill="{fill}" stroke="#111" stroke-width="0.8">'
@@ -463,7 +465,7 @@ def legend(parts: Components, top: float, width: float) -> tuple[list[str], floa
         y = y0 + row * LEGEND_CELL_H
         sample = {"id": f"legend-{kind.key}", "type": kind.key, "side": kind.side,
                   "strength": str(kind.front), "reduced": False}
-        out.append('<g text-anchor="middle" font-weight="bold">')
+        out.append(f'<g {COUNTER_FONT}>')
         out += counter(parts, sample, x, y, None, "")
         out.append("</g>")
         out.append(_text(x + 18, y - 2, type_name(parts, kind.key), bold=True))
@@ -471,7 +473,7 @@ def legend(parts: Components, top: float, width: float) -> tuple[list[str], floa
     y = y0 + -(-len(parts.unit_types) // per_row) * LEGEND_CELL_H
     reduced = {"id": "legend-reduced", "type": "men", "side": "westernesse",
                "strength": str(parts.unit_types["men"].reduced), "reduced": True}
-    out.append('<g text-anchor="middle" font-weight="bold">')
+    out.append(f'<g {COUNTER_FONT}>')
     out += counter(parts, reduced, left + 15, y, None, "", ["disrupted", "moved"])
     leader = {"key": next(iter(parts.leaders)), "side": "westernesse", "rally": 10,
               "reduced": False, "weapon": next(iter(parts.weapons))}
@@ -488,14 +490,14 @@ def legend(parts: Components, top: float, width: float) -> tuple[list[str], floa
         step = 14 + len(words) * 4.9
         if x + step > width - 4:
             x, y = left + 6, y + 15
-        out.append(f'<g text-anchor="middle" font-weight="bold">'
+        out.append(f'<g {COUNTER_FONT}>'
                    f'{_tag(x, y, text, fill, ink, name)}</g>')
         out.append(_label(x + 6, y + 3, words, 8.5))
         x += step + 6
     out.append(f'<g text-anchor="middle" font-weight="bold">{_badge(x, y, 3, named=False)}</g>')
     out.append(_label(x + 8, y + 3, "pieces in the hex", 8.5))
     y += 22
-    out.append('<g text-anchor="middle" font-weight="bold">')
+    out.append(f'<g {COUNTER_FONT}>')
     out += beast_counter(parts, {"reduced": False}, left + 15, y, None)
     out.append("</g>")
     out.append(_label(left + 32, y + 3, "the Beast of Mordor (armour-morale)"))
@@ -588,7 +590,7 @@ def render_svg(view: Mapping[str, Any]) -> str:
                    f'fill="none" stroke="#e0b000" stroke-width="2" stroke-dasharray="3 2" '
                    f'data-marker="pedestal"/>')
     # The pieces: nothing in them takes clicks but their counters, discs and triangle.
-    out.append('<g font-weight="bold">')
+    out.append(f'<g {COUNTER_FONT}>')
     for h, stack in found.items():
         out += draw_stack(view, parts, h, stack)
     out.append("</g>")

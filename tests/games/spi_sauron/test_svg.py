@@ -6,6 +6,9 @@ gate, hex numbers, the status panel and the legend."""
 import re
 import xml.etree.ElementTree as ET
 
+from palantir.agents import make_agent
+from palantir.engine.game import get_game
+from palantir.engine.match import play_match
 from palantir.games.spi_sauron import svg
 from palantir.games.spi_sauron.components import default_components
 from palantir.games.spi_sauron.phases.turn import end_game
@@ -222,3 +225,17 @@ def test_a_finished_game_says_so_in_the_panel_and_still_draws_its_map():
     assert "Game over: Westernesse Decisive" in lines
     assert not any(line.startswith("Victory level if it ended now") for line in lines)
     assert counter_group(root, "men-1") is not None
+
+
+def test_a_busy_mid_game_map_stays_small_enough_for_the_paged_history():
+    # Issue 12 item 7: the replay's history pages hold at most 1 MB (server/replay.py), so
+    # a step's SVG decides how many steps a page carries; this position (seed 3, step 370,
+    # 82 units, 70 counters drawn) was 323 kB before the drawing was made compact
+    # (one hex shape placed by <use>, attributes set once per group) and is 159 kB now.
+    game = get_game("spi-sauron")
+    agents = [make_agent("heuristic", game, seat, seed=seat) for seat in range(2)]
+    state, _ = play_match(game, {}, agents, seed=3, stop_after=370)
+    for seat in (None, 0, 1):
+        picture = svg.render_svg(state.view(seat))
+        assert picture.count("data-counter=") >= 60          # a busy map, not an empty one
+        assert len(picture.encode("utf-8")) < 165_000, seat

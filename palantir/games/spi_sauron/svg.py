@@ -1,15 +1,21 @@
 """The web table's picture of SPI Sauron (issue 12 items 1-4): the hex map with its terrain,
 the Road of the Orcs, slopes and the Gate, SPI counters with their printed values and
 markers, count badges and each hex's stack in `data-detail`, zones of control as optional
-layers, and beside the map the status panel (status.py) and a legend of counters and
-terrain.
+layers, and below the map the status panel (status.py) and a legend of counters and
+terrain. The picture is as wide as the map (class "tall": the page lets it fill the board's
+width and scroll), so the counters are drawn large enough to read.
 
 Every hex, counter, leader's counter and the Beast carries `data-hex="CCRR"`, the hex it
 stands for, so the web page picks a hex wherever it is clicked; a leader's counter also
 names him (`data-leader="gil-galad"`). Drawn values and markers take no clicks
-(pointer-events="none"), so a click on them reaches the counter or hex beneath. An optional
-layer is a `<g data-layer="...">` hidden until the page shows it. No style attributes: the
-page's Content-Security-Policy forbids inline styles, so only presentation attributes.
+(pointer-events="none" on their group, visiblePainted on the pieces), so a click on them
+reaches the counter or hex beneath. An optional layer is a `<g data-layer="...">` hidden
+until the page shows it. No style attributes: the page's Content-Security-Policy forbids
+inline styles, so only presentation attributes.
+
+A step of a replay carries this picture, so it is kept small (~150 kB, half of what it was):
+a hex is one shape of <defs> placed by <use>, presentation attributes are set once on the
+group of the elements sharing them, coordinates have at most one decimal.
 """
 
 from __future__ import annotations

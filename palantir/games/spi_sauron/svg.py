@@ -445,7 +445,7 @@ def status_panel(view, parts: Components, top: float, width: float) -> tuple[lis
         for part, text in enumerate(pieces):
             out.append(_text(PANEL_X + indent + (10 if part else 0), y, text,
                              bold=number < 2))
-            y += 13.5
+            y += 13
     return out + ["</g>"], y
 
 
@@ -489,7 +489,7 @@ def legend(parts: Components, top: float, width: float) -> tuple[list[str], floa
     out.append(_label(left + 33, y + 9, "markers on the counter"))
     out.append(_label(left + 212, y - 2, "leader: rally rating; ring: side; dot: magic"))
     out.append(_label(left + 212, y + 9, "weapon; pale: wounded (back rating)"))
-    y += 26
+    y += 24
     x = left + 6
     for key, (text, fill, ink, name) in MARKERS.items():
         words = name.replace(" this phase", "")
@@ -502,7 +502,7 @@ def legend(parts: Components, top: float, width: float) -> tuple[list[str], floa
         x += step + 6
     out.append(f'<g text-anchor="middle" font-weight="bold">{_badge(x, y, 3, named=False)}</g>')
     out.append(_label(x + 8, y + 3, "pieces in the hex", 8.5))
-    y += 22
+    y += 20
     out.append(f'<g {COUNTER_FONT}>')
     out += beast_counter(parts, {"reduced": False}, left + 15, y, None)
     out.append("</g>")
@@ -513,7 +513,7 @@ def legend(parts: Components, top: float, width: float) -> tuple[list[str], floa
                    f'fill-opacity="0.3" stroke="{ZOC_FILL[side]}" stroke-width="1.2"/>')
         out.append(_label(zx + 11, y + 3, f"{name} ZOC (layer)"))
         zx += 125
-    y += 26
+    y += 22
     out.append(_text(left, y, "Terrain and hexsides", 10.5, "#2b2418", bold=True))
     y += 16
     names = {"clear": "clear", "rough": "rough", "crater": "crater", "mountain": "mountain",
@@ -524,7 +524,7 @@ def legend(parts: Components, top: float, width: float) -> tuple[list[str], floa
                    f'stroke="#9c9070" stroke-width="0.6"/>')
         out.append(_label(x + 12, y + 3, name))
         x += 24 + len(name) * 5.2
-    y += 22
+    y += 20
     x = left
     out.append(f'<line x1="{num(x)}" y1="{num(y)}" x2="{num(x + 22)}" y2="{num(y)}" '
                f'stroke="{ROAD}" stroke-width="4" stroke-linecap="round"/>')

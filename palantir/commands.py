@@ -8,8 +8,8 @@ from typing import TextIO
 
 from .engine.game import get_game, game_ids
 from .engine.errors import BadRecord
-from .engine.position import dumps, position_from_record, save_position
-from .engine.record import GameRecord, replay
+from .engine.position import dumps, save_position
+from .engine.record import GameRecord, position_from_record, replay
 from .terminal import closed_reader, fold, render_view, wants_color
 
 

@@ -207,7 +207,8 @@ class TerminalTable:
         start = (game.new_state(options, dice) if position is None
                  else load_position(position, dice, game))
         self.driver = Driver(start, dice,
-                             GameRecord.start(game, options, seed, [s.label for s in seats]))
+                             GameRecord.start(game, options, seed, [s.label for s in seats],
+                                              None if position is None else start))
         humans = [i for i, s in enumerate(seats) if s.human]
         # One person sees the narration for their seat; several share a spectator's.
         self.viewer = humans[0] if len(humans) == 1 else None
@@ -444,10 +445,6 @@ def play_terminal(game: Game, options: Mapping[str, Any] | None, seats: str | Se
         if options:
             raise BadOption(next(iter(options)), "a game started from a position plays "
                                                  "the position's options")
-        if record_path:
-            # A record replays from the set-up; one starting elsewhere would not replay.
-            raise PalantirError("--record: a game started from a position has no record "
-                                "(records start at the set-up)")
         options = check_header(position, game)[1]
     seat_list = parse_seats(seats, game, seed)
     options = options_for_seats(game, options, len(seat_list))

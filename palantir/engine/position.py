@@ -17,15 +17,14 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from .dice import Dice, SeededDice
-from .errors import BadOption, BadPosition, BadRecord, PalantirError
+from .errors import BadOption, BadPosition, PalantirError
 from .game import Game, State, get_game
-from .record import GameRecord, replay
 
 FORMAT = "palantir-position/1"
 HEADER = ("format", "game", "ruleset", "options", "position", "full", "for")
 
-__all__ = ["FORMAT", "BadPosition", "load_position", "position_document",
-           "position_from_record", "read_position", "save_position"]
+__all__ = ["FORMAT", "BadPosition", "load_position", "position_document", "read_position",
+           "save_position"]
 
 
 def _plain(data: Any) -> Any:
@@ -128,18 +127,75 @@ def _kind(value: Any) -> str:
     return {str: "a string", list: "a list", dict: "an object"}.get(type(value), "null")
 
 
+# The shape of a JSON value, learnt from an example: ANY (null stands for anything, an
+# empty list or object says nothing of its items), ("scalar", kind), ("list", item shape)
+# or ("object", {key: shape}) (a key the example lacks may hold anything: a question of
+# another kind has other fields).
+ANY = None
+
+
+def _shape(value: Any):
+    """The shape `value` is an example of."""
+    if value is None:
+        return ANY
+    if isinstance(value, list):
+        return ("list", _common([_shape(item) for item in value]))
+    if isinstance(value, dict):
+        return ("object", {key: _shape(item) for key, item in value.items()})
+    return ("scalar", _kind(value))
+
+
+def _common(shapes: list):
+    """The shape all of `shapes` fit (ANY where they disagree, or there are none)."""
+    if not shapes:
+        return ANY
+    found = shapes[0]
+    for other in shapes[1:]:
+        found = _unite(found, other)
+    return found
+
+
+def _unite(a, b):
+    if a is ANY or b is ANY or a[0] != b[0]:
+        return ANY
+    if a[0] == "scalar":
+        return a if a == b else ANY
+    if a[0] == "list":
+        return ("list", _unite(a[1], b[1]))
+    return ("object", {key: _unite(a[1][key], b[1][key]) for key in a[1] if key in b[1]})
+
+
+def _fit(value: Any, shape, path: str) -> None:
+    """Refuse (naming the path) a value that is not of the shape. Null fits where the
+    example is null, and in place of an object or a list (a question, a procedure, a
+    combat: none now); a number or a text is never null where the example has one."""
+    if shape is ANY or (value is None and shape[0] != "scalar"):
+        return
+    wanted = shape[1] if shape[0] == "scalar" else \
+        "a list" if shape[0] == "list" else "an object"
+    if _kind(value) != wanted:
+        raise BadPosition(path, f"must be {wanted}, got {_kind(value)}")
+    if shape[0] == "list":
+        for i, item in enumerate(value):
+            _fit(item, shape[1], f"{path}[{i}]")
+    elif shape[0] == "object":
+        for key, item in value.items():
+            _fit(item, shape[1].get(key, ANY), f"{path}.{key}")
+
+
 def _check_shape(game: Game, options: dict, document: dict) -> None:
-    """Every field a position of this game has at the start is there, of the same kind
-    (null aside): a body of another shape is refused before the game reads it."""
+    """Every field a position of this game has at the start is there, and each value, to
+    the deepest part, of the kind the set-up's has there (a number, a list of objects with
+    such fields...; null aside): a body of another shape is refused before the game reads
+    it, so that the game's reader meets only values of the kinds it writes."""
     template = position_document(game, game.new_state(options, SeededDice(0)),
                                  document["for"], full=document["full"])["position"]
     body = document["position"]
     for name, value in template.items():
         if name not in body:
             raise BadPosition(f"position.{name}", "missing")
-        given = body[name]
-        if value is not None and given is not None and _kind(given) != _kind(value):
-            raise BadPosition(f"position.{name}", f"must be {_kind(value)}, got {_kind(given)}")
+        if body[name] is not None:  # a part of the position may be null: none now
+            _fit(body[name], _shape(value), f"position.{name}")
     # A field the set-up lacks may appear later (a score, a card chosen): one that does
     # not belong is refused when the position is read back.
 
@@ -187,25 +243,3 @@ def load_position(document: Any, dice: Dice, game: Game | None = None) -> State:
         raise BadPosition(field, "does not fit the rest of the position: the state it "
                                  "describes gives another value here")
     return state
-
-
-def position_from_record(record: GameRecord, step: int, seat: int | None = None,
-                         full: bool | None = None) -> dict:
-    """The position after the first `step` decisions of `record` (0: the set-up), the
-    full one or what `seat` sees; raises BadRecord for a record that does not replay."""
-    decisions = sum(1 for _ in record.decisions())
-    if not isinstance(step, int) or not 0 <= step <= decisions:
-        raise BadRecord(f"--step {step}: the record has {decisions} decisions, so a step "
-                        f"is 0 (the set-up) to {decisions}")
-    found: list[dict] = []
-    made = [0]
-
-    def at(index: int | None, state: State) -> None:
-        if index is not None:
-            made[0] += 1
-        if made[0] == step and not found:
-            found.append(position_document(state.game, state, seat, full))
-
-    # The position is taken as the state stands: later decisions may change it in place.
-    replay(record, on_state=at, check_result=False)
-    return found[0]

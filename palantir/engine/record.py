@@ -13,13 +13,16 @@ from typing import Any, Callable, Iterator
 
 from .dice import Roll, ScriptedDice
 from .driver import REVEALED, Driver, decision_event
-from .errors import BadOption, BadRecord, DiceExhausted, IllegalAction, PalantirError
+from .errors import (BadOption, BadPosition, BadRecord, DiceExhausted, IllegalAction,
+                     PalantirError)
 from .game import Game, State, get_game
+from .position import load_position, position_document
 
 FORMAT = "palantir-record/1"
 HIDDEN = "?"  # what an excerpt shows in place of a face or decision its reader may not see
 
-__all__ = ["FORMAT", "GameRecord", "HIDDEN", "REVEALED", "decision_event", "replay"]
+__all__ = ["FORMAT", "GameRecord", "HIDDEN", "REVEALED", "decision_event",
+           "position_from_record", "replay"]
 
 
 @dataclass
@@ -34,13 +37,17 @@ class GameRecord:
     events: list[dict[str, Any]] = field(default_factory=list)
     result: dict[str, Any] | None = None
     excerpt_for: str | None = None  # set on an excerpt: whose reading it is
+    # The position document the game started from (docs/positions.md); None: the set-up.
+    position: dict[str, Any] | None = None
 
     @classmethod
     def start(cls, game: Game, options: dict[str, Any], seed: int | None,
-              seats=()) -> "GameRecord":
-        """The empty record of a new game of `game` with these validated options."""
+              seats=(), start: State | None = None) -> "GameRecord":
+        """The empty record of a new game of `game` with these validated options; with
+        `start` (a state loaded from a position) the record starts from its full position."""
+        position = None if start is None else position_document(game, start)
         return cls(game=game.id, options=game.options_to_json(options), seed=seed,
-                   ruleset=game.ruleset, seats=list(seats))
+                   ruleset=game.ruleset, seats=list(seats), position=position)
 
     def add_decision(self, seat: int, action: str,
                      seen_by: tuple[int, ...] | None = None, revealed: bool = False) -> None:
@@ -72,7 +79,16 @@ class GameRecord:
             events.append(dict(event))
         return GameRecord(game=self.game, options=self.options, seed=None,
                           ruleset=self.ruleset, seats=self.seats, events=events,
-                          result=self.result, excerpt_for=_audience_name(seat))
+                          result=self.result, excerpt_for=_audience_name(seat),
+                          position=self._position_for(seat))
+
+    def _position_for(self, seat: int | None) -> dict[str, Any] | None:
+        """The starting position as `seat` sees it: a full position shows hidden cards."""
+        if self.position is None:
+            return None
+        game = get_game(self.game)
+        start = load_position(self.position, ScriptedDice([]), game)
+        return position_document(game, start, seat, full=False)
 
     def to_json(self) -> dict[str, Any]:
         """The document as plain JSON data."""
@@ -87,6 +103,8 @@ class GameRecord:
             doc["seats"] = self.seats
         if self.excerpt_for is not None:
             doc["excerpt_for"] = self.excerpt_for
+        if self.position is not None:
+            doc["position"] = self.position
         doc["events"] = self.events
         doc["result"] = self.result
         return doc
@@ -127,10 +145,16 @@ class GameRecord:
         excerpt_for = doc.get("excerpt_for")
         if excerpt_for is not None and not isinstance(excerpt_for, str):
             raise BadRecord("field 'excerpt_for' must be a string")
+        position = doc.get("position")
+        if position is not None and not isinstance(position, dict):
+            # Its content is checked where it is loaded, by replay (load_position).
+            raise BadRecord("field 'position' must be a position document (an object) or "
+                            "absent")
         return cls(
             game=doc["game"], options=doc["options"], seed=seed,
             ruleset=str(doc.get("ruleset", "1")), seats=seats,
-            events=doc["events"], result=result, excerpt_for=excerpt_for)
+            events=doc["events"], result=result, excerpt_for=excerpt_for,
+            position=position)
 
     @classmethod
     def loads(cls, text: str) -> "GameRecord":
@@ -218,9 +242,12 @@ def replay(record: GameRecord, on_state: Callable[[int | None, State], None] | N
                          event=at)
 
     try:
-        state = game.new_state(options, dice)
+        state = (game.new_state(options, dice) if record.position is None
+                 else _start_from_position(record, game, options, dice))
     except DiceExhausted as exc:
         raise misfit(exc, "setting up the game", first_decision) from None
+    except BadRecord:
+        raise
     except PalantirError as exc:
         raise BadRecord(f"setting up the game: {exc}") from None
     if on_state:
@@ -258,6 +285,47 @@ def replay(record: GameRecord, on_state: Callable[[int | None, State], None] | N
             raise BadRecord(f"the recorded result {record.result} differs from the replayed "
                             f"result {actual}", event=len(record.events) - 1)
     return state
+
+
+def _start_from_position(record: GameRecord, game: Game, options: dict,
+                         dice: ScriptedDice) -> State:
+    """The state of the record's starting position, which must be a full position of the
+    record's game and options; raises BadRecord naming the position's field."""
+    try:
+        state = load_position(record.position, dice, game)
+    except BadPosition as exc:
+        raise BadRecord(f"field 'position': {exc}") from None
+    if not record.position["full"]:
+        # A seat's position lacks what that seat could not see: the game it starts is
+        # not the one that was played.
+        raise BadRecord("field 'position': position field 'full': a record starts from a "
+                        "full position")
+    if record.position["options"] != game.options_to_json(options):
+        raise BadRecord("field 'position': position field 'options': differ from the "
+                        "record's options")
+    return state
+
+
+def position_from_record(record: GameRecord, step: int, seat: int | None = None,
+                         full: bool | None = None) -> dict:
+    """The position after the first `step` decisions of `record` (0: its start), the
+    full one or what `seat` sees; raises BadRecord for a record that does not replay."""
+    decisions = sum(1 for _ in record.decisions())
+    if not isinstance(step, int) or not 0 <= step <= decisions:
+        raise BadRecord(f"--step {step}: the record has {decisions} decisions, so a step "
+                        f"is 0 (the set-up) to {decisions}")
+    found: list[dict] = []
+    made = [0]
+
+    def at(index: int | None, state: State) -> None:
+        if index is not None:
+            made[0] += 1
+        if made[0] == step and not found:
+            found.append(position_document(state.game, state, seat, full))
+
+    # The position is taken as the state stands: later decisions may change it in place.
+    replay(record, on_state=at, check_result=False)
+    return found[0]
 
 
 def _check_decision_audience(event: dict, made: dict, at: int) -> None:

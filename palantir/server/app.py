@@ -23,15 +23,15 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..agents import AGENT_HELP
 from ..engine.game import game_ids, get_game
-from .hardening import (DEFAULT_CREATE_RATE, ErrorResponse, check_record_options,
-                        check_request_options, harden)
+from .hardening import (DEFAULT_CREATE_RATE, ErrorResponse, check_position_upload,
+                        check_record_options, check_request_options, harden)
 from .lobby import (DEFAULT_TIME_LIMIT, MAX_TIME_LIMIT, UPLOAD_TTL, LiveTable, Lobby,
                     ServerError)
 from .live import Broker
 from .runner import AgentRunner
 from .storage import Storage, shown_url
 from .replay import MAX_PAGE, MAX_PAGE_BYTES, ReplayCache
-from .views import payload, preview, seat_summary
+from .views import created_answer, payload, preview
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 SHUTDOWN_GRACE_SECONDS = 3  # SIGTERM: requests under way get this long, then are cut
@@ -54,6 +54,15 @@ class CreateIn(BaseModel):
 
     game: str = Field(max_length=64, examples=["journey-to-mordor"])
     options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[str | SeatIn] = Field(min_length=1, max_length=16,
+                                      examples=[["human", "heuristic"]])
+
+
+class PositionTableIn(BaseModel):
+    """A new table playing on from a full position (docs/positions.md), one seat per player."""
+
+    position: dict[str, Any] = Field(description="a full position document, as `palantir "
+                                     "position GAME --from-record FILE --step N` writes it")
     seats: list[str | SeatIn] = Field(min_length=1, max_length=16,
                                       examples=[["human", "heuristic"]])
 
@@ -242,13 +251,15 @@ def create_app(database: str = "sqlite:///palantir.db", *, agent_workers: int = 
         specs = [s if isinstance(s, str) else s.model_dump() for s in body.seats]
         check_request_options(body.game, body.options)
         table, tokens = lobby.create(body.game, body.options, specs)
-        seats = seat_summary(table)
-        for seat, token in zip(seats, tokens):
-            if token:
-                seat["token"] = token
-                seat["url"] = f"/table/{table.id}#seat={seat['seat']}&token={token}"
-        return {"id": table.id, "game": table.game.id, "spectator_url": f"/table/{table.id}",
-                "seats": seats}
+        return created_answer(table, tokens)
+
+    @app.post("/api/positions", status_code=201,
+              summary="create a table playing on from an uploaded position")
+    def create_from_position(body: PositionTableIn) -> dict:
+        check_position_upload(body.position)
+        specs = [s if isinstance(s, str) else s.model_dump() for s in body.seats]
+        table, tokens = lobby.create_from_position(body.position, specs)
+        return created_answer(table, tokens)
 
     @app.get("/api/tables", summary="tables being played or finished, and uploaded records")
     def list_tables(status: Literal["open", "finished"] | None = None,

@@ -22,7 +22,8 @@ from .lobby import ServerError
 
 DEFAULT_CREATE_RATE = 30  # new tables and uploads per client a minute; 0: no limit
 # What creates rows in the database: the spam the rate limit is for. Reading is never limited.
-RATE_LIMITED = frozenset({("POST", "/api/tables"), ("POST", "/api/records")})
+RATE_LIMITED = frozenset({("POST", "/api/tables"), ("POST", "/api/records"),
+                          ("POST", "/api/positions")})
 # Where a decision may meet the rules, the turn order or a newer version of the table.
 CONFLICTS = frozenset({("POST", "/api/tables/{table_id}/decisions"),
                        ("POST", "/api/tables/{table_id}/undo"),
@@ -345,6 +346,39 @@ def check_record_options(doc: Any) -> None:
         check_request_options(doc.get("game"), doc.get("options"))
 
 
+# ----- uploaded positions ------------------------------------------------------------------
+
+# The longest position of the golden games is 18 KB and 10 levels deep (a Sauron game):
+# a position far past these is no position, and loading it would only cost the server.
+MAX_POSITION_BYTES = 256 * 1024
+MAX_POSITION_DEPTH = 32
+
+
+def check_position_upload(position: Any) -> None:
+    """Refuse an uploaded position nested too deeply (422) or too long (413), and one
+    setting an option that names files (422), before the game reads it."""
+    stack = [(position, 1, "position")]
+    while stack:
+        value, depth, path = stack.pop()
+        if depth > MAX_POSITION_DEPTH:
+            raise ServerError(422, f"{path}: nested more than {MAX_POSITION_DEPTH} deep, "
+                                   f"which no position is", field=path)
+        if isinstance(value, dict):
+            stack.extend((item, depth + 1, f"{path}.{key}") for key, item in value.items())
+        elif isinstance(value, list):
+            stack.extend((item, depth + 1, f"{path}[{i}]") for i, item in enumerate(value))
+    if len(json.dumps(position)) > MAX_POSITION_BYTES:
+        raise ServerError(413, f"position: at most {MAX_POSITION_BYTES} bytes of JSON (a "
+                               f"position of a long game is a few tens of thousands)",
+                          field="position")
+    if isinstance(position, dict):
+        try:
+            check_request_options(position.get("game"), position.get("options"))
+        except ServerError as exc:
+            raise ServerError(exc.status, f"position: {exc.message}",
+                              field=f"position.{exc.field}") from None
+
+
 # ----- the published schema ----------------------------------------------------------------
 
 ERROR_MEANINGS = {
@@ -450,7 +484,8 @@ def _link_tables(schema: dict) -> None:
     record) to every operation on a table, by the id they answer with."""
     on_a_table = [(path, method, op) for path, ops in schema.get("paths", {}).items()
                   if "{table_id}" in path for method, op in ops.items() if "operationId" in op]
-    for path, method in (("/api/tables", "post"), ("/api/records", "post")):
+    for path, method in (("/api/tables", "post"), ("/api/records", "post"),
+                         ("/api/positions", "post")):
         operation = schema.get("paths", {}).get(path, {}).get(method)
         made = operation and operation.get("responses", {}).get("201")
         if not made:

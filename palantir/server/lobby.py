@@ -26,13 +26,15 @@ from typing import Any, Callable
 
 from ..agents import make_agent
 from ..engine.dice import AddressedDice, Roll, ScriptedDice
-from ..engine.errors import (BadNotation, BadOption, BadRecord, IllegalAction, PalantirError,
-                             UnknownAgent)
+from ..engine.errors import (BadNotation, BadOption, BadPosition, BadRecord, IllegalAction,
+                             PalantirError, UnknownAgent)
 from ..engine.game import Game, State, get_game
 from ..engine.options import local_options_given
 from ..engine.driver import Driver
+from ..engine.position import check_header, load_position
 from ..engine.record import GameRecord, replay
 from ..engine.undo import undo_problem
+from .probe import probe_position
 from .storage import SeatRow, Stale, Storage, TableRow
 
 log = logging.getLogger("palantir.server")
@@ -339,7 +341,7 @@ class Lobby:
 
     def _rebuild(self, row: TableRow) -> LiveTable:
         record = GameRecord(game=row.game, options=row.options, seed=row.seed,
-                            events=list(row.events))
+                            events=list(row.events), position=row.position)
         game = get_game(row.game)
         # A table stored before such options were refused at the web table must not make
         # the server read the files it names now.
@@ -401,6 +403,35 @@ class Lobby:
                             GameRecord.start(game, validated, seed))
         except BadOption as exc:
             raise ServerError(422, str(exc), field=f"options.{exc.option}") from None
+        return self._open(game, validated, seed, driver, seats_given)
+
+    def create_from_position(self, document: Any, seat_specs: Any
+                             ) -> tuple[LiveTable, list]:
+        """A new table playing on from an uploaded full position (docs/positions.md);
+        returns it and the private token of each human seat. The position is untrusted:
+        anything malformed is a 422 naming its field in the request (`position.…`)."""
+        seed = secrets.randbits(62)
+        dice = AddressedDice(seed)
+        try:
+            game, options = check_header(document)
+            if not document["full"]:
+                # A seat's position lacks the hidden parts: the table would have to make
+                # them up, and the game played would not be the one whose position it is.
+                raise BadPosition("full", "a table starts from a full position (the "
+                                          "hidden cards included)")
+            state = load_position(document, dice, game)
+            probe_position(game, state)
+        except BadPosition as exc:
+            raise ServerError(422, f"position: {exc}",
+                              field=f"position.{exc.field}") from None
+        seats_given = parse_seat_specs(game, game.players_of(options), seat_specs)
+        driver = Driver(state, dice, GameRecord.start(game, options, seed, start=state))
+        return self._open(game, options, seed, driver, seats_given)
+
+    def _open(self, game: Game, validated: dict, seed: int, driver: Driver,
+              seats_given: list[dict[str, Any]]) -> tuple[LiveTable, list]:
+        """Store and seat a new table whose driver holds its first state and record."""
+        players = len(seats_given)
         state, record = driver.state, driver.record
         tokens: list[str | None] = []
         seat_rows = []
@@ -417,7 +448,7 @@ class Lobby:
         self.storage.create(TableRow(
             id=table.id, game=game.id, options=record.options, seed=seed, source="play",
             status=table.status, result=None, created=now, updated=now, seats=seat_rows,
-            events=list(record.events)), to_move=state.to_move())
+            events=list(record.events), position=record.position), to_move=state.to_move())
         with self._lock:
             self.tables[table.id] = table
         self._changed(table)
@@ -431,7 +462,8 @@ class Lobby:
             row = TableRow(id=secrets.token_urlsafe(9), game=record.game,
                            options=record.options, seed=None, source="upload",
                            status="open", result=record.result, created=time.time(),
-                           updated=time.time(), events=list(record.events))
+                           updated=time.time(), events=list(record.events),
+                           position=record.position)
             replay(record)  # refuses a record that does not fit the rules, naming the event
             game = get_game(record.game)
             players = game.players_of(game.validate_options(record.options))
@@ -533,7 +565,7 @@ class Lobby:
                            seed=table.seed, source=table.source, status="open", result=None,
                            created=table.created, updated=time.time(), seats=table.seats,
                            events=table.record.events[:keep],
-                           takebacks=table.takebacks + 1)
+                           takebacks=table.takebacks + 1, position=table.record.position)
             rebuilt = self._rebuild(row)
             try:
                 self.storage.truncate(table.id, table.version, keep, rebuilt.status, None,

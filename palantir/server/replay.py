@@ -19,6 +19,7 @@ from typing import Any
 
 from ..engine.dice import Roll, ScriptedDice
 from ..engine.game import State
+from ..engine.position import load_position
 from ..engine.record import GameRecord
 from .lobby import LiveTable, ServerError, Step
 from .views import presentation_of
@@ -124,7 +125,11 @@ class ReplayCache:
         point = entry.nearest(start)
         if point is None:
             dice = ScriptedDice(chance)
-            state, at, base = table.game.new_state(table.options, dice), 0, 0
+            # A table started from a position replays from it (checked when it opened).
+            origin = table.record.position
+            state = (table.game.new_state(table.options, dice) if origin is None
+                     else load_position(origin, dice, table.game))
+            at, base = 0, 0
             entry.points[0] = _Point(0, dice.used, state.clone())
         else:
             dice = ScriptedDice(chance[point.rolls:])

@@ -49,10 +49,12 @@ tables = Table(
     # Decisions taken back so far: with the count of events it names one history, since
     # between two take-backs the events only grow.
     Column("takebacks", Integer, nullable=False, default=0, server_default="0"),
+    # The full position the game started from (docs/positions.md); null: the set-up.
+    Column("position", JSON, nullable=True),
 )
 
 # Columns added after the first release: an older database gains them on opening.
-LATER_COLUMNS = ("to_move", "thinker", "think_until", "watched", "takebacks")
+LATER_COLUMNS = ("to_move", "thinker", "think_until", "watched", "takebacks", "position")
 
 seats = Table(
     "seats", metadata,
@@ -101,6 +103,7 @@ class TableRow:
     seats: list[SeatRow] = field(default_factory=list)
     events: list[dict[str, Any]] = field(default_factory=list)
     takebacks: int = 0
+    position: dict[str, Any] | None = None  # the full position it started from, if any
 
 
 class Stale(Exception):
@@ -179,7 +182,8 @@ class Storage:
                 id=row.id, game=row.game, options=row.options, seed=row.seed,
                 source=row.source, status=row.status, result=row.result,
                 events=len(row.events), created=row.created, updated=row.updated,
-                to_move=to_move, watched=row.updated if row.source == "upload" else None))
+                to_move=to_move, watched=row.updated if row.source == "upload" else None,
+                position=row.position))
             if row.seats:  # an empty list would insert one row of defaults
                 conn.execute(insert(seats), [
                     {"table_id": row.id, "seat": s.seat, "kind": s.kind, "agent": s.agent,
@@ -425,7 +429,7 @@ class _Writing:
 def _table_row(r) -> TableRow:
     return TableRow(id=r.id, game=r.game, options=r.options, seed=r.seed, source=r.source,
                     status=r.status, result=r.result, created=r.created, updated=r.updated,
-                    takebacks=r.takebacks or 0)
+                    takebacks=r.takebacks or 0, position=r.position)
 
 
 def _sqlite_pragmas(dbapi_connection, _record) -> None:

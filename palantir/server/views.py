@@ -31,6 +31,17 @@ def seat_summary(table: LiveTable) -> list[dict[str, Any]]:
             for s in table.seats]
 
 
+def created_answer(table: LiveTable, tokens: list[str | None]) -> dict[str, Any]:
+    """The answer to a new table: its id and pages, and each human seat's private link."""
+    seats = seat_summary(table)
+    for seat, token in zip(seats, tokens):
+        if token:
+            seat["token"] = token
+            seat["url"] = f"/table/{table.id}#seat={seat['seat']}&token={token}"
+    return {"id": table.id, "game": table.game.id, "spectator_url": f"/table/{table.id}",
+            "seats": seats}
+
+
 def log_entries(table: LiveTable, viewer: int | None, start: int = 0) -> list[dict]:
     """The log from step `start` on, in the words `viewer` may read."""
     return [{"step": s.index, "seat": s.seat, "action": s.action_for(viewer),

@@ -9,7 +9,7 @@ from palantir.agents import AGENT_HELP, make_agent
 from palantir.agents.ismcts import ISMCTSAgent, StreamDice
 from palantir.engine import SeededDice, UnknownAgent, get_game
 from palantir.games.lotr_board_game import LordOfTheRingsBoardGame
-from tests.games.lotr_board_game.lbg_table import table, tile
+from tests.support.positions.board import table, tile
 
 GAME = LordOfTheRingsBoardGame()
 

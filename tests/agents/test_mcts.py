@@ -10,6 +10,7 @@ from palantir.agents.mcts import MCTSAgent
 from palantir.engine import Game, Outcome, SeededDice, State, get_game
 from palantir.engine.errors import IllegalAction
 from palantir.engine.search import PLAIN_SEARCH, SearchHooks
+from tests.support.positions.journey import roll, table
 
 JOURNEY = get_game("journey-to-mordor")
 
@@ -156,26 +157,18 @@ class UniformJourney(type(JOURNEY)):
 def white_tree_position(me: int):
     """`me` has a Ring aside and rolls R, O, O, T: keeping T and R reaches Mount Doom now,
     while the rival also stands one space short and has more marks on its Nazgûl route."""
-    state = JOURNEY.new_state({"players": 2}, SeededDice(0))
-    view = state.view(me)
     colour = ["yellow", "red"]  # Frodo, Sam
-    view.update(active=me, to_move=me, ring=[8, 8], nazgul=[[0] * 6, [0] * 6],
-                aside=[[colour[me], "R"]],
-                roll=[[colour[1 - me], "R"], ["blue", "O"], ["green", "O"], ["black", "T"]])
-    view["ring"][me] = 7
-    view["nazgul"][1 - me] = [1, 1, 0, 0, 0, 0]
-    return JOURNEY.state_from_view(view, SeededDice(1))
+    return table(roll(**{colour[1 - me]: "R"}, blue="O", green="O", black="T"),
+                 active=me, ring={me: 7, 1 - me: 8}, nazgul={1 - me: "xx...."},
+                 aside=[(colour[me], "R")], dice=SeededDice(1))
 
 
 def final_round_position():
     """Frodo has reached Mount Doom; Sam, last to play this round, is 3 spaces short with a
     Ring aside and rolls R, F, O, T: stopping now can only lose, rolling on may still win."""
-    state = JOURNEY.new_state({"players": 2}, SeededDice(0))
-    view = state.view(1)
-    view.update(active=1, to_move=1, ring=[9, 6], arrived=[True, False], final_round=True,
-                nazgul=[[1, 0, 0, 0, 0, 0], [0] * 6], aside=[["red", "R"]],
-                roll=[["yellow", "R"], ["blue", "F"], ["green", "O"], ["black", "T"]])
-    return JOURNEY.state_from_view(view, SeededDice(1))
+    return table(roll(yellow="R", blue="F", green="O", black="T"), active=1,
+                 ring={0: 9, 1: 6}, arrived=[0], final_round=True, nazgul={0: "x....."},
+                 aside=[("red", "R")], dice=SeededDice(1))
 
 
 def opening_position(seed=5, players=2):

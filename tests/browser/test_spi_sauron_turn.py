@@ -19,7 +19,7 @@ import uvicorn
 
 from palantir.engine.dice import AddressedDice
 from palantir.server.app import create_app, listening_socket
-from tests.games.spi_sauron.helpers import cleared, place
+from tests.support.positions.spi import cleared, place
 
 MAX_BUTTONS = 40
 MAX_HEIGHT = 2000

@@ -68,7 +68,7 @@ def test_scripted_dice_run_out_loudly():
 
 
 def test_scripted_dice_extend_takes_the_same_outcomes_as_the_constructor():
-    # Tests that script a turn at a time wrote into the private _script list (lbg_table.more,
+    # Tests that script a turn at a time wrote into the private _script list (positions.board.more,
     # test_barriers); extend is the public way, and converts pairs to Rolls as __init__ does.
     dice = ScriptedDice([("red", "N")])
     dice.roll("red", FACES)

@@ -565,6 +565,7 @@ ERRORS_OF = {  # the refusals each operation really makes (400: a body that cann
     ("get", "/api/tables/{table_id}/history"): {403, 404, 422},
     ("get", "/api/tables/{table_id}/events"): {403, 404, 422},
     ("post", "/api/records"): {400, 413, 422, 429},
+    ("post", "/api/positions"): {400, 413, 422, 429},
 }
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from tests.games.spi_sauron.helpers import cleared, place
+from tests.support.positions.spi import cleared, place
 
 from .jtm_play import token_of
 

@@ -76,7 +76,8 @@ def test_schemathesis_finds_no_failure(server, tmp_path):
                             timeout=HARD_LIMIT)
     report = result.stdout[-25000:] + result.stderr[-5000:]
     assert result.returncode == 0, report
-    assert "11 selected / 11 total" in result.stdout, report   # the preview (issue 12) is the 11th
+    # the preview (issue 12) and POST /api/positions are the 11th and 12th
+    assert "12 selected / 12 total" in result.stdout, report
     assert " passed" in result.stdout and "failed" not in result.stdout, report
     server.stop()
     log = server.log.read_text(errors="replace")

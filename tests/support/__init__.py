@@ -2,8 +2,9 @@
 random legal games, snapshots of everything the seats see, refusals checked to change
 nothing, mutated notations, and twin games that differ only in one hidden thing.
 
-Per-game tables set up by hand (tests/games/*/..._table.py, spi_sauron/helpers.py) build on
-this; what they share lives here."""
+The positions the rule tests ask for are built in `tests.support.positions` (one module
+per game, as position documents the engine loads); the Strategy Battle Game's battles
+are set up from inline scenarios (tests/games/strategy_battle/sbg_table.py)."""
 
 from .games import (Variant, each_seat, random_record, random_walk, refused, seats_of,
                     snapshot, used_all, variants, views)

@@ -6,14 +6,17 @@ from dataclasses import replace
 from typing import Any, Mapping
 
 from ...engine.dice import Dice
-from ...engine.errors import BadOption
+from ...engine.errors import BadOption, BadPosition
 from ...engine.game import Game
 from ...engine.options import Option
 from ...engine.search import SearchHooks
 from .analysis_profile import ANALYSIS_PROFILE
 from . import heuristics
-from .components import check_faces, default_components
-from .rules import JourneyState
+from .components import Components, check_faces, default_components
+from .rules import (ADVANCING_PHASE, HALF_MARKED, MARKED, OVER, ROLLING, SPLIT, SPLIT_MARKED,
+                    WHOLE, JourneyState)
+
+SQUARES = (WHOLE, MARKED, SPLIT, HALF_MARKED, SPLIT_MARKED)
 
 
 class JourneyToMordor(Game):
@@ -100,6 +103,7 @@ class JourneyToMordor(Game):
     def state_from_view(self, view: Mapping[str, Any], dice: Dice) -> JourneyState:
         options = self.validate_options(view["options"])
         parts = self.components_for(options)
+        _check_sheets(view, options["players"], parts)
         state = JourneyState(self, options, parts, dice)
         names = parts.die_names
         state.ring = list(view["ring"])
@@ -128,3 +132,49 @@ class JourneyToMordor(Game):
 
     def rollout_policy(self):
         return heuristics.rollout_policy
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_sheets(view: Mapping[str, Any], players: int, parts: Components) -> None:
+    """Refuse (BadPosition) a view whose sheets and dice no game has: a list of another
+    length than the seats, a Ring-bearer off the route, a square or die face that is not
+    one, a die named twice: a position read from a file must not break the rules later."""
+    def need(ok: bool, name: str, what: str) -> None:
+        if not ok:
+            raise BadPosition(f"position.{name}", what)
+
+    for name in ("ring", "nazgul", "eliminated", "arrived"):
+        need(isinstance(view[name], list) and len(view[name]) == players, name,
+             f"one entry per seat ({players})")
+    for seat in range(players):
+        ring, squares = view["ring"][seat], view["nazgul"][seat]
+        need(_whole(ring) and 0 <= ring <= len(parts.ring_spaces), f"ring[{seat}]",
+             f"a space of the route, 0 to {len(parts.ring_spaces)}")
+        need(isinstance(squares, list) and len(squares) == parts.nazgul_squares
+             and all(_whole(q) and q in SQUARES for q in squares), f"nazgul[{seat}]",
+             f"{parts.nazgul_squares} squares, each one of {list(SQUARES)}")
+        for name in ("eliminated", "arrived"):
+            need(isinstance(view[name][seat], bool), f"{name}[{seat}]", "true or false")
+    need(_whole(view["active"]) and 0 <= view["active"] < players, "active",
+         f"a seat, 0 to {players - 1}")
+    need(_whole(view["round"]) and view["round"] >= 1, "round", "a round, 1 or more")
+    need(view["phase"] in (ROLLING, ADVANCING_PHASE, OVER), "phase",
+         f"one of {[ROLLING, ADVANCING_PHASE, OVER]}")
+    need(_whole(view["advance_max"]) and view["advance_max"] >= 0, "advance_max",
+         "a whole number, 0 or more")
+    for name in ("rerolled", "final_round"):
+        need(isinstance(view[name], bool), name, "true or false")
+    need(view["feature"] is None or isinstance(view["feature"], str), "feature",
+         "null or a feature")
+    named: list[str] = []
+    for name in ("roll", "aside"):
+        for i, die in enumerate(view[name]):
+            ok = (isinstance(die, list) and len(die) == 2 and die[0] in parts.die_names
+                  and isinstance(die[1], str))
+            need(ok and die[1] in parts.faces_of(parts.die_names.index(die[0]))
+                 and die[0] not in named, f"{name}[{i}]",
+                 "a die not named before and one of its faces, e.g. [\"black\", \"R\"]")
+            named.append(die[0])

@@ -6,7 +6,7 @@ import random
 from typing import Any, Mapping
 
 from ...engine.dice import Dice, SeededDice
-from ...engine.errors import BadOption
+from ...engine.errors import BadOption, BadPosition
 from ...engine.game import Game
 from ...engine.options import Option
 from ...engine.search import SearchHooks
@@ -14,6 +14,7 @@ from . import evaluation, heuristics
 from .analysis_profile import ANALYSIS_PROFILE
 from .components import ComponentError, components_with, read_override
 from .rules import SauronState
+from .units import ELIMINATED, MORDOR, WAITING
 from .phases import side_of
 from .phases.turn import start_game
 
@@ -108,12 +109,27 @@ class SpiSauron(Game):
 
     def state_from_view(self, view: Mapping[str, Any], dice: Dice) -> SauronState:
         options = self.validate_options(view["options"])
-        state = SauronState(self, options, self.components_for(options), dice)
+        parts = self.components_for(options)
+        _check_places(view, parts.hexmap)
+        state = SauronState(self, options, parts, dice)
         state.restore(view)
         return state
 
 
 _SEARCH_RNG = random.Random(0)      # the general's choices do not use it
+OFF_MAP = (WAITING, MORDOR, ELIMINATED)
+
+
+def _check_places(view: Mapping[str, Any], hexmap) -> None:
+    """Refuse (BadPosition) a piece in a hex the map does not have: a position read from
+    a file must not send the rules looking for terrain that is not there."""
+    pieces = [(f"units[{i}]", u) for i, u in enumerate(view["units"])] + \
+        [(f"leaders[{i}]", p) for i, p in enumerate(view["leaders"])] + [("beast", view["beast"])]
+    for where, piece in pieces:
+        place = piece.get("hex") if isinstance(piece, dict) else None
+        if place not in OFF_MAP and place not in hexmap:
+            raise BadPosition(f"position.{where}.hex", f"{place!r} is no hex of the map "
+                              f"(nor one of {', '.join(OFF_MAP)})")
 
 
 def _check_overrides(paths) -> str | None:

@@ -111,11 +111,13 @@ class Battlefield:
                      tuple(sorted(state.spell_until.items())))
         cached = _ENEMY_READINGS.get(enemy_key)
         if cached is None:
-            if len(_ENEMY_READINGS) > 512:
-                _ENEMY_READINGS.clear()
+            if len(_ENEMY_READINGS) >= READINGS_KEPT:
+                del _ENEMY_READINGS[next(iter(_ENEMY_READINGS))]     # the oldest
             cached = _ENEMY_READINGS[enemy_key] = self._read_enemy()
         self.front, self.reach, self.radius = cached
         self._targets: dict[str, float] = {}
+        self._misses: dict[tuple, float] = {}
+        self._losses: dict[tuple, float] = {}
         self.leaders_by_hex: dict[str, list] = {}
         for piece in state.leaders.values():
             if piece.on_map:
@@ -126,23 +128,12 @@ class Battlefield:
     def _read_enemy(self):
         """Hexes from every hex to the nearest enemy unit, and the enemy attacks that could
         fall on each hex next turn: (letter, missile?, unit hex), strongest first."""
-        neighbours = self.hexmap.neighbours
-        front = {h: 0 for h in self.theirs}
-        frontier = list(front)
-        steps = 0
-        while frontier:
-            steps += 1
-            grown = []
-            for here in frontier:
-                for there in neighbours[here]:
-                    if there not in front:
-                        front[there] = steps
-                        grown.append(there)
-            frontier = grown
+        front = _front_of(self.hexmap, tuple(self.theirs))
         state = self.state
         stuck = state.enemy_zoc(self.enemy)      # enemy units in my ZOC cannot move away
         reach: dict[str, list] = {}
         radius: dict[str, int] = {}
+        at = reach.get
         for where, unit in self.theirs.items():
             if unit.disrupted:
                 continue        # 7.57: it may not move or attack until rallied
@@ -152,11 +143,21 @@ class Battlefield:
             missile = missile_strength(state, unit) if unit.strength.missile else None
             if melee and not (state.demoralized[unit.side] and unit.strength.morale == "Z"):
                 radius[where] = allowance + 1
+                attack = (melee, False, where)
                 for h in _within(self.hexmap, where, allowance + 1):
-                    reach.setdefault(h, []).append((melee, False, where))
+                    attacks = at(h)
+                    if attacks is None:
+                        reach[h] = [attack]
+                    else:
+                        attacks.append(attack)
             if missile:
+                attack = (missile, True, where)
                 for h in _within(self.hexmap, where, allowance + missile_range(state, unit)):
-                    reach.setdefault(h, []).append((missile, True, where))
+                    attacks = at(h)
+                    if attacks is None:
+                        reach[h] = [attack]
+                    else:
+                        attacks.append(attack)
         for attacks in reach.values():
             attacks.sort()
         return front, reach, radius
@@ -195,19 +196,34 @@ class Battlefield:
     def loss_if_hit(self, unit: Unit, hex_name: str) -> float:
         """Expected Demoralization Points lost by `unit`'s army if a casualty falls on it in
         `hex_name` (its leaders' share included)."""
-        value = self.unit_value(unit)
-        loss = loss_on_casualty(self.parts, self.morale_of(unit), value, unit.reduced,
-                                unit.disrupted)
-        # its leaders share its fate (8.24: they go to the nearest unit when it is eliminated)
-        stake = self.leader_stake(unit.hex, unit.side)
-        if stake:
-            loss += stake * LEADER_SHARES * self._harm_share(self.morale_of(unit))
+        # all it reads of the unit (its counter, markers, formation and the leaders with
+        # it); the position is the reading's
+        key = (unit.id, unit.hex, unit.reduced, unit.disrupted, unit.partner, unit.formation)
+        loss = self._losses.get(key)
+        if loss is None:
+            value = self.unit_value(unit)
+            loss = loss_on_casualty(self.parts, self.morale_of(unit), value, unit.reduced,
+                                    unit.disrupted)
+            # its leaders share its fate (8.24: they go to the nearest unit when it is
+            # eliminated)
+            stake = self.leader_stake(unit.hex, unit.side)
+            if stake:
+                loss += stake * LEADER_SHARES * self._harm_share(self.morale_of(unit))
+            self._losses[key] = loss
         return loss
 
     def _harm_share(self, morale: str) -> float:
-        return sum(1 for die in range(1, 7)
-                   if self.parts.casualty_results[die, morale].half_eliminated
-                   or self.parts.casualty_results[die, morale].eliminated) / 6
+        shares = self.parts.__dict__.get("_harm_shares")
+        if shares is None:
+            shares = {}
+            object.__setattr__(self.parts, "_harm_shares", shares)
+        share = shares.get(morale)
+        if share is None:
+            results = self.parts.casualty_results
+            share = shares[morale] = sum(1 for die in range(1, 7)
+                                         if results[die, morale].half_eliminated
+                                         or results[die, morale].eliminated) / 6
+        return share
 
     def armour_in(self, unit: Unit, hex_name: str, attacker_hex: str | None) -> int:
         """The armour `unit` would defend with in `hex_name` against an attack from
@@ -226,31 +242,39 @@ class Battlefield:
         attacks = self.reach.get(hex_name)
         if not attacks:
             return 0.0
-        neighbours = self.hexmap.neighbours[hex_name]
-        terrain = self.hexmap.terrain
-        passable = self.parts.terrain
-        shut = self.gate_shut
-        open_sides = [n for n in neighbours if passable[terrain[n]].passable
-                      and (n not in self.mine or n == leaving)
-                      and not (shut and self.hexmap.is_gate(n, hex_name))]
-        miss = 1.0
-        used = 0
+        sides, adjacent, uphill, bonus, gate_other = _sides_of(self.hexmap, self.parts)[hex_name]
+        if not self.gate_shut:
+            gate_other = None       # 18.0 C: only a closed gate bars its hexside
+        mine = self.mine
+        open_sides = [n for n in sides if (n not in mine or n == leaving) and n != gate_other]
         slots = len(open_sides)
-        adjacent = set(neighbours)
-        for letter, missile, where in attacks:
-            if missile:
-                armour = self.armour_in(unit, hex_name, None)
-                miss *= 1 - 0.5 * hit_chance(self.parts, letter, armour)
-                continue
-            if used >= slots or (shut and self.hexmap.is_gate(where, hex_name)):
-                continue        # no room left, or the closed gate between (18.0 C)
-            used += 1
-            side_hex = where if where in adjacent else open_sides[0] if open_sides else None
-            armour = self.armour_in(unit, hex_name, side_hex)
-            chance = hit_chance(self.parts, letter, armour)
-            if where not in adjacent:
-                chance *= self.attack_share(where)
-            miss *= 1 - chance
+        first = open_sides[0] if open_sides else None
+        armour = unit.strength.armour
+        # The chance every attack misses depends on the hex, the armour, and the sides open
+        # to attack (how many, and the one an attack from afar comes through): kept.
+        key = (hex_name, armour, slots, first)
+        miss = self._misses.get(key)
+        if miss is None:
+            parts = self.parts
+            table = _hit_table(parts)
+            armour += bonus           # 4.3: the hex's terrain
+            flat = max(1, min(4, min(parts.armour_maximum, armour)))
+            up = max(1, min(4, min(parts.armour_maximum, armour + parts.slope_armour)))
+            miss = 1.0
+            used = 0
+            for letter, missile, where in attacks:
+                if missile:
+                    miss *= 1 - 0.5 * table.get((letter.upper(), flat), 0.0)
+                    continue
+                if used >= slots or where == gate_other:
+                    continue        # no room left, or the closed gate between (18.0 C)
+                used += 1
+                side_hex = where if where in adjacent else first
+                chance = table.get((letter.upper(), up if side_hex in uphill else flat), 0.0)
+                if where not in adjacent:
+                    chance *= self.attack_share(where)
+                miss *= 1 - chance
+            self._misses[key] = miss
         return (1 - miss) * self.loss_if_hit(unit, hex_name) * self.own_rate
 
     def attack_share(self, enemy_hex: str) -> float:
@@ -330,13 +354,63 @@ class Battlefield:
 
 
 _ENEMY_READINGS: dict = {}
-_WITHIN: dict = {}
+# A reading is asked for again by the next decisions of the same position, seldom later;
+# each holds hundreds of lists the garbage collector walks through at every full pass.
+READINGS_KEPT = 16
+_FRONTS: dict = {}
+FRONTS_KEPT = 64        # a front is shared within a phase or two; each holds every map hex
+
+
+def _front_of(hexmap, sources: tuple[str, ...]) -> dict[str, int]:
+    """Hexes from every hex to the nearest of `sources` (a breadth-first search of the
+    map), kept per set of sources: both sides' readings of one phase share the enemy's."""
+    key = (id(hexmap), sources)
+    front = _FRONTS.get(key)
+    if front is not None:
+        return front
+    neighbours = hexmap.neighbours
+    front = {h: 0 for h in sources}
+    frontier = list(front)
+    steps = 0
+    while frontier:
+        steps += 1
+        grown = []
+        for here in frontier:
+            for there in neighbours[here]:
+                if there not in front:
+                    front[there] = steps
+                    grown.append(there)
+        frontier = grown
+    if len(_FRONTS) > FRONTS_KEPT:
+        _FRONTS.clear()
+    _FRONTS[key] = front
+    return front
+
+
+def _sides_of(hexmap, parts) -> dict:
+    """Per hex, what exposure asks of its hexsides (the map's, built once): the passable
+    neighbours an enemy may attack from, all neighbours, those an attack from which is
+    up a slope (4.3), the terrain's armour, and the hex across the Gate hexside (18.0 C)."""
+    found = hexmap.__dict__.get("_exposure_sides")
+    if found is None:
+        found = {}
+        for here, around in hexmap.neighbours.items():
+            sides = tuple(n for n in around if parts.terrain[hexmap.terrain[n]].passable)
+            uphill = frozenset(n for n in around if hexmap.higher_side(n, here) == here)
+            gate_other = next((n for n in around if hexmap.is_gate(n, here)), None)
+            found[here] = (sides, frozenset(around), uphill,
+                           parts.terrain[hexmap.terrain[here]].armour, gate_other)
+        hexmap.__dict__["_exposure_sides"] = found
+    return found
 
 
 def _within(hexmap, hex_name: str, radius: int) -> list[str]:
     """Map hexes at most `radius` from `hex_name` (hexmap.within, by cube coordinates)."""
-    key = (id(hexmap), hex_name, radius)
-    found = _WITHIN.get(key)
+    cache = hexmap.__dict__.get("_within")
+    if cache is None:
+        cache = hexmap.__dict__["_within"] = {}
+    key = (hex_name, radius)
+    found = cache.get(key)
     if found is None:
         x, y, z = cube_of(hex_name)
         terrain = hexmap.terrain
@@ -348,5 +422,5 @@ def _within(hexmap, hex_name: str, radius: int) -> list[str]:
                     h = hex_id(column, row)
                     if h in terrain:
                         found.append(h)
-        _WITHIN[key] = found
+        cache[key] = found
     return found

@@ -7,16 +7,22 @@ like a wargamer (values from battlefield.py, in points of a Demoralization Level
   where it stands best: what it can inflict from there (its missile fire and melee at the
   best target), less what it stands to lose (the enemies that can reach it, as many as the
   hexes open around it), with friends beside it (a line: no flank open, no stack left
-  alone) and a pull toward the front. Westernesse closes with the enemy; Sauron holds a
-  line out of reach by day and closes at night or where he strikes hard (fanatical Orcs,
-  Slaves, Trolls). Reinforcements come up where they stand well (Sauron's not into the
-  enemy's guns); leaders, arriving ones too, stand beside the units they may rally, away
-  from stronger enemy leaders; Westernesse makes Wedges and Shield Walls (8.4), Sauron
-  Slave Phalanxes (15.3); the Pedestal's bearer takes Mordor's gate hex and keeps still
-  there so Sauron may cast with the gate shut (16.5.1, 18.0 C).
+  alone) and a pull toward the front. Westernesse closes with the enemy; Sauron's army
+  comes out of Mordor to a line a few hexes beyond striking range by day and closes at
+  night or where he strikes hard (fanatical Orcs, Slaves, Trolls). Every reinforcement due
+  comes on in its first Movement Phase if any hex is open to it, as many as the chain of
+  14.0 C lets through, each where it stands best; while more are due Sauron's units clear
+  the hexes beyond the gate. Leaders, arriving ones too (with their units: Gil-galad and
+  Cirdan with the Elves), stand with the units they may rally, beside enemy leaders they
+  outrate (7.21) and away from those who outrate them; a weapon-bearer with a unit in
+  contact (19.1.2). Westernesse makes Wedges and Shield Walls (8.4), Sauron Slave
+  Phalanxes (15.3); the Pedestal's bearer takes Mordor's gate hex and keeps still there so
+  Sauron may cast with the gate shut (16.5.1, 18.0 C).
 - Combat: every missile fires at its best target; leaders duel only at good odds (7.26);
-  each melee is one attacker at a time, the best odds first, so no attack falls on
-  nothing (7.32); a defender retreats toward friends and leaders who can rally it.
+  the units whose only target is the same defender attack it together, one after another
+  (7.32: each attack another chance, none lost); the others one at a time, the best odds
+  first, so no attack that had somewhere else to go falls on nothing; a defender retreats
+  toward friends and leaders who can rally it.
 - Magic: Sauron goes to the Pedestal and casts what the moment calls for: Sinister Visions
   when many Men face his units, Wrath of the Ringwraith when his units are engaged near
   the Ringwraith, Total Eclipse to make engaged Orcs fanatical, the Beast at night with
@@ -38,13 +44,14 @@ from .hexmap import distance
 from .notation import END, Advance, Attack, Cast, Duel, End, Enter, Fire, Form, Give, Hold, \
     Move, Rally, Retreat, Stand
 from .phases.rally import rally_rating
-from .units import Unit
+from .units import WAITING, Unit
 from .phases.losses import pedestal_hex
 from .phases import is_night, spell_active
 from .phases.beast import beast_spell_cost
 from .phases.combat import armour_against, fanatical, leader_rating, melee_strength, \
     missile_strength
-from .phases.movement import arrivals_waiting
+from .movement import mover_of, step_cost
+from .phases.movement import arrivals_waiting, moves_of
 
 # ----- the doctrine: how much each consideration weighs (points of a Demoralization Level)
 PULL = {"westernesse": 0.5, "sauron": 0.4}     # per hex toward the front
@@ -53,7 +60,6 @@ BESIDE_FRIEND = 0.4        # per friend adjacent (up to two): a line, no flank o
 ALONE = 1.5                # no friend within two hexes, near the enemy
 NEAR_FRONT = 10            # hexes from the enemy within which the line matters
 MOVE_MARGIN = 0.05         # a move must be worth this much more than standing
-ENTER_DRIVE = 2.0          # reinforcements come up (14.0)
 PEDESTAL_STILL = 4.0       # 16.5.1 B: the bearer keeps still so Sauron may cast
 # The Pedestal is safest in Mordor's gate hex: Sauron there keeps the gate shut (18.0 C),
 # no melee crosses it, and he casts from inside Mordor.
@@ -61,6 +67,14 @@ THRONE = 6.0
 LEADER_RALLY = 2.0         # per disrupted unit a leader may rally from a hex (8.31)
 LEADER_FRONT = 0.5         # per unit of his beside him near the front
 LEADER_DANGER = 4.0        # an enemy leader who outrates him within two hexes (7.2)
+WEAPON_FRONT = 1.5         # a weapon-bearer with a unit in contact (19.1.2)
+DAY_STAND_OFF = 4          # Sauron's line by day: this many hexes beyond striking range
+GATE_ROOM = 1.0           # per step nearer Mordor's gate while reinforcements are due (14.1)
+GATE_ROOM_RADIUS = 3
+# 7.42: the share of casualties that remove the defender from its hex (a retreat or an
+# elimination; most results but the mildest do)
+LEAVES_ON_CASUALTY = 5 / 6
+BEAST_ROOM = 5             # DPs below Sauron's level he keeps before conjuring (20.1 B)
 SPELL_POINTS_RESERVE = 25  # MCP kept for the Beast and its Death Breath (17.0, 17.2.4)
 # The postures a search may weigh for a Movement Phase, beside the general's own: how much
 # more (or less) each side fears its own losses, and whether its units close with the
@@ -103,7 +117,9 @@ def rollout_policy(state, rng: random.Random):
         plan = current_plan(state)
         if plan is not None:
             action = next_of_plan(state, plan)
-            if action is not None:
+            if action is not None and not (
+                    action == END and arrivals_waiting(state, state.phasing_side())
+                    and _moved_count(state) > plan.moved):
                 return action
     legal = state.legal_actions()
     if len(legal) == 1:
@@ -186,19 +202,35 @@ def decide(state, legal: list):
 
 def movement_choice(state, legal: list):
     """The next move of the phase's plan that is still legal; a new plan when there is none
-    for this position (or it is spent)."""
+    for this position (or it is spent), or when it would end the phase while a
+    reinforcement may still enter (14.0: the plan's entries changed what can enter)."""
     allowed = set(legal)
     plan = current_plan(state)
+    action = None
     if plan is not None:
-        for action in plan.actions:
-            if action in allowed:
-                return action
-    plan = Planner(state, legal).make()
-    _keep(state, plan)
+        action = next((a for a in plan.actions if a in allowed), None)
+        if action is not None and not (action == END and _entry_left(state, plan, legal)):
+            return action
+    # a plan spent but for `end`: only the pieces still off the map are new to it
+    plan = Planner(state, legal, arrivals_only=action == END).make()
+    _keep(state, plan, first=True)
     for action in plan.actions:
         if action in allowed:
             return action
     return END if END in allowed else legal[0]
+
+
+def _entry_left(state, plan, legal: list) -> bool:
+    """Whether a piece may still enter (14.0) and something has moved since `plan` was made
+    (a plan made for this very position would only end the phase again)."""
+    return _moved_count(state) > plan.moved and any(type(a) is Enter for a in legal)
+
+
+def _moved_count(state) -> int:
+    """How many of the phasing side's pieces have moved this phase."""
+    side = state.phasing_side()
+    return sum(1 for u in state.units.values() if u.side == side and u.moved) + \
+        sum(1 for p in state.leaders.values() if p.side == side and p.moved)
 
 
 def posture_plans(state) -> list:
@@ -247,6 +279,13 @@ class Plan:
         self.origin.update({p.key: p.hex for p in state.leaders.values()
                             if p.side == side and not p.moved})
         self.context = _context(state)
+        self.moved = _moved_count(state)
+        # a plan made mid-phase (14.0: more may enter) fits only where the pieces moved
+        # before it stand as they did (a search's rollouts make such plans elsewhere)
+        self.before = {u.id: u.hex for u in state.units.values()
+                       if u.side == side and u.moved}
+        self.before.update({p.key: p.hex for p in state.leaders.values()
+                            if p.side == side and p.moved})
 
     def fits(self, state, context: tuple | None = None) -> bool:
         """Whether every piece of the phasing side not yet moved stands where it stood, in
@@ -259,6 +298,10 @@ class Plan:
                 return False
         for piece in state.leaders.values():
             if piece.side == side and not piece.moved and origin.get(piece.key) != piece.hex:
+                return False
+        for key, there in self.before.items():
+            piece = state.units.get(key) or state.leaders.get(key)
+            if piece is None or piece.hex != there:
                 return False
         return self.context == (_context(state) if context is None else context)
 
@@ -317,9 +360,10 @@ def _plans_of(state) -> list:
     return plans
 
 
-def _keep(state, plan: Plan) -> None:
+def _keep(state, plan: Plan, first: bool = False) -> None:
     """Keep a plan for its phase: the first made stands first (a search makes others from
-    the positions its rollouts reach); the phases least recently used are forgotten."""
+    the positions its rollouts reach), unless made to replace the one that stood
+    (`first`); the phases least recently used are forgotten."""
     key = _phase_key(state)
     kept = _PLANS.get(key)
     if kept is None:
@@ -330,7 +374,10 @@ def _keep(state, plan: Plan) -> None:
         _PLANS.move_to_end(key)
     if len(kept) >= PLANS_KEPT:
         kept.pop()
-    kept.append(plan)
+    if first:
+        kept.insert(0, plan)
+    else:
+        kept.append(plan)
 
 
 def _phase_key(state) -> tuple:
@@ -360,8 +407,10 @@ PLANS_KEPT = 16             # plans kept for one of them
 class Planner:
     """Plans one side's Movement Phase: where each piece goes, in order."""
 
-    def __init__(self, state, legal: list, posture: str = "default"):
+    def __init__(self, state, legal: list, posture: str = "default",
+                 arrivals_only: bool = False):
         self.state = state
+        self.arrivals_only = arrivals_only
         self.side = state.phasing_side()
         self.posture = posture
         fear, self.approach = POSTURES[self.side][posture]
@@ -392,6 +441,15 @@ class Planner:
                     self.enters.setdefault(action.piece, []).append(action)
             elif kind is not End:
                 self.others.append(action)
+        # 14.1: Sauron's reinforcements come through the gate, the k-th paying k times
+        # (14.0 C) and staying near the road: his units clear the hexes beyond it while
+        # more are due (the gate hex itself is the Pedestal's)
+        self.gate_room: dict[str, int] = {}
+        if self.side == "sauron" and _reinforcements_due(state, "sauron", 2):
+            gate = state.hexmap.mordor_gate_hex
+            for there in state.hexmap.within(gate, GATE_ROOM_RADIUS):
+                if there != gate:
+                    self.gate_room[there] = GATE_ROOM_RADIUS + 1 - distance(there, gate)
         self.claimed: set[str] = set()
         self.plan: list = []
         self.sent: dict[str, str] = {}        # unit id -> where the plan sends it
@@ -412,6 +470,8 @@ class Planner:
             value += THRONE if unit.id == self.state.pedestal else -THRONE / 2
         if unit.id == self.state.pedestal and hex_name != unit.hex:
             value -= PEDESTAL_STILL
+        elif self.gate_room and hex_name in self.gate_room:
+            value -= GATE_ROOM * self.gate_room[hex_name]
         return value
 
     def pull(self, unit: Unit, hex_name: str) -> float:
@@ -424,7 +484,8 @@ class Planner:
     def stand_off(self, unit: Unit) -> int | None:
         """How close to the enemy a unit wants to come: Westernesse attacks; Sauron's units
         close at night (10.0), when fanatical, or when they strike hard (A, B); else they
-        hold where they stand (None), giving ground only to what threatens them."""
+        come up to a line DAY_STAND_OFF hexes further off, out of Mordor to meet the enemy
+        (the battle is fought on the plain, 18.0), and close at the next night."""
         closing = 2 if unit.strength.melee is None else 1
         if self.approach is not None:
             return closing if self.approach == "close" else None
@@ -432,7 +493,7 @@ class Planner:
             return closing
         if self.night or fanatical(self.state, unit) or unit.strength.melee in ("A", "B"):
             return closing
-        return None
+        return closing + DAY_STAND_OFF
 
     def place(self, unit: Unit, start: str | None, end: str) -> None:
         """Note a planned move: later pieces plan around it."""
@@ -448,12 +509,13 @@ class Planner:
     def make(self) -> list:
         """Every planned decision of the phase, in order, ending with `end`."""
         state = self.state
-        self.plan_formations()
-        units = [state.unit_at(h, self.side) for h in self.moves]
-        units = [u for u in units if u is not None]
-        units.sort(key=lambda u: (self.field.front.get(u.hex, 99), u.hex))
-        for unit in units:
-            self.plan_unit(unit)
+        if not self.arrivals_only:
+            self.plan_formations()
+            units = [state.unit_at(h, self.side) for h in self.moves]
+            units = [u for u in units if u is not None]
+            units.sort(key=lambda u: (self.field.front.get(u.hex, 99), u.hex))
+            for unit in units:
+                self.plan_unit(unit)
         self.plan_reinforcements()
         self.plan_leaders()
         self.plan_beast()
@@ -481,26 +543,48 @@ class Planner:
             self.claimed.add(start)
 
     def plan_reinforcements(self) -> None:
+        """14.0: every reinforcement due comes on this phase if it can, each where it stands
+        best among the hexes it reaches; the k-th unit through an entry hex pays k times
+        the first hex's cost (14.0 C), so the plan spreads them over the entry hexes."""
         state = self.state
-        for type_key, entries in self.enters.items():
-            waiting = [u for u in arrivals_waiting(state, self.side) if u.type.key == type_key]
-            if not waiting:
-                continue
-            unit = waiting[0]
-            # off the map it is safe but of no use: it comes on where it stands better than
-            # it would at the entry hex out of the enemy's reach
-            entry = entries[0].path[0]
-            best, best_value = None, self.pull(unit, entry) - ENTER_DRIVE
-            for action in entries:
-                end = action.path[-1]
-                if end in self.claimed or end in self.field.mine:
+        if not self.enters:
+            return
+        waiting = [u for u in arrivals_waiting(state, self.side) if u.type.key in self.enters]
+        # the strongest first: they go furthest on the cheapest entries
+        waiting.sort(key=lambda u: (-self.field.unit_value(u), u.id))
+        through = dict(state.entered)       # units through each entry hex this phase
+        first_cost: dict[tuple[str, str], int | None] = {}
+        for unit in waiting:
+            mover = mover_of(state, unit)
+            best, best_value = None, float("-inf")
+            for entry_hex in state.hexmap.entries[unit.entry]:
+                key = (unit.type.key, entry_hex)
+                if key not in first_cost:
+                    cost = step_cost(state, mover, None, entry_hex)
+                    first_cost[key] = cost if isinstance(cost, int) else None
+                first = first_cost[key]
+                if first is None:
                     continue
-                value = self.standing(unit, end, None)
-                if value > best_value:
-                    best, best_value = action, value
+                start = through.get(entry_hex, 0) * first
+                for end, action in moves_of(state, self.representative(unit), None, start,
+                                            (entry_hex,)):
+                    if end in self.claimed or end in self.field.mine:
+                        continue
+                    value = self.standing(unit, end, None)
+                    if value > best_value:
+                        best, best_value = action, value
             if best is not None:
                 self.plan.append(best)
                 self.place(unit, None, best.path[-1])
+                through[best.path[0]] = through.get(best.path[0], 0) + 1
+
+    def representative(self, unit: Unit) -> Unit:
+        """The counter of `unit`'s type that enters next (14.0: identical counters; the
+        rules list the paths of the first one waiting)."""
+        for other in arrivals_waiting(self.state, self.side):
+            if other.type.key == unit.type.key:
+                return other
+        return unit
 
     def plan_formations(self) -> None:
         """8.4, 15.3: form where the enemy is near but not yet in contact."""
@@ -538,6 +622,8 @@ class Planner:
                 continue
             if piece.on_map:
                 moves = self.following_moves(piece) or moves
+            elif moves:
+                moves = self.entering_moves(piece) or moves
             stay = self.leader_standing(piece, piece.hex) if piece.on_map else -99
             best, best_value = None, stay + MOVE_MARGIN
             for move in moves:
@@ -555,6 +641,18 @@ class Planner:
                 for there, (_, path) in self.state.leader_reach(piece).items()
                 if there != piece.hex and there in mine
                 and piece.leader.commands_nationality(mine[there].type.nationality)]
+
+    def entering_moves(self, piece) -> list[Enter]:
+        """A waiting leader's entries to the hexes his arriving units take in the plan (the
+        legal ones list only where his units stand now; 14.0, 8.1)."""
+        mine = self.field.mine
+        found = []
+        for entry_hex in self.state.hexmap.entries[piece.entry or "mordor"]:
+            found.extend(action for there, action in
+                         moves_of(self.state, piece, None, 0, (entry_hex,))
+                         if there in mine and piece.leader.commands_nationality(
+                             mine[there].type.nationality))
+        return found
 
     def leader_standing(self, piece, hex_name: str) -> float:
         """A leader stands best with his units near the front, beside the disrupted ones he
@@ -576,9 +674,16 @@ class Planner:
                 value += LEADER_FRONT
         rating = leader_rating(state, piece)
         for other in state.leaders.values():
-            if other.side != self.side and other.on_map and \
-                    distance(other.hex, hex_name) <= 2 and leader_rating(state, other) >= rating:
+            if other.side == self.side or not other.on_map:
+                continue
+            apart = distance(other.hex, hex_name)
+            if apart <= 2 and leader_rating(state, other) >= rating:
                 value -= LEADER_DANGER
+            elif apart == 1:
+                # 7.21: beside a leader he outrates, he may attack him this Combat Phase
+                value += max(0.0, duel_value(state, Duel(piece.key, other.key)))
+        if piece.weapon and self.field.front.get(hex_name, 99) <= 1:
+            value += WEAPON_FRONT       # 19.1.2: his unit attacks a level better
         stake = 1.0 + (2.0 if piece.weapon else 0.0)
         value -= stake * self.field.exposure(unit_here, hex_name) / 10
         return value
@@ -602,6 +707,13 @@ class Planner:
                 best, best_value = move, value
         if best is not None:
             self.plan.append(best)
+
+
+def _reinforcements_due(state, side: str, within: int) -> bool:
+    """Whether units of `side` wait to enter now or are due within `within` turns (14.0)."""
+    limit = state.turn + within
+    return any(u.side == side and u.hex == WAITING and u.arrival <= limit
+               for u in state.units.values())
 
 
 def plan_movement(state, legal: list) -> list:
@@ -634,13 +746,16 @@ _KILL_ZONES: dict = {}
 # ----- combat (7.0) -------------------------------------------------------------------------
 
 def combat_choice(state, legal: list):
-    """Fire first at the best target, duel at good odds, then melee one attacker at a time,
-    the best odds first; `end` when nothing is worth doing (or owed)."""
+    """Fire first at the best target, duel at good odds, then melee: the units whose best
+    target is the same defender attack it together, one after another (7.32: each attack
+    another chance of a casualty), the best odds first; `end` when nothing is worth doing
+    (or owed)."""
     side = state.phasing_side()
     field = Battlefield(state, side)
     options: dict[str, int] = {}
+    singles: dict[str, list[tuple[float, Attack]]] = {}     # attacker -> its attacks
     for action in legal:
-        if isinstance(action, Attack) and len(action.attackers) == 1:
+        if type(action) is Attack and len(action.attackers) == 1:
             options[action.attackers[0]] = options.get(action.attackers[0], 0) + 1
     best, best_value = None, 0.0
     for action in legal:
@@ -652,19 +767,67 @@ def combat_choice(state, legal: list):
             value = 60 + value if value > 0 else -1
         elif kind is Attack:
             if len(action.attackers) != 1:
-                continue        # one at a time: none falls on nothing (7.32)
-            value = 10 + attack_value(state, field, action) - \
-                0.01 * options.get(action.attackers[0], 0)
+                continue        # groups are made below from the attackers' own choices
+            worth = attack_value(state, field, action)
+            singles.setdefault(action.attackers[0], []).append((worth, action))
+            value = 10 + worth - 0.01 * options.get(action.attackers[0], 0)
         else:
             continue
         if value > best_value:
             best, best_value = action, value
+    if best is not None and type(best) is Attack and len(singles) > 1:
+        group = concentrated_attack(state, field, singles)
+        if group is not None and 10 + group[0] > best_value:
+            best = group[1]
     if best is None:
         if END in legal:
             return END
         attacks = [a for a in legal if isinstance(a, Attack)]
         return attacks[0] if attacks else legal[0]
     return best
+
+
+def concentrated_attack(state, field: Battlefield, singles: dict):
+    """7.32: (value, attack) of the best defender that is the only target of two or more
+    units, declared together and resolved one after another: each attack another chance
+    of a casualty, and none is lost by the commitment (the defender hit first leaves and
+    the attacks left fall on nothing, but they had no other target). A unit with another
+    target waits: it attacks elsewhere if the first attack drives the defender off."""
+    wanted: dict[str, list[tuple[float, str]]] = {}
+    for attacker, attacks in singles.items():
+        if attacker == BEAST or not attacker[:1].isdigit() or len(attacks) != 1:
+            continue
+        worth, action = attacks[0]
+        if action.defender != BEAST and worth > 0:
+            wanted.setdefault(action.defender, []).append((worth, attacker))
+    best = None
+    for defender_hex, members in wanted.items():
+        if len(members) < 2:
+            continue
+        attack = Attack(defender_hex, tuple(sorted(h for _, h in members)))
+        if not _declarable(state, attack):
+            continue
+        defender = state.unit_at(defender_hex, field.enemy)
+        worth = dict((h, w) for w, h in members)
+        value, standing = 0.0, 1.0
+        for h in attack.attackers:      # resolved in the order named (7.32)
+            attacker = state.unit_at(h, field.side)
+            chance = hit_chance(state.parts, melee_strength(state, attacker),
+                                armour_against(state, defender, h), fanatical(state, attacker))
+            value += standing * worth[h]
+            standing *= 1 - chance * LEAVES_ON_CASUALTY
+        if best is None or value > best[0]:
+            best = (value, attack)
+    return best
+
+
+def _declarable(state, action) -> bool:
+    """Whether the rules accept a declaration now (their own check; it changes nothing)."""
+    try:
+        state.stack.top().check(state, action)
+    except IllegalAction:
+        return False
+    return True
 
 
 def fire_value(state, field: Battlefield, action: Fire) -> float:
@@ -873,9 +1036,9 @@ def spell_value(state, action: Cast) -> float:
         room = state.parts.demoralization_levels["sauron"] - \
             state.demoralization_points["sauron"]
         wanted = left - action.points >= beast_spell_cost(state, "death_breath")
-        # its death would cost 15 DPs (20.1 B): only with room to spare
-        slain = state.parts.demoralization_levels["beast_slain"]
-        return 8 + bonus if wanted and room > slain + 5 else 0.0
+        # its death would cost 15 DPs (20.1 B), but only if it is slain, and its breath
+        # kills several units a time (17.2.4): not at the brink of demoralization only
+        return 8 + bonus if wanted and room > BEAST_ROOM else 0.0
     if spell == "death_breath":
         enemies = {u.hex for u in west_units}
         victims = sum(1 for h in _kill_zone(state, state.beast.hex, action.facing)

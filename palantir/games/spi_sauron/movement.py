@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from ...engine.procedure import Refusal
 from .components import Components
-from .hexmap import HexMap, distance
+from .hexmap import HexMap, cube_of, distance
 from .units import WAITING, LeaderPiece, Unit
 
 
@@ -180,8 +180,106 @@ def check_path(state, mover: Mover, path: tuple[str, ...], start_cost: int,
     return spent
 
 
+SEARCHES_KEPT = 1024       # path searches (and their decisions) kept per map (~25 MB)
+
+
+_UNREAD = object()
+
+
 def cheapest_paths(state, mover: Mover, start: str | None, start_cost: int,
-                   entry_hexes: tuple[str, ...] = ()) -> dict[str, tuple[int, tuple[str, ...]]]:
+                   entry_hexes: tuple[str, ...] = (), key=_UNREAD
+                   ) -> dict[str, tuple[int, tuple[str, ...]]]:
+    """Every hex `mover` can reach, with the cheapest path: `search_paths`, kept per map for
+    each place and mover and what the search reads of the position around it (a unit that
+    stays where it stood, with the enemy near it as before, reaches the same hexes).
+    `key`: its search_key, if the caller has it."""
+    if key is _UNREAD:
+        key = search_key(state, mover, start, start_cost, entry_hexes)
+    if key is None:
+        return search_paths(state, mover, start, start_cost, entry_hexes)
+    kept = searches_of(state.hexmap)
+    found = kept.get(key)
+    if found is None:
+        if len(kept) >= SEARCHES_KEPT:
+            kept.clear()
+        found = kept[key] = search_paths(state, mover, start, start_cost, entry_hexes)
+    return found
+
+
+def searches_of(hexmap: HexMap) -> dict:
+    """The path searches kept for a map (and the decisions made of them): key -> value."""
+    kept = hexmap.__dict__.get("_searches")
+    if kept is None:
+        kept = hexmap.__dict__["_searches"] = {}
+    return kept
+
+
+def search_key(state, mover: Mover, start: str | None, start_cost: int,
+               entry_hexes: tuple[str, ...] = ()) -> tuple | None:
+    """All that `search_paths` reads for this search, the position cut to the hexes it can
+    touch: every step costs at least the cheapest step of the map, so no path goes further
+    from where it begins than the allowance buys in such steps, and the search looks one hex
+    beyond. None when there is no single place to measure from."""
+    if start is not None:
+        centre = start
+    elif len(entry_hexes) == 1:
+        centre = entry_hexes[0]
+    else:
+        return None
+    cheapest = cheapest_step(state.hexmap, state.parts, mover.cavalry, mover.elf,
+                             mover.clear_only)
+    if cheapest <= 0:
+        return None
+    near = disc(state.hexmap, centre, mover.allowance // cheapest + 1)
+    return (mover.side, mover.allowance, mover.leader, mover.cavalry, mover.elf,
+            mover.ezoc_rule, mover.road_limit, mover.clear_only, start, start_cost,
+            entry_hexes, state.enemy_hexes(mover.side) & near,
+            frozenset() if mover.leader else mover.zoc & near,
+            state.gate_open_to(mover.side))
+
+
+def cheapest_step(hexmap, parts, cavalry: bool, elf: bool, clear_only: bool = False) -> int:
+    """The lowest cost, in half MP, of any step in this mover's step table."""
+    lowest = hexmap.__dict__.setdefault("_cheapest_steps", {})
+    key = (cavalry, elf, clear_only)
+    found = lowest.get(key)
+    if found is None:
+        table = step_table(hexmap, parts, cavalry, elf, clear_only)
+        found = lowest[key] = min((cost for row in table.values() for cost in row.values()),
+                                  default=0)
+    return found
+
+
+def disc(hexmap: HexMap, centre: str, radius: int) -> frozenset[str]:
+    """The map hexes at most `radius` hexes from `centre`, kept per map."""
+    discs = hexmap.__dict__.setdefault("_discs", {})
+    found = discs.get((centre, radius))
+    if found is None:
+        by_cube = hexmap.__dict__.get("_by_cube")
+        if by_cube is None:
+            by_cube = hexmap.__dict__["_by_cube"] = {cube_of(h)[::2]: h for h in hexmap.terrain}
+        x, _, z = cube_of(centre)
+        found = discs[(centre, radius)] = frozenset(
+            h for h in (by_cube.get((x + dx, z + dz)) for dx, dz in _offsets(radius))
+            if h is not None)
+    return found
+
+
+_OFFSETS: dict[int, tuple[tuple[int, int], ...]] = {}
+
+
+def _offsets(radius: int) -> tuple[tuple[int, int], ...]:
+    """(dx, dz) in cube coordinates of every hex at most `radius` from a hex."""
+    found = _OFFSETS.get(radius)
+    if found is None:
+        found = _OFFSETS[radius] = tuple(
+            (dx, dz) for dx in range(-radius, radius + 1) for dz in range(-radius, radius + 1)
+            if abs(dx + dz) <= radius)
+    return found
+
+
+def search_paths(state, mover: Mover, start: str | None, start_cost: int,
+                 entry_hexes: tuple[str, ...] = ()) -> dict[str, tuple[int, tuple[str, ...]]]:
     """Every hex `mover` can reach, with the cheapest path (Dijkstra over step_cost).
 
     From `start` (a map hex), or from off the map into one of `entry_hexes`. The steps come
@@ -217,32 +315,48 @@ def cheapest_paths(state, mover: Mover, start: str | None, start_cost: int,
                 heapq.heappush(queue, (start_cost + cost, h))
     best: dict[str, tuple[int, tuple[str, ...]]] = {}
     paths: dict[str, tuple[str, ...]] = {}
+    # Every test that bars a hex whatever the step into it, as one set.
+    closed = blocked | forbidden
+    if road is not None:
+        closed = closed | far_from_road(state.hexmap, limit)
+    pop, push = heapq.heappop, heapq.heappush
+    known = cost_of.get
+    over = allowance + 1
+    # A hex is pushed only at a cost lower than any before, so an entry whose cost is its
+    # hex's lowest is popped once; a hex already popped costs no more than the one being
+    # expanded, so the cost test alone keeps the search from going back.
     while queue:
-        spent, here = heapq.heappop(queue)
-        if here in paths or spent > cost_of[here]:
+        spent, here = pop(queue)
+        if spent > cost_of[here]:
             continue
         before = parent[here]
         path = paths[here] = (paths[before] + (here,)) if before is not None else (here,)
         if here == start:
-            extra = first_extra
+            spent += first_extra
         else:
             best[here] = (spent, path)
             if here in zoc:
                 continue   # 6.11: entering an enemy ZOC ends the move
-            extra = 0
+        at_gate = here in gate      # 18.0 C: closed to Westernesse while Sauron is inside
         for there, cost in table[here].items():
-            if there in paths or there in blocked or there in forbidden:
+            total = spent + cost
+            if total > allowance or total >= known(there, over) or there in closed or \
+                    (at_gate and there in gate):
                 continue
-            if here in gate and there in gate:
-                continue   # 18.0 C: closed to Westernesse while Sauron is inside
-            total = spent + cost + extra
-            if total > allowance or total >= cost_of.get(there, allowance + 1):
-                continue
-            if road is not None and road[there] > limit:
-                continue
-            cost_of[there], parent[there] = total, here
-            heapq.heappush(queue, (total, there))
+            cost_of[there] = total
+            parent[there] = here
+            push(queue, (total, there))
     return best
+
+
+def far_from_road(hexmap: HexMap, limit: int) -> frozenset[str]:
+    """Hexes more than `limit` hexes from the Road of the Orcs (14.1, 14.2 B)."""
+    cached = hexmap.__dict__.setdefault("_far_from_road", {})
+    found = cached.get(limit)
+    if found is None:
+        found = cached[limit] = frozenset(h for h, d in road_distances(hexmap).items()
+                                          if d > limit)
+    return found
 
 
 def road_distances_of(state) -> dict[str, int]:

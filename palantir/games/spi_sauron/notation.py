@@ -51,12 +51,19 @@ class Move:
     leader: str | None = None
     # The notation, written once: listed moves are kept for a whole phase and written often.
     text: str = field(default="", compare=False, repr=False)
+    # The hash, worked out once: agents put the hundreds of a phase's moves in sets.
+    hashed: int = field(default=0, init=False, compare=False, repr=False)
 
     def __str__(self) -> str:
         if not self.text:
             who = f"{name_text(self.leader)} " if self.leader else ""
             object.__setattr__(self, "text", f"move {who}{'-'.join(self.path)}")
         return self.text
+
+    def __hash__(self) -> int:
+        if not self.hashed:
+            object.__setattr__(self, "hashed", hash((self.path, self.leader)))
+        return self.hashed
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,12 +73,18 @@ class Enter:
     piece: str
     path: tuple[str, ...]
     text: str = field(default="", compare=False, repr=False)   # as Move.text
+    hashed: int = field(default=0, init=False, compare=False, repr=False)  # as Move.hashed
 
     def __str__(self) -> str:
         if not self.text:
             object.__setattr__(self, "text",
                                f"enter {name_text(self.piece)} {'-'.join(self.path)}")
         return self.text
+
+    def __hash__(self) -> int:
+        if not self.hashed:
+            object.__setattr__(self, "hashed", hash((self.piece, self.path)))
+        return self.hashed
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,8 +28,24 @@ from .phases.retreat import Pending
 from .phases.movement import reach
 
 GAME_OVER = "12.0"
+# Per-position caches holding this state's own piece objects: a clone builds its own.
+PIECE_INDEXES = frozenset(("units-by-hex", "leaders-by-hex"))
 VICTORY_LEVELS = ("Westernesse Decisive", "Westernesse Tactical", "Sauron Tactical",
                   "Sauron Decisive", "Draw")
+
+
+_STRENGTH_TEXTS: dict = {}     # (id of the unit type, reduced, formation) -> (type, text)
+
+
+def strength_text(unit: Unit) -> str:
+    """str(unit.strength), kept per counter side and formation (views list every unit)."""
+    key = (id(unit.type), unit.reduced, unit.formation)
+    found = _STRENGTH_TEXTS.get(key)
+    if found is None or found[0] is not unit.type:
+        if len(_STRENGTH_TEXTS) > 4096:
+            _STRENGTH_TEXTS.clear()
+        found = _STRENGTH_TEXTS[key] = (unit.type, str(unit.strength))
+    return found[1]
 
 
 class SauronState(State):
@@ -161,7 +177,7 @@ class SauronState(State):
         other.stack = Stack(list(self.stack))
         other.beast = self.beast.copy()
         # The pieces-by-hex index holds this state's piece objects: the copy builds its own.
-        other._zoc = {k: v for k, v in self._zoc.items() if k != "pieces"}
+        other._zoc = {k: v for k, v in self._zoc.items() if k not in PIECE_INDEXES}
         other._reach = dict(self._reach)
         return other
 
@@ -213,7 +229,7 @@ class SauronState(State):
     @staticmethod
     def _unit_view(u: Unit) -> dict:
         entry = {"id": u.id, "type": u.type.key, "side": u.side, "hex": u.hex,
-                 "strength": str(u.strength), "reduced": u.reduced, "disrupted": u.disrupted,
+                 "strength": strength_text(u), "reduced": u.reduced, "disrupted": u.disrupted,
                  "moved": u.moved, "first_turn_on_map": u.first_turn_on_map}
         if u.hex == WAITING:
             entry["arrival"] = u.arrival
@@ -235,16 +251,20 @@ class SauronState(State):
         self.turn = view["turn"]
         self.phase_index = next(i for i, p in enumerate(PHASES) if p.key == view["phase"])
         self.rally_seat = view["rally_seat"]
+        units = self.units
         for entry in view["units"]:
-            unit = self.units[entry["id"]]
-            for name in ("hex", "reduced", "disrupted", "moved", "first_turn_on_map"):
-                setattr(unit, name, entry[name])
+            unit = units[entry["id"]]
+            unit.hex, unit.reduced, unit.disrupted = entry["hex"], entry["reduced"], \
+                entry["disrupted"]
+            unit.moved, unit.first_turn_on_map = entry["moved"], entry["first_turn_on_map"]
             unit.partner, unit.formation = entry.get("partner"), entry.get("formation")
+        leaders = self.leaders
         for entry in view["leaders"]:
-            piece = self.leaders[entry["key"]]
-            for name in ("hex", "reduced", "moved", "weapon", "magic_left",
-                         "first_turn_on_map"):
-                setattr(piece, name, entry[name])
+            piece = leaders[entry["key"]]
+            piece.hex, piece.reduced, piece.moved = entry["hex"], entry["reduced"], \
+                entry["moved"]
+            piece.weapon, piece.magic_left = entry["weapon"], entry["magic_left"]
+            piece.first_turn_on_map = entry["first_turn_on_map"]
         self.entered = dict(view["entered"])
         self.demoralized = dict(view["demoralized"])
         self.demoralization_points = dict(view["demoralization_points"])
@@ -273,45 +293,67 @@ class SauronState(State):
 
     # ----- questions the rules ask -----------------------------------------------------
 
-    def _pieces_by_hex(self) -> dict[str, list]:
+    def _index_pieces(self) -> None:
         # Built once per position (cleared with the ZOC cache whenever a piece moves), in
-        # one pass with the hexes each side holds and those holding a combat unit.
-        index = self._zoc.get("pieces")
+        # one pass: units and leaders by hex, the hexes each side holds and those holding
+        # a combat unit.
+        units: dict[str, list[Unit]] = {}
+        leaders: dict[str, list[LeaderPiece]] = {}
+        sauron: set[str] = set()
+        westernesse: set[str] = set()
+        for piece in self.units.values():
+            here = piece.hex
+            found = units.get(here)
+            if found is None:
+                units[here] = [piece]
+            else:
+                found.append(piece)
+            (sauron if piece.side == "sauron" else westernesse).add(here)
+        for piece in self.leaders.values():
+            here = piece.hex
+            found = leaders.get(here)
+            if found is None:
+                leaders[here] = [piece]
+            else:
+                found.append(piece)
+            (sauron if piece.side == "sauron" else westernesse).add(here)
+        # 4.27: the Beast (17.0) bars its hex to the enemy, though no combat unit (5.0)
+        sauron.add(self.beast.hex)
+        cache = self._zoc
+        cache["units-by-hex"] = units
+        cache["leaders-by-hex"] = leaders
+        cache["occupied"] = frozenset(units)
+        cache[("enemy-hexes", "sauron")] = frozenset(westernesse)
+        cache[("enemy-hexes", "westernesse")] = frozenset(sauron)
+
+    def _units_by_hex(self) -> dict[str, list[Unit]]:
+        index = self._zoc.get("units-by-hex")
         if index is None:
-            index = {}
-            held: dict[str, set[str]] = {"sauron": set(), "westernesse": set()}
-            occupied: set[str] = set()
-            for piece in self.units.values():
-                index.setdefault(piece.hex, []).append(piece)
-                held[piece.side].add(piece.hex)
-                occupied.add(piece.hex)
-            for piece in self.leaders.values():
-                index.setdefault(piece.hex, []).append(piece)
-                held[piece.side].add(piece.hex)
-            # 4.27: the Beast (17.0) bars its hex to the enemy, though no combat unit (5.0)
-            index.setdefault(self.beast.hex, []).append(self.beast)
-            held["sauron"].add(self.beast.hex)
-            self._zoc["pieces"] = index
-            self._zoc["occupied"] = frozenset(occupied)
-            self._zoc[("enemy-hexes", "sauron")] = frozenset(held["westernesse"])
-            self._zoc[("enemy-hexes", "westernesse")] = frozenset(held["sauron"])
+            self._index_pieces()
+            index = self._zoc["units-by-hex"]
+        return index
+
+    def _leaders_by_hex(self) -> dict[str, list[LeaderPiece]]:
+        index = self._zoc.get("leaders-by-hex")
+        if index is None:
+            self._index_pieces()
+            index = self._zoc["leaders-by-hex"]
         return index
 
     def combat_units_at(self, hex_name: str) -> list[Unit]:
         """The combat units standing in a hex."""
-        return [p for p in self._pieces_by_hex().get(hex_name, ()) if isinstance(p, Unit)]
+        return list(self._units_by_hex().get(hex_name, ()))
 
     def unit_at(self, hex_name: str, side: str | None = None) -> Unit | None:
         """The combat unit in a hex (of `side`, if given)."""
-        for unit in self.combat_units_at(hex_name):
+        for unit in self._units_by_hex().get(hex_name, ()):
             if side is None or unit.side == side:
                 return unit
         return None
 
     def leaders_at(self, hex_name: str) -> list[LeaderPiece]:
         """The leaders standing in a hex."""
-        return [p for p in self._pieces_by_hex().get(hex_name, ())
-                if isinstance(p, LeaderPiece)]
+        return list(self._leaders_by_hex().get(hex_name, ()))
 
     def leader_reach(self, piece: LeaderPiece) -> dict:
         """Every hex a leader on the map may reach this phase: hex -> (cost, path) (4.0)."""
@@ -325,7 +367,7 @@ class SauronState(State):
         """Hexes where a piece (unit or leader) of the other side stands, per position."""
         found = self._zoc.get(("enemy-hexes", side))
         if found is None:
-            self._pieces_by_hex()
+            self._index_pieces()
             found = self._zoc[("enemy-hexes", side)]
         return found
 
@@ -381,7 +423,7 @@ class SauronState(State):
         """Hexes holding a combat unit (5.0)."""
         found = self._zoc.get("occupied")
         if found is None:
-            self._pieces_by_hex()
+            self._index_pieces()
             found = self._zoc["occupied"]
         return found
 

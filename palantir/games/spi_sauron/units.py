@@ -53,8 +53,11 @@ class Unit:
     def copy(self) -> "Unit":
         """An independent copy (for State.clone)."""
         other = object.__new__(Unit)
-        for name in Unit.__slots__:
-            setattr(other, name, getattr(self, name))
+        other.id, other.type, other.side, other.hex = self.id, self.type, self.side, self.hex
+        other.reduced, other.disrupted, other.moved = self.reduced, self.disrupted, self.moved
+        other.arrival, other.entry = self.arrival, self.entry
+        other.first_turn_on_map = self.first_turn_on_map
+        other.partner, other.formation = self.partner, self.formation
         return other
 
     def describe(self) -> str:
@@ -100,13 +103,31 @@ class LeaderPiece:
     def copy(self) -> "LeaderPiece":
         """An independent copy (for State.clone)."""
         other = object.__new__(LeaderPiece)
-        for name in LeaderPiece.__slots__:
-            setattr(other, name, getattr(self, name))
+        other.key, other.leader, other.side, other.hex = self.key, self.leader, self.side, \
+            self.hex
+        other.reduced, other.moved, other.arrival = self.reduced, self.moved, self.arrival
+        other.entry, other.weapon, other.magic_left = self.entry, self.weapon, self.magic_left
+        other.first_turn_on_map = self.first_turn_on_map
         return other
 
 
+_ORDERS: dict = {}     # (id of the components, shift) -> (components, units, leaders)
+
+
 def order_of_battle(parts: Components, sauron_shift: int = 0) -> tuple[list[Unit], list[LeaderPiece]]:
-    """Every piece of the game in its set-up hex or waiting to arrive (13.0, 14.0, 21.3)."""
+    """Every piece of the game in its set-up hex or waiting to arrive (13.0, 14.0, 21.3):
+    fresh pieces, copied from the order drawn up once per components and shift."""
+    key = (id(parts), sauron_shift)
+    drawn = _ORDERS.get(key)
+    if drawn is None or drawn[0] is not parts:
+        if len(_ORDERS) > 16:
+            _ORDERS.clear()
+        drawn = _ORDERS[key] = (parts, *draw_up(parts, sauron_shift))
+    return [u.copy() for u in drawn[1]], [l.copy() for l in drawn[2]]
+
+
+def draw_up(parts: Components, sauron_shift: int = 0) -> tuple[list[Unit], list[LeaderPiece]]:
+    """The order of battle read from the components (13.0, 14.0, 21.3)."""
     units: list[Unit] = []
     leaders: list[LeaderPiece] = []
     counts: dict[str, int] = {}

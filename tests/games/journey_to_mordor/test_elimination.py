@@ -3,8 +3,8 @@ the Nazgûl route, they are eliminated. This can also happen during a rival's tu
 Nazgûl and the Ring-bearer reach Mordor on the same turn, the player is eliminated anyway."
 """
 
-from .jtm_table import (MARKED, SPLIT_MARKED, fellowship, finish_turn, play, roll, route, step,
-                       table)
+from tests.support.positions.journey import (MARKED, SPLIT_MARKED, fellowship, finish_turn,
+                                             play, roll, route, step, table)
 
 from palantir.games.journey_to_mordor.rules import OVER
 

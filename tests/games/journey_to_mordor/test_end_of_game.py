@@ -7,7 +7,7 @@ route." Rulings where the rulebook is silent are documented in docs/journey-to-m
 """
 
 import pytest
-from .jtm_table import fellowship, finish_turn, play, refused, roll, table
+from tests.support.positions.journey import fellowship, finish_turn, play, refused, roll, table
 
 from palantir.games.journey_to_mordor.notation import REROLL, Advance, Keep
 from palantir.games.journey_to_mordor.rules import GAME_OVER, OVER

@@ -5,7 +5,8 @@ and 1 Nazgûl." Then "Player Sam, at the end of their turn, has 2 Nazgûl, 1 orc
 and 1 ring." Merry is blue and Sam red (Game Setup: each hobbit corresponds to a colour).
 """
 
-from .jtm_table import HALF_MARKED, SPLIT_MARKED, WHOLE, play, roll, step, table
+from tests.support.positions.journey import (HALF_MARKED, SPLIT_MARKED, WHOLE, play, roll,
+                                             step, table)
 
 MERRY, SAM = 0, 1
 

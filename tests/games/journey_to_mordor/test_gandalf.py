@@ -6,8 +6,9 @@ The final Mordor space on the Nazgûl route may also be split. Spaces that have 
 split cannot be split again."
 """
 
-from .jtm_table import (HALF_MARKED, MARKED, SPLIT, SPLIT_MARKED, WHOLE, fellowship,
-                       finish_turn, play, roll, route, step, table)
+from tests.support.positions.journey import (HALF_MARKED, MARKED, SPLIT, SPLIT_MARKED, WHOLE,
+                                             fellowship, finish_turn, play, roll, route, step,
+                                             table)
 
 NEXT_TURN = roll(yellow="G", red="G", blue="G", green="G", black="G")
 

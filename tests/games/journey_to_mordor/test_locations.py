@@ -4,8 +4,8 @@ start, players begin at Bag End, which has no special feature."
 """
 
 import pytest
-from .jtm_table import (MARKED, POSITION, WHOLE, fellowship, finish_turn, play,
-                       refused, roll, route, step, table)
+from tests.support.positions.journey import (MARKED, POSITION, WHOLE, fellowship, finish_turn,
+                                             play, refused, roll, route, step, table)
 
 from palantir.games.journey_to_mordor.notation import REROLL, Advance
 from palantir.games.journey_to_mordor.rules import (ADVANCING, ONE_NAZGUL, ONE_PER_SYMBOL,

@@ -9,8 +9,9 @@ the active player." (Elimination of a Player)
 """
 
 import pytest
-from .jtm_table import (BLACK, BLUE, GREEN, HALF_MARKED, MARKED, RED, SPLIT_MARKED, WHOLE,
-                       YELLOW, fellowship, finish_turn, play, roll, step, table)
+from tests.support.positions.journey import (BLACK, BLUE, GREEN, HALF_MARKED, MARKED, RED,
+                                             SPLIT_MARKED, WHOLE, YELLOW, fellowship,
+                                             finish_turn, play, roll, step, table)
 
 from palantir.games.journey_to_mordor.rules import nazgul_target
 

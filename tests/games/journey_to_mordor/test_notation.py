@@ -3,7 +3,7 @@ letters and, where a symbol shows on several dice, the die's colour; `stop` for 
 Tree; `reroll` in Rohan; `advance N` in the location version."""
 
 import pytest
-from .jtm_table import BLACK, BLUE, GREEN, RED, YELLOW, roll, table
+from tests.support.positions.journey import BLACK, BLUE, GREEN, RED, YELLOW, refused, roll, table
 
 from palantir.engine import BadNotation, IllegalAction
 from palantir.games.journey_to_mordor.notation import REROLL, Advance, Keep, keep_text
@@ -103,7 +103,6 @@ def test_bad_notation_gives_a_clear_message(text, words):
 
 
 def test_bad_notation_is_an_illegal_action_and_changes_nothing():
-    from .jtm_table import refused
     state = table(roll(yellow="N", red="R", blue="F", green="O", black="N"))
     error = refused(state, "keep Q", "notation")
     assert isinstance(error, IllegalAction)

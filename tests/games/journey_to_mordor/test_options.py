@@ -2,10 +2,10 @@
 overrides of the reconstructed components (components.toml, docs/journey-to-mordor.md)."""
 
 import pytest
-from .jtm_table import GAME, MARKED, fellowship, finish_turn, roll, table
 
 from palantir.engine import BadOption, DiceExhausted, SeededDice
 from palantir.games.journey_to_mordor.components import default_components
+from tests.support.positions.journey import GAME, MARKED, fellowship, finish_turn, roll, table
 
 
 def test_defaults_two_players_basic_game_frodo_and_sam():
@@ -76,11 +76,15 @@ def test_option_black_die_overrides_the_faces_of_the_black_die():
 
 
 def test_option_faces_are_enforced_on_scripted_dice_too():
+    # The turn's first roll is part of the position; the dice rolled after it are scripted.
+    state = table(roll(yellow="R", red="F", blue="F", green="F", black="F"),
+                  roll(red="T", blue="F", green="F", black="F"))
     with pytest.raises(DiceExhausted):
-        table(roll(yellow="T", red="F", blue="F", green="F", black="F"))
+        state.apply("keep R")
+    state = table(roll(yellow="R", red="F", blue="F", green="F", black="F"),
+                  roll(red="G", blue="F", green="F", black="F"), coloured_die="R,R,F,O,O,N")
     with pytest.raises(DiceExhausted):
-        table(roll(yellow="G", red="F", blue="F", green="F", black="F"),
-              coloured_die="R,R,F,O,O,N")
+        state.apply("keep R")
 
 
 def test_option_coloured_die_refuses_the_white_tree_naming_the_option():

@@ -12,7 +12,8 @@ from palantir.games.journey_to_mordor.phases.end import EndOfGame
 from palantir.games.journey_to_mordor.phases.nazgul import NazgulStep
 from palantir.games.journey_to_mordor.phases.turn import PROCEDURES
 
-from .jtm_table import MARKED, YELLOW, fellowship, finish_turn, roll, table
+from tests.support.positions.journey import (MARKED, YELLOW, fellowship, finish_turn, roll,
+                                             table)
 
 
 class Watched(Stack):

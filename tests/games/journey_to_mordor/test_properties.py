@@ -9,7 +9,8 @@ import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from .jtm_table import GAME, HALF_MARKED, MARKED, SPLIT, SPLIT_MARKED, WHOLE, snapshot
+from tests.support.positions.journey import (GAME, HALF_MARKED, MARKED, SPLIT, SPLIT_MARKED,
+                                             WHOLE, snapshot)
 
 from palantir.agents import RandomAgent
 from palantir.engine import IllegalAction, SeededDice, play_match, replay

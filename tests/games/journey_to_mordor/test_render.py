@@ -4,7 +4,7 @@ view alone, readable with and without colour."""
 import json
 import re
 
-from .jtm_table import play, roll, step, table
+from tests.support.positions.journey import DIE_ORDER, play, roll, step, table
 
 from palantir.games.journey_to_mordor.notation import REROLL, Advance
 from palantir.games.journey_to_mordor.render import (_Paint, help_text, menu_note, menu_order,
@@ -169,11 +169,10 @@ def test_each_advance_says_where_it_leads_and_what_is_met_there():
 
 def test_narration_says_once_that_gandalf_has_nothing_left_to_split():
     """Gandalf: with every space already split, Gandalf has no effect — said once, not per die."""
-    from palantir.engine import ScriptedDice, get_game
-    game = get_game("journey-to-mordor")
-    state = game.new_state({"players": 1, "nazgul_squares": 1, "black_die": "R,G,F,O,N,T"},
-                           ScriptedDice(["G"] * 20))
-    state.nazgul[0] = [2]  # the only square is already split
+    gandalfs = [roll(**{die: "G" for die in DIE_ORDER[i:]}) for i in range(5)]
+    # the only square is already split
+    state = table(*gandalfs, gandalfs[0], players=1, nazgul={0: "s"}, nazgul_squares=1,
+                  black_die="R,G,F,O,N,T")
     for die in ("yellow", "red", "blue", "green"):
         state.apply(f"keep G:{die}")
     state.apply("keep G")
@@ -184,12 +183,10 @@ def test_narration_says_once_that_gandalf_has_nothing_left_to_split():
 
 def test_narration_says_the_balrog_cancels_gandalf_in_moria():
     """Location Features 2, Moria: the Gandalf set aside has no effect, and the log says why."""
-    from palantir.engine import ScriptedDice, get_game
-    game = get_game("journey-to-mordor")
-    state = game.new_state({"players": 1, "locations": True},
-                           ScriptedDice(["G", "O", "O", "O", "T"] + ["O"] * 5))
-    state.ring[0] = 2  # the turn is replayed from Moria
-    state.feature = "no_gandalf"
+    # the turn is played from Moria
+    state = table(roll(yellow="G", red="O", blue="O", green="O", black="T"),
+                  roll(yellow="O", red="O", blue="O", green="O", black="O"),
+                  players=1, locations=True, ring={0: "Moria"})
     state.apply("keep G T")
     assert "Moria: the Balrog — Gandalf has no effect." in state.narration(0)
     assert state.nazgul[0][0] == 0  # nothing was split

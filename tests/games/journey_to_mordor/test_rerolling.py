@@ -7,7 +7,8 @@ setting aside the White Tree result). If the player has already set aside all th
 the results are then applied."
 """
 
-from .jtm_table import BLACK, BLUE, GREEN, MARKED, RED, YELLOW, play, refused, roll, step, table
+from tests.support.positions.journey import (BLACK, BLUE, GREEN, MARKED, RED, YELLOW, play,
+                                             refused, roll, step, table)
 
 from palantir.games.journey_to_mordor.notation import Keep
 from palantir.games.journey_to_mordor.rules import ADVANCING, ROLLING, SETTING_ASIDE

@@ -9,7 +9,7 @@ less than the Fellowship members, the orcs are countered and all the rings apply
 """
 
 import pytest
-from .jtm_table import WHOLE, play, roll, table
+from tests.support.positions.journey import WHOLE, play, roll, table
 
 from palantir.games.journey_to_mordor.rules import effective_rings
 

@@ -5,7 +5,8 @@ show a different symbol. ... If the roll includes one or more Nazgûl, you must 
 1 of them, regardless of what other symbols you set aside."
 """
 
-from .jtm_table import BLACK, BLUE, GREEN, RED, YELLOW, play, refused, roll, table
+from tests.support.positions.journey import (BLACK, BLUE, GREEN, RED, YELLOW, play, refused,
+                                             roll, table)
 
 from palantir.games.journey_to_mordor.notation import Keep
 from palantir.games.journey_to_mordor.rules import ONE_NAZGUL, ONE_PER_SYMBOL, SETTING_ASIDE

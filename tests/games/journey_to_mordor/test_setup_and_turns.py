@@ -5,7 +5,7 @@ their turn and then passes the turn to the player on their left."
 
 import random
 
-from .jtm_table import GAME, WHOLE, roll, table
+from tests.support.positions.journey import GAME, WHOLE, roll, table
 
 from palantir.engine import SeededDice
 

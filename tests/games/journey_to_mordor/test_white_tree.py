@@ -4,8 +4,8 @@ aside as usual. ... Dice that have not been set aside (e.g. orcs or other Nazgû
 count. Note: the White Tree is found only on the black die."
 """
 
-from .jtm_table import (BLACK, BLUE, GAME, MARKED, RED, WHOLE, YELLOW, play, refused,
-                       roll, table)
+from tests.support.positions.journey import (BLACK, BLUE, GAME, MARKED, RED, WHOLE, YELLOW,
+                                             play, refused, roll, table)
 
 from palantir.games.journey_to_mordor.rules import ONE_NAZGUL, ONE_PER_SYMBOL, ROLLING
 

@@ -5,7 +5,7 @@ import random
 import statistics
 from collections import Counter
 
-from .lbg_table import GAME, table, tile
+from tests.support.positions.board import GAME, setup, table, tile
 from palantir.agents.random_agent import RandomAgent
 from palantir.engine.dice import SeededDice
 from palantir.engine.match import play_match
@@ -60,17 +60,17 @@ def test_heuristic_hobbits_pay_anything_when_refusing_could_lose_the_game():
 def test_heuristic_sauron_brings_the_black_rider_home_when_he_can():
     # The Black Rider: back in Mordor after meeting the Ring-bearer, the game is over.
     state = GAME.new_state({"players": 2, "expansion": "sauron"}, SeededDice(5))
-    state.question, state.rider, state.rider_returning = ("sauron-start", 2, 0), 13, True
-    state.sauron_hand = ["sauron-13", "sauron-1"]  # Sauron 1; Black Rider 2
+    state = setup(state, question=("sauron-start", 2, 0), rider=13, rider_returning=True)
+    state = setup(state, sauron_hand=["sauron-13", "sauron-1"])  # Sauron 1; Black Rider 2
     assert state.nazgul_up  # even before a face-up Nazgûl card
     assert decide(state) == "sauron sauron-1"
 
 
 def test_heuristic_sauron_refills_an_empty_hand_and_otherwise_plays_his_worst_card():
     state = GAME.new_state({"players": 2, "expansion": "sauron"}, SeededDice(5))
-    state.question, state.sauron_hand = ("sauron-call", 2, 0, None), []
+    state = setup(state, question=("sauron-call", 2, 0, None), sauron_hand=[])
     assert decide(state) == "refill"
-    state.sauron_hand = ["sauron-1", "sauron-13"]  # Black Rider 2; Sauron 1
+    state = setup(state, sauron_hand=["sauron-1", "sauron-13"])  # Black Rider 2; Sauron 1
     assert decide(state) == "sauron sauron-13"
 
 

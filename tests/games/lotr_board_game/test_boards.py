@@ -6,7 +6,8 @@ own tests). Also the life-token supply (Components: 5 rings, 3 hearts, 3 suns)."
 
 from collections import Counter
 
-from .lbg_table import PARTS, die, draw, revealed, run, step, table, tile, used_all
+from tests.support.positions.board import (PARTS, die, draw, revealed, run, setup, step, table,
+                                           tile, used_all)
 
 NONE = {"ring": 0, "heart": 0, "sun": 0}
 
@@ -72,7 +73,7 @@ def test_rivendell_fellowship_each_player_discards_a_friendship_else_rolls():
     state = table(players=3, board="rivendell", run=False,
                   hands=[["grey-friendship"], [], []],
                   dice=[die("darkness-2"), die("darkness-2")])
-    state.queue = [("resolve", PARTS.boards["rivendell"].steps[2], None)]
+    state = setup(state, queue=[("resolve", PARTS.boards["rivendell"].steps[2], None)])
     run(state)
     step(state, "give grey-friendship", "pass", "pass")
     assert state.positions == [0, 1, 2]  # Sam: no more than one damage
@@ -84,7 +85,7 @@ def test_lothlorien_galadriel_deals_the_12_cards_one_at_a_time_from_the_ring_bea
     pile = sorted(c for c in PARTS.cards if PARTS.cards[c].board == "lothlorien")
     state = table(board="lothlorien", run=False, ring_bearer=1,
                   dice=[("lothlorien card", c) for c in pile])
-    state.queue = [("resolve", PARTS.boards["lothlorien"].steps[0], None)]
+    state = setup(state, queue=[("resolve", PARTS.boards["lothlorien"].steps[0], None)])
     run(state)
     assert state.hands[1] == sorted(pile[0::2]) and state.hands[0] == sorted(pile[1::2])
     assert [r.seen_by for r in state.dice.log] == [(1,), (0,)] * 6
@@ -94,7 +95,7 @@ def test_lothlorien_galadriel_deals_the_12_cards_one_at_a_time_from_the_ring_bea
 def test_lothlorien_recovery_each_may_discard_2_runes_to_draw_2_or_heal_1():
     state = table(board="lothlorien", run=False, runes=[2, 0], positions=[2, 0],
                   dice=[tile("fighting")])
-    state.queue = [("resolve", PARTS.boards["lothlorien"].steps[1], None)]
+    state = setup(state, queue=[("resolve", PARTS.boards["lothlorien"].steps[1], None)])
     run(state)
     step(state, "give rune", "give rune")
     assert state.question == ("choose", 0)
@@ -109,7 +110,7 @@ def test_lothlorien_recovery_each_may_discard_2_runes_to_draw_2_or_heal_1():
 def test_lothlorien_test_of_galadriel_each_discards_a_joker_else_rolls():
     state = table(board="lothlorien", run=False, hands=[["white-joker"], []],
                   dice=[die("eye")])
-    state.queue = [("resolve", PARTS.boards["lothlorien"].steps[2], None)]
+    state = setup(state, queue=[("resolve", PARTS.boards["lothlorien"].steps[2], None)])
     run(state)
     step(state, "give white-joker", "pass")
     assert state.sauron == 11 and state.hands[0] == []

@@ -1,9 +1,12 @@
 """Playing cards on tracks, rewards and hobbit abilities (reference: Play 3, Characters,
 Legendary cards, Further decisions)."""
 
+from collections import Counter
+
 import pytest
 
-from .lbg_table import die, draw, more, refused, step, table, tile, used_all
+from tests.support.positions.board import (die, draw, more, refused, setup, step, table, tile,
+                                           used_all)
 from palantir.engine.errors import IllegalAction
 
 
@@ -63,7 +66,7 @@ def test_legendary_gollum_3_jokers_plus_a_roll():
 
 def test_track_rewards_roll_and_big_rune_then_the_main_track_ends_the_scenario():
     state = table(board="moria", hands=[["anduril"], []], dice=[tile("hiding")])
-    state.tracks.update(fighting=8)
+    state = setup(state, tracks={"fighting": 8})
     more(state, die("blank"), ("special rune", "3"))
     step(state, "play anduril@fighting")  # spaces 9 (roll) and 10 (big rune)
     assert state.runes[0] == 3 and state.tracks["fighting"] == 10
@@ -74,8 +77,7 @@ def test_track_rewards_roll_and_big_rune_then_the_main_track_ends_the_scenario()
 
 def test_further_decisions_an_empty_deck_is_rebuilt_from_the_discards():
     state = table(board="moria", dice=[tile("fighting")])
-    state.discards.update(state.deck)
-    state.deck.clear()
+    state = setup(state, discards=Counter(state.discards) + Counter(state.deck))  # all of them
     more(state, draw("frodo", "white-joker"), draw("frodo", "white-joker"))
     step(state, "draw")
     assert state.hands[0] == ["white-joker", "white-joker"]

@@ -3,8 +3,8 @@ Play 2, the events of each board; the issue's "asks them in order")."""
 
 import pytest
 
-from .lbg_table import (PARTS, die, draw, more, refused, revealed, step, table, tile,
-                        used_all)
+from tests.support.positions.board import (PARTS, die, draw, more, refused, revealed, setup,
+                                           step, table, tile, used_all)
 from palantir.engine.errors import IllegalAction
 from palantir.engine.procedure import Stack
 from palantir.games.lotr_board_game.components import EFFECTS as VERBS
@@ -162,7 +162,7 @@ def test_every_effect_of_every_card_board_and_tile_reads_back_from_json():
 
 def test_an_effect_is_done_at_once_leaving_the_steps_it_asks_for():
     state = table(board="moria", hands=[["white-joker"], ["white-hiding"]], run=False)
-    state.queue = []
+    state = setup(state, queue=[])
     carry_out(EFFECTS, state, ("discard", 1, "each"), None)
     assert state.queue == [("discard", 0, 1), ("discard", 1, 1)]
     carry_out(EFFECTS, state, ("darkness", 2, "payer"), 1)

@@ -5,7 +5,7 @@ but never two neighbours in the row; the rulebook's example."""
 from collections import Counter
 
 
-from .lbg_table import GAME, PARTS, refused, step, table, tile, used_all
+from tests.support.positions.board import GAME, PARTS, refused, step, table, tile, used_all
 
 DARK = {"dark_events": True}
 

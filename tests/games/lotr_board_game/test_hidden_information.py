@@ -8,7 +8,8 @@ from collections import Counter
 
 import pytest
 
-from .lbg_table import GAME, PARTS, draw, step, table, tile
+from tests.support.positions.board import (GAME, PARTS, draw, run, sauron_setup, setup, step,
+                                           table, tile)
 from palantir.engine.errors import IllegalAction
 from palantir.engine.errors import BadRecord
 from palantir.engine.record import HIDDEN, replay
@@ -84,7 +85,7 @@ def test_error_messages_do_not_list_the_hand_of_the_seat_asked():
 
 def test_council_the_card_passed_face_down_is_seen_by_passer_and_receiver_only():
     state = table(board="rivendell", hands=[["grey-hiding"], ["white-fighting"]], run=False)
-    state.queue = [("effect", ("pass-left", 1), None)]
+    state = setup(state, queue=[("effect", ("pass-left", 1), None)])
     state.run()
     step(state, "pass grey-hiding")
     assert state.view(0).get("council_card") == "grey-hiding"
@@ -128,8 +129,8 @@ def random_game(seed, players, options=None):
     (1, 2, None), (2, 3, None), (3, 5, None),
     # The expansion's resource cards and Fellowship cards, the Dark Events, the Two
     # Special Cards: the same guarantee.
-    (13, 3, {"expansion": "sauron"}), (11, 5, {"expansion": "sauron"}),
-    (24, 2, {"expansion": "sauron", "dark_events": True, "special_cards": True})])
+    (14, 3, {"expansion": "sauron"}), (12, 5, {"expansion": "sauron"}),
+    (9, 2, {"expansion": "sauron", "dark_events": True, "special_cards": True})])
 def test_random_games_no_view_shows_another_seat_s_hidden_cards(seed, players, options):
     state, record = random_game(seed, players, options)
     assert state.is_over()
@@ -180,11 +181,10 @@ def test_record_replays_with_the_audiences_checked():
 def test_view_sauron_cards_discarded_before_drawing_are_his_alone():
     # Playing as Sauron: "Before drawing, you may discard any number of cards" — face down
     # and never shown: only the cards he played are known to the hobbits.
-    from .lbg_table import run, sauron_setup, step, table
     state = table(board="moria", options={"expansion": "sauron"}, run=False,
                   dice=sauron_setup("sauron-1", "sauron-6")
                   + [("sauron card", f"sauron-{k}") for k in (2, 3, 4, 5, 7)])
-    state.queue = [("roll", 0)]
+    state = setup(state, queue=[("roll", 0)])
     run(state)
     step(state, "refill sauron-1", "refill")
     for seat in (0, 1, None):

@@ -19,29 +19,33 @@ from palantir.games.lotr_board_game.phases import (costs, council, gandalf, saur
 from palantir.games.lotr_board_game.phases.table import QUESTIONS
 from tests.support.games import random_walk
 
-from .lbg_table import GAME, PARTS, refused
+from tests.support.positions.board import GAME, PARTS, refused
 
 BASE = {"players": 3}
 SAURON = {"players": 4, "expansion": "sauron"}
 BAG = {"players": 2, "dark_events": True, "special_cards": True, "bag": True}
 
 # Where each kind of question is first asked in a random game: options, seed.
+SEEDS_TRIED = 10
 FIRST_ASKED = {
-    "act": (BASE, 0), "choose": (BASE, 1), "council": (BASE, 0), "deal": (BASE, 0),
+    "act": (BASE, 0), "choose": (BASE, 3), "council": (BASE, 0), "deal": (BASE, 0),
     "decline": (BAG, 0), "discard": (BASE, 0), "foresight": (BASE, 2), "give": (BASE, 0),
-    "life-token": (SAURON, 5), "sauron-call": (SAURON, 0), "sauron-refill": (SAURON, 0),
+    "life-token": (SAURON, 2), "sauron-call": (SAURON, 0), "sauron-refill": (SAURON, 0),
     "sauron-start": (SAURON, 0), "sauron-symbol": (SAURON, 0), "track": (BASE, 0),
-    "use-token": (SAURON, 2), "window": (BASE, 0),
+    "use-token": (SAURON, 3), "window": (BASE, 0),
 }
 
 
 def asked(kind: str):
-    """The first position of a random game where a question of this kind is asked."""
-    options, seed = FIRST_ASKED[kind]
-    for _, state in random_walk(GAME, GAME.validate_options(options), seed, 4000):
-        if state.question[0] == kind:
-            return state
-    raise AssertionError(f"no '{kind}' question in the game of seed {seed}")
+    """The first position of a random game where a question of this kind is asked (the
+    game of the seed given, or of one of the next few: a rules change moves the course)."""
+    options, first = FIRST_ASKED[kind]
+    for seed in range(first, first + SEEDS_TRIED):
+        for _, state in random_walk(GAME, GAME.validate_options(options), seed, 4000):
+            if state.question[0] == kind:
+                return state
+    raise AssertionError(f"no '{kind}' question in the games of seeds {first}.."
+                         f"{first + SEEDS_TRIED - 1}")
 
 
 def not_held(state, seat: int) -> str:
@@ -151,3 +155,17 @@ def test_at_every_question_the_rule_accepts_exactly_the_legal_list(options, seed
                 raise AssertionError(f"{text!r} at {state.question}: {exc!r}") from exc
             assert (problem is None) == (text in listed), (text, state.question, problem)
     assert len(kinds) >= 5
+
+
+@pytest.mark.parametrize("kind", ["sauron-call", "sauron-refill", "sauron-start"])
+@pytest.mark.parametrize("decision", ["give white-joker", "discard white-joker",
+                                      "pass white-joker", "give ring", "continue"])
+def test_sauron_sending_a_hobbit_s_decision_is_refused_under_the_question_s_rule(kind,
+                                                                                 decision):
+    # Issue 13, item 7: the Sauron seat sending `give`, `discard` or `pass` with a card
+    # raised IndexError (`self.hands[seat]`: Sauron holds no hobbit hand); it is a refusal
+    # naming the rule of the question Sauron is asked.
+    state = asked(kind)
+    assert state.question[1] == state.n  # the rules' seat of Sauron
+    err = refused(state, decision)
+    assert err.rule == QUESTIONS[kind].rule, err

@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from .lbg_table import GAME, sauron_setup, table, tile
+from tests.support.positions.board import GAME, sauron_setup, table, tile
 from palantir.engine.dice import SeededDice
 from palantir.games.lotr_board_game import render, svg
 

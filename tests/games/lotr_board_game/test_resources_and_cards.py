@@ -8,8 +8,8 @@ from collections import Counter
 
 import pytest
 
-from .lbg_table import (GAME, PARTS, die, draw, refused, run, sauron_setup, snapshot, step,
-                        table, tile, used_all)
+from tests.support.positions.board import (GAME, PARTS, die, draw, refused, run, sauron_setup,
+                                           setup, snapshot, step, table, tile, used_all)
 from palantir.engine.errors import IllegalAction
 from palantir.games.lotr_board_game.phases.resources import RESOURCE_TOKEN
 
@@ -61,7 +61,7 @@ def test_resources_a_bonus_token_goes_to_the_active_player_with_the_space_s_own_
     # the bonus of the space itself": hiding 4 is a ring space, its token three runes.
     state = moria(tokens=("three-runes", "narya", "nenya", "vilya"),
                   tracks={"fighting": 0, "hiding": 3, "travelling": 0})
-    state.queue = [("advance", "hiding", 1, True)]
+    state = setup(state, queue=[("advance", "hiding", 1, True)])
     run(state)
     assert state.runes == [3, 0] and state.life[0]["ring"] == 1
     assert ("hiding", 4) not in state.resource_spaces
@@ -74,7 +74,7 @@ def test_resources_a_marker_moved_past_the_space_takes_the_token_too():
     state = moria(tokens=("three-hobbit-cards", "narya", "two-towards-light", "vilya"),
                   dice=[draw("frodo", "white-joker")] * 3, positions=[3, 0],
                   tracks={"fighting": 0, "hiding": 3, "travelling": 3})
-    state.queue = [("advance", "hiding", 2, True), ("advance", "travelling", 1, True)]
+    state = setup(state, queue=[("advance", "hiding", 2, True), ("advance", "travelling", 1, True)])
     run(state)
     assert state.hands[0] == ["white-joker"] * 3
     assert state.positions[0] == 1  # "two steps toward the light, if possible"
@@ -84,7 +84,7 @@ def test_resources_a_marker_moved_past_the_space_takes_the_token_too():
 def test_resources_a_card_token_gives_the_resource_card_from_the_face_up_pile():
     # "Add the corresponding resources to your deck": the token of Narya gives Narya.
     state = moria(tracks={"fighting": 0, "hiding": 3, "travelling": 0})
-    state.queue = [("advance", "hiding", 1, True)]
+    state = setup(state, queue=[("advance", "hiding", 1, True)])
     run(state)
     assert state.hands[0] == ["narya"] and "narya" not in state.resource_pile
     assert any("receives the resource card narya" in line for line in state.narration(1))
@@ -93,7 +93,7 @@ def test_resources_a_card_token_gives_the_resource_card_from_the_face_up_pile():
 def test_resources_not_when_the_ring_skips_the_space():
     # "This does not apply when the space is skipped as a consequence of using the Ring."
     state = moria(dice=[die("blank")], tracks={"fighting": 0, "hiding": 2, "travelling": 0})
-    state.queue = [("ring", "hiding")]
+    state = setup(state, queue=[("ring", "hiding")])
     run(state)
     assert state.tracks["hiding"] == 6 and state.hands[0] == []
     assert state.resource_spaces[("hiding", 4)] == "narya"
@@ -103,7 +103,7 @@ def test_resources_only_the_active_player_receives_the_bonus():
     # "Resource bonuses may not be passed to another player": Sam is active.
     state = moria(tokens=("three-runes", "narya", "nenya", "vilya"), active=1,
                   tracks={"fighting": 0, "hiding": 3, "travelling": 0})
-    state.queue = [("advance", "hiding", 1, True)]
+    state = setup(state, queue=[("advance", "hiding", 1, True)])
     run(state)
     assert state.runes == [0, 3]
 
@@ -113,7 +113,7 @@ def test_end_of_an_adventure_the_tokens_left_are_discarded_and_four_new_at_the_n
     # to the next board, draw four new resource tokens ... only to the first three boards".
     state = moria(dice=[("nazgul card", "nazgul-5"), draw("frodo", "white-joker"),
                         draw("frodo", "white-joker")])
-    state.queue = [("scenario-end",)]
+    state = setup(state, queue=[("scenario-end",)])
     run(state)
     assert state.resource_spaces == {}
     assert sorted(state.tokens_out) == sorted(["narya", "three-runes", "two-towards-light",
@@ -210,6 +210,11 @@ def test_cards_gwaihir_at_the_turn_s_end_takes_back_a_card_played_not_a_discarde
                   dice=sauron_setup() + [("sauron card", "sauron-2"), tile("fighting")])
     step(state, "draw")
     step(state, "play grey-fighting@fighting white-travelling@travelling")
+    # Gwaihir is in a hand, so the window asks every hobbit holding a card in turn (the
+    # active player first, who holds no card of it: issue 13, A), then its holder.
+    assert state.question[:3] == ("window", 0, "turn-end")
+    assert state.legal_actions() == ["continue"]
+    step(state, "continue")
     assert state.question[:3] == ("window", 1, "turn-end")
     assert sorted(a for a in state.legal_actions() if a.startswith("resource")) == [
         "resource gwaihir grey-fighting", "resource gwaihir white-travelling"]
@@ -291,7 +296,7 @@ def test_fellowship_sam_a_card_played_instead_of_a_roll_hits_with_one_symbol_onl
     state = table(board="moria", options=SAURON, fellowship_cards=["sam"],
                   hands=[["white-joker"], []],
                   dice=sauron_setup("sauron-19", "sauron-1"), run=False)
-    state.queue = [("roll", 0)]
+    state = setup(state, queue=[("roll", 0)])
     run(state)
     step(state, "sauron sauron-19")  # darkness 1 and discard a card
     assert state.question[:3] == ("window", 1, "after-roll")

@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from .lbg_table import GAME, PARTS, all_cards, draw, table, tile
+from tests.support.positions.board import GAME, PARTS, all_cards, draw, table, tile
 from palantir.engine.dice import SeededDice
 from palantir.engine.errors import PalantirError
 

@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from .lbg_table import GAME, die, draw, more, refused, run, sauron_setup, step, table, tile
+from tests.support.positions.board import (GAME, PARTS, die, draw, more, refused, run,
+                                           sauron_setup, setup, step, table, tile)
 from palantir.agents.random_agent import RandomAgent
 from palantir.engine.match import play_match
 from palantir.games.lotr_board_game import render
@@ -65,7 +66,7 @@ def test_playing_as_sauron_instead_of_a_roll_the_whole_card_rulebook_example():
     # two cards, discard what you have, without any additional effects.)"
     state = table(board="moria", options=SAURON, hands=[["white-joker"], []],
                   dice=sauron_setup("sauron-19", "sauron-23"), run=False)
-    state.queue = [("roll", 0)]
+    state = setup(state, queue=[("roll", 0)])
     run(state)
     assert state.question == ("sauron-call", 2, 0, None)
     step(state, "sauron sauron-23")  # discard a card, discard a card
@@ -76,7 +77,7 @@ def test_playing_as_sauron_instead_of_a_roll_the_whole_card_rulebook_example():
 def test_playing_as_sauron_called_instead_of_a_roll_he_may_draw_up_to_six():
     state = table(board="moria", options=SAURON, run=False,
                   dice=sauron_setup() + [("sauron card", f"sauron-{k}") for k in (2, 3, 4, 5)])
-    state.queue = [("roll", 0)]
+    state = setup(state, queue=[("roll", 0)])
     run(state)
     step(state, "refill")
     assert len(state.sauron_hand) == 6 and state.positions[0] == 0
@@ -89,7 +90,7 @@ def test_playing_as_sauron_discards_any_number_of_cards_before_drawing_up_to_six
     state = table(board="moria", options=SAURON, run=False,
                   dice=sauron_setup("sauron-1", "sauron-6")
                   + [("sauron card", f"sauron-{k}") for k in (2, 3, 4, 5, 7, 8)])
-    state.queue = [("roll", 0)]
+    state = setup(state, queue=[("roll", 0)])
     run(state)
     step(state, "refill sauron-1")
     assert state.question == ("sauron-refill", 2, 0, None)
@@ -105,7 +106,7 @@ def test_playing_as_sauron_discards_any_number_of_cards_before_drawing_up_to_six
 def test_exceptions_sam_chooses_one_symbol_of_a_card_played_instead_of_a_roll():
     state = table(board="moria", options=SAURON, hands=[[], ["white-joker"]],
                   dice=sauron_setup("sauron-19", "sauron-1"), run=False)
-    state.queue = [("roll", 1)]
+    state = setup(state, queue=[("roll", 1)])
     run(state)
     step(state, "sauron sauron-19")
     assert state.question == ("sauron-symbol", 1, "sauron-19")
@@ -116,7 +117,7 @@ def test_exceptions_sam_chooses_one_symbol_of_a_card_played_instead_of_a_roll():
 def test_exceptions_putting_on_the_ring_rolls_the_die_not_sauron():
     state = table(board="moria", options=SAURON, run=False,
                   dice=sauron_setup() + [die("blank")])
-    state.queue = [("ring", "hiding")]
+    state = setup(state, queue=[("ring", "hiding")])
     run(state)
     assert state.tracks["hiding"] == 4 and state.dice.log[-1].die == "threat die"
 
@@ -125,7 +126,7 @@ def test_black_rider_meets_the_ring_bearer_turns_reveals_a_nazgul_and_calls_saur
     state = table(board="moria", options=SAURON, positions=[4, 0],
                   dice=sauron_setup("sauron-6", "sauron-13") + [("nazgul card", "nazgul-3")],
                   rider=6, run=False)
-    state.queue = [("effect", ("black-rider", 3), None)]
+    state = setup(state, queue=[("effect", ("black-rider", 3), None)])
     run(state)
     # It stops on the Ring-bearer's space and turns back towards Mordor.
     assert state.rider == 4 and state.rider_returning
@@ -139,7 +140,7 @@ def test_black_rider_the_ring_bearers_own_move_does_not_stop_on_its_space():
     state = table(board="moria", options=SAURON, positions=[5, 0],
                   dice=sauron_setup("sauron-6", "sauron-13") + [("nazgul card", "nazgul-3")],
                   rider=6, run=False)
-    state.queue = [("effect", ("darkness", 3, "ring-bearer"), None)]
+    state = setup(state, queue=[("effect", ("darkness", 3, "ring-bearer"), None)])
     run(state)
     assert state.positions[0] == 8 and state.rider == 6 and state.rider_returning
     assert state.question == ("sauron-call", 2, 0, None)
@@ -148,7 +149,7 @@ def test_black_rider_the_ring_bearers_own_move_does_not_stop_on_its_space():
 def test_black_rider_back_in_mordor_after_the_encounter_the_eye_of_sauron_ends_the_game():
     state = table(board="moria", options=SAURON, dice=sauron_setup(), rider=13,
                   rider_returning=True, run=False)
-    state.queue = [("effect", ("black-rider", 2), None)]
+    state = setup(state, queue=[("effect", ("black-rider", 2), None)])
     run(state)
     assert state.result == "lost" and "Eye of Sauron" in state.lost_because
     assert state.outcome().winners == (2,)
@@ -171,6 +172,30 @@ def test_start_of_each_turn_a_nazgul_card_corner_then_incident():
     assert state.nazgul_discards == ["nazgul-8"]
 
 
+def test_nazgul_example_one_of_the_players_discards_5_symbols_alone():
+    # Expansion, Sauron's Actions at the Start of Each Turn, the Nazgûl card's example:
+    # "your hobbit advances one step along the Temptation track, so one of the players
+    # must voluntarily discard 5 symbols (or stars) from hand, otherwise Sauron advances
+    # two steps toward the hobbits" (issue 13, item 10: the data made it a group cost).
+    card = {c.id: c for c in PARTS.nazgul_cards}["nazgul-1"]
+    assert card.incident.ask == "one"
+    three = ["grey-fighting", "white-joker", "white-travelling"]
+    state = table(board="moria", options=SAURON, hands=[list(three), ["grey-hiding",
+                  "white-friendship", "white-joker"]],
+                  dice=sauron_setup(nazgul=("nazgul-1", "nazgul-8")) + [tile("fighting")])
+    sauron_at = state.sauron
+    step(state, "nazgul nazgul-1")
+    assert state.positions == [1, 0]  # the corner: the active player's hobbit, darkness 1
+    # Six symbols between them, but neither holds five: each offers all he has, alone.
+    for seat in (0, 1):
+        while state.question == ("give", seat) and state.legal_actions() != ["pass"]:
+            step(state, state.legal_actions()[0])
+        assert state.question == ("give", seat)
+        step(state, "pass")
+    assert state.sauron == sauron_at - 2
+    assert state.hands[0] == three and len(state.hands[1]) == 3  # gifts not paid go back
+
+
 def test_gandalf_protection_ignores_a_nazgul_card_and_its_incident():
     state = table(board="moria", options=SAURON, hands=[[], []], runes=[5, 0],
                   dice=sauron_setup(nazgul=("nazgul-1", "nazgul-8")) + [tile("fighting")])
@@ -182,7 +207,7 @@ def test_end_of_an_adventure_the_rider_returns_to_15_and_a_nazgul_card_is_reveal
     state = table(board="moria", options=SAURON, dice=sauron_setup() + [
         ("nazgul card", "nazgul-5"), draw("frodo", "white-joker"), draw("frodo", "white-joker")],
                   rider=4, rider_returning=True, run=False)
-    state.queue = [("scenario-end",)]
+    state = setup(state, queue=[("scenario-end",)])
     run(state)
     assert state.rider == 15 and not state.rider_returning
     assert state.nazgul_up == ["nazgul-1", "nazgul-9", "nazgul-5"]
@@ -193,8 +218,8 @@ def test_end_of_the_game_at_the_crack_sauron_draws_to_six_and_is_called_instead_
     state = table(board="mordor", options=SAURON, hands=[["white-travelling"], []],
                   dice=sauron_setup(tokens=()) + [("sauron card", f"sauron-{k}") for k in (2, 3, 4, 5, 7)],
                   run=False)
-    state.tracks["travelling"] = 13
-    state.queue = [("advance", "travelling", 1, True)]
+    state = setup(state, tracks={"travelling": 13})
+    state = setup(state, queue=[("advance", "travelling", 1, True)])
     run(state)
     # The Crack of Doom space: roll + rune; the roll is a call to Sauron.
     assert state.question == ("sauron-call", 2, 0, None)
@@ -212,7 +237,7 @@ def test_end_of_the_game_at_the_crack_sauron_draws_to_six_and_is_called_instead_
 
 def test_special_cases_the_sauron_deck_runs_out_the_discards_are_shuffled():
     state = table(board="moria", options=SAURON, dice=sauron_setup(), run=False)
-    state.sauron_deck, state.sauron_discards = [], ["sauron-13"]
+    state = setup(state, sauron_deck=[])  # every card left is discarded, sauron-13 too
     more(state, ("sauron card", "sauron-13"))
     sauron.sauron_draw(state, 1)
     assert state.sauron_hand == ["sauron-1", "sauron-13", "sauron-6"]
@@ -223,7 +248,7 @@ def test_variants_the_game_ends_at_the_first_elimination_and_the_rider_starts_on
                                           "black_rider": "12"},
                   dice=sauron_setup(), positions=[0, 11], run=False)
     assert state.rider == 12
-    state.queue = [("effect", ("darkness", 1, "payer"), 1)]
+    state = setup(state, queue=[("effect", ("darkness", 1, "payer"), 1)])
     run(state)
     assert state.result == "lost" and "first elimination" in state.lost_because
 
@@ -259,7 +284,7 @@ def test_playing_as_sauron_the_hobbit_chooses_the_life_token_he_discards():
     state = table(board="moria", options=SAURON, dice=sauron_setup("sauron-25", "sauron-1"),
                   run=False, life=[{"ring": 2, "heart": 1, "sun": 0}, {"ring": 0, "heart": 0,
                                                                        "sun": 0}])
-    state.queue = [("roll", 0)]
+    state = setup(state, queue=[("roll", 0)])
     run(state)
     step(state, "sauron sauron-25")
     assert state.question == ("life-token", 0, 1) and state.to_move() == 0
@@ -276,7 +301,7 @@ def test_playing_as_sauron_one_kind_of_life_token_is_discarded_without_asking():
     state = table(board="moria", options=SAURON, dice=sauron_setup("sauron-25", "sauron-1"),
                   run=False, life=[{"ring": 0, "heart": 0, "sun": 2}, {"ring": 0, "heart": 0,
                                                                        "sun": 0}])
-    state.queue = [("roll", 0)]
+    state = setup(state, queue=[("roll", 0)])
     run(state)
     step(state, "sauron sauron-25")
     assert state.life[0]["sun"] == 1 and state.question != ("life-token", 0, 1)
@@ -289,7 +314,7 @@ def test_gandalf_foresight_bag_five_tokens_face_up_used_in_any_order():
     state = table(board="moria", options=SAURON, runes=[5, 0], run=False,
                   dice=sauron_setup() + [tile(t) for t in five])
     assert "foresight-bag" in state.gandalf_left and "foresight" not in state.gandalf_left
-    state.queue = [("window", "turn-start", None, 0, ()), ("reveal",), ("act",)]
+    state = setup(state, queue=[("window", "turn-start", None, 0, ()), ("reveal",), ("act",)])
     run(state)
     step(state, "gandalf foresight-bag", *["give rune"] * 5)
     assert sorted(state.foreseen) == sorted(five) and state.foreseen_free
@@ -385,7 +410,7 @@ def test_sauron_event_tokens_one_player_calls_sauron_or_sauron_moves_one_step():
 def test_special_cases_the_nazgul_deck_runs_out_no_further_cards_from_it():
     # "If the Nazgûl deck runs out, the Sauron player receives no further cards from it."
     state = table(board="moria", options=SAURON, dice=sauron_setup(), run=False)
-    state.nazgul_deck = []
+    state = setup(state, nazgul_deck=[])
     sauron.reveal_nazgul(state)
     assert state.nazgul_up == ["nazgul-1", "nazgul-9"] and state.dice.remaining() == 0
 
@@ -427,11 +452,11 @@ def test_playing_as_sauron_a_ring_token_runes_and_handing_the_turn_to_sauron():
     state = table(board="moria", options=SAURON, run=False, runes=[3, 0],
                   life=[{"ring": 2, "heart": 0, "sun": 0}, {"ring": 0, "heart": 0, "sun": 0}],
                   dice=sauron_setup("sauron-27", "sauron-30"))
-    state.queue = [("roll", 0)]
+    state = setup(state, queue=[("roll", 0)])
     run(state)
     step(state, "sauron sauron-27")
     assert state.life[0]["ring"] == 1 and state.runes[0] == 1
-    state.queue = [("roll", 0)]
+    state = setup(state, queue=[("roll", 0)])
     run(state)
     step(state, "sauron sauron-30")
     # The Black Rider's window asks nobody; it rides 1; Frodo hands the turn to Sauron.

@@ -3,8 +3,8 @@ Route and boards, Play on a scenario board 1-3)."""
 
 import pytest
 
-from .lbg_table import (GAME, PARTS, die, draw, refused, revealed, step, table, tile,
-                        used_all)
+from tests.support.positions.board import (GAME, PARTS, die, draw, refused, revealed, setup,
+                                           step, table, tile, used_all)
 from palantir.engine import SeededDice
 from palantir.engine.errors import BadOption, IllegalAction
 from palantir.games.lotr_board_game.phases import turn
@@ -151,7 +151,7 @@ def test_each_refusal_names_its_rule_directly_with_its_message_unchanged():
     assert rule_of(state, "play white-hiding@hiding grey-fighting@fighting "
                    "grey-hiding@hiding") == turn.PLAY_COUNT
     assert rule_of(state, "pass") == turn.TURN
-    state.ring_used = True
+    state = setup(state, ring_used=True)
     assert rule_of(state, "ring hiding") == turn.RING
     state = table(board="moria", dice=[tile("friendship")])
     assert state.question == ("track", 0)

@@ -2,7 +2,7 @@
 Watchful Peace, face up from the start, each used once by the Ring-bearer; an unused
 Watchful Peace scores 10 more points however the game ended."""
 
-from .lbg_table import refused, step, table, tile
+from tests.support.positions.board import refused, sauron_setup, setup, step, table, tile
 
 SPECIAL = {"special_cards": True}
 
@@ -57,9 +57,8 @@ def test_two_special_cards_refusals_change_nothing():
 def test_two_special_cards_an_unused_watchful_peace_scores_ten_more_points():
     def score(options, used=()):
         state = table(options=options, run=False, tracks={"fighting": 3})
-        for card in used:
-            state.specials.remove(card)
-        state.result = "lost"
+        state = setup(state, special_cards=[c for c in state.specials if c not in used],
+                      result="lost")
         state.finish()
         return state.outcome().details["score"]
     assert score(SPECIAL) == score({}) + 10
@@ -69,11 +68,10 @@ def test_two_special_cards_an_unused_watchful_peace_scores_ten_more_points():
 
 def test_two_special_cards_the_one_ring_to_a_hobbit_past_the_black_rider_is_an_encounter():
     # The Black Rider meets the Ring-bearer "being on the same space or further along".
-    from .lbg_table import sauron_setup
     state = table(options={"expansion": "sauron", **SPECIAL}, positions=[0, 7], rider=6,
                   run=False, dice=sauron_setup("sauron-6", "sauron-13")
                   + [("nazgul card", "nazgul-3")])
-    state.queue = [("window", "action", None, 0, ())]
+    state = setup(state, queue=[("window", "action", None, 0, ())])
     state.run()
     assert state.question[:3] == ("window", 0, "action")
     step(state, "special one-ring@sam")

@@ -3,7 +3,8 @@ the score (reference: Components, Play 5-9)."""
 
 import pytest
 
-from .lbg_table import die, draw, refused, run, step, table, tile, used_all
+from tests.support.positions.board import (die, draw, refused, run, setup, step, table, tile,
+                                           used_all)
 from palantir.engine.errors import IllegalAction
 
 
@@ -71,7 +72,7 @@ def test_play_5_scenario_end_missing_life_tokens_merry_needs_two_types():
             {"ring": 0, "heart": 0, "sun": 0}, {"ring": 0, "heart": 1, "sun": 1}]
     state = table(players=4, board="moria", life=life, run=False,
                   dice=[draw("sam", "white-joker"), draw("sam", "white-joker")])
-    state.queue = [("scenario-end",)]
+    state = setup(state, queue=[("scenario-end",)])
     run(state)
     # Frodo lacks 2 types, Sam none, Pippin 3, Merry (needs 2) none.
     assert state.positions == [2, 0, 3, 0]
@@ -84,8 +85,8 @@ def test_play_5_new_ring_bearer_ties_go_clockwise_from_the_ring_bearer_who_loses
             {"ring": 2, "heart": 1, "sun": 1}, {"ring": 2, "heart": 1, "sun": 1}]
     state = table(players=4, board="moria", life=life, ring_bearer=1, run=False,
                   dice=[draw("pippin", "white-joker")] * 2)
-    state.life[1]["ring"] = 2
-    state.queue = [("scenario-end",)]
+    state = setup(state, life=[life[0], {**life[1], "ring": 2}, *life[2:]])
+    state = setup(state, queue=[("scenario-end",)])
     run(state)
     assert state.ring_bearer == 2  # Frodo, Pippin, Merry tie with Sam: Pippin is next
 
@@ -95,7 +96,7 @@ def test_characters_fatty_draws_2_after_each_scenario():
     life[0]["ring"] = 2
     state = table(players=5, board="moria", life=life, run=False,
                   dice=[draw("frodo", "white-joker")] * 2 + [draw("fatty", "grey-hiding")] * 2)
-    state.queue = [("scenario-end",)]
+    state = setup(state, queue=[("scenario-end",)])
     run(state)
     assert state.hands[4] == ["grey-hiding", "grey-hiding"] and len(state.hands[0]) == 2
     used_all(state)
@@ -105,7 +106,7 @@ def test_play_8_mount_doom_the_first_hobbit_still_in_the_game_destroys_the_ring(
     state = table(board="mordor", hands=[["white-travelling"], []], runes=[0, 3],
                   dice=[tile("hiding"), die("blank"), die("darkness-3"), die("darkness-1")],
                   positions=[9, 10], sauron=12)
-    state.tracks["travelling"] = 13
+    state = setup(state, tracks={"travelling": 13})
     step(state, "play white-travelling@travelling")  # the Crack of Doom: roll + rune
     assert state.ring_bearer is None
     # Frodo falls to his roll; Sam (one damage at most) survives his and destroys the Ring.
@@ -121,14 +122,14 @@ def test_play_8_mount_doom_all_fall_the_game_is_lost():
     state = table(board="mordor", hands=[["white-travelling"], []],
                   dice=[tile("hiding"), die("blank"), die("darkness-3"), die("darkness-3")],
                   positions=[9, 11], sauron=12)
-    state.tracks["travelling"] = 13
+    state = setup(state, tracks={"travelling": 13})
     step(state, "play white-travelling@travelling")
     assert state.result == "lost" and state.outcome().details["score"] == 60
 
 
 def test_score_9_a_loss_scores_the_main_track_space_reached():
     state = table(board="helms-deep", positions=[11, 0], dice=[die("eye")], run=False)
-    state.tracks["fighting"] = 4
+    state = setup(state, tracks={"fighting": 4})
     state.push(("roll", 0))
     state.run()
     assert state.outcome().details["score"] == 34

@@ -12,7 +12,8 @@ from collections import Counter
 import pytest
 from fastapi.testclient import TestClient
 
-from .lbg_table import GAME, PARTS, more, run, sauron_setup, step, table, tile
+from tests.support.positions.board import (GAME, PARTS, more, run, sauron_setup, setup, step,
+                                           table, tile)
 from palantir.agents.random_agent import RandomAgent
 from palantir.engine.match import play_match
 from palantir.engine.record import replay
@@ -29,7 +30,7 @@ BAG_END_DEAL = [("hobbit card", "white-hiding")] * 6 + [("hobbit card", "white-f
 def council(hands):
     """Rivendell, Council, about to ask each hobbit for the card he passes face down."""
     state = table(players=len(hands), board="rivendell", hands=hands, run=False)
-    state.queue = [("effect", ("pass-left", 1), None)]
+    state = setup(state, queue=[("effect", ("pass-left", 1), None)])
     state.run()
     return state
 
@@ -90,7 +91,7 @@ def test_play_2_a_card_given_towards_a_cost_is_shown_a_pass_is_not():
 def test_runes_given_are_public_and_show_nothing():
     lothlorien = PARTS.boards["lothlorien"]
     state = table(board="lothlorien", runes=[2, 0], run=False)
-    state.queue = [("resolve", lothlorien.steps[1], None)]  # Recovery: 2 runes
+    state = setup(state, queue=[("resolve", lothlorien.steps[1], None)])  # Recovery: 2 runes
     state.run()
     step(state, "give rune")
     assert not state.decision_revealed("give rune")
@@ -106,7 +107,7 @@ def test_bag_end_preparations_a_card_dealt_face_up_shows_nothing():
 
 def test_the_threat_die_a_card_the_roller_chooses_to_discard_is_shown():
     state = table(board="moria", hands=[["gimli", "white-joker"], []], run=False)
-    state.queue = [("discard", 0, 1)]
+    state = setup(state, queue=[("discard", 0, 1)])
     run(state)
     step(state, "discard gimli")
     assert state.decision_revealed("discard gimli")
@@ -145,7 +146,7 @@ def test_expansion_one_symbol_chosen_that_discards_a_single_card_shows_it():
 def test_expansion_sauron_s_cards_discarded_face_down_before_drawing_show_nothing():
     # Playing as Sauron: "Before drawing, you may discard any number of cards".
     state = table(board="moria", options=SAURON, run=False, dice=sauron_setup())
-    state.queue = [("roll", 0)]
+    state = setup(state, queue=[("roll", 0)])
     run(state)
     step(state, "refill sauron-1")
     assert not state.decision_revealed("refill sauron-1")

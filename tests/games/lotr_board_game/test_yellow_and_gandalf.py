@@ -1,8 +1,11 @@
 """Yellow legendary cards and Gandalf cards in their windows (reference, Play 4 and
 Legendary cards; gandalf.toml), and the reference's rule 7."""
 
-from .lbg_table import die, draw, more, refused, run, step, table, tile, used_all
+from palantir.agents import make_agent
+from palantir.games.lotr_board_game.phases import windows
 
+from tests.support.positions.board import (GAME, die, draw, more, refused, run, setup, step,
+                                           table, tile, used_all)
 
 
 def test_play_4_mithril_the_roller_ignores_the_face_just_rolled():
@@ -27,7 +30,7 @@ def test_play_4_mithril_not_played_the_face_is_suffered():
 
 def test_play_4_belt_the_roller_does_not_roll():
     state = table(board="moria", hands=[[], ["belt"]], run=False)
-    state.queue = [("roll", 0)]
+    state = setup(state, queue=[("roll", 0)])
     state.run()
     assert state.question[:3] == ("window", 1, "before-roll")
     step(state, "yellow belt")
@@ -86,7 +89,7 @@ def test_play_4_miruvor_the_holder_passes_a_card_seen_by_giver_and_receiver_only
 
 def test_play_5_athelas_one_hobbit_ignores_his_missing_life_tokens():
     state = table(board="moria", hands=[[], ["athelas"]], run=False)
-    state.queue = [("scenario-end",)]
+    state = setup(state, queue=[("scenario-end",)])
     more(state, draw("frodo", "white-joker"), draw("frodo", "white-joker"))
     run(state)
     assert state.question[:3] == ("window", 1, "scenario-end")
@@ -120,6 +123,43 @@ def test_play_4_gandalf_refused_by_the_group_costs_nothing_and_stays():
     assert state.runes == [2, 3] and state.positions == [4, 0]
     assert "healing" in state.gandalf_left
     assert state.question[:3] == ("window", 0, "action")
+
+
+def test_a_gandalf_call_refused_by_the_group_is_not_offered_again_in_that_window():
+    # Issue 13, item 8: the heuristic hobbit called Healing again after every refusal by
+    # the group (4 times in one window), so a person refusing met the same call forever.
+    # Decision (CALLED_HERE): a Gandalf card is called once in a window, paid or refused.
+    state = table(board="moria", runes=[2, 3], positions=[4, 0], dice=[tile("hiding")])
+    step(state, "continue", "gandalf healing@frodo", "give rune", "pass", "pass")
+    assert state.question[:3] == ("window", 0, "action")
+    legal = state.legal_actions()
+    assert not [a for a in legal if a.startswith("gandalf healing")], legal
+    assert "gandalf guidance@fighting" in legal  # another card may still be called
+    err = refused(state, "gandalf healing@frodo")
+    assert err.rule == windows.CALLED_HERE
+    agent = make_agent("heuristic", GAME, 0, 1)
+    assert not agent.choose(state.view(0), legal).startswith("gandalf healing")
+
+
+def test_the_heuristic_hobbit_does_not_repeat_a_refused_gandalf_call():
+    # The same, played out by the heuristic in the seat asked: after the group (Sam, a
+    # person) refuses Healing, the window moves on instead of asking for it again.
+    state = table(board="moria", runes=[2, 3], positions=[4, 0], dice=[tile("hiding")])
+    agent = make_agent("heuristic", GAME, 0, 1)
+    calls = []
+    for _ in range(40):
+        if state.question[0] == "act":
+            break
+        if state.question[0] == "give" and state.question[1] == 1:
+            step(state, "pass")  # the person who will not pay
+            continue
+        choice = str(agent.choose(state.view(0), state.legal_actions()))
+        if choice.startswith("gandalf "):
+            calls.append(choice.split()[1].partition("@")[0])
+        step(state, choice)
+    assert state.question == ("act", 0), calls
+    assert calls and len(calls) == len(set(calls)), calls  # each card called once at most
+    assert set(calls) <= set(state.gandalf_left)  # refused: still face up
 
 
 def test_play_4_gandalf_needs_5_pooled_runes_and_is_called_by_the_active_player():
@@ -159,7 +199,7 @@ def test_play_4_gandalf_foresight_the_top_3_tiles_in_the_order_chosen():
     state = table(board="moria", runes=[5, 0],
                   dice=[tile("hiding"), tile("event"), tile("fighting"), tile("hiding")],
                   run=False)
-    state.queue = [("window", "turn-start", None, 0, ()), ("reveal",)]
+    state = setup(state, queue=[("window", "turn-start", None, 0, ()), ("reveal",)])
     run(state)
     step(state, "gandalf foresight", *["give rune"] * 5)
     assert state.question == ("foresight", 0) and len(state.foreseen) == 3
@@ -179,12 +219,12 @@ def test_play_4_a_yellow_card_is_not_played_on_a_track_and_refusals_change_nothi
 
 def test_rule_7_a_personal_cost_that_cannot_be_paid_eliminates_the_hobbit():
     state = table(players=3, board="moria", hands=[[], [], []], run=False)
-    state.queue = [("effect", ("discard-or-eliminated", 1, "active"), None)]
-    state.active = 1
+    state = setup(state, queue=[("effect", ("discard-or-eliminated", 1, "active"), None)])
+    state = setup(state, active=1)
     state.run()
     assert state.eliminated == [False, True, False] and state.result is None
     state = table(players=3, board="moria", hands=[[], ["white-joker"], []], run=False)
-    state.queue = [("effect", ("discard-or-eliminated", 1, "active"), None)]
-    state.active = 1
+    state = setup(state, queue=[("effect", ("discard-or-eliminated", 1, "active"), None)])
+    state = setup(state, active=1)
     state.run()
     assert state.eliminated == [False, False, False] and state.hands[1] == []

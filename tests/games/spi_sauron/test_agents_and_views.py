@@ -7,7 +7,7 @@ from palantir.engine.dice import ScriptedDice, SeededDice
 from palantir.games.spi_sauron import SpiSauron, render, svg
 from palantir.games.spi_sauron.heuristics import rollout_policy
 
-from .helpers import GAME, cleared, new_game, place
+from tests.support.positions.spi import GAME, cleared, new_game, place
 
 
 def test_heuristic_and_rollout_choose_legal_decisions_through_the_opening_turns():

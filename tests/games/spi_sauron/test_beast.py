@@ -6,7 +6,7 @@ from palantir.games.spi_sauron.beast import FACINGS, kill_zone
 from palantir.games.spi_sauron.notation import Attack, Cast, Fire, Move
 from palantir.games.spi_sauron.units import ELIMINATED
 
-from .helpers import at_phase, cleared, place, refused
+from tests.support.positions.spi import at_phase, cleared, place, refused, setup
 from palantir.games.spi_sauron.phases import spell_active
 from palantir.games.spi_sauron.phases.beast import beast_spell_cost
 from palantir.games.spi_sauron.phases.turn import begin_phase
@@ -22,8 +22,7 @@ def magic_phase(dice=(), turn=15):
 
 def with_beast(key, hex_name="1316", turn=15, dice=(), reduced=False):
     state = cleared(key, turn, ScriptedDice(list(dice)))
-    state.beast.hex, state.beast.reduced = hex_name, reduced
-    state._zoc.clear()
+    setup(state, beast={"hex": hex_name, "reduced": reduced})
     return state
 
 
@@ -53,7 +52,7 @@ def test_case_17_0_a_one_capability_in_the_magic_phase_right_after_its_appearanc
 
 def test_case_17_0_c_once_slain_the_beast_never_returns():
     state = magic_phase()
-    state.beast.hex = ELIMINATED
+    setup(state, beast={"hex": ELIMINATED})
     refused(state, "cast conjure-beast 5", "17.0 C")
     refused(state, "cast horn-attack 4", "17.2 A")
 
@@ -77,7 +76,7 @@ def test_case_17_1_b_the_beast_ignores_enemy_zocs_and_exerts_none():
 
 def test_case_17_2_1_flight_carries_the_beast_twelve_hexes_over_any_terrain():
     state = with_beast("sauron-movement", "1316")
-    state.spell_until["beast_flight"] = 15
+    setup(state, spell_until={"beast_flight": 15})
     moves = {a.path[-1] for a in state.legal_actions()
              if isinstance(a, Move) and a.leader == "beast"}
     assert "1304" in moves and "1303" not in moves       # 12 hexes, not 13
@@ -91,7 +90,7 @@ def test_case_17_2_2_horn_attack_melees_with_an_attack_strength_of_a():
     state = with_beast("sauron-combat", dice=["6", "6"])     # 12: A vs armour 3 misses
     place(state, "men-1", "1315")
     assert Attack("1316", ("beast",)) not in state.legal_actions()   # not without it
-    state.spell_until["horn_attack"] = 16
+    setup(state, spell_until={"horn_attack": 16})
     assert Attack("1315", ("beast",)) in state.legal_actions()
     state.apply("attack 1315 from beast")
     assert "Horn Attack (A)" in " ".join(state.news)
@@ -105,7 +104,7 @@ def test_case_17_2_3_magic_armour_lets_only_a_leader_with_a_weapon_attack_at_a()
     place(state, "elendil", "1315")                   # carries Narsil (19.0 D)
     listed = state.legal_actions()
     assert Fire("1314", "beast") in listed and Attack("beast", ("1315",)) in listed
-    state.spell_until["magic_armour"] = 18
+    setup(state, spell_until={"magic_armour": 18})
     listed = state.legal_actions()
     assert Fire("1314", "beast") not in listed and Attack("beast", ("1315",)) not in listed
     refused(state, "fire 1314 beast", "17.3.2")
@@ -124,7 +123,7 @@ def test_case_17_2_4_the_kill_zone_is_two_hexes_deep_beyond_two_frontal_hexsides
 
 def test_case_17_2_4_death_breath_kills_every_westernesse_piece_in_the_zone():
     state = magic_phase(dice=["6", "6"])
-    state.beast.hex = "1316"
+    setup(state, beast={"hex": "1316"})
     place(state, "men-1", "1315")
     place(state, "elendil", "1315")                   # Narsil is destroyed with him (19.2.1)
     place(state, "men-2", "1414")
@@ -165,7 +164,7 @@ def test_case_17_3_3_half_e_flips_the_beast_halving_its_ma_and_doubling_its_cost
 def test_case_17_2_4_the_heuristic_breathes_only_where_the_breath_kills():
     from palantir.games.spi_sauron.heuristics import spell_value
     state = magic_phase()
-    state.beast.hex = "1316"
+    setup(state, beast={"hex": "1316"})
     place(state, "men-1", "1315")
     place(state, "men-2", "1414")
     assert spell_value(state, Cast("death_breath", 20, "N-NE")) > \
@@ -182,7 +181,7 @@ def test_case_17_0_b_the_beast_is_drawn_on_the_ascii_and_svg_maps():
     assert line[3 + 3 * 15] == "X"                   # row 16 of column 13
     assert 'class="beast"' in svg.render_svg(view) and "Beast of Mordor in 1316" in \
         svg.render_svg(view)
-    state.beast.hex = ELIMINATED                     # 17.0 C: slain, gone from the maps
+    setup(state, beast={"hex": ELIMINATED})                     # 17.0 C: slain, gone from the maps
     view = state.view(None)
     assert "X" not in "".join(render.map_lines(view)[1:])
     assert 'class="beast"' not in svg.render_svg(view)

@@ -8,7 +8,8 @@ from palantir.games.spi_sauron.notation import END, Cast, Duel, Fire, Move, Rall
 from palantir.games.spi_sauron.phases.rally import rally_rating
 from palantir.games.spi_sauron.units import ELIMINATED
 
-from .helpers import at_phase, cleared, new_game, place, refused
+from tests.support.positions.spi import (at_phase, cleared, mark, new_game, place, refused,
+                                         setup)
 from palantir.games.spi_sauron.phases.losses import pedestal_hex
 from palantir.games.spi_sauron.phases import is_night, spell_active
 from palantir.games.spi_sauron.phases.beast import beast_allowance
@@ -280,7 +281,7 @@ def test_case_7_57_a_disrupted_unit_neither_fires_nor_melees():
 
 def rally_phase(seat, turn=1, dice=()):
     state = cleared("rally", turn, ScriptedDice(list(dice)))
-    state.rally_seat = seat
+    setup(state, rally_seat=seat)
     return state
 
 
@@ -321,9 +322,9 @@ def test_case_8_35_a_unit_in_an_enemy_zoc_is_rallied_again_and_again():
     assert not state.units["men-2"].disrupted
     state.apply("end")                                  # the next Game-Turn
     assert state.turn == 2
-    state.units["men-2"].disrupted = True               # disrupted once more
+    mark(state, "men-2", disrupted=True)               # disrupted once more
     at_phase(state, "rally")
-    state.rally_seat = 1
+    setup(state, rally_seat=1)
     state.apply("rally elendil 0605")
     assert not state.units["men-2"].disrupted
 
@@ -359,7 +360,7 @@ def test_case_8_54_a_spell_is_cast_in_a_magic_leader_movement_phase():
 def goblins_lost(dps=0):
     """The Men in 0604 eliminate the Goblins in 0504 (Ee-2-Z, 5 DPs): no path of retreat."""
     state = combat(dice=["3", "3", "5"])
-    state.demoralization_points["sauron"] = dps
+    setup(state, demoralization_points={"sauron": dps})
     place(state, "men-1", "0604")
     place(state, "men-2", "0403")
     place(state, "goblins-1", "0504")
@@ -387,8 +388,8 @@ def test_case_9_0_an_army_once_demoralized_stays_so_to_the_end():
 
 def test_case_9_22_an_army_is_demoralized_though_the_other_is_already():
     state = combat(dice=["3", "3", "1"])                # D vs 2: 6 hits; 1 vs Z: E
-    state.demoralized["westernesse"] = True
-    state.demoralization_points["sauron"] = 70
+    setup(state, demoralized={"westernesse": True})
+    setup(state, demoralization_points={"sauron": 70})
     place(state, "archers-1", "0604")                   # De-2-Y: not fanatical (9.33)
     place(state, "goblins-1", "0504")
     state.apply("attack 0504 from 0604")
@@ -397,7 +398,7 @@ def test_case_9_22_an_army_is_demoralized_though_the_other_is_already():
 
 def test_case_9_23_both_armies_demoralized_in_one_combat_phase():
     state = combat(dice=["6", "1"] + ["4"] * 10)
-    state.demoralization_points["westernesse"] = 107
+    setup(state, demoralization_points={"westernesse": 107})
     place(state, "men-1", "0604")
     place(state, "elendil", "0604")                     # 10 + Narsil 1 = 11
     place(state, "orcs-1", "0504")
@@ -420,7 +421,7 @@ def test_case_9_23_both_armies_demoralized_in_one_combat_phase():
 
 def test_case_9_32_demoralized_z_units_still_fire():
     state = combat("sauron", dice=["6", "6"])
-    state.demoralized["sauron"] = True
+    setup(state, demoralized={"sauron": True})
     place(state, "goblins-1", "0504")                   # Ee-2-Z
     place(state, "men-1", "0506")
     assert Fire("0504", "0506") in state.legal_actions()
@@ -509,13 +510,13 @@ def test_case_16_2_wrath_lasts_three_turns_and_16_3_the_eclipse_one():
     state.apply("cast wrath-of-the-ringwraith 3")
     lasting = []
     for turn in (6, 7, 8, 9):
-        state.turn = turn
+        setup(state, turn=turn)
         lasting.append(spell_active(state, "wrath_of_the_ringwraith"))
     assert lasting == [True, True, True, False]
     state = magic_phase(turn=5, dice=["1", "1"])
     state.apply("cast total-eclipse 4")
     assert is_night(state)
-    state.turn = 6
+    setup(state, turn=6)
     assert not is_night(state)
 
 
@@ -558,7 +559,7 @@ def test_case_16_5_3_c_the_pedestal_recaptured_goes_to_an_orc_archer():
     state = cleared("sauron-movement", 5)
     place(state, "orc_archers-1", "1320")
     place(state, "goblins-1", "1012")
-    state.pedestal = "1010"                             # lying where its bearer fell
+    setup(state, pedestal="1010")                             # lying where its bearer fell
     state.apply("move 1012-1011-1010")
     assert state.pedestal == "orc_archers-1" and pedestal_hex(state) == "1320"
 
@@ -568,7 +569,7 @@ def test_case_16_5_3_c_the_pedestal_recaptured_goes_to_an_orc_archer():
 def test_case_17_1_a_the_beast_has_ma_4_armour_4_and_morale_x():
     state = cleared("sauron-movement", 15)
     assert PARTS.beast == {"armour": 4, "morale": "X", "movement": 4}
-    state.beast.hex = "0516"
+    setup(state, beast={"hex": "0516"})
     assert beast_allowance(state) == 2 * 4             # half MP
     ends = {a.path[-1] for a in state.legal_actions() if isinstance(a, Move)
             and a.leader == "beast"}

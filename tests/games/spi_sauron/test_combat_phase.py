@@ -5,7 +5,7 @@ from palantir.engine.dice import ScriptedDice
 from palantir.games.spi_sauron.notation import END, HOLD, STAND, Advance, Attack, Retreat
 from palantir.games.spi_sauron.phases.rally import check_rally
 
-from .helpers import cleared, place, refused
+from tests.support.positions.spi import cleared, mark, place, refused, setup
 from palantir.games.spi_sauron.phases.combat import fanatical, melee_strength, missile_strength, obliged_to_attack
 from palantir.games.spi_sauron.phases.retreat import carry_out_retreat
 
@@ -87,7 +87,7 @@ def test_case_6_14_demoralized_units_exert_no_zoc_so_compel_nothing():
     state = combat("sauron")
     place(state, "goblins-1", "0504")
     place(state, "men-1", "0604")
-    state.demoralized["westernesse"] = True
+    setup(state, demoralized={"westernesse": True})
     state._zoc.clear()
     assert obliged_to_attack(state, "sauron") == []
     assert END in state.legal_actions()
@@ -149,7 +149,7 @@ def test_case_2_3_missile_only_units_may_not_melee():
 
 def test_case_9_32_demoralized_z_units_may_not_melee():
     state = combat("sauron")
-    state.demoralized["sauron"] = True
+    setup(state, demoralized={"sauron": True})
     place(state, "goblins-1", "0504")
     place(state, "men-1", "0604")
     refused(state, "attack 0604 from 0504", "9.32")
@@ -177,7 +177,7 @@ def test_case_9_33_westernesse_w_and_x_units_fanatical_once_demoralized():
     state = combat("westernesse")
     place(state, "men-1", "0604")        # X
     place(state, "archers-1", "0404")    # Y
-    state.demoralized["westernesse"] = True
+    setup(state, demoralized={"westernesse": True})
     assert fanatical(state, state.units["men-1"])
     assert not fanatical(state, state.units["archers-1"])
 
@@ -203,7 +203,7 @@ def test_case_16_2_wrath_of_the_ringwraith_adds_a_level_within_five_hexes():
     place(state, "goblins-1", "0504")
     place(state, "ringwraith", "0509")
     assert melee_strength(state, state.units["goblins-1"]) == "E"
-    state.spell_until["wrath_of_the_ringwraith"] = 8
+    setup(state, spell_until={"wrath_of_the_ringwraith": 8})
     assert melee_strength(state, state.units["goblins-1"]) == "D"
     place(state, "ringwraith", "0510")       # six hexes away
     assert melee_strength(state, state.units["goblins-1"]) == "E"
@@ -460,7 +460,7 @@ def test_case_20_1_c_sauron_slain_demoralizes_his_army():
 
 def test_case_9_21_an_army_is_demoralized_past_its_level():
     state = combat("westernesse", dice=["3", "3", "5"])
-    state.demoralization_points["sauron"] = 67
+    setup(state, demoralization_points={"sauron": 67})
     place(state, "men-1", "0604")
     place(state, "men-2", "0403")
     place(state, "goblins-1", "0504")
@@ -476,7 +476,6 @@ def test_case_21_1_westernesse_units_entering_mordor_cost_sauron_a_point():
 
 
 def test_case_7_56_a_queued_retreat_whose_paths_closed_meanwhile_is_no_retreat():
-    from palantir.games.spi_sauron.phases.retreat import Pending
     from palantir.games.spi_sauron.hexmap import distance
     state = combat("westernesse")
     place(state, "goblins-1", "0504")
@@ -485,8 +484,11 @@ def test_case_7_56_a_queued_retreat_whose_paths_closed_meanwhile_is_no_retreat()
     westerners = iter(["men-1", "men-2", "men-3", "men-4", "men-5", "men-6"])
     for h in state.hexmap.neighbours["0504"]:
         place(state, next(westerners), h)
-    state.pending = [Pending("retreat", 0, "goblins-2", 1, (), "1010"),
-                     Pending("retreat", 0, "goblins-1", 1, (), "0504")]
+    setup(state, pending=[
+        {"kind": "retreat", "seat": 0, "piece": "goblins-2", "hexes": 1, "advance_by": [],
+         "into": "1010", "displacer": ""},
+        {"kind": "retreat", "seat": 0, "piece": "goblins-1", "hexes": 1, "advance_by": [],
+         "into": "0504", "displacer": ""}])
     way = state.legal_actions()[0]
     assert distance(way.path[-1], "1010") == 1
     state.apply(way)
@@ -520,10 +522,10 @@ def test_case_8_34_a_rally_in_a_shared_hex_is_of_the_disrupted_unit():
     place(state, "men-1", "1111")
     place(state, "men-2", "1111", disrupted=True)
     place(state, "elendil", "1111")
-    state.rally_seat = 1
+    setup(state, rally_seat=1)
     piece, unit = check_rally(state, parse_rally("rally elendil 1111"))
     assert unit.id == "men-2"
-    state.units["men-1"].disrupted = True          # both disrupted, men-2 tried already (8.36)
+    mark(state, "men-1", disrupted=True)          # both disrupted, men-2 tried already (8.36)
     state.rallied.add("men-2")
     piece, unit = check_rally(state, parse_rally("rally elendil 1111"))
     assert unit.id == "men-1"

@@ -10,7 +10,7 @@ from palantir.games.spi_sauron.movement import Mover, cheapest_paths, half
 from palantir.games.spi_sauron.phases.beast import beast_allowance
 from palantir.games.spi_sauron.notation import END, VERBS, Enter, Move, Split
 
-from .helpers import GAME, cleared, new_game, place
+from tests.support.positions.spi import GAME, cleared, new_game, place, setup
 
 
 def test_the_mp_cost_shown_is_the_one_the_referee_charges():
@@ -107,7 +107,7 @@ def test_the_beast_walks_at_mp_and_flies_in_hexes():
     """17.1: the Beast walks within its MA at the map's costs; 17.2.1: by Flight it flies a
     straight line of up to 12 hexes, over anything, counted in hexes."""
     state = cleared("sauron-movement", turn=15)
-    state.beast.hex = "1316"
+    setup(state, beast={"hex": "1316"})
     place(state, "orc_archers-1", "1320")
     walks = [a for a in state.legal_actions() if isinstance(a, Move) and a.leader == "beast"]
     groups = dict(console.menu_groups(state.view(0), state.legal_actions()))
@@ -117,7 +117,7 @@ def test_the_beast_walks_at_mp_and_flies_in_hexes():
     priced = {path: cost for cost, path in cheapest_paths(state, walker, "1316", 0).values()}
     assert {a.path: console.path_cost(state.view(0), a) for a in walks} == \
         {path: cost for path, cost in priced.items() if path in {a.path for a in walks}}
-    state.spell_until["beast_flight"] = 15
+    setup(state, spell_until={"beast_flight": 15})
     state._zoc.clear()
     view, legal = state.view(0), state.legal_actions()
     text = console.answer(view, legal, "moves 1316")

@@ -8,7 +8,8 @@ from palantir.games.spi_sauron.heuristics import POSTURES, current_plan, decide,
     next_of_plan, rollout_policy, spell_value
 from palantir.games.spi_sauron.notation import END, Cast, Rally
 
-from .helpers import GAME, cleared, new_game, place, visions_position
+from tests.support.positions.spi import (GAME, cleared, mark, new_game, place, setup,
+                                         visions_position)
 from palantir.games.spi_sauron.phases.turn import end_game
 
 
@@ -27,14 +28,14 @@ def test_case_21_2_each_seat_has_a_chance_and_the_hook_gives_search_a_horizon():
 def test_case_20_1_sauron_is_likelier_to_lose_the_more_he_has_lost():
     state = new_game()
     before = chances(state)
-    state.demoralization_points["sauron"] = 60
+    setup(state, demoralization_points={"sauron": 60})
     after = chances(state)
     assert after[0] < before[0] and after[1] > before[1]
 
 
 def test_case_21_2_a_demoralized_sauron_cannot_win_and_a_finished_game_scores_its_end():
     state = new_game()
-    state.demoralized["sauron"] = True
+    setup(state, demoralized={"sauron": True})
     assert demoralization_chances(state)[0] == 1.0
     assert chances(state)[0] == 0.0
     end_game(state)
@@ -47,10 +48,10 @@ def test_case_8_34_a_rallied_unit_is_worth_more_to_its_side_than_a_disrupted_one
     place(state, "cavalry-1", "1018", disrupted=True)
     place(state, "men-1", "1017")
     disrupted = chances(state)
-    state.units["cavalry-1"].disrupted = False
+    mark(state, "cavalry-1", disrupted=False)
     rallied = chances(state)
     assert rallied[1] > disrupted[1]
-    state.units["goblins-1"].disrupted = True
+    mark(state, "goblins-1", disrupted=True)
     assert chances(state)[0] < rallied[0]
 
 
@@ -60,7 +61,7 @@ def test_case_7_0_mcts_searches_a_combat_to_the_next_movement_phase_and_decides_
     place(state, "goblins-1", "1011")
     place(state, "men-1", "1213")
     place(state, "orcs-1", "1214")
-    state.combat_step = 2
+    setup(state, combat_step=2)
     agent = MCTSAgent(GAME, 1, seed=1, iterations=8)
     legal = state.legal_actions()
     assert agent.choose(state.view(1), legal) in legal
@@ -88,11 +89,20 @@ def test_case_4_0_a_move_is_worth_a_search_only_where_the_postures_part_ways():
 
 def test_case_4_0_a_posture_chosen_by_search_is_followed_through_the_phase():
     state = new_game()
-    bold = [a for a in GAME.search_actions(state) if a != rollout_policy(state, None)][0]
-    state.apply(bold)
+    # the general's plan goes on until another posture's next move parts from it
+    for _ in range(400):
+        own = rollout_policy(state, None)
+        others = [] if state.pending or state.phase.kind != "movement" else \
+            [a for a in GAME.search_actions(state) if a not in (own, END)]
+        if others:
+            break
+        state.apply(own)
+    assert others
+    seat = state.to_move()
+    state.apply(others[0])
     plan = current_plan(state)
     assert plan is not None and plan.posture != "default"
-    while not state.pending and state.phase.kind == "movement" and state.to_move() == 0:
+    while not state.pending and state.phase.kind == "movement" and state.to_move() == seat:
         follow = rollout_policy(state, None)
         assert follow == next_of_plan(state, plan)
         state.apply(follow)
@@ -117,7 +127,7 @@ def test_case_8_34_search_never_ends_the_rally_phase_with_an_attempt_open():
     place(state, "cavalry-1", "1011", disrupted=True)
     place(state, "elendil", "1012")
     place(state, "men-2", "1012")
-    state.rally_seat = 1
+    setup(state, rally_seat=1)
     assert END in state.legal_actions()
     choices = GAME.search_actions(state)
     rallies = [a for a in state.legal_actions() if isinstance(a, Rally)]

@@ -6,7 +6,7 @@ from palantir.engine.dice import ScriptedDice
 from palantir.games.spi_sauron.hexmap import distance
 from palantir.games.spi_sauron.notation import Form, Move, Split
 
-from .helpers import at_phase, cleared, place, refused
+from tests.support.positions.spi import at_phase, cleared, mark, place, refused, setup
 from palantir.games.spi_sauron.phases.magic import sinister_visions
 from palantir.games.spi_sauron.phases.combat import apply_casualty, melee_strength
 from palantir.games.spi_sauron.phases.retreat import displaceable
@@ -58,7 +58,7 @@ def test_case_8_43_what_a_formation_needs(setting, rule):
 
 def test_case_8_43_same_strengths_and_out_of_enemy_zoc():
     state = west()
-    state.units["men-2"].reduced = True
+    mark(state, "men-2", reduced=True)
     refused(state, "form 1010-1011", "8.43")
     state = west()
     place(state, "goblins-1", "1009")                     # its ZOC covers 1010
@@ -127,8 +127,7 @@ def test_case_8_46_half_elimination_takes_one_unit_and_retreats_part():
 
 def test_case_8_44_a_formation_attacks_once_at_a():
     state = formed()
-    state.phase_index = __import__("palantir.games.spi_sauron.phases",
-                                   fromlist=["PHASE_INDEX"]).PHASE_INDEX["westernesse-combat"]
+    setup(state, phase="westernesse-combat")
     place(state, "goblins-1", "1010")
     assert melee_strength(state, state.units["men-1"]) == "A"
     attacks = [str(a) for a in state.legal_actions() if str(a).startswith("attack")]

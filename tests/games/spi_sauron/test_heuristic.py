@@ -12,21 +12,35 @@ from palantir.games.spi_sauron.notation import Attack, Cast, Enter, Fire, Form, 
     Rally, Retreat
 from palantir.games.spi_sauron.units import MORDOR, WAITING
 
-from .helpers import GAME, cleared, new_game, place, visions_position
+from tests.support.positions.spi import GAME, cleared, new_game, place, setup, visions_position
+from palantir.games.spi_sauron.hexmap import distance
+from palantir.games.spi_sauron.phases.movement import arrivals_waiting
 from palantir.games.spi_sauron.phases.turn import begin_phase, end_phase
 
 
-def test_case_7_16_the_general_fires_first_then_melees_one_attacker_at_a_time():
+def test_case_7_16_the_general_fires_first_then_melees_together_where_nothing_is_lost():
     state = cleared("westernesse-combat", dice=ScriptedDice([]))
     place(state, "archers-1", "0704")
     place(state, "men-1", "0604")
     place(state, "men-2", "0404")
     place(state, "goblins-1", "0504")
     assert isinstance(best_action(state.view(1), state.legal_actions(), GAME), Fire)
-    state.combat_step = 2
+    setup(state, combat_step=2)
     choice = best_action(state.view(1), state.legal_actions(), GAME)
-    # 7.32: committed together, the second attack falls on nothing once the first tells
-    assert isinstance(choice, Attack) and len(choice.attackers) == 1
+    # 7.32: the Goblins are the only target of both Men: committed together they roll one
+    # after another, and the second attack falls on nothing only where it had nowhere else
+    assert choice == Attack("0504", ("0404", "0604"))
+
+
+def test_case_7_32_attackers_with_a_better_target_elsewhere_are_not_committed_together():
+    state = cleared("westernesse-combat", dice=ScriptedDice([]))
+    place(state, "men-1", "1010")
+    place(state, "cavalry-1", "1110")
+    place(state, "goblins-1", "1011")      # beside both
+    place(state, "goblins-2", "1209", disrupted=True)    # beside the cavalry only: sure
+    setup(state, combat_step=2)
+    choice = decide(state, state.legal_actions())
+    assert choice == Attack("1209", ("1110",))
 
 
 def test_case_7_57_the_general_strikes_first_at_a_disrupted_unit_that_cannot_retreat():
@@ -34,7 +48,7 @@ def test_case_7_57_the_general_strikes_first_at_a_disrupted_unit_that_cannot_ret
     place(state, "cavalry-1", "1010")
     place(state, "goblins-1", "1011", disrupted=True)
     place(state, "goblins-2", "1110")
-    state.combat_step = 2
+    setup(state, combat_step=2)
     assert decide(state, state.legal_actions()) == Attack("1011", ("1010",))
 
 
@@ -44,7 +58,7 @@ def test_case_7_41_the_best_odds_first_and_every_other_attack_too_it_costs_nothi
     place(state, "goblins-1", "1011")
     place(state, "men-1", "1213")          # D against armour 3 (Orcs): 6-8, 44%
     place(state, "orcs-1", "1214")
-    state.combat_step = 2
+    setup(state, combat_step=2)
     assert decide(state, state.legal_actions()) == Attack("1011", ("1010",))
     state.apply("attack 1011 from 1010")   # 2d6 = 12: no casualty
     assert decide(state, state.legal_actions()) == Attack("1214", ("1213",))
@@ -54,7 +68,7 @@ def test_case_16_5_1_sauron_goes_to_the_pedestal_and_its_bearer_keeps_still():
     state = cleared("magic-1", turn=5, dice=ScriptedDice([]))
     place(state, "orc_archers-1", "1331")
     place(state, "sauron", MORDOR)
-    state.pedestal = "orc_archers-1"
+    setup(state, pedestal="orc_archers-1")
     begin_phase(state)
     choice = decide(state, state.legal_actions())
     assert isinstance(choice, Enter) and choice.piece == "sauron" and choice.path[-1] == "1331"
@@ -114,7 +128,7 @@ def test_case_7_55_a_retreat_goes_toward_a_leader_who_may_rally_the_unit():
     place(state, "men-1", "1013")
     place(state, "men-2", "0812")
     place(state, "anarion", "0812")
-    state.combat_step = 2
+    setup(state, combat_step=2)
     state.apply("attack 1013 from 1014")
     legal = state.legal_actions()
     assert {a.path[-1] for a in legal if isinstance(a, Retreat)} == {"0913", "1113"}
@@ -127,7 +141,7 @@ def test_case_8_34_the_general_rallies_the_most_valuable_unit_first():
     place(state, "cavalry-1", "1011", disrupted=True)
     place(state, "elendil", "1012")
     place(state, "men-2", "1012")
-    state.rally_seat = 1
+    setup(state, rally_seat=1)
     choice = decide(state, state.legal_actions())
     assert choice == Rally("elendil", "1011")           # Cavalry 11 DP, Men 8
 
@@ -140,12 +154,93 @@ def test_case_16_1_sinister_visions_when_many_men_face_saurons_units():
 
 def test_case_14_0_reinforcements_come_up_when_the_gate_is_not_under_the_enemys_guns():
     state = cleared("sauron-movement", turn=6, dice=ScriptedDice([]))
-    for unit in state.units.values():
+    for unit in list(state.units.values()):
         if unit.type.key == "slaves":
-            unit.hex = WAITING
+            place(state, unit.id, WAITING)
     place(state, "goblins-1", "1325")
-    choice = decide(state, state.legal_actions())
-    assert isinstance(choice, Enter) and choice.piece == "slaves"
+    plan = plan_movement(state, state.legal_actions())
+    assert sum(1 for a in plan if isinstance(a, Enter) and a.piece == "slaves") >= 2
+
+
+def _play_phase(state):
+    """The general's decisions to the end of the current phase; the last list of legal
+    decisions before `end`."""
+    phase, turn, last = state.phase_index, state.turn, None
+    while state.phase_index == phase and state.turn == turn and not state.is_over():
+        legal = state.legal_actions()
+        action = decide(state, legal)
+        last = legal
+        state.apply(action)
+    return last
+
+
+def test_case_14_0_c_every_reinforcement_that_can_enter_does_so_in_its_first_phase():
+    # issue 12 item 10: the old general brought on one unit of each type a phase
+    state = cleared("westernesse-movement", turn=2, dice=ScriptedDice([]))
+    for unit in list(state.units.values()):
+        if unit.arrival == 2 and unit.side == "westernesse":
+            place(state, unit.id, WAITING)
+    for key in ("gil_galad", "cirdan"):
+        place(state, key, WAITING)
+    place(state, "goblins-1", "1321")
+    waiting = len(arrivals_waiting(state, "westernesse"))
+    last = _play_phase(state)
+    entered = waiting - len(arrivals_waiting(state, "westernesse"))
+    assert entered > 3          # more than one of each of the three types
+    # 14.0 C: the phase ended only when no unit could enter any more
+    assert not any(isinstance(a, Enter) and a.piece not in state.leaders for a in last)
+
+
+def test_case_14_2_the_elven_kings_enter_with_their_elves_and_lead_them():
+    # issue 12 item 10: Gil-galad and Cirdan never entered in 20 games of the old general
+    state = cleared("westernesse-movement", turn=2, dice=ScriptedDice([]))
+    for unit in list(state.units.values()):
+        if unit.arrival == 2 and unit.side == "westernesse":
+            place(state, unit.id, WAITING)
+    for key in ("gil_galad", "cirdan"):
+        place(state, key, WAITING)
+    place(state, "goblins-1", "1321")
+    _play_phase(state)
+    for key in ("gil_galad", "cirdan"):
+        piece = state.leaders[key]
+        assert piece.on_map
+        assert any(u.side == "westernesse" and u.type.elf
+                   for u in state.combat_units_at(piece.hex))
+    assert state.leaders["gil_galad"].weapon == "aiglos"
+
+
+def test_sauron_brings_his_army_out_of_mordor_to_meet_the_enemy_by_day():
+    # issue 12 item 10: the old general's Sauron held where he stood by day, in a corner
+    state = cleared("sauron-movement", turn=3, dice=ScriptedDice([]))
+    place(state, "goblins-1", "1327")
+    place(state, "goblins-2", "1427")
+    place(state, "cavalry-1", "1312")
+    plan = plan_movement(state, state.legal_actions())
+    ends = {a.path[0]: a.path[-1] for a in plan if isinstance(a, Move)}
+    for start in ("1327", "1427"):
+        assert start in ends
+        assert distance(ends[start], "1312") < distance(start, "1312")
+        assert distance(ends[start], "1312") > 1      # by day not into melee (10.0)
+
+
+def test_saurons_units_clear_the_way_through_the_gate_while_reinforcements_are_due():
+    # 14.0 C, 14.1: six a turn pass the gate and stay near the road; units left standing
+    # just beyond it (as the old general left them) shut out the ones behind them
+    state = cleared("sauron-movement", turn=6, dice=ScriptedDice([]))
+    for unit in list(state.units.values()):
+        if unit.type.key == "slaves":
+            place(state, unit.id, WAITING)
+    near = ("1328", "1329", "1229")
+    for i, h in enumerate(near, start=1):
+        place(state, f"goblins-{i}", h)
+    place(state, "cavalry-1", "1305")
+    plan = plan_movement(state, state.legal_actions())
+    ends = {a.path[0]: a.path[-1] for a in plan if isinstance(a, Move)}
+    gate = state.hexmap.mordor_gate_hex
+    for start in near:
+        assert distance(ends.get(start, start), gate) > distance(start, gate) or \
+            ends.get(start) == "1330"       # or holds the hex beyond the gate
+    assert sum(1 for a in plan if isinstance(a, Enter)) >= 5
 
 
 def test_the_rollout_policy_chooses_as_the_heuristic_on_the_view():

@@ -5,7 +5,7 @@ import pytest
 from palantir.engine.errors import IllegalAction
 from palantir.games.spi_sauron.notation import Move
 
-from .helpers import at_phase, cleared, new_game, place, refused
+from tests.support.positions.spi import at_phase, cleared, new_game, place, refused, setup
 from palantir.games.spi_sauron.phases.movement import dwarves_owing_a_move
 
 
@@ -173,7 +173,7 @@ def test_case_6_14_demoralized_units_exert_no_zoc():
     state = cleared()
     place(state, "goblins-1", "0516")
     place(state, "men-1", "0519")
-    state.demoralized["westernesse"] = True
+    setup(state, demoralized={"westernesse": True})
     state.apply("move 0516-0517-0518-0618")
     assert state.units["goblins-1"].hex == "0618"
 
@@ -269,7 +269,7 @@ def test_case_9_32_demoralized_z_units_never_enter_an_enemy_zoc():
     state = cleared()
     place(state, "goblins-1", "0516")
     place(state, "men-1", "0519")
-    state.demoralized["sauron"] = True
+    setup(state, demoralized={"sauron": True})
     refused(state, "move 0516-0517-0518", "9.32")
 
 

@@ -13,7 +13,7 @@ from palantir.games.spi_sauron import SpiSauron
 from palantir.games.spi_sauron.odds import casualty_distribution, distribution, odds_of
 from palantir.games.spi_sauron.table_decisions import decision_places
 
-from .helpers import cleared, place
+from tests.support.positions.spi import cleared, mark, place, setup
 
 PARTS = default_components()
 
@@ -124,7 +124,7 @@ def test_a_leader_duel_at_even_ratings_reads_the_0_column():
                                         "no effect": Fraction(1, 6), "Dr2": Fraction(1, 6),
                                         "D1/2e": Fraction(1, 6)}
     # 19.1.1: with Narsil he fights one better, column +1: 1-2 Ar2, 3 -, 4 Dr2, 5-6 D1/2e
-    state.leaders["elendil"].weapon = "narsil"
+    mark(state, "elendil", weapon="narsil")
     odds = odds_of(state, Duel("elendil", foe.key))
     assert chances(odds["overall"]) == {"Ar2": Fraction(2, 6), "no effect": Fraction(1, 6),
                                         "Dr2": Fraction(1, 6), "D1/2e": Fraction(2, 6)}
@@ -164,7 +164,7 @@ def test_the_exact_odds_agree_with_the_referee_rolled_600_times():
 
 def with_beast(key, hex_name, turn=15):
     state = cleared(key, turn, SeededDice(0))
-    state.beast.hex = hex_name
+    setup(state, beast={"hex": hex_name})
     state._zoc.clear()
     return state
 
@@ -177,7 +177,7 @@ def test_a_melee_on_the_beast_wounds_it_on_a_half_elimination():
     assert odds["attacks"][0]["casualty"]["exact"] == "7/18"
     overall = chances(odds["overall"])
     assert overall == {"wounded": Fraction(14, 36) / 2, "no effect": 1 - Fraction(14, 36) / 2}
-    state.beast.reduced = True                 # wounded already: a 1/2E slays it (17.3.3)
+    setup(state, beast={"reduced": True})                 # wounded already: a 1/2E slays it (17.3.3)
     assert chances(odds_of(state, Attack("beast", ("0504",)))["overall"])[
         "the Beast is slain"] == Fraction(14, 36) / 2
 

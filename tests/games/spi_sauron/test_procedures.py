@@ -8,7 +8,7 @@ from palantir.engine.procedure import Stack
 from palantir.games.spi_sauron.phases.combat import Melee
 from palantir.games.spi_sauron.phases.turn import PROCEDURES, GameTurn
 
-from .helpers import GAME
+from tests.support.positions.spi import GAME
 from palantir.games.spi_sauron.phases.retreat import Pending
 
 

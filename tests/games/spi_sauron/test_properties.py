@@ -9,7 +9,7 @@ from palantir.games.spi_sauron.heuristics import HeuristicAgent
 
 from tests.support import random_record
 
-from .helpers import GAME
+from tests.support.positions.spi import GAME
 
 
 def test_case_7_0_records_of_games_with_combat_replay_exactly():

@@ -3,9 +3,9 @@
 from palantir.engine.dice import ScriptedDice
 from palantir.games.spi_sauron.notation import END, Cast, Rally
 from palantir.games.spi_sauron.phases.rally import rally_rating, rally_refusal
-
 from palantir.games.spi_sauron.units import WAITING
-from .helpers import cleared, place, refused
+
+from tests.support.positions.spi import cleared, mark, place, refused, setup
 from palantir.games.spi_sauron.phases.losses import pedestal_hex
 from palantir.games.spi_sauron.phases import is_night, spell_active
 from palantir.games.spi_sauron.phases.turn import begin_phase, end_phase
@@ -13,7 +13,7 @@ from palantir.games.spi_sauron.phases.turn import begin_phase, end_phase
 
 def rally_phase(seat=1, turn=1, dice=()):
     state = cleared("rally", turn, ScriptedDice(list(dice)))
-    state.rally_seat = seat
+    setup(state, rally_seat=seat)
     return state
 
 
@@ -53,7 +53,7 @@ def test_case_8_32_three_attempts_per_leader_and_8_36_one_per_unit():
 
 def test_case_9_31_a_demoralized_army_is_not_rallied():
     state = rally_phase()
-    state.demoralized["westernesse"] = True
+    setup(state, demoralized={"westernesse": True})
     place(state, "elendil", "0604")
     place(state, "men-1", "0604", disrupted=True)
     refused(state, "rally elendil 0604", "9.31")
@@ -119,14 +119,14 @@ def test_case_8_52_no_move_in_the_phase_of_a_spell_and_3_0_e_not_again_in_e():
     state = magic_phase(dice=["6", "6"])
     state.apply("cast total-eclipse 4")
     refused(state, "move sauron 1329-1328", "4.24")
-    state.phase_index += 3                     # the Second Magic Leader Movement Phase
-    state.leaders["sauron"].moved = False
+    setup(state, phase="magic-2")              # the Second Magic Leader Movement Phase
+    mark(state, "sauron", moved=False)
     refused(state, "cast total-eclipse 4", "16.5.1")
 
 
 def test_case_8_55_no_spell_beyond_the_points_left():
     state = magic_phase()
-    state.leaders["sauron"].magic_left = 3
+    mark(state, "sauron", magic_left=3)
     refused(state, "cast total-eclipse 3", "8.54")     # below the spell's cost
     refused(state, "cast total-eclipse 4", "8.55")     # more than is left
 
@@ -146,8 +146,7 @@ def test_case_16_1_visions_are_rallied_three_hexes_from_sauron_only():
     place(state, "men-1", "1228")             # one hex from Sauron
     place(state, "isildur", "1228")
     state.apply("cast sinister-visions 3")
-    state.phase_index = 6
-    state.rally_seat = 1
+    setup(state, phase="rally", rally_seat=1)
     refused(state, "rally isildur 1228", "16.1")
     place(state, "elendil", "1228")           # 19.1.3: Narsil's bearer is not hindered
     assert rally_refusal(state, state.leaders["elendil"], state.units["men-1"]) is None
@@ -155,7 +154,7 @@ def test_case_16_1_visions_are_rallied_three_hexes_from_sauron_only():
 
 def test_case_16_2_spell_allowances_per_game():
     state = magic_phase()
-    state.spells_cast["wrath_of_the_ringwraith"] = 3
+    setup(state, spells_cast={"wrath_of_the_ringwraith": 3})
     refused(state, "cast wrath-of-the-ringwraith 3", "16.0")
 
 
@@ -192,7 +191,7 @@ def test_case_16_5_4_a_sauron_on_the_pedestal_ignores_a_leader_combat_retreat():
     assert any("16.5.4 A" in line for line in state.news)
     # off the Pedestal the same result sends his unit back two hexes (7.23)
     state = pedestal_duel("4")
-    state.pedestal = "0404"
+    setup(state, pedestal="0404")
     state.apply("duel elendil sauron")
     assert state.pending and state.pending[0].piece == "orc_archers-1"
 
@@ -224,7 +223,7 @@ def test_case_16_5_4_b_sauron_remains_on_the_pedestal_when_his_bearer_is_elimina
     place(state, "sauron", "0504")
     place(state, "orcs-1", "0404")
     place(state, "men-1", "0604")
-    state.pedestal = "1329"
+    setup(state, pedestal="1329")
     state.apply("attack 0504 from 0604")
     assert state.leaders["sauron"].hex == "0404"
 
@@ -236,16 +235,16 @@ def test_a_refused_spell_names_the_one_casting_condition_that_failed():
     assert "Sauron did not begin this phase on the Pedestal" in message
     assert "has moved" not in message and "phase A" not in message
     state = magic_phase()
-    state.leaders["sauron"].moved = True
+    mark(state, "sauron", moved=True)
     message = str(refused(state, "cast total-eclipse 4", "16.5.1"))
     assert "Sauron has moved this phase" in message and "Pedestal" not in message
     state = magic_phase(dice=["6", "6"])
     state.apply("cast total-eclipse 4")
-    state.phase_index += 3
-    state.leaders["sauron"].moved = False
+    setup(state, phase="magic-2")
+    mark(state, "sauron", moved=False)
     message = str(refused(state, "cast total-eclipse 4", "16.5.1"))
     assert "cast a spell in phase A of this turn" in message and "Pedestal" not in message
     state = magic_phase()
-    state.leaders["sauron"].hex = WAITING
+    place(state, "sauron", WAITING)
     message = str(refused(state, "cast total-eclipse 4", "16.5.1"))
     assert "Sauron is not on the map" in message

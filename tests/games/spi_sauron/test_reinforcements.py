@@ -5,7 +5,7 @@ import pytest
 from palantir.engine.errors import BadOption
 from palantir.games.spi_sauron.notation import Enter
 
-from .helpers import GAME, at_phase, cleared, new_game, place, refused
+from tests.support.positions.spi import GAME, at_phase, cleared, new_game, place, refused
 
 
 def waiting(state, unit_type):
@@ -46,9 +46,9 @@ def test_case_14_0_c_the_chain_costs_one_more_first_hex_per_unit():
 
 def test_case_14_0_c_the_seventh_unit_of_a_chain_cannot_pass_the_gate():
     state = cleared("sauron-movement", turn=4)
-    for unit in state.units.values():
+    for unit in list(state.units.values()):
         if unit.type.key == "orc_archers":
-            unit.hex = "waiting"
+            place(state, unit.id, "waiting")
     paths = ["1331-1330-1329-1328-1327-1326-1325", "1331-1330-1329-1328-1327-1326",
              "1331-1330-1329-1328-1327", "1331-1330-1329-1328", "1331-1330-1329",
              "1331-1330"]
@@ -64,7 +64,7 @@ def test_case_14_0_c_the_seventh_unit_of_a_chain_cannot_pass_the_gate():
 
 def test_case_14_1_first_turn_within_two_hexes_of_the_road():
     state = cleared("sauron-movement", turn=6)
-    state.leaders["ringwraith"].hex = "waiting"
+    place(state, "ringwraith", "waiting")
     place(state, "slaves-1", "1029")
     place(state, "slaves-2", "1129")
     refused(state, "enter ringwraith 1331-1330-1229-1129-1029", "14.1")  # 1029: 3 from road
@@ -74,9 +74,9 @@ def test_case_14_1_first_turn_within_two_hexes_of_the_road():
 
 def test_case_14_2_b_alliance_reinforcements_stay_near_the_road_in_their_first_turn():
     state = cleared("westernesse-movement", turn=2)
-    for unit in state.units.values():
+    for unit in list(state.units.values()):
         if unit.type.key == "elves":
-            unit.hex = "waiting"
+            place(state, unit.id, "waiting")
     refused(state, "enter elves 1201-1102-1002", "14.2 B")   # 1002: 3 from road
     state.apply("enter elves 1201-1102")
     assert state.combat_units_at("1102")

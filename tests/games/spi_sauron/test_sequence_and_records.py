@@ -13,7 +13,7 @@ from palantir.games.spi_sauron.phases.turn import victory_level
 
 from tests import support
 
-from .helpers import GAME, at_phase, new_game
+from tests.support.positions.spi import GAME, at_phase, new_game
 from palantir.games.spi_sauron.phases import PHASES, is_night
 
 

@@ -10,10 +10,11 @@ import random
 from palantir.engine.dice import SeededDice
 from palantir.games.spi_sauron.hexmap import coordinates, cube, cube_distance, distance
 from palantir.games.spi_sauron.movement import Mover, Refusal, cheapest_paths, \
-    mover_of, static_step_cost, step_cost, step_table
+    mover_of, search_paths, searches_of, static_step_cost, step_cost, step_table
 from palantir.games.spi_sauron.notation import Enter, Move
+from palantir.games.spi_sauron.phases.movement import movable_units
 
-from .helpers import GAME, cleared, new_game, place
+from tests.support.positions.spi import GAME, cleared, new_game, place
 
 
 def test_distance_table_agrees_with_cube_arithmetic():
@@ -109,3 +110,74 @@ def test_every_listed_move_is_accepted_with_the_listed_path_after_other_moves():
         for action in moves[::23]:
             state.clone().apply(str(action))
         state.apply(moves[len(moves) // 2])
+
+
+def _kept_reaches(state):
+    """(piece key, start, start cost, entry hexes, alone) -> reach, as the state keeps them."""
+    return {key: found for key, found in state._reach.items()
+            if isinstance(key, tuple) and len(key) == 6 and key[0] not in (
+                "search", "decisions", "splits", "leader-moves")}
+
+
+def test_path_searches_kept_per_map_are_what_a_fresh_search_finds():
+    # 4.0-6.0, 14.0: a search kept for the position around a piece serves later positions
+    # (other phases, turns, games) only while all it reads is the same; held here to a
+    # fresh search, path by path and in order, over seeded random and heuristic play.
+    hexmap = new_game().hexmap
+    searches_of(hexmap).clear()
+    checked = 0
+    for seed, heuristic in ((3, False), (4, True)):
+        state = new_game(dice=SeededDice(seed))
+        rng = random.Random(seed)
+        agents = [GAME.heuristic_agent(seat, seed) for seat in (0, 1)]
+        for step in range(300):
+            legal = state.legal_actions()
+            # the state's own cache holds the reaches of the phase being played
+            if step % 13 == 0 and state.phase.kind in ("movement", "magic") and \
+                    not state.pending:
+                pieces = {**state.units, **state.leaders}
+                for (name, start, cost, entry, formation, alone), found in \
+                        _kept_reaches(state).items():
+                    piece = pieces[name]
+                    if piece.moved or getattr(piece, "formation", None) != formation or \
+                            start not in (None, piece.hex):
+                        continue    # kept from before it moved: no longer asked for
+                    mover = mover_of(state, piece, alone)
+                    fresh = search_paths(state, mover, start, cost, entry)
+                    assert list(found.items()) == list(fresh.items()), (seed, step, name)
+                    checked += 1
+            seat = state.to_move()
+            state.apply(agents[seat].choose(state.view(seat), legal) if heuristic
+                        else legal[rng.randrange(len(legal))])
+    assert checked > 200
+
+
+def test_listed_decisions_are_the_same_with_the_map_searches_emptied():
+    state = new_game(dice=SeededDice(12))
+    rng = random.Random(12)
+    for step in range(300):
+        legal = state.legal_actions()
+        if step % 30 == 0:
+            fresh = GAME.state_from_view(state.view(None), SeededDice(0))
+            searches_of(fresh.hexmap).clear()
+            assert [str(a) for a in fresh.legal_actions()] == [str(a) for a in legal]
+        state.apply(legal[rng.randrange(len(legal))])
+
+
+def test_case_6_14_a_kept_search_is_not_reused_once_the_enemy_zoc_is_gone():
+    # 6.14: a demoralized army exerts no Zones of Control; the same pieces in the same hexes
+    # then reach further, so a search kept for the position before may not serve it.
+    state = new_game(dice=SeededDice(6))
+    rng = random.Random(6)
+    while not (state.phase.key == "westernesse-movement" and not state.pending and any(
+            u.hex in state.enemy_zoc("westernesse") for u in movable_units(state))):
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    before = [str(a) for a in state.legal_actions()]
+    state.demoralized["sauron"] = True
+    state._zoc.clear()
+    after = [str(a) for a in state.legal_actions()]
+    fresh = GAME.state_from_view(state.view(None), SeededDice(0))
+    searches_of(fresh.hexmap).clear()
+    assert after == [str(a) for a in fresh.legal_actions()]
+    assert after != before

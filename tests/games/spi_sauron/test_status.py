@@ -6,7 +6,7 @@ from palantir.games.spi_sauron.phases.turn import end_game
 from palantir.games.spi_sauron.status import status
 from palantir.games.spi_sauron.units import ELIMINATED
 
-from .helpers import cleared, new_game, place
+from tests.support.positions.spi import cleared, mark, new_game, place, setup
 
 
 def test_the_opening_position_shows_turn_tallies_magic_weapons_and_the_schedule():
@@ -45,10 +45,10 @@ def test_tallies_hold_the_20_0_adjustments_and_name_them():
     state = cleared("westernesse-movement", turn=16)
     place(state, "isildur", "1010")
     place(state, "gil_galad", "1202", weapon="aiglos")
-    state.leaders["elendil"].weapon = None           # Narsil destroyed with him (19.2.1)
-    state.beast.hex = ELIMINATED                     # 17.0 C
-    state.demoralization_points = {"sauron": 40, "westernesse": 85}
-    state.victory_points = {"sauron": 6, "westernesse": 12}
+    mark(state, "elendil", weapon=None)           # Narsil destroyed with him (19.2.1)
+    setup(state, beast={"hex": ELIMINATED})                     # 17.0 C
+    setup(state, demoralization_points={"sauron": 40, "westernesse": 85})
+    setup(state, victory_points={"sauron": 6, "westernesse": 12})
     facts = status(state.view(1))
     sauron, west = facts.armies
     assert (sauron.points, sauron.level) == (40, 71)
@@ -64,7 +64,7 @@ def test_tallies_hold_the_20_0_adjustments_and_name_them():
     assert west.line().startswith("Westernesse: DP 85 / 112 (")
     # 21.2: neither demoralized, Westernesse ahead on points: Sauron Tactical.
     assert facts.victory_level == "Sauron Tactical"
-    state.demoralized["sauron"] = True
+    setup(state, demoralized={"sauron": True})
     assert status(state.view(1)).victory_level == "Westernesse Decisive"
     assert "DP 40/71! VP 6" in status(state.view(1)).summary()
 
@@ -73,12 +73,13 @@ def test_spells_in_force_and_cast_and_the_beast_on_the_map():
     state = cleared("sauron-combat", turn=15)
     place(state, "sauron", "1316")
     place(state, "orc_archers-1", "1316")
-    state.pedestal = "orc_archers-1"
-    state.beast.hex, state.beast.reduced = "1315", True
-    state.leaders["sauron"].magic_left = 29
-    state.spells_cast = {"wrath_of_the_ringwraith": 1, "conjure_beast": 1, "magic_armour": 1}
-    state.spell_until = {"wrath_of_the_ringwraith": 17, "sinister_visions": 14,
-                         "magic_armour": 18}
+    setup(state, pedestal="orc_archers-1")
+    setup(state, beast={"hex": "1315", "reduced": True})
+    mark(state, "sauron", magic_left=29)
+    setup(state, spells_cast={"wrath_of_the_ringwraith": 1, "conjure_beast": 1,
+                              "magic_armour": 1})
+    setup(state, spell_until={"wrath_of_the_ringwraith": 17, "sinister_visions": 14,
+                              "magic_armour": 18})
     facts = status(state.view(0))
     assert facts.spells == ("Wrath of the Ringwraith (to turn 17)",
                             "Magic Armor (until the Beast is slain)")   # 16.1 ran out
@@ -96,10 +97,10 @@ def test_spells_in_force_and_cast_and_the_beast_on_the_map():
 
 def test_the_pedestal_lying_or_captured():
     state = cleared("westernesse-movement", turn=7)
-    state.pedestal = "1320"
+    setup(state, pedestal="1320")
     assert status(state.view(1)).pedestal == "lies in 1320, no bearer (16.5.3)"
     place(state, "men-1", "1320")
-    state.pedestal = "captured:men-1"
+    setup(state, pedestal="captured:men-1")
     assert status(state.view(1)).pedestal == \
         "captured by Westernesse Men (in 1320, 16.5.3)"
 
@@ -110,7 +111,7 @@ def test_a_decision_asked_mid_phase_and_a_finished_game():
     view["pending"] = [{"kind": "retreat", "seat": 1, "piece": "men-1", "hexes": [],
                         "advance_by": [], "into": None, "displacer": None}]
     assert status(view).deciding == "Westernesse decides: retreat"
-    state.demoralized["sauron"] = True
+    setup(state, demoralized={"sauron": True})
     end_game(state)
     facts = status(state.view(None))
     assert facts.outcome == "Westernesse Tactical"

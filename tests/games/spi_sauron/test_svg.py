@@ -14,7 +14,7 @@ from palantir.games.spi_sauron.components import default_components
 from palantir.games.spi_sauron.phases.turn import end_game
 from palantir.games.spi_sauron.units import SHIELD_WALL
 
-from .helpers import cleared, new_game, place
+from tests.support.positions.spi import cleared, mark, new_game, place, setup
 
 NS = "{http://www.w3.org/2000/svg}"
 PARTS = default_components()
@@ -31,13 +31,13 @@ def known_position():
     place(state, "elendil", "1110")
     place(state, "orc_archers-1", "1320")
     place(state, "sauron", "1320")
-    state.pedestal = "orc_archers-1"
+    setup(state, pedestal="orc_archers-1")
     state.fired.add("orc_archers-1")
-    state.beast.hex, state.beast.reduced = "1316", True
+    setup(state, beast={"hex": "1316", "reduced": True})
     place(state, "isildur", "1908", reduced=True)
-    state.demoralization_points = {"sauron": 40, "westernesse": 12}
-    state.victory_points = {"sauron": 2, "westernesse": 8}
-    state.leaders["sauron"].magic_left = 38
+    setup(state, demoralization_points={"sauron": 40, "westernesse": 12})
+    setup(state, victory_points={"sauron": 2, "westernesse": 8})
+    mark(state, "sauron", magic_left=38)
     return state
 
 
@@ -89,7 +89,7 @@ def test_a_reduced_unit_is_drawn_reduced_with_its_back_values_and_markers():
 
 def test_a_demoralized_army_carries_the_marker_on_every_counter():
     state = known_position()
-    state.demoralized["westernesse"] = True                     # 9.2
+    setup(state, demoralized={"westernesse": True})                     # 9.2
     root = parse(state)
     for unit_id in ("men-1", "men-2"):
         assert "demoralized army" in [m.get("data-marker")
@@ -154,7 +154,7 @@ def test_zones_of_control_are_hidden_layers_one_per_side():
     west = {p.get("data-zoc") for p in layers["Zones of control: Westernesse"]}
     assert "1011" in west and "1320" not in west
     # 6.14: a demoralized army exerts none
-    state.demoralized["sauron"] = True
+    setup(state, demoralized={"sauron": True})
     root = parse(state)
     layer = next(g for g in root.iter(f"{NS}g")
                  if g.get("data-layer") == "Zones of control: Sauron")
@@ -217,7 +217,7 @@ def test_the_picture_fits_the_page_and_uses_no_inline_style():
 
 def test_a_finished_game_says_so_in_the_panel_and_still_draws_its_map():
     state = known_position()
-    state.demoralized["sauron"] = True
+    setup(state, demoralized={"sauron": True})
     end_game(state)                                              # 12.0, 21.2
     root = parse(state, seat=None)
     panel = next(g for g in root.iter(f"{NS}g") if g.get("data-panel") == "status")

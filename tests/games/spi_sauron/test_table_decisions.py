@@ -4,7 +4,8 @@ counts them, or a group when it belongs to no hex."""
 
 from palantir.engine.dice import ScriptedDice
 
-from .helpers import at_phase, cleared, new_game, place, visions_position
+from tests.support.positions.spi import (at_phase, cleared, new_game, place, setup,
+                                         visions_position)
 from palantir.games.spi_sauron.table_decisions import decision_places
 
 
@@ -47,7 +48,7 @@ def test_a_split_and_a_formation_move_from_the_formations_hex():
     place(state, "men-2", "1011")
     place(state, "elendil", "1011")
     state.apply("form 1010-1011")
-    state.turn = 4
+    setup(state, turn=4)
     at_phase(state, "westernesse-movement", 4)
     found = places(state)
     split = next(e for a, e in found.items() if a.startswith("split 1011-"))

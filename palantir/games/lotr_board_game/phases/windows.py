@@ -1,11 +1,22 @@
 """Yellow legendary cards and Gandalf cards, played in their windows (reference, Play 4).
 
-A *window* is a point of the procedure where the rules ask, clockwise from the active
-player, every hobbit who could play something there: a yellow card he holds whose
-`window` (legendary.toml) is this one, or — the active player only — a Gandalf card whose
-`window` (gandalf.toml) is this one, when the group's runes can pay for it. A hobbit asked
-plays one (and is asked again) or answers `continue`. Nobody is asked when nobody could
-play, so a game without such cards has no extra decisions.
+A *window* is a point of the procedure where any hobbit may play: "all players may take
+measures (for example by using the special yellow cards)", "all players may act (for
+example by using yellow ability cards, putting on the Ring, or calling Gandalf)"
+(expansion, Sauron's Actions at the Start of Each Turn). At the table that is a pause open
+to everyone; here the hobbits are asked in turn, clockwise from the active player, and a
+hobbit asked plays one card (and is asked again) or answers `continue`.
+
+Whom a window asks depends on public things only, since the question's seat is public:
+a seat asked only when it held a playable yellow card would tell the table it holds one
+(issue 13, A). So a window is *open* when a card of this window, by what all can see, may
+be in some hand and played now (which legendary and resource cards are in the hands
+together is public: each board's are all dealt, and they leave face up; whose is not):
+then every hobbit still in the game who holds a card is asked, even one whose only answer
+is `continue`. Otherwise only a hobbit with a public play is asked: a Fellowship card,
+the Two Special Cards, Gandalf (the active player, runes pooled). A seat without a real
+choice is passed over only where nobody can tell it from one with a choice (issue 13,
+item 4 gives way to hidden information); a game without such cards has no extra decisions.
 
 Yellow cards (their holder plays them, for the hobbit the card names):
   Mithril    after-roll    the roller ignores the face just rolled
@@ -40,6 +51,9 @@ GANDALF_CALL = ("Play 4: a Gandalf card is called by the active player in its wi
 RESOURCE_CARD = "Expansion, Cards: a resource card is played by its holder in its windows"
 FELLOWSHIP_CARD = "Expansion, Cards: a hobbit uses his own Fellowship card once, in its windows"
 SPECIAL_CARD = "Two Special Cards: the Ring-bearer plays each once, at any time"
+# Decision (issue 13, item 8): a Gandalf call the group refused to pay for is not offered
+# again in the same window, or a seat that will not pay meets the same call forever.
+CALLED_HERE = "Play 4, decision: a Gandalf card is called once in a window, paid or refused"
 LEMBAS_HAND = 6
 # Two Special Cards, "at any time during the game": decision — offered to the Ring-bearer
 # in every window where a yellow card may be played (turn start, action, event, items tile,
@@ -50,39 +64,69 @@ SPECIAL_WINDOWS = ("turn-start", "action", "event", "after-roll", "items-tile",
 
 @dataclass
 class Window(Step):
-    """A window: the next hobbit, clockwise, who could play something there is asked."""
+    """A window: the next hobbit, clockwise, whom it asks (by public things only)."""
 
     name: ClassVar[str] = "window"
     window: str
     seats: Any
     index: int
     context: tuple
+    called: tuple = ()  # the Gandalf cards called in this window (CALLED_HERE)
 
     def carry(self, state) -> None:
         """What the step does, once off the stack."""
         name, seats, index, context = self.window, self.seats, self.index, self.context
+        called = tuple(self.called)
         if seats is None:
             seats = tuple(state.in_order(state.active))
+        open_ = window_open(state, name, context)
         while index < len(seats):
             seat = seats[index]
-            if not state.eliminated[seat] and _window_plays(state, seat, name, context):
-                state.question = ("window", seat, name, seats, index, context)
+            if not state.eliminated[seat] and (
+                    (open_ and state.hands[seat])
+                    or _public_plays(state, seat, name, context, called)):
+                state.question = ("window", seat, name, seats, index, context, called)
                 return
             index += 1
 
 
-def _window_plays(state, seat: int, name: str, context: tuple) -> list[str]:
+def window_open(state, name: str, context: tuple) -> bool:
+    """Whether a card held may be played in this window, by what every seat can see: a
+    card of the window in the hands together that some holder could play now (Miruvor,
+    whose play needs another card of its holder's, counted as playable)."""
+    held = {card for seat in _hobbits(state) for card in state.hands[seat]}
+    for card in sorted(held):
+        info = state.parts.cards[card]
+        if info.window == name and info.effect == "pass-card":
+            return True
+        if (info.window == name or name in info.windows) and any(
+                _card_plays(state, seat, card, name, context) for seat in _hobbits(state)):
+            return True
+    return False
+
+
+def _public_plays(state, seat: int, name: str, context: tuple,
+                  called: tuple = ()) -> list[str]:
+    """The plays of face-up things: the seat's Fellowship card, the special cards, Gandalf
+    (a card not called in this window yet)."""
     plays = []
-    for card in sorted(set(state.hands[seat])):
-        plays += _card_plays(state, seat, card, name, context)
     if state.fellowship_cards:
         plays += resources.fellowship_plays(state, seat, name, context)
     if _may_play_specials(state, seat, name):
         plays += _special_plays(state, seat)
     if _may_call_gandalf(state, seat):
         for gid in state.gandalf_left:
-            plays += _gandalf_plays(state, gid, name, context)
+            if gid not in called:
+                plays += _gandalf_plays(state, gid, name, context)
     return plays
+
+
+def _window_plays(state, seat: int, name: str, context: tuple,
+                  called: tuple = ()) -> list[str]:
+    plays = []
+    for card in sorted(set(state.hands[seat])):
+        plays += _card_plays(state, seat, card, name, context)
+    return plays + _public_plays(state, seat, name, context, called)
 
 
 def _card_plays(state, seat: int, card: str, name: str, context: tuple) -> list[str]:
@@ -113,7 +157,7 @@ def window_problem(state, seat: int, words: list[str]) -> tuple[str, str] | None
     """Play 4 (and the expansion's Cards, the Two Special Cards): why a play in this
     window breaks the rules, or None: the case of its kind of play (who may play it,
     where, once), then what its effect allows now — the very plays `legal_window` lists."""
-    _, _, name, _, _, context = state.question
+    _, _, name, _, _, context, called = state.question
     verb, text = words[0], " ".join(words)
     if verb == "continue":
         return arity(words, 1, "continue", WINDOW)
@@ -157,6 +201,8 @@ def window_problem(state, seat: int, words: list[str]) -> tuple[str, str] | None
         if not _may_call_gandalf(state, seat):
             return (f"the hobbits still in the game hold fewer than "
                     f"{state.parts.gandalf_cost} runes"), rule
+        if what in called:
+            return f"{what} was called in this window already", CALLED_HERE
         plays = _gandalf_plays(state, what, name, context)
     if text not in plays:
         return f"'{text}' is not what {what} may do in the window '{name}' now", rule
@@ -217,17 +263,17 @@ def missing_life_tokens(state, seat: int) -> int:
 
 def legal_window(state, seat: int) -> list[str]:
     """What the hobbit asked may play in this window, or continue."""
-    _, _, name, _, _, context = state.question
-    return _window_plays(state, seat, name, context) + ["continue"]
+    _, _, name, _, _, context, called = state.question
+    return _window_plays(state, seat, name, context, called) + ["continue"]
 
 
 def answer_window(state, seat: int, text: str) -> None:
     """A card played in the window (the hobbit is asked again), or continue."""
-    _, _, name, seats, index, context = state.answered
+    _, _, name, seats, index, context, called = state.answered
     if text == "continue":
-        state.push(("window", name, seats, index + 1, context))
+        state.push(("window", name, seats, index + 1, context, called))
         return
-    again = ("window", name, seats, index, context)
+    again = ("window", name, seats, index, context, called)
     verb, what = text.split()[0], text.split()[1:]
     if verb == "resource":
         resources.play_resource(state, seat, text.split(), again)
@@ -255,16 +301,16 @@ def answer_window(state, seat: int, text: str) -> None:
                       f"{state.sauron - before}, to {state.sauron}")
         # A new Ring-bearer is asked in his turn in the window, not the old one now.
         state.push(again if seat == state.ring_bearer else
-                   ("window", name, seats, index + 1, context))
+                   ("window", name, seats, index + 1, context, called))
         return
     if verb == "gandalf":
         gid, _, arg = what[0].partition("@")
-        called = state.parts.gandalf[gid]
-        state.say(f"{state.name(seat)} calls Gandalf: {called['name']}")
-        call = Resolution(f"Gandalf: {called['name']}", ask="group",
+        gandalf_card = state.parts.gandalf[gid]
+        state.say(f"{state.name(seat)} calls Gandalf: {gandalf_card['name']}")
+        call = Resolution(f"Gandalf: {gandalf_card['name']}", ask="group",
                           cost=(("runes", state.parts.gandalf_cost),),
                           then=(("gandalf-call", gid, arg),))
-        state.push(("resolve", call, None), again)
+        state.push(("resolve", call, None), again[:-1] + (tuple(called) + (gid,),))
         return
     card, _, target = what[0].partition("@")
     state.discard_card(seat, card)

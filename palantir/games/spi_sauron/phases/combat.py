@@ -62,8 +62,9 @@ def melee_under_way(state) -> Melee | None:
 def weapon_in_hex(state, hex_name: str, side: str) -> bool:
     """19.1.2: a leader of `side` carrying a magic weapon he may use stands in the hex
     (19.2.3: any piece may carry one, only its named bearers use it)."""
-    return any(p.weapon and p.side == side and p.key in state.parts.weapons[p.weapon]
-               for p in state.leaders_at(hex_name))
+    leaders = state.leaders_at(hex_name)
+    return bool(leaders) and any(p.weapon and p.side == side and
+                                 p.key in state.parts.weapons[p.weapon] for p in leaders)
 
 
 def wrath_covers(state, unit: Unit) -> bool:

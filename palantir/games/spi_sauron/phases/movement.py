@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from ....engine.procedure import Refusal
 from ..hexmap import distance
-from ..movement import check_path, cheapest_paths, half, mover_of, static_step_cost, step_cost
+from ..movement import SEARCHES_KEPT, check_path, cheapest_paths, half, mover_of, search_key, \
+    searches_of, static_step_cost, step_cost
 from ..notation import END, Enter, Form, Give, Move, Split, name_text
 from ..units import FORMATION_NAMES, MORDOR, SHIELD_WALL, SLAVE_PHALANX, WAITING, WEDGE, \
     LeaderPiece, Unit
@@ -109,11 +110,14 @@ def check_move(state, action: Move):
 def stranded_leaders(state, unit: Unit) -> list[LeaderPiece]:
     """Leaders in `unit`'s hex who may not move again this phase and would have no unit of
     theirs left there if it (and its formation partner, if it has one) moved away."""
+    held = [p for p in state.leaders_at(unit.hex)
+            if p.side == unit.side and (p.moved or p.magic_leader)]
+    if not held:
+        return held
     staying = [u for u in state.combat_units_at(unit.hex)
                if u is not unit and u.id != unit.partner]
-    return [p for p in state.leaders_at(unit.hex)
-            if p.side == unit.side and (p.moved or p.magic_leader)
-            and not any(p.leader.commands_nationality(u.type.nationality) for u in staying)]
+    return [p for p in held
+            if not any(p.leader.commands_nationality(u.type.nationality) for u in staying)]
 
 
 def stranded_leaders_of_split(state, unit: Unit) -> list[LeaderPiece]:
@@ -217,15 +221,19 @@ def carry_out_move(state, piece, path, spent, action, entering: bool = False) ->
 
 
 def reach(state, piece, start: str | None, start_cost: int = 0,
-          entry_hexes: tuple[str, ...] = ()) -> dict:
-    """cheapest_paths for a piece, kept while nothing else that bears on it changes."""
+          entry_hexes: tuple[str, ...] = (), alone: bool = False) -> dict:
+    """cheapest_paths for a piece (`alone`: a unit leaving its formation, 8.48), kept while
+    nothing else that bears on it changes."""
     check_reach_signature(state, piece.side)
     key = (piece.id if isinstance(piece, Unit) else piece.key, start, start_cost,
-           entry_hexes, getattr(piece, "formation", None))
+           entry_hexes, getattr(piece, "formation", None), alone)
     found = state._reach.get(key)
     if found is None:
-        found = cheapest_paths(state, mover_of(state, piece), start, start_cost, entry_hexes)
-        state._reach[key] = found
+        mover = mover_of(state, piece, alone)
+        search = search_key(state, mover, start, start_cost, entry_hexes)
+        found = state._reach[key] = cheapest_paths(state, mover, start, start_cost,
+                                                   entry_hexes, search)
+        state._reach[("search", key)] = search
     return found
 
 
@@ -257,12 +265,32 @@ def moves_of(state, piece, start: str | None, start_cost: int = 0,
     decisions = state._reach.get(key)
     if decisions is None:
         if start is not None:
-            leader = piece.key if isinstance(piece, LeaderPiece) else None
-            decisions = [(there, Move(path, leader)) for there, (_, path) in found.items()]
+            kind, name = "move", piece.key if isinstance(piece, LeaderPiece) else None
         else:
-            name = piece.type.key if isinstance(piece, Unit) else piece.key
+            kind, name = "enter", piece.type.key if isinstance(piece, Unit) else piece.key
+        search = state._reach[("search", key[1:] + (False,))]
+        decisions = state._reach[key] = kept_decisions(state, found, search, kind, name)
+    return decisions
+
+
+def kept_decisions(state, found: dict, search: tuple | None, kind: str,
+                   name: str | None) -> list:
+    """(hex, decision) for every hex of `found` (a piece's reach, by the search `search`):
+    kept per map with that search, for every position it serves."""
+    kept = searches_of(state.hexmap)
+    key = None if search is None else ("decisions", search, kind, name)
+    decisions = None if key is None else kept.get(key)
+    if decisions is None:
+        if kind == "move":
+            decisions = [(there, Move(path, name)) for there, (_, path) in found.items()]
+        elif kind == "enter":
             decisions = [(there, Enter(name, path)) for there, (_, path) in found.items()]
-        state._reach[key] = decisions
+        else:
+            decisions = [(there, Split(path)) for there, (_, path) in found.items()]
+        if key is not None:
+            if len(kept) >= SEARCHES_KEPT:
+                kept.clear()
+            kept[key] = decisions
     return decisions
 
 
@@ -278,8 +306,12 @@ def movement_candidates(state) -> list:
         closing = dwarf_closing_hexes(state, unit) if unit.type.dwarf else None
         if not closing and stranded_leaders(state, unit):
             continue        # 8.1: it may not leave its leader alone
-        actions.extend([m for there, m in moves_of(state, unit, unit.hex)
-                        if there not in full and (not closing or there in closing)])
+        if closing:
+            actions.extend([m for there, m in moves_of(state, unit, unit.hex)
+                            if there not in full and there in closing])
+        else:
+            actions.extend([m for there, m in moves_of(state, unit, unit.hex)
+                            if there not in full])
     seen_types: set[str] = set()
     for unit in arrivals_waiting(state, side):
         if unit.type.key in seen_types:
@@ -400,25 +432,39 @@ def formation_candidates(state) -> list:
     """Formations the phasing side may make now, and splits of its formations (8.48)."""
     side = state.phasing_side()
     found: list = []
+    occupied = state.occupied_hexes()
     for joiner in movable_units(state):
         if stranded_leaders(state, joiner) and (
                 not joiner.partner or stranded_leaders_of_split(state, joiner)):
             continue        # 8.1: it may not leave its leader alone
         if joiner.partner:
-            mover = mover_of(state, joiner, alone=True)
-            full = state.occupied_hexes()
-            found.extend(Split(path) for there, (_, path) in cheapest_paths(
-                state, mover, joiner.hex, 0).items() if there not in full
-                and joiner.id < joiner.partner)
+            if joiner.id < joiner.partner:      # a formation's splits are listed once
+                full = state.occupied_hexes()
+                found.extend([split for there, split in splits_of(state, joiner)
+                              if there not in full])
             continue
         if joiner.side == "westernesse" and joiner.type.kind not in ("cavalry",
                                                                       "infantry"):
             continue
         for there in state.hexmap.neighbours[joiner.hex]:
+            if there not in occupied:
+                continue        # no unit there to form with
             host = state.unit_at(there, side)
             if host is not None and form_refusal(state, joiner, host) is None:
                 found.append(Form((joiner.hex, there)))
     return found
+
+
+def splits_of(state, unit: Unit) -> list:
+    """(hex, Split) for every hex `unit` reaches leaving its formation alone (8.48); kept
+    with the reach it comes from."""
+    found = reach(state, unit, unit.hex, alone=True)
+    key = ("splits", unit.id, unit.hex, unit.formation)
+    decisions = state._reach.get(key)
+    if decisions is None:
+        search = state._reach[("search", (unit.id, unit.hex, 0, (), unit.formation, True))]
+        decisions = state._reach[key] = kept_decisions(state, found, search, "split", None)
+    return decisions
 
 
 def check_split(state, action: Split):
@@ -512,16 +558,29 @@ def safe_first(state, mover, hex_name: str):
 
 
 def leader_candidates(state, piece: LeaderPiece) -> list:
-    # 8.1: a leader's move ends with a combat unit of a nationality he leads.
+    """A leader's moves and entries: 8.1, each ends with a combat unit of a nationality he
+    leads. Kept with the reach cache for as long as those units stand where they do."""
     company = company_hexes(state, piece)
-    found: list = []
-    if piece.on_map:
-        found.extend([m for there, m in moves_of(state, piece, piece.hex) if there in company])
-    elif (piece.hex == WAITING and piece.arrival <= state.turn) or piece.hex == MORDOR:
-        for entry_hex in state.hexmap.entries[piece.entry or "mordor"]:
-            found.extend([m for there, m in moves_of(state, piece, None, 0, (entry_hex,))
-                          if there in company])
-    return found
+    check_reach_signature(state, piece.side)
+    key = ("leader-moves", piece.key, piece.hex, company)
+    found = state._reach.get(key)
+    if found is None:
+        found = []
+        if piece.on_map:
+            found.extend(_moves_ending_in(state, piece, company, piece.hex))
+        elif (piece.hex == WAITING and piece.arrival <= state.turn) or piece.hex == MORDOR:
+            for entry_hex in state.hexmap.entries[piece.entry or "mordor"]:
+                found.extend(_moves_ending_in(state, piece, company, None, (entry_hex,)))
+        state._reach[key] = found
+    return list(found)
+
+
+def _moves_ending_in(state, piece, hexes: frozenset[str], start: str | None,
+                     entry_hexes: tuple[str, ...] = ()) -> list:
+    """moves_of the piece that end in one of `hexes`, in their order."""
+    if hexes.isdisjoint(reach(state, piece, start, 0, entry_hexes)):
+        return []
+    return [m for there, m in moves_of(state, piece, start, 0, entry_hexes) if there in hexes]
 
 
 def company_hexes(state, piece: LeaderPiece) -> frozenset[str]:

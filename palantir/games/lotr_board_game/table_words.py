@@ -21,8 +21,9 @@ View = Mapping[str, Any]
 
 # Who an effect or a cost falls on (components.TARGETS and ASKS).
 WHO = {"active": "the active hobbit", "ring-bearer": "the Ring-bearer",
-       "each": "each hobbit", "payer": "that hobbit", "others": "the other hobbits",
+       "each": "each hobbit", "payer": "the payer", "others": "the other hobbits",
        "group": "the group together", "one": "one hobbit"}
+REFUSER = "the hobbit who refuses"
 # What each effect verb does (components.EFFECTS); {n} its number, {who} its target.
 EFFECT_WORDS = {
     "eye": "Sauron moves {n} towards the hobbits",
@@ -51,7 +52,7 @@ EFFECT_WORDS = {
 COST_WORDS = {"symbols": "{n} symbols (any)", "joker": "{n} joker", "cards": "{n} cards",
               "runes": "{n} runes", "life": "{n} life tokens (any)", "ring": "{n} Ring token",
               "heart": "{n} heart token", "sun": "{n} sun token",
-              "darkness": "moving {n} into darkness", "roll": "rolling the threat die",
+              "darkness": "{n} steps into darkness", "roll": "a roll of the threat die",
               "match": "a card of the revealed card's symbol", "card": "the card {n}",
               "call-sauron": "calling Sauron"}
 # A Sauron card's symbols (components.SAURON_SYMBOLS; data/sauron.toml explains them).
@@ -83,6 +84,7 @@ WINDOW_WORDS = {"turn-start": "the turn starts", "action": "before the turn's ac
 CONTINUE = "Nothing to play now — continue"
 SINGULAR = re.compile(r"\b(1) (card|rune|token|symbol|Ring token|life token|Sauron card)s\b")
 MOST_BUTTONS = 40   # the web table's decisions shown at once (issue 13, item 4)
+NOTE_WIDTH = 88     # a menu line: number, notation and note within 99 columns
 
 
 def counted_words(text: str) -> str:
@@ -146,20 +148,20 @@ def sauron_card_words(card: str) -> str:
     return card
 
 
-def effect_words(effect: Sequence[Any]) -> str:
-    """One effect of the data in words."""
+def effect_words(effect: Sequence[Any], payer: str = WHO["payer"]) -> str:
+    """One effect of the data in words (`payer`: who 'payer' is, e.g. the one refusing)."""
     verb, *args = effect
     if verb == "choose":
         who, first, second = args
-        return (f"{WHO.get(who, who)} chooses: {effects_words(first)}, or "
-                f"{effects_words(second)}")
+        who = payer if who == "payer" else WHO.get(who, who)
+        return f"{who} chooses: {effects_words(first, payer)}, or {effects_words(second, payer)}"
     slots: dict[str, Any] = {"n": "", "who": "", "card": "", "board": ""}
     boards = default_components().boards
     for value in args:
         if isinstance(value, int):
             slots["n"] = value
         elif value in WHO:
-            slots["who"] = WHO[value]
+            slots["who"] = payer if value == "payer" else WHO[value]
         elif value in boards:
             slots["board"] = boards[value].name
         else:
@@ -167,9 +169,9 @@ def effect_words(effect: Sequence[Any]) -> str:
     return counted_words(EFFECT_WORDS.get(verb, verb).format(**slots))
 
 
-def effects_words(effects: Sequence[Sequence[Any]]) -> str:
+def effects_words(effects: Sequence[Sequence[Any]], payer: str = WHO["payer"]) -> str:
     """A list of effects in words ('nothing' for none)."""
-    return ", then ".join(effect_words(e) for e in effects) or "nothing"
+    return ", then ".join(effect_words(e, payer) for e in effects) or "nothing"
 
 
 def cost_words(cost: Mapping[str, Any] | Sequence[tuple[str, Any]]) -> str:
@@ -220,11 +222,11 @@ def resolution_words(res: Resolution) -> str:
     """An event in words: who pays what, what follows, what a refusal costs."""
     text = res.name
     if res.cost:
-        text += f": {WHO.get(res.ask, res.ask or 'the group')} pays {cost_words(res.cost)}"
+        text += f" asks {WHO.get(res.ask, res.ask or 'the group')} for {cost_words(res.cost)}"
         if res.then:
             text += f", then {effects_words(res.then)}"
         if res.otherwise:
-            text += f"; otherwise {effects_words(res.otherwise)}"
+            text += f"; otherwise {effects_words(res.otherwise, REFUSER)}"
     elif res.then and effects_words(res.then) != res.name:
         text += f": {effects_words(res.then)}"
     return text
@@ -237,8 +239,8 @@ def refusal_words(view: View) -> str | None:
         return None
     unpaid = "if it goes unpaid, " if res.ask == "group" else ""
     if res.otherwise:
-        return unpaid + effects_words(res.otherwise)
-    if res.may:
+        return unpaid + effects_words(res.otherwise, REFUSER)
+    if res.then:
         return f"go without it ({effects_words(res.then)})"
     return unpaid + "nothing happens"
 
@@ -263,7 +265,7 @@ def prompt(view: View) -> str:
     if kind == "give":
         res = asked_resolution(view)
         name = question.get("name") or (res.name if res else "")
-        text = (f"{name}: {WHO.get(question.get('ask'), 'the group')} pays "
+        text = (f"{name} asks {WHO.get(question.get('ask'), 'the group')} for "
                 f"{cost_words(question.get('cost', {}))}")
         refusal = refusal_words(view)
         if refusal:
@@ -274,6 +276,8 @@ def prompt(view: View) -> str:
         text = (f"a moment to play a card: {WINDOW_WORDS.get(window, window)}"
                 + (f"; pending: {resolution_words(pending)}" if pending else "")
                 + "; continue: the game goes on")
+    elif kind == "act" and view.get("three_cards"):
+        text = text.replace("up to 2 cards", "up to 3 cards (Pippin's card)")
     elif kind == "discard":
         count = question.get("count", 1)
         text = f"discard {count} card{'s' if count != 1 else ''}"
@@ -499,3 +503,24 @@ def help_text(view: View) -> str:
     for line in situation(view):
         lines.append(textwrap.fill(line, width=width, subsequent_indent="    "))
     return "\n".join(lines)
+
+
+def menu_note(view: View, action: Any) -> str | None:
+    """The terminal menu's words beside a decision's notation (within one line)."""
+    text = str(action)
+    words = text.split()
+    if words[0] == "continue":
+        note = "nothing to play now"
+    elif words[0] in ("sauron", "nazgul"):
+        note = sauron_card_words(words[1])
+    elif words[0] == "pass" and len(words) == 1:
+        note = refusal_words(view) if (view.get("question") or {}).get("kind") == "give" \
+            else None
+    else:
+        note = action_label(view, text)
+        if note.startswith("Play "):
+            note = note[len("Play "):]
+    if note is None or note.lower() == text.lower():
+        return None
+    room = NOTE_WIDTH - len(text)
+    return note if len(note) <= room else note[:max(0, room - 1)] + "…"

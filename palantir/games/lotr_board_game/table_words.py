@@ -15,7 +15,7 @@ from typing import Any, Mapping, Sequence
 
 from .components import ACTIVITIES, Resolution, default_components
 from . import render
-from .render import QUESTION_WORDS
+from .render import QUESTION_WORDS, rules_names
 
 View = Mapping[str, Any]
 
@@ -218,6 +218,45 @@ def pending_resolution(view: View) -> Resolution | None:
     return None
 
 
+# What the procedure's next step does (rules' step names in the view's procedure); {who}
+# the hobbit the step names, {card} its card, {track} its track.
+STEP_WORDS = {"act": "{active}'s action (play cards, draw, heal or the Ring)",
+              "reveal": "{active} reveals a tile",
+              "roll-die": "{who} rolls the threat die",
+              "call": "{who} rolls the threat die or calls Sauron",
+              "sauron-card": "{card} strikes {who}",
+              "suffer": "{who} suffers {card}",
+              "life-tokens": "each hobbit missing a life token moves into darkness",
+              "activity": "the {track} track advances",
+              "end-turn": "the next hobbit's turn",
+              "next-board": "the Fellowship moves on to the next board"}
+
+
+def coming_step(view: View) -> str | None:
+    """What the procedure does next, in words (its public steps only)."""
+    steps = (_procedure(view).get("queue") or {}).get("list", ())
+    if not steps:
+        return None
+    step = steps[0]
+    found = resolution_of(step[1]) if len(step) > 1 else None
+    if found is not None:
+        return resolution_words(found)
+    if step[0] not in STEP_WORDS:
+        return None
+    names = rules_names(view)
+    slots = {"active": names[view["active"]], "who": "", "card": "", "track": ""}
+    for value in step[1:]:
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(names):
+            slots["who"] = names[value]
+        elif isinstance(value, str) and value.startswith(("sauron-", "nazgul-")):
+            slots["card"] = f"{sauron_card_name(value)} ({sauron_card_words(value)})"
+        elif isinstance(value, str) and value in ACTIVITIES:
+            slots["track"] = value
+        elif isinstance(value, str) and not slots["card"]:
+            slots["card"] = value
+    return STEP_WORDS[step[0]].format(**slots)
+
+
 def resolution_words(res: Resolution) -> str:
     """An event in words: who pays what, what follows, what a refusal costs."""
     text = res.name
@@ -271,11 +310,14 @@ def prompt(view: View) -> str:
         if refusal:
             text += f"; pass: {refusal}"
     elif kind == "window":
-        pending = pending_resolution(view)
+        pending, coming = pending_resolution(view), coming_step(view)
         window = question.get("window")
-        text = (f"a moment to play a card: {WINDOW_WORDS.get(window, window)}"
-                + (f"; pending: {resolution_words(pending)}" if pending else "")
-                + "; continue: the game goes on")
+        text = f"a moment to play a card: {WINDOW_WORDS.get(window, window)}"
+        if coming:
+            text += f"; next: {coming}"
+        if pending and pending.name not in (coming or ""):
+            text += f"; in progress: {resolution_words(pending)}"
+        text += "; continue: the game goes on"
     elif kind == "act" and view.get("three_cards"):
         text = text.replace("up to 2 cards", "up to 3 cards (Pippin's card)")
     elif kind == "discard":

@@ -63,7 +63,8 @@ def test_every_label_and_prompt_of_a_seeded_game_is_in_words(seed, options):
         if view["question"]["kind"] == "window":
             assert "continue" in legal
             assert PRESENTATION.action_label(view, "continue") == table_words.CONTINUE
-            assert "a moment to play a card: " in prompt
+            # what the window holds up, from the view's (public) procedure
+            assert "a moment to play a card: " in prompt and "; next: " in prompt, prompt
         res = table_words.asked_resolution(view)
         if view["question"]["kind"] == "give" and res is not None and res.otherwise:
             assert "pass: " in prompt

@@ -449,7 +449,8 @@ def decision_places(view: View, texts: Sequence[str]) -> list[dict | None]:
     out = []
     for text in texts:
         group = group_of(view, text) if grouped else None
-        entry: dict[str, Any] = {"label": action_label(view, text)}
+        # place None: listed apart from the drawing, under its group (web/table.js)
+        entry: dict[str, Any] = {"place": None, "label": action_label(view, text)}
         if group is not None:
             entry["group"] = group
         out.append(entry)

@@ -97,6 +97,7 @@ def test_the_turn_s_plays_are_grouped_by_card_and_track(seed, options):
         assert sorted(listed) == sorted(legal)
         assert len(groups) <= table_words.MOST_BUTTONS, [t for t, _ in groups]
         places = PRESENTATION.decision_places(view, legal)
+        assert all("place" in p and p["place"] is None for p in places)  # listed, grouped
         shown = {p.get("group") or p["label"] for p in places}
         assert len(shown) <= table_words.MOST_BUTTONS
         longest = max(longest, len(legal))

@@ -21,7 +21,7 @@ View = Mapping[str, Any]
 
 # Who an effect or a cost falls on (components.TARGETS and ASKS).
 WHO = {"active": "the active hobbit", "ring-bearer": "the Ring-bearer",
-       "each": "each hobbit", "payer": "the payer", "others": "the other hobbits",
+       "each": "each hobbit", "payer": "the payer", "others": "each other hobbit",
        "group": "the group together", "one": "one hobbit"}
 REFUSER = "the hobbit who refuses"
 # What each effect verb does (components.EFFECTS); {n} its number, {who} its target.
@@ -542,7 +542,8 @@ def phase_help(view: View) -> str:
 def help_text(view: View) -> str:
     """The terminal's help: the notation, then the rules help of the moment."""
     width = 99
-    lines = [render.help_text(view), ""]
+    # the notation alone: the situation below says what is asked now
+    lines = [render.help_text({**view, "question": None}), ""]
     for line in situation(view):
         lines.append(textwrap.fill(line, width=width, subsequent_indent="    "))
     return "\n".join(lines)

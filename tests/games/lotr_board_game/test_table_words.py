@@ -125,7 +125,8 @@ def test_rules_help_of_the_moment(seed, options):
         if view["question"]["kind"] in ("sauron-start", "sauron-call"):
             assert "Now, " in help_ and "your Sauron card " in help_
             seen.add("sauron")
-        assert PRESENTATION.help_text(view).endswith(help_.split("\n")[-1][-20:])
+        terminal = PRESENTATION.help_text(view)
+        assert terminal.endswith(help_.split("\n")[-1][-20:]) and terminal.count("Now: ") == 1
     assert "event" in seen and ("sauron" in seen or "expansion" not in options)
 
 

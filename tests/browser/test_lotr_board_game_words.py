@@ -49,8 +49,8 @@ def test_buttons_in_words_grouped_with_the_help_of_the_moment(server, browser, s
             if toggles.count():
                 grouped += 1
                 if grouped == 1:
-                    page.locator("#board-section").screenshot(
-                        path=str(screenshots / "lotr-board-game-grouped.png"))
+                    page.screenshot(path=str(screenshots / "lotr-board-game-grouped.png"),
+                                    full_page=True)
                 toggles.first.click()
                 page.wait_for_selector("#legal button.group[aria-expanded=true]")
                 assert len(page.locator("#legal button").all_inner_texts()) <= MOST_BUTTONS + 40

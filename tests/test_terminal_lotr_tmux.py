@@ -43,7 +43,8 @@ def assert_whole_table(shown: list[str], seat: str) -> None:
                   "Your hand: " if seat != "Sauron" else "Sauron holds "):
         assert any(line.startswith(start) for line in table), (start, text)
     assert any(re.match(r"^Turn \d+, \w+ active — \w+: \S", line) for line in table), text
-    assert any(line.startswith("Your decisions") for line in table), text
+    assert any(line.startswith("Your decisions") or re.match(r"^Play .+ on \w+:$", line)
+               for line in table), text              # the menu, or a group of its plays
     assert re.search(r"(?m)^ +\d+  \S", "\n".join(table)), text       # a numbered entry
     assert table[[i for i, line in enumerate(table) if line.strip()][-1]].rstrip().endswith(
         PROMPT_END)
@@ -61,21 +62,35 @@ def test_a_whole_game_keeps_the_table_on_a_100_by_50_screen(seat, seats):
                      "--seed", str(SEED), "--no-color"])
     try:
         shown, _ = until_prompt_or_end(screen, None)
-        prompts = 0
+        prompts = opened = entered = 0
+        just_opened = None
         seen_boards = set()
         while shown is not None and prompts < MOST_PROMPTS:
             assert_whole_table(shown, seat)
+            if just_opened:   # a group's plays: '+ another card', or the card alone
+                assert any(line == just_opened + ":" for line in shown), (just_opened, shown)
+                assert re.search(r"(?m)^ +\d+  (alone|\+ \S)", "\n".join(shown)), shown
+                entered += 1
+            just_opened = None
             if seat == "Sauron":     # each of his cards with its text, for him alone
                 held = int(re.search(r"Sauron holds (\d+) card", "\n".join(shown)).group(1))
                 assert sum(line.startswith("  yours, Sauron card ") for line in shown) == held
             prompts += 1
             seen_boards.update(line for line in shown
                                if line.startswith("The Lord of the Rings · "))
-            screen.tmux("send-keys", "-t", "play", "-l", "1")
+            answer = "1"
+            table = shown[max(i for i, line in enumerate(shown)
+                              if line.startswith("The Lord of the Rings · ")):]
+            groups = re.findall(r"(?m)^ *(\d+)  (Play .+ on \w+) \(\d+\)$", "\n".join(table))
+            if groups:    # the turn's plays by card and track: open the first group
+                answer, just_opened = groups[0]
+                opened += 1
+            screen.tmux("send-keys", "-t", "play", "-l", answer)
             screen.tmux("send-keys", "-t", "play", "Enter")
             shown, last = until_prompt_or_end(screen, shown)
         assert shown is None, "the game did not end"
         assert any(line.startswith("Result: ") for line in last), last
         assert prompts > 10 and len(seen_boards) >= 3, (prompts, seen_boards)
+        assert seat == "Sauron" or entered == opened > 0, (opened, entered)
     finally:
         screen.close()

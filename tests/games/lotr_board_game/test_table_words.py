@@ -5,14 +5,18 @@ the game's data; and none of it names a card another seat holds (hidden informat
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
 
 from palantir.agents import make_agent
 from palantir.engine.dice import SeededDice
+from palantir.engine.errors import IllegalAction
 from palantir.games.lotr_board_game import table_words
 from palantir.games.lotr_board_game.presentation import PRESENTATION
+
+from tests.support import Diverged, MirrorDice
 
 from .lbg_table import GAME, PARTS
 
@@ -168,3 +172,43 @@ def test_no_word_names_another_seat_s_hidden_card(seed, options):
                         continue
                     assert card not in words.split() and f" {name} " not in words, \
                         (other, holder, card)
+
+
+@pytest.mark.parametrize("options,swap_from", [({"players": 3}, 0),
+                                               ({"players": 3, "expansion": "sauron"}, 0),
+                                               ({"players": 3, "expansion": "sauron"}, 40)])
+def test_twin_games_differing_in_one_hidden_card_read_the_same_to_everyone_else(options,
+                                                                               swap_from):
+    """Hidden information (tests/support/twins.py): two games that differ only in one card
+    dealt face down give every seat that may not see it the same table, prompt, help,
+    labels and groups, decision after decision."""
+    options = GAME.validate_options(options)
+    first = GAME.new_state(options, SeededDice(7))
+    mirror = MirrorDice(first.dice, swap_from, 7)
+    second = GAME.new_state(options, mirror)
+    rng = random.Random(7)
+    compared = 0
+    for _ in range(150):
+        if first.is_over():
+            break
+        if mirror.swapped is not None:
+            for seat in [s for s in range(first.players) if s not in mirror.seers] + [None]:
+                one, two = first.view(seat), second.view(seat)
+                for draw in (PRESENTATION.render_table, PRESENTATION.help_text,
+                             PRESENTATION.phase_help, table_words.prompt):
+                    assert draw(one) == draw(two), (seat, draw)
+                if seat == first.to_move():
+                    legal = [str(a) for a in first.legal_actions()]
+                    assert PRESENTATION.menu_groups(one, legal) == \
+                        PRESENTATION.menu_groups(two, legal)
+                    assert [PRESENTATION.action_label(one, t) for t in legal] == \
+                        [PRESENTATION.action_label(two, t) for t in legal]
+                compared += 1
+        legal = first.legal_actions()
+        text = str(legal[rng.randrange(len(legal))])
+        first.apply(first.parse_action(text))
+        try:
+            second.apply(second.parse_action(text))
+        except (IllegalAction, Diverged):
+            break      # the seat that holds the difference played it
+    assert compared > 20     # seats and spectators compared once the card differed

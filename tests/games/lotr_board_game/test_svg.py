@@ -9,7 +9,7 @@ import random
 import xml.etree.ElementTree as ET
 from collections import Counter
 
-from .lbg_table import GAME, PARTS, sauron_setup, table, tile
+from tests.support.positions.board import GAME, PARTS, sauron_setup, table, tile
 from palantir.engine import IllegalAction
 from palantir.engine.dice import SeededDice
 from palantir.games.lotr_board_game import svg

@@ -17,7 +17,7 @@ import argparse
 import sys
 import time
 
-from palantir.games.strategy_battle.odds import fight_odds, fighter_of
+from palantir.games.strategy_battle.odds import fight_odds, fighter_of, fighters_of
 from palantir.games.strategy_battle.odds_sampling import disagreements, sample_fights
 from palantir.games.strategy_battle.profiles import default_data
 
@@ -37,9 +37,9 @@ def cases():
          {"might": {"good": "win"}, "trapped": ["evil"]}),
         ("Aragorn bid 1 v Lurtz bid 2", [f("Aragorn (Strider)")], [f("Lurtz")],
          {"might": {"good": "bid:1", "evil": "bid:2"}}),
-        ("Dwarf two-handed v Uruk, both trapped",
-         [f("Dwarf Warrior with axe and shield", weapon="two-handed weapon")],
-         [f("Mordor Uruk-hai with sword")], {"trapped": ["good", "evil"]}),
+        ("Uruk two-handed v Dwarf, both trapped",
+         [f("Mordor Uruk-hai with sword", weapon="two-handed weapon")],
+         [f("Dwarf Warrior with axe and shield")], {"trapped": ["good", "evil"]}),
         ("3 Minas Tirith (spears) v Cave Troll, Men trapped",
          [f("Warrior of Minas Tirith", supported=True)] * 3, [f("Cave Troll")],
          {"trapped": ["good"]}),
@@ -62,6 +62,9 @@ def cases():
          [f("Aragorn (Strider)")], [f("Lurtz"), f(ORC)],
          {"might": {"good": "win"}, "roll_might": ["good", "evil"], "fate": ["good", "evil"],
           "trapped": ["evil"]}),
+        # 'Monstrous Mounts': the Warg a model of its own beside its rider (73/216)
+        ("Minas Tirith v Warg Rider charging", [f("Warrior of Minas Tirith")],
+         fighters_of(profiles["Warg Rider"], charts, mounts=mounts, charging=True), {}),
     ]
 
 

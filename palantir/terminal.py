@@ -11,12 +11,18 @@ from __future__ import annotations
 import io
 import os
 import random
+import select
 from collections import deque
 import shutil
 import sys
 import textwrap
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence, TextIO
+
+try:
+    import termios
+except ImportError:          # no POSIX terminal (Windows): no type-ahead to drop
+    termios = None
 
 from .agents import AGENT_HELP, make_agent
 from .engine.dice import SeededDice
@@ -104,6 +110,27 @@ def render_view(game: Game, view: Mapping, color: bool) -> str:
 def help_for(game: Game, view: Mapping) -> str:
     """The game's help on its notation and the rule of the decision at hand."""
     return game.presentation().help_text(view)
+
+
+def typed_ahead(stream: TextIO) -> list[str]:
+    """Drop what was typed at a terminal before the decision now asked was shown, and
+    return its complete lines: input is never applied to a later decision than the one it
+    was typed for (a 'done' typed twice must not end the next phase too)."""
+    try:
+        fd = stream.fileno()
+    except (AttributeError, OSError, io.UnsupportedOperation):
+        return []
+    chunks = []
+    # a terminal in its usual (canonical) mode is readable once a whole line is typed
+    while select.select([fd], [], [], 0)[0]:
+        chunk = os.read(fd, 4096)
+        if not chunk:
+            break
+        chunks.append(chunk)
+    if termios is not None:
+        termios.tcflush(fd, termios.TCIFLUSH)      # and a line half typed
+    text = b"".join(chunks).decode("utf-8", errors="replace")
+    return [line.strip() for line in text.splitlines() if line.strip()]
 
 
 def _is_terminal(stream: TextIO) -> bool:
@@ -351,6 +378,12 @@ class TerminalTable:
         self._show(level)
 
     def _ask(self, seat: int) -> Any:
+        if self.echoed:
+            dropped = typed_ahead(self.stdin)
+            if dropped:
+                self.say_wrapped(printable("  Typed before this decision was asked, not "
+                                           "applied: " + "; ".join(dropped)[:LONGEST_LINE]),
+                                 "    ")
         view = self.state.view(seat)
         legal = menu_order(self.game, self.state.legal_actions())
         if len(legal) == 1:

@@ -143,3 +143,31 @@ def test_questions_and_bad_input_at_a_real_terminal(screen):
     shown = screen.answer("1")
     assert_whole_table(shown)
     assert any(line.startswith("  Westernesse (you): move ") for line in shown)
+
+
+def test_input_typed_ahead_is_never_applied_to_a_later_decision():
+    # issue 14, item 10: a 'done' typed twice at the Move phase of the Strategy Battle Game
+    # ended the Move and then, typed before it was asked, skipped the Shoot phase. What is
+    # typed before a decision is shown is dropped, said on the screen, never applied.
+    shown = Screen([sys.executable, "-m", "palantir.cli", "play", "strategy-battle",
+                    "--seats", "human,ai:heuristic", "--seed", "1", "--no-color"])
+    try:
+        first = "\n".join(shown.wait_for_prompt())
+        assert "Turn 1, move phase; good has priority; good to decide" in first
+        shown.tmux("send-keys", "-t", "play", "done", "Enter", "done", "Enter")  # one burst
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            text = "\n".join(shown.lines())
+            if "shoot phase" in text or "Turn 2" in text:
+                break
+            time.sleep(0.2)
+        time.sleep(2)                           # a second 'done' would be applied by now
+        screen = shown.wait_for_prompt()
+        text = "\n".join(screen)
+        status = [line for line in screen if line.startswith("Turn ")]
+        assert status[-1].startswith("Turn 1, shoot phase; good has priority; good to decide"), \
+            text
+        assert "Typed before this decision was asked, not applied: done" in text, text
+        assert text.count("Good (human): done") == 1, text
+    finally:
+        shown.close()

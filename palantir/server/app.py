@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import logging
 import os
@@ -88,6 +89,38 @@ class PayloadResponse(JSONResponse):
 
     def render(self, content: Any) -> bytes:
         return json.dumps(content, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+GZIP_ABOVE = 4096  # bytes of JSON below which an answer goes as it is
+
+
+def accepts_gzip(request: Request) -> bool:
+    """Whether the client's Accept-Encoding takes gzip (not with q=0)."""
+    for part in request.headers.get("accept-encoding", "").split(","):
+        name, _, params = part.strip().partition(";")
+        if name.strip().lower() == "gzip":
+            return params.replace(" ", "").lower() not in ("q=0", "q=0.0", "q=0.00", "q=0.000")
+    return False
+
+
+def json_answer(request: Request, content: Any, public: bool) -> Response:
+    """JSON content, gzipped when it is large, the client accepts gzip and nothing in it is
+    secret. A seat's answer during a game holds its hidden information beside text the
+    other seats choose (their decisions, seat names): compressed, its length would tell how
+    much of that text matches the secret (BREACH), so it is never compressed. A spectator's
+    view and a finished game (whose whole record anyone may download) are public."""
+    body = json.dumps(content, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    headers = {"Vary": "Accept-Encoding"}
+    if public and len(body) >= GZIP_ABOVE and accepts_gzip(request):
+        body = gzip.compress(body, compresslevel=6)
+        headers["Content-Encoding"] = "gzip"
+    return Response(body, media_type="application/json", headers=headers)
+
+
+def public_to(table: LiveTable, viewer: int | None) -> bool:
+    """Whether what `viewer` sees of the table is no secret: a spectator, or a game over."""
+    with table.lock:
+        return viewer is None or table.state.is_over()
 
 
 class BodyLimit:
@@ -247,10 +280,12 @@ def create_app(database: str = "sqlite:///palantir.db", *, agent_workers: int = 
 
     @app.get("/api/tables/{table_id}", response_model=dict,
              summary="the table as a seat or a spectator sees it")
-    def get_table(table_id: str, log_from: int = Query(0, ge=0),
+    def get_table(table_id: str, request: Request, log_from: int = Query(0, ge=0),
                   x_seat_token: str | None = Header(None, max_length=200)) -> Response:
         table = lobby.get(table_id)
-        return PayloadResponse(payload(lobby, table, viewer_of(table, x_seat_token), log_from))
+        viewer = viewer_of(table, x_seat_token)
+        return json_answer(request, payload(lobby, table, viewer, log_from),
+                           public_to(table, viewer))
 
     @app.post("/api/tables/{table_id}/decisions", response_model=dict,
               summary="take a decision (notation)")
@@ -302,17 +337,18 @@ def create_app(database: str = "sqlite:///palantir.db", *, agent_workers: int = 
     replays = app.state.replays = ReplayCache()  # checkpoints per table, this process only
 
     @app.get("/api/tables/{table_id}/history", summary="a few steps as you saw them, to replay")
-    def table_history(table_id: str,
+    def table_history(table_id: str, request: Request,
                       start: int = Query(0, alias="from", description="the first step",
                                          json_schema_extra={"minimum": 0}),
                       count: int = Query(1, description=f"steps, 1 to {MAX_PAGE}; fewer if "
                                          f"they would pass {MAX_PAGE_BYTES} bytes",
                                          json_schema_extra={"minimum": 1,
                                                             "maximum": MAX_PAGE}),
-                      x_seat_token: str | None = Header(None, max_length=200)) -> JSONResponse:
+                      x_seat_token: str | None = Header(None, max_length=200)) -> Response:
         table = lobby.get(table_id)
         viewer = viewer_of(table, x_seat_token)
-        return JSONResponse(replays.page(table, viewer, start, count))
+        return json_answer(request, replays.page(table, viewer, start, count),
+                           public_to(table, viewer))
 
     @app.get("/api/tables/{table_id}/events", summary="server-sent events: the table live")
     async def events(table_id: str, request: Request,

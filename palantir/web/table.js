@@ -262,7 +262,8 @@ function aimed() { return aim ? aim.options[aim.at] : null; }
 
 function hexShape(place) {
   const shapes = [...document.querySelectorAll(`#board svg [data-pick="${CSS.escape(place)}"]`)];
-  return shapes.find((s) => s.tagName.toLowerCase() === "polygon") || shapes[0] || null;
+  // The hex itself (a polygon, or the one hex shape placed by a <use>), not a piece on it.
+  return shapes.find((s) => ["polygon", "use"].includes(s.tagName.toLowerCase())) || shapes[0] || null;
 }
 
 function markCosts(targets) {

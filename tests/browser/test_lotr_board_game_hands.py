@@ -66,3 +66,63 @@ def test_each_seat_sees_its_own_hand_and_only_it(server, browser, screenshots):
             decisions += 1
         for context in contexts:
             context.close()
+
+
+def test_the_table_as_its_players_know_it_within_two_screens(server, browser, screenshots):
+    # Issue 13, items 1-3: the Master board, the conflict board with its next event, the
+    # cards as cards; a hobbit sees Sauron's hand as counted backs, Sauron his own cards
+    # face up; each page within two screens at 1280x1000.
+    with httpx.Client(base_url=server.url, timeout=30) as api:
+        created = api.post("/api/tables", json={
+            "game": "lotr-board-game", "options": {"players": 3, "expansion": "sauron"},
+            "seats": ["human", "human", "human", "human"]}).json()
+        seats = created["seats"]
+        context = browser.new_context(viewport={"width": 1280, "height": 1000})
+        pages = {seat: context.new_page() for seat in (0, 3)}
+        for seat, page in pages.items():
+            page.goto(server.url + seats[seat]["url"])
+            page.wait_for_selector("#board svg.lbg-table")
+        for _ in range(60):  # through Bag End and Rivendell to Moria, by clicks
+            state = api.get(f"/api/tables/{created['id']}",
+                            headers={"X-Seat-Token": seats[0]["token"]}).json()
+            if state["view"]["board"] == "moria" or state["to_move"] is None:
+                break
+            mover = state["to_move"]
+            page = context.new_page() if mover not in pages else pages[mover]
+            if mover not in pages:
+                page.goto(server.url + seats[mover]["url"])
+                pages[mover] = page
+            page.wait_for_function(
+                f"Number(document.body.dataset.version) >= {state['version']}")
+            page.wait_for_selector("#legal button.decision")
+            page.locator("#legal button.decision").last.click()
+            page.wait_for_function(
+                f"Number(document.body.dataset.version) > {state['version']}")
+        hobbit, sauron = pages[0], pages[3]
+        views = {seat: api.get(f"/api/tables/{created['id']}",
+                               headers={"X-Seat-Token": seats[seat]["token"]}).json()
+                 for seat in (0, 3)}
+        for seat, page in ((0, hobbit), (3, sauron)):
+            page.wait_for_function(
+                f"Number(document.body.dataset.version) >= {views[seat]['version']}")
+            board = page.locator("#board svg")
+            assert board.locator("g.master-board").is_visible()
+            assert board.locator("g.corruption-space, rect.corruption-space").count() == 16
+            assert board.locator("g.path-place.current").count() == 1
+            assert page.evaluate("document.documentElement.scrollHeight") <= 2000
+            box = board.bounding_box()
+            assert box["width"] >= 700 and box["y"] + box["height"] <= 2000
+        view = views[0]["view"]
+        if view["board"] == "moria":
+            assert "Next event: " in hobbit.locator("#board svg .next-event").text_content()
+        backs = hobbit.locator('#board svg g.card-backs[data-pile="hand"]')
+        assert backs.get_attribute("data-count") == str(view["sauron_hand_size"])
+        own = views[3]["view"]["sauron_hand"]
+        assert sorted(sauron.eval_on_selector_all("#board svg rect.card", CARDS_ON_BOARD)) \
+            == sorted(own)
+        drawn = hobbit.locator("#board").inner_html()
+        assert own and not [card for card in own if f'data-card="{card}"' in drawn]
+        assert hobbit.locator("#board svg g.gandalf-card").count() == len(view["gandalf_left"])
+        hobbit.screenshot(path=str(screenshots / "lotr-board-game-table.png"), full_page=True)
+        sauron.screenshot(path=str(screenshots / "lotr-board-game-sauron.png"), full_page=True)
+        context.close()

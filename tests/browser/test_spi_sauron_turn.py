@@ -73,7 +73,7 @@ def version_of(page) -> int:
     return int(page.evaluate("document.body.dataset.version"))
 
 
-def click_hex(page, hex_name: str, kind: str = "polygon") -> None:
+def click_hex(page, hex_name: str, kind: str = "use") -> None:
     page.locator(f'#board svg {kind}[data-pick="{hex_name}"]').first.click(force=True)
 
 
@@ -98,7 +98,7 @@ def test_a_turn_of_spi_sauron_by_clicks_alone(table_server, browser, screenshots
         # ----- movement: the Swordsmen to 0504, beside the Goblins ----------------------
         version = version_of(me)
         click_hex(me, "0502", "rect")
-        me.wait_for_selector("#board svg polygon.reachable")
+        me.wait_for_selector("#board svg use.reachable")
         check_page(me, "unit picked")
         assert me.locator("#board svg .cost-label").count() > 0
         click_hex(me, "0504")
@@ -145,11 +145,11 @@ def test_a_turn_of_spi_sauron_by_clicks_alone(table_server, browser, screenshots
         settle(me, version)
 
         # ----- Sauron retreats the Goblins by clicks -------------------------------------
-        them.wait_for_selector("#board svg polygon.reachable")
+        them.wait_for_selector("#board svg use.reachable")
         check_page(them, "retreat offered")
         them.screenshot(path=str(screenshots / "spi-turn-3-retreat-page.png"))
         target = sorted(them.eval_on_selector_all(
-            "#board svg polygon.reachable", "shapes => shapes.map(s => s.dataset.pick)"))[0]
+            "#board svg use.reachable", "shapes => shapes.map(s => s.dataset.pick)"))[0]
         version = version_of(them)
         click_hex(them, target)
         assert "Retreat" in them.locator("#aim-text").inner_text()

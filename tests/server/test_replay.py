@@ -242,3 +242,32 @@ def test_an_unknown_table_link_shows_a_page(sqlite_client):
 def bare_table(tmp_path, record: GameRecord) -> LiveTable:
     """A table watching `record`, made by a lobby of its own (no web server)."""
     return Lobby(Storage(f"sqlite:///{tmp_path / 'replays.db'}")).upload(record.to_json())
+
+
+def test_large_public_answers_are_gzipped_and_a_seats_answers_are_not(client, long_record):
+    # A SPI Sauron history page is up to 1 MB of JSON: gzipped when the client accepts it
+    # and nothing in it is secret (a finished game, whose record anyone may download, or a
+    # spectator's view). A seat's answer during a game is sent as it is (BREACH: it holds the
+    # seat's hidden information beside text the other seats choose, their decisions, and a
+    # compressed length would tell how much of it matches).
+    table_id = upload(client, long_record)
+    path = f"/api/tables/{table_id}/history?from=0&count=8"
+    zipped = client.get(path, headers={"Accept-Encoding": "gzip"})
+    assert zipped.status_code == 200 and zipped.headers["content-encoding"] == "gzip"
+    plain = client.get(path, headers={"Accept-Encoding": "identity"})
+    assert "content-encoding" not in plain.headers and zipped.json() == plain.json()
+    assert zipped.num_bytes_downloaded * 5 < plain.num_bytes_downloaded
+    assert "Accept-Encoding" in plain.headers["vary"]
+    refused = client.get(path, headers={"Accept-Encoding": "gzip;q=0, identity"})
+    assert "content-encoding" not in refused.headers
+    table = client.get(f"/api/tables/{table_id}", headers={"Accept-Encoding": "gzip"})
+    assert table.headers["content-encoding"] == "gzip" and table.json()["svg"]
+
+    created = client.post("/api/tables", json={"game": "spi-sauron",
+                                               "seats": ["human", "human"]}).json()
+    seat = {"X-Seat-Token": created["seats"][0]["token"], "Accept-Encoding": "gzip"}
+    for answer in (client.get(f"/api/tables/{created['id']}", headers=seat),
+                   client.get(f"/api/tables/{created['id']}/history?from=0", headers=seat)):
+        assert answer.status_code == 200 and "content-encoding" not in answer.headers
+    watcher = client.get(f"/api/tables/{created['id']}", headers={"Accept-Encoding": "gzip"})
+    assert watcher.headers["content-encoding"] == "gzip"

@@ -1,26 +1,29 @@
 """The Lord of the Rings board game as SVG for the web table, drawn from a view alone.
 
-The board's tracks (with the expansion's resource tokens above their spaces), the
-Temptation track with Sauron (and the Black Rider), each hobbit's tokens, hand size and
-Fellowship card, and the seat's own hand: a seat's view holds only its own hand, so the
-drawing can show nobody else's. Markers are SVG shapes, never emoji or symbol glyphs: a
-browser without an emoji font (Debian's Chromium) draws those as empty boxes.
+The table as its players know it (issue 13, items 1-3): the Master board with the
+corruption line, the adventure path and each hobbit's tokens (svg_boards.py), the board in
+play with its tracks' rewards, the event line and the bag, and the cards as cards
+(svg_cards.py): the seat's own hand fanned, the Gandalf cards, with the expansion Sauron's
+and the Nazgul cards face up where public and as counted backs where not. A seat's view
+holds only its own hand, so the drawing can show nobody else's. Markers are SVG shapes,
+never emoji or symbol glyphs: a browser without an emoji font (Debian's Chromium) draws
+those as empty boxes.
 """
 
 from __future__ import annotations
 
+import math
+from collections import Counter
 from html import escape
 from typing import Any, Mapping
 
-from .components import LIFE_TOKENS, default_components
-from .render import QUESTION_WORDS, TOKEN_LABELS, rules_names, status_line
+from .components import default_components
+from .render import QUESTION_WORDS, rules_names, status_line
+from .svg_boards import master_board, play_board
+from .svg_cards import (CARD_H, CARD_W, backs, card_face, fellowship_face, gandalf_face,
+                        nazgul_face, paragraph, sauron_face, wrap)
 
-WIDTH = 760
-SPACE = 40       # one space of the Temptation track
-CELL = 22        # one space of a board track
-ROW = 26
-HOBBIT_COLOURS = {"frodo": "#2f63c4", "sam": "#2f8f46", "pippin": "#c07a12",
-                  "merry": "#8a3fb0", "fatty": "#a0522d"}
+WIDTH = 960
 
 
 def action_label(view: Mapping[str, Any], text: str) -> str:
@@ -78,142 +81,135 @@ def _text(x: float, y: float, text: str, size: int = 13, **attrs: str) -> str:
     return f'<text x="{x}" y="{y}" font-size="{size}"{extra}>{escape(text)}</text>'
 
 
-def _tracks(view: Mapping[str, Any], y: float) -> tuple[list[str], float]:
-    board = default_components().boards[view["board"]]
-    out = [_text(12, y, board.name, 16, font_weight="bold")]
-    y += 10
-    if board.kind != "conflict":
-        return out, y + 10
-    # Resources: with the expansion a row leaves room for the tokens above its spaces.
-    row = ROW + 10 if "resource_spaces" in view else ROW
-    for track, spaces in board.tracks.items():
-        at = view["tracks"].get(track, 0)
-        y += row
-        main = track == board.main
-        out.append(_text(12, y + 15, track + (" (main)" if main else ""), 12))
-        for i in range(len(spaces)):
-            fill = "#6a3d00" if i < at else "#fffaf0"
-            out.append(f'<rect class="track-space" x="{120 + i * CELL}" y="{y}" width="{CELL - 3}"'
-                       f' height="{CELL - 3}" fill="{fill}" stroke="#6a3d00"/>')
-        for t, space, token in view.get("resource_spaces", ()):
-            if t == track:  # Resources: the token lies above its space, face up
-                out += _resource_token(120 + (space - 1) * CELL, y, token)
-    y += ROW
-    out.append(_text(12, y + 15, f"events {view['event']}/{len(board.events)}", 12))
-    return out, y + ROW
-
-
-def _temptation(view: Mapping[str, Any], y: float) -> tuple[list[str], float]:
-    parts = default_components()
-    out = [_text(12, y, "Temptation track", 14, font_weight="bold")]
-    y += 8 + (24 if view.get("black_rider") is not None else 0)  # room for the Rider
-    for i in range(parts.temptation_spaces + 1):
-        dark = "#3b3b3b" if i >= view["sauron"] else "#fffaf0"
-        out.append(f'<rect class="temptation-space" x="{12 + i * SPACE * 0.95}" y="{y}" '
-                   f'width="{SPACE * 0.9}" height="{SPACE}" fill="{dark}" stroke="#6a3d00"/>')
-        out.append(_text(14 + i * SPACE * 0.95, y + 11, str(i), 9, fill="#888"))
-    x = lambda i: 12 + i * SPACE * 0.95 + SPACE * 0.45  # noqa: E731
-    out.append(_eye(x(view["sauron"]), y + 24))
-    for k, (seat_char, pos) in enumerate(zip(view["characters"], view["positions"])):
-        if view["eliminated"][k]:
-            continue
-        out.append(f'<circle class="hobbit" cx="{x(pos)}" cy="{y + SPACE + 10 + 8 * k}" r="6" '
-                   f'fill="{HOBBIT_COLOURS.get(seat_char, "#000")}"/>')
-    if view.get("black_rider") is not None:
-        out.append(_rider(x(view["black_rider"]), y - 2, view["black_rider_returning"]))
-    return out, y + SPACE + 14 + 8 * len(view["characters"])
-
-
-def _eye(cx: float, cy: float) -> str:
-    """Sauron's marker: a lidless eye, an almond of fire around a slit pupil."""
-    return (f'<g class="sauron"><title>Sauron</title>'
-            f'<path d="M {cx - 14} {cy} Q {cx} {cy - 11} {cx + 14} {cy} '
-            f'Q {cx} {cy + 11} {cx - 14} {cy} Z" fill="#e8590c" stroke="#7a1f00"/>'
-            f'<ellipse cx="{cx}" cy="{cy}" rx="2.2" ry="6" fill="#111"/></g>')
-
-
-def _rider(cx: float, base: float, returning: bool) -> str:
-    """The Black Rider: a black hooded rider on a horse (turned towards Mordor when he
-    rides back, as the figure is turned in the rulebook)."""
-    flip = -1.3 if returning else 1.3
-
-    def px(dx: float) -> float:
-        return round(cx + flip * dx, 1)
-
-    def py(dy: float) -> float:
-        return round(base - 1.3 * dy, 1)
-    horse = (f"M {px(-10)} {py(0)} L {px(-8)} {py(9)} L {px(6)} {py(10)} "
-             f"L {px(10)} {py(16)} L {px(12)} {py(13)} L {px(9)} {py(7)} "
-             f"L {px(8)} {py(0)} L {px(5)} {py(0)} L {px(5)} {py(6)} L {px(-5)} {py(6)} "
-             f"L {px(-6)} {py(0)} Z")
-    cloak = f"M {px(-4)} {py(9)} L {px(-1)} {py(21)} L {px(3)} {py(21)} L {px(4)} {py(9)} Z"
-    return (f'<g class="black-rider"><title>the Black Rider'
-            f'{" riding back to Mordor" if returning else ""}</title>'
-            f'<path d="{horse}" fill="#111"/><path d="{cloak}" fill="#111"/>'
-            f'<circle cx="{px(1)}" cy="{py(23)}" r="3.5" fill="#111"/></g>')
-
-
-def _resource_token(x: float, y: float, token: str) -> list[str]:
-    """A resource token above a track space: a gold disc with a short label."""
-    cx, cy = x + (CELL - 3) / 2, y - 9
-    return [f'<g class="resource-token"><title>{escape(token)}</title>'
-            f'<circle cx="{cx}" cy="{cy}" r="7" fill="#f2c94c" stroke="#6a3d00"/>'
-            + _text(cx - 5, cy + 3, TOKEN_LABELS.get(token, token[:2]), 7) + "</g>"]
-
-
-def _hobbits(view: Mapping[str, Any], y: float) -> tuple[list[str], float]:
-    names = rules_names(view)
+def _fan(cards: list[str], face, x0: float, y: float, width: float) -> list[str]:
+    """The seat's own hand fanned: the cards overlap and turn a little about a point below."""
+    n = len(cards)
+    if not n:
+        return [_text(x0, y + 40, "no cards", 12)]
+    spread = min(4.0, 24.0 / max(n - 1, 1))
+    reach = CARD_H * 1.6  # the pivot below the cards
+    swing = reach * math.sin(math.radians(spread * (n - 1) / 2))
+    step = min(CARD_W + 4.0, (width - CARD_W - 2 * swing) / max(n - 1, 1))
     out = []
-    for seat in range(len(view["characters"])):
-        y += 20
-        if view["eliminated"][seat]:
-            line = f"{names[seat]}: eliminated"
-        else:
-            life = ", ".join(f"{view['life'][seat][k]} {k}" for k in LIFE_TOKENS)
-            bearer = " (Ring-bearer)" if view["ring_bearer"] == seat else ""
-            line = (f"{names[seat]}{bearer}: at {view['positions'][seat]}, "
-                    f"{view['runes'][seat]} runes, {life}, {view['hand_sizes'][seat]} cards")
-            if view["characters"][seat] in view.get("fellowship_cards", ()):
-                line += ", Fellowship card"
-        out.append(_text(12, y, line, 13, **{"class": "hobbit-line"}))
-    if view.get("sauron_seat") is not None:
-        y += 20
-        out.append(_text(12, y, f"Sauron: {view['sauron_hand_size']} cards; Nazgûl face up: "
-                         f"{', '.join(view['nazgul_up']) or 'none'}", 13))
-        y += 20
-        out.append(_text(12, y, "Resource cards face up: " + (", ".join(
-            view["resource_pile"]) or "none") + f"; tokens face down: "
-            f"{view['resource_tokens_left']}" + ("; three cards this turn (Pippin)"
-                                                 if view["three_cards"] else ""), 13,
-            **{"class": "resources"}))
+    for i, card in enumerate(cards):
+        x = x0 + swing + i * step
+        turn = (i - (n - 1) / 2) * spread
+        out.append(f'<g class="hand-card" transform="rotate({turn:.1f} {x + CARD_W / 2:.1f} '
+                   f'{y + reach:.1f})">' + face(card, x, y + 6, "card") + "</g>")
+    return out
+
+
+def _on_table(view: Mapping[str, Any], y: float) -> tuple[list[str], float]:
+    """What lies open on the table for the question asked: the cards revealed to share
+    out (Preparations) and the offers made to a cost."""
+    question = view.get("question") or {}
+    out = []
+    names = rules_names(view)
+    if question.get("shown"):
+        out.append(_text(12, y + 14, "Revealed to share out:", 11, font_weight="bold"))
+        for k, card in enumerate(question["shown"]):
+            out.append(card_face(card, 160 + k * 66, y + 2))
+        y += 96
+    if question.get("pot"):
+        offers = ", ".join(f"{names[seat]}: {_item_name(item)}"
+                           for seat, item in question["pot"])
+        out.append(paragraph(12, y + 14, f"Offered to {question.get('name', 'the cost')}: "
+                             + offers, 140, 11, 2, **{"class": "offers"}))
+        y += 34
+    return (['<g class="on-table">'] + out + ["</g>"], y) if out else ([], y)
+
+
+def _item_name(item: str) -> str:
+    """A card offered by its name, a token by its kind."""
+    card = default_components().cards.get(item)
+    return card.name if card else item
+
+
+def _cards(view: Mapping[str, Any], y: float) -> tuple[list[str], float]:
+    """The seat's own hand fanned; the Gandalf cards face up; with the expansion
+    Sauron's and the Nazgul cards (face up where public, else backs counted), the resource
+    and Fellowship cards."""
+    out = []
+    seat = view["rules_seat"]
+    mine = view.get("sauron_hand") is not None and seat == view.get("sauron_seat")
+    cards = view["sauron_hand"] if mine else view.get("hand")
+    if cards is not None:
+        label = "Your Sauron cards" if mine else "Your hand"
+        out.append(_text(12, y + 14, f"{label} ({len(cards)})", 13, font_weight="bold"))
+        out += _fan(list(cards), sauron_face if mine else card_face, 14, y + 18, 500)
+    gandalf = list(view.get("gandalf_left", ()))
+    out.append(_text(560, y + 14, "Gandalf cards", 12, font_weight="bold"))
+    for k, gid in enumerate(gandalf):
+        out.append(gandalf_face(gid, 560 + (k % 4) * 99, y + 20 + (k // 4) * 68))
+    if not gandalf:
+        out.append(_text(560, y + 34, "none left", 11))
+    y += max(130 if cards is not None else 0, 24 + 68 * ((len(gandalf) + 3) // 4 or 1))
+    if view.get("sauron_seat") is None:
+        return out, y
+    y += 6
+    out.append(_text(12, y + 12, "Sauron", 12, font_weight="bold"))
+    out.append(backs(14, y + 20, view["sauron_hand_size"], "hand", "#3a1f1a"))
+    out.append(backs(56, y + 20, view["sauron_deck_size"], "deck", "#3a1f1a"))
+    out += _sauron_discards(view, 100, y)
+    up = list(view["nazgul_up"])
+    nw = min(110.0, 560 / max(len(up), 1) - 4)
+    out.append(_text(310, y + 12, "Nazgul cards face up", 12, font_weight="bold"))
+    for k, card in enumerate(up):
+        out.append(nazgul_face(card, 310 + k * (nw + 4), y + 18, nw))
+    nx = 310 + max(len(up), 1) * (nw + 4)
+    out.append(backs(nx, y + 20, view["nazgul_deck_size"], "Nazgul deck", "#1f2a24"))
+    out.append(_text(nx + 40, y + 80, f"{len(view['nazgul_discards'])} discarded", 8))
+    y += 120
+    pile = list(view["resource_pile"])
+    out.append(_text(12, y + 12, "Resource cards face up", 12, font_weight="bold",
+                     **{"class": "resources"}))
+    for k, card in enumerate(pile):
+        out.append(card_face(card, 12 + k * 66, y + 18))
+    out.append(_text(12, y + 120, f"resource tokens face down: {view['resource_tokens_left']}"
+                     + ("; three cards this turn (Pippin)" if view["three_cards"] else ""), 9))
+    held = [c for c in view["characters"] if c in view.get("fellowship_cards", ())]
+    fx = 24 + max(len(pile), 2) * 66
+    out.append(_text(fx, y + 12, "Fellowship cards", 12, font_weight="bold"))
+    for k, char in enumerate(held):
+        per_row = max(1, int((950 - fx) // 156))
+        out.append(fellowship_face(char, fx + (k % per_row) * 156, y + 18 + (k // per_row) * 62))
+    if not held:
+        out.append(_text(fx, y + 32, "all used", 10))
+    rows = (len(held) + max(1, int((950 - fx) // 156)) - 1) // max(1, int((950 - fx) // 156))
+    y += max(126, 22 + 62 * rows)
     return out, y
 
 
-def _hand(view: Mapping[str, Any], y: float) -> tuple[list[str], float]:
-    cards = view.get("hand")
-    label = "Your hand"
-    if view.get("sauron_hand") is not None and view["rules_seat"] == view.get("sauron_seat"):
-        cards, label = view["sauron_hand"], "Your Sauron cards"
-    if cards is None:
-        return [], y
-    out = [_text(12, y + 24, label, 14, font_weight="bold")]
-    y += 32
-    for i, card in enumerate(cards):
-        cx, cy = 12 + (i % 6) * 122, y + (i // 6) * 34
-        out.append(f'<rect class="card" x="{cx}" y="{cy}" width="116" height="28" rx="4" '
-                   f'fill="#fffaf0" stroke="#6a3d00"/>')
-        out.append(_text(cx + 6, cy + 18, card, 12))
-    return out, y + (len(cards) + 5) // 6 * 34
+def _sauron_discards(view: Mapping[str, Any], x: float, y: float) -> list[str]:
+    """Sauron's discard pile: the faces seen, one of each kind with its count (the view
+    lists them sorted, so their order tells nothing), and how many lie face down."""
+    seen = list(view["sauron_discards"])
+    mine = view["rules_seat"] == view.get("sauron_seat")
+    hidden = 0 if mine else view["sauron_secret_discards"]
+    faces = {c.id: c.symbols for c in default_components().sauron_cards}
+    kinds = Counter(faces[c] for c in seen)
+    first = {faces[c]: c for c in reversed(seen)}
+    out = [_text(x, y + 12, f"discards: {len(seen)} seen"
+                 + (f", {hidden} face down" if hidden else ""), 9)]
+    for k, (symbols, n) in enumerate(kinds.most_common(3)):
+        out.append(sauron_face(first[symbols], x + k * 66, y + 18))
+        out.append(_text(x + k * 66 + 44, y + 101, f"x{n}", 10, font_weight="bold",
+                         fill="#f2c94c"))
+    if len(kinds) > 3:
+        out.append(_text(x, y + 114, f"and {len(kinds) - 3} other kinds", 8))
+    return out
 
 
 def render_svg(view: Mapping[str, Any]) -> str:
-    """The whole table as this view shows it."""
-    body = [_text(12, 24, status_line(view), 15, font_weight="bold", **{"class": "status"})]
-    y = 50.0
-    for draw in (_tracks, _temptation, _hobbits, _hand):
-        part, y = draw(view, y + 10)
+    """The whole table as this view shows it: the Master board, the board in play and the
+    cards (the seat's own hand only: a view holds no other)."""
+    status = status_line(view)
+    body = [paragraph(12, 22, status, 108, 15, 2, font_weight="bold", **{"class": "status"})]
+    y = 32.0 + 17 * (len(wrap(status, 108)) > 1)
+    for draw in (master_board, play_board, _on_table, _cards):
+        part, y = draw(view, y)
         body += part
-    height = int(y + 20)
+    height = int(y + 10)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" '
             f'width="{WIDTH}" height="{height}" class="lbg-table" font-family="sans-serif">'
             f'<rect width="{WIDTH}" height="{height}" fill="#efe6cf"/>' + "".join(body)

@@ -48,6 +48,20 @@ def strength_text(unit: Unit) -> str:
     return found[1]
 
 
+def _by_hex(pieces, held: dict[str, set[str]]) -> dict[str, list]:
+    """The pieces listed by the hex they stand in; each hex added to its side's in `held`."""
+    index: dict[str, list] = {}
+    for piece in pieces:
+        here = piece.hex
+        found = index.get(here)
+        if found is None:
+            index[here] = [piece]
+        else:
+            found.append(piece)
+        held[piece.side].add(here)
+    return index
+
+
 class SauronState(State):
     """A position of SPI Sauron: every piece, the Game-Turn and Phase, the armies' tallies."""
 
@@ -297,26 +311,10 @@ class SauronState(State):
         # Built once per position (cleared with the ZOC cache whenever a piece moves), in
         # one pass: units and leaders by hex, the hexes each side holds and those holding
         # a combat unit.
-        units: dict[str, list[Unit]] = {}
-        leaders: dict[str, list[LeaderPiece]] = {}
-        sauron: set[str] = set()
-        westernesse: set[str] = set()
-        for piece in self.units.values():
-            here = piece.hex
-            found = units.get(here)
-            if found is None:
-                units[here] = [piece]
-            else:
-                found.append(piece)
-            (sauron if piece.side == "sauron" else westernesse).add(here)
-        for piece in self.leaders.values():
-            here = piece.hex
-            found = leaders.get(here)
-            if found is None:
-                leaders[here] = [piece]
-            else:
-                found.append(piece)
-            (sauron if piece.side == "sauron" else westernesse).add(here)
+        held: dict[str, set[str]] = {"sauron": set(), "westernesse": set()}
+        units = _by_hex(self.units.values(), held)
+        leaders = _by_hex(self.leaders.values(), held)
+        sauron, westernesse = held["sauron"], held["westernesse"]
         # 4.27: the Beast (17.0) bars its hex to the enemy, though no combat unit (5.0)
         sauron.add(self.beast.hex)
         cache = self._zoc

@@ -36,6 +36,8 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Iterable, Mapping, Sequence
 
+from .state import monstrous
+
 SIXTH = Fraction(1, 6)
 HALF = Fraction(1, 2)
 SIDES = ("good", "evil")
@@ -58,6 +60,9 @@ class Fighter:
     mounted: bool = False        # rides its mount ('Cavalry')
     charging: bool = False       # a rider who charged this turn ('Cavalry Charge!')
     mount_strength: int = 0      # its mount's Strength ('Knock to the Ground')
+    supported: bool = False      # a spear supports it ('Spears')
+    monstrous: bool = False      # rides a monstrous mount ('Monstrous Mounts')
+    is_mount: bool = False       # a monstrous mount, a separate model in its rider's fight
 
 
 def die_scores(modifier: int) -> dict[int, Fraction]:
@@ -101,8 +106,17 @@ def best_die(fighters: Sequence[Fighter]) -> dict[int, Fraction]:
 
 
 def charge_bonus(fighter: Fighter, foes: Sequence[Fighter]) -> bool:
-    """'Cavalry Charge!': a rider who charged, fighting only warriors on foot."""
-    return fighter.mounted and fighter.charging and not any(f.mounted for f in foes)
+    """'Cavalry Charge!': a rider who charged, fighting only warriors on foot; never a rider
+    of a monstrous mount, whose mount's own Attacks replace it ('Monstrous mounts charge!')."""
+    return (fighter.mounted and fighter.charging and not fighter.monstrous
+            and not any(f.mounted for f in foes))
+
+
+def monstrous_charge(fighter: Fighter, foes: Sequence[Fighter]) -> bool:
+    """'Monstrous mounts charge!': a charging rider of a monstrous mount knocks down even
+    cavalry, unless an enemy monstrous mount is in the fight."""
+    return (fighter.mounted and fighter.charging and fighter.monstrous
+            and not any(f.monstrous or f.is_mount for f in foes))
 
 
 def attacks_in_fight(fighter: Fighter, foes: Sequence[Fighter]) -> int:
@@ -113,8 +127,8 @@ def attacks_in_fight(fighter: Fighter, foes: Sequence[Fighter]) -> int:
 def knocked_down(loser: Fighter, winners: Sequence[Fighter], losers: Sequence[Fighter]) -> bool:
     """'Knock to the Ground': a charging rider's win fells a foe on foot, unless the foe has
     Strength 6 or more and no charging rider's mount is as strong."""
-    chargers = [w for w in winners if charge_bonus(w, losers)]
-    if not chargers or loser.mounted:
+    chargers = [w for w in winners if charge_bonus(w, losers) or monstrous_charge(w, losers)]
+    if not chargers or (loser.mounted and not any(c.monstrous for c in chargers)):
         return False
     return loser.strength < 6 or any(c.mount_strength >= 6 for c in chargers)
 
@@ -163,7 +177,7 @@ def _spend(policy: tuple[str, int], store: int, mine: int, hero: int, theirs: in
     """Points a lone spender puts on his best die (mine: his side's best, hero: his best)."""
     kind, n = policy
     if kind == "bid":
-        return min(n, store)
+        return min(n, store, 6 - hero)      # 'Might': no die raised past 6
     # 'win': the fewest points that make the side win outright, or tie at equal Fight
     for k in range(0, store + 1):
         best = max(mine, min(6, hero + k))
@@ -181,6 +195,9 @@ def check_shielding(side: Sequence[Fighter], name: str) -> None:
     if not all(f.shield and not f.mounted for f in side):
         raise ValueError(f"shielding: every {name} warrior must carry a shield and be on foot "
                          "('Shields')")
+    if any(f.supported for f in side):
+        raise ValueError(f"shielding: a spear cannot support a shielding {name} warrior "
+                         "('Spears', 'Shields')")
 
 
 def duel_outcome(good: Sequence[Fighter], evil: Sequence[Fighter],
@@ -220,9 +237,12 @@ def duel_outcome(good: Sequence[Fighter], evil: Sequence[Fighter],
             best = {"good": max(hg, rg), "evil": max(he, re_)}
             hero_die = {"good": hg, "evil": he}
             points = {"good": 0, "evil": 0}
-            if both:
-                points = {side: min(policies[side][1], store[side]) for side in sides}
+            if both and hg < 6 and he < 6:
+                # 'Might': no die is raised past 6, so a bid spends at most what it can use
+                points = {side: min(policies[side][1], store[side], 6 - hero_die[side])
+                          for side in sides}
             else:
+                # a Hero whose die is a 6 cannot spend: the other spends alone, seeing it
                 for side, other in (("good", "evil"), ("evil", "good")):
                     if heroes[side] is None:
                         continue
@@ -354,6 +374,11 @@ def wounds_lost(strikers: Sequence[Fighter], target: Fighter, entry_of, doubled:
     return out
 
 
+def models(side: Sequence[Fighter]) -> int:
+    """How many models a side fields, its riders' monstrous mounts not counted apart."""
+    return sum(1 for f in side if not f.is_mount)
+
+
 def _sides_named(value, what: str) -> set[str]:
     chosen = set(SIDES) if value is True else set(value or ())
     if chosen - set(SIDES):
@@ -373,8 +398,15 @@ def fight_odds(good: Sequence[Fighter], evil: Sequence[Fighter], entry_of, *,
     their own failed wound and Fate rolls; `fate`: the sides whose struck Hero spends Fate."""
     if not good or not evil:
         raise ValueError("a fight needs a model on each side")
-    if len(good) > 1 and len(evil) > 1:
-        raise ValueError("a fight has one model on one side ('Fights')")
+    if models(good) > 1 and models(evil) > 1:
+        raise ValueError("a fight has one model on one side ('Fights'; a monstrous mount "
+                         "counts as a model, 'Monstrous Mounts')")
+    for side, foes in ((good, evil), (evil, good)):
+        if any(monstrous_charge(f, foes) for f in side) and any(
+                f.mounted and not f.is_mount for f in foes):
+            raise ValueError("charging: a rider knocked down by a monstrous mount is thrown "
+                             "with a Strength 3 hit ('Monstrous mounts charge!'), which the odds "
+                             "do not model")
     trapped_sides = _sides_named(trapped, "trapped")
     shielding = _sides_named(shielding, "shielding")
     roll_might = _sides_named(roll_might, "roll might")
@@ -462,15 +494,42 @@ def fighter_of(profile, charts, *, weapon: str | None = None, supported: bool = 
     if supported and weapon == "two-handed weapon":
         raise ValueError("spear: a fighter using a two-handed weapon cannot be supported "
                          "('Spears')")
-    mount_strength = 0
+    if supported and mounted:
+        raise ValueError("spear: a spearman on foot supports only a friend whose base is no "
+                         "bigger than his, never a rider ('Spears')")
+    if weapon == "lance" and not mounted:
+        raise ValueError("weapon 'lance': impossible to use whilst on foot ('Lances')")
+    if weapon == "lance" and not charging:
+        raise ValueError("weapon 'lance': no bonus unless charging; the rider fights with its "
+                         "shaft as a dagger, or a hand weapon he carries (@dagger, "
+                         "@hand weapon) ('Lances')")
+    if weapon == "two-handed weapon" and mounted:
+        raise ValueError("weapon 'two-handed weapon': impossible to use whilst mounted "
+                         "('Two-Handed Swords & Axes')")
+    if weapon == "two-handed weapon" and "shield" in profile.wargear:
+        raise ValueError("weapon 'two-handed weapon': a model with a shield has not the hands "
+                         "for it ('Two-Handed Swords & Axes', 'Shields')")
+    mount_strength, beast = 0, False
     if mounted and mounts is not None:
         mount_strength = mounts[profile.mount].strength
+        beast = monstrous(mounts[profile.mount])
     return Fighter(profile.fight, profile.strength, profile.defence,
                    profile.attacks + (1 if supported else 0), profile.wounds, duel, wound,
                    profile.might if might is None else might,
                    profile.fate if fate is None else fate,
                    shield="shield" in profile.wargear, mounted=mounted, charging=charging,
-                   mount_strength=mount_strength)
+                   mount_strength=mount_strength, supported=supported, monstrous=beast)
+
+
+def fighters_of(profile, charts, *, mounts, **options) -> list[Fighter]:
+    """The models a profile brings to a fight: itself (as fighter_of), and its monstrous
+    mount as a separate model with its own Fight, Attacks and Strength ('Monstrous Mounts')."""
+    rider = fighter_of(profile, charts, mounts=mounts, **options)
+    if not rider.monstrous:
+        return [rider]
+    mount = mounts[profile.mount]
+    return [rider, Fighter(mount.fight, mount.strength, mount.defence, mount.attacks,
+                           mount.wounds, mounted=True, is_mount=True)]
 
 
 def shot_odds(shoot_value: int, strength: int, defence: int, entry_of,

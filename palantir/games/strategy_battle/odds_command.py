@@ -2,8 +2,8 @@
 
     palantir odds strategy-battle fight --good "Aragorn (Strider)" \
         --evil "2x Mordor Orc with sword and shield" --trapped evil --might good=win
-    palantir odds strategy-battle fight --good "Dwarf Warrior with axe and shield @two-handed weapon" \
-        --evil "Mordor Uruk-hai with sword +spear"
+    palantir odds strategy-battle fight --good "Mordor Uruk-hai with sword @two-handed weapon" \
+        --evil "Warrior of Minas Tirith +spear"
     palantir odds strategy-battle fight --good "Rider of Rohan +charging" \
         --evil "Mordor Orc with sword and shield" --shield evil
     palantir odds strategy-battle shot --shooter "Moria Goblin Warrior" --target "Wood Elf Warrior"
@@ -20,7 +20,7 @@ import sys
 from fractions import Fraction
 
 from ...engine.errors import PalantirError
-from .odds import fight_odds, fighter_of, shot_odds
+from .odds import fight_odds, fighters_of, shot_odds
 from .profiles import default_data
 
 SPEC = re.compile(r"^(?:(?P<count>\d+)\s*x\s+)?(?P<name>.+?)(?:\s+@(?P<weapon>[^+]+?))?"
@@ -30,12 +30,16 @@ MODEL_HELP = """\
 A model is [Nx ]PROFILE[ @WEAPON][ +spear][ +charging][ +on foot]:
   Nx         N models of the profile (data/profiles.toml)
   @WEAPON    fights with WEAPON instead of the one the referee gives it: hand weapon,
-             two-handed weapon, dagger, lance ('Weapons')
-  +spear     a spear supports it: +1 Attack ('Spears')
+             two-handed weapon (not mounted, not with a shield), dagger, lance (a rider
+             charging only) ('Weapons')
+  +spear     a spear supports it: +1 Attack; not a rider, not a shielding side ('Spears')
   +charging  a rider who charged this turn, not in difficult terrain: +1 Attack and the
              beaten foes on foot knocked down (double strikes) when all its foes are on
              foot; a lance wounds at +1 ('Cavalry Charge!', 'Lances')
   +on foot   a cavalry profile fighting on foot (a thrown or dismounted rider)
+A rider's monstrous mount (one with Fight and Attacks, as the Warg) fights as a model of its
+own beside him: its dice, its Fight value, its Strength ('Monstrous Mounts'); a monstrous
+mount's rider gets no Extra Attack when charging.
 A fight is one model on one side against one or more on the other ('Fights'); when a lone
 winner beats several, all its strikes go at the first of them.
 
@@ -128,12 +132,12 @@ def _side(specs: list[str], field: str) -> tuple[list, list[str]]:
         profile = _profile(match["name"], field)
         flags = match["flags"]
         try:
-            fighter = fighter_of(profile, charts, weapon=match["weapon"],
+            models = fighters_of(profile, charts, weapon=match["weapon"],
                                  supported="+spear" in flags, mounts=mounts,
                                  charging="+charging" in flags, on_foot="+on foot" in flags)
         except ValueError as exc:
             raise OddsError(f"{field} '{spec}': {exc}") from None
-        fighters += [fighter] * count
+        fighters += models * count
         names += [spec.strip()]
     return fighters, names
 

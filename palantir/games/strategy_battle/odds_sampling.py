@@ -24,8 +24,19 @@ def _roll(rng: np.random.Generator, n: int, count: int, modifier: int) -> np.nda
 
 
 def _rider_bonus(f: Fighter, foes: Sequence[Fighter]) -> int:
-    """'Cavalry Charge!': +1 Attack for a rider who charged foes that are all on foot."""
-    return 1 if f.mounted and f.charging and all(not o.mounted for o in foes) else 0
+    """'Cavalry Charge!': +1 Attack for a rider who charged foes that are all on foot; not
+    for the rider of a monstrous mount ('Monstrous mounts charge!')."""
+    return 1 if (f.mounted and f.charging and not f.monstrous
+                 and all(not o.mounted for o in foes)) else 0
+
+
+def _knocks_down(f: Fighter, foes: Sequence[Fighter]) -> bool:
+    """Whether a winner's charge knocks the beaten to the ground: a rider's charge bonus, or
+    a monstrous mount's charge against foes with no monstrous mount ('Monstrous mounts
+    charge!')."""
+    if f.mounted and f.charging and f.monstrous:
+        return not any(o.monstrous or o.is_mount for o in foes)
+    return bool(_rider_bonus(f, foes))
 
 
 def _side_dice(rng, n, side: Sequence[Fighter], foes: Sequence[Fighter], hero: int | None,
@@ -110,30 +121,35 @@ def sample_fights(good: Sequence[Fighter], evil: Sequence[Fighter], entry_of, n:
     fight = {s: max(f.fight for f in sides[s]) for s in sides}
     both = heroes["good"] is not None and heroes["evil"] is not None
     spent = {s: np.zeros(n, dtype=np.int64) for s in sides}
+    # secret bids only where both Heroes can raise a die (a 6 cannot be raised: 'Might')
+    bidding = np.zeros(n, dtype=bool)
     if both:
+        bidding = (hero_die["good"] < 6) & (hero_die["evil"] < 6)
         for s in sides:
-            spent[s][:] = min(policies[s][1], store[s])
-    else:
-        for s, o in (("good", "evil"), ("evil", "good")):
-            if heroes[s] is None:
-                continue
-            edge = fight[s] - fight[o]
-            sure = (best[s] > best[o]) | ((best[s] == best[o]) & (edge > 0))
-            kind, bid = policies[s]
-            if kind == "bid":
-                spent[s] = np.where(sure, 0, min(bid, store[s]))
-                continue
-            # 'win': try 0, 1, 2... points and keep the first that wins (or ties at equal Fight)
-            chosen = np.full(n, -1)
+            spent[s] = np.where(bidding, np.minimum(min(policies[s][1], store[s]),
+                                                    6 - hero_die[s]), 0)
+    for s, o in (("good", "evil"), ("evil", "good")):
+        if heroes[s] is None:
+            continue
+        edge = fight[s] - fight[o]
+        sure = (best[s] > best[o]) | ((best[s] == best[o]) & (edge > 0))
+        kind, bid = policies[s]
+        if kind == "bid":
+            # 'Might': never past 6 on the Hero's die
+            alone = np.where(sure, 0, np.minimum(min(bid, store[s]), 6 - hero_die[s]))
+            spent[s] = np.where(bidding, spent[s], alone)
+            continue
+        # 'win': try 0, 1, 2... points and keep the first that wins (or ties at equal Fight)
+        chosen = np.full(n, -1)
+        for k in range(store[s] + 1):
+            raised = np.maximum(best[s], np.minimum(6, hero_die[s] + k))
+            wins = (raised > best[o]) | ((raised == best[o]) & (edge > 0))
+            chosen = np.where((chosen < 0) & wins, k, chosen)
+        if edge == 0:
             for k in range(store[s] + 1):
                 raised = np.maximum(best[s], np.minimum(6, hero_die[s] + k))
-                wins = (raised > best[o]) | ((raised == best[o]) & (edge > 0))
-                chosen = np.where((chosen < 0) & wins, k, chosen)
-            if edge == 0:
-                for k in range(store[s] + 1):
-                    raised = np.maximum(best[s], np.minimum(6, hero_die[s] + k))
-                    chosen = np.where((chosen < 0) & (raised == best[o]), k, chosen)
-            spent[s] = np.where(sure | (chosen < 0), 0, chosen)
+                chosen = np.where((chosen < 0) & (raised == best[o]), k, chosen)
+        spent[s] = np.where(sure | (chosen < 0), 0, chosen)
     for s in sides:
         best[s] = np.where(spent[s] > 0,
                            np.maximum(best[s], np.minimum(6, hero_die[s] + spent[s])), best[s])
@@ -153,7 +169,7 @@ def sample_fights(good: Sequence[Fighter], evil: Sequence[Fighter], entry_of, n:
         if winner in shielding:
             wounds = np.zeros(n, dtype=np.int64)   # a shielding winner strikes no blows
         else:
-            chargers = [w for w in sides[winner] if _rider_bonus(w, sides[loser])]
+            chargers = [w for w in sides[winner] if _knocks_down(w, sides[loser])]
             knocked = bool(chargers) and not target.mounted and (
                 target.strength < 6 or any(c.mount_strength >= 6 for c in chargers))
             def left(side, i):

@@ -52,7 +52,7 @@ def offer(state, frame: dict, hero, kind: str, score: int, goals, *, room: int |
     if not amounts and not reroll:
         return False
     state.question = {"kind": "roll", "side": hero.side, "model": hero.id, "for": kind,
-                      "score": score, "might": amounts, "reroll": reroll}
+                      "score": score, "might": amounts, "reroll": reroll, "room": room}
     return True
 
 
@@ -86,6 +86,9 @@ class RollQuestion(procedure.Asked):
                                           "on it", action=text)
             if not 1 <= action.points <= hero.might_left:
                 raise Refusal(RULE_MIGHT, f"{hero.id} has {hero.might_left} Might", action=text)
+            if action.points > q.get("room", 6):
+                raise Refusal(RULE_MIGHT, f"{action.points} Might would raise the {q['for']} "
+                              "roll past 6: no die is raised past 6", action=text)
         elif isinstance(action, Reroll):
             if not q["reroll"] or action.model != hero.id:
                 raise Refusal("Introduction: Re-rolls",

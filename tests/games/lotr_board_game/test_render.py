@@ -8,9 +8,9 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from tests.support.positions.board import GAME, sauron_setup, table, tile
+from tests.support.positions.board import GAME, PARTS, sauron_setup, table, tile
 from palantir.engine.dice import SeededDice
-from palantir.games.lotr_board_game import render, svg
+from palantir.games.lotr_board_game import render, svg, table_words, text_table
 
 SECRET = ["gimli", "white-joker"]
 
@@ -125,3 +125,56 @@ def test_view_resource_tokens_and_fellowship_cards_on_both_tables():
         "Play Gwaihir: take back white-joker"
     assert svg.action_label(state.view(0), "fellowship frodo@hiding") == \
         "Use Frodo's Fellowship card on hiding"
+
+
+def test_view_text_table_each_seat_sees_only_its_own_hand_by_name():
+    """Issue 13, item 6: the terminal's table names the seat's own cards with their symbols
+    ('Gimli [...]', 'Joker (white)'), and nobody else's."""
+    state = moria()
+    frodo, sam, spectator = (text_table.render_table(state.view(s), color=False)
+                             for s in (0, 1, None))
+    assert "Your hand: Hiding (grey)" in frodo
+    assert "Gimli [" in sam and "Joker (white)" in sam
+    for name in ("Gimli", "Joker (white)"):
+        assert name not in frodo and name not in spectator
+    assert "Hiding (grey)" not in sam and "Your hand" not in spectator
+
+
+def test_view_text_table_sauron_cards_with_their_text_for_sauron_only():
+    state = GAME.new_state({"players": 2, "expansion": "sauron"}, SeededDice(5))
+    rng = random.Random(2)
+    while not state.sauron_discards or state.to_move() is None:
+        state.apply(rng.choice(state.legal_actions()))
+    mine = text_table.render_table(state.view(2), color=False)
+    hobbit = text_table.render_table(state.view(0), color=False)
+    for card in state.sauron_hand:
+        named = re.compile(re.escape(table_words.sauron_card_name(card)) + "(?![0-9])")
+        assert named.search(mine) and not named.search(hobbit)
+        assert f"yours, {table_words.sauron_card_name(card)}: " \
+               f"{table_words.sauron_card_words(card)}" in mine
+
+
+@pytest.mark.parametrize("options,seed", [({"players": 3}, 1),
+                                          ({"players": 5, "expansion": "sauron"}, 2)])
+def test_view_text_table_fits_100_columns_all_game_long(options, seed):
+    """Issue 13, item 6: the Master board (journey, corruption line), the board in play
+    (every track with its spaces, the next event) within 99 columns, about 30 lines."""
+    state = GAME.new_state(options, SeededDice(seed))
+    rng = random.Random(seed)
+    for k in range(400):
+        if k % 10 == 0 or state.is_over():
+            for seat in list(range(state.players)) + [None]:
+                view = state.view(seat)
+                lines = text_table.render_table(view, color=False).split("\n")
+                assert all(len(line) <= 99 for line in lines), max(lines, key=len)
+                assert len(lines) <= 36, "\n".join(lines)
+                assert lines[1].startswith("Journey: ") and "[" in lines[1] + lines[2]
+                assert any(line.startswith("Corruption: ") for line in lines)
+                board = PARTS.boards[view["board"]]
+                for track in board.tracks:
+                    assert any(line.startswith(f"  {track} ") for line in lines), track
+                if board.kind == "conflict" and view["event"] < len(board.events):
+                    assert board.events[view["event"]].name in "\n".join(lines)
+        if state.is_over():
+            break
+        state.apply(rng.choice(state.legal_actions()))

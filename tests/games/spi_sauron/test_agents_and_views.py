@@ -122,7 +122,7 @@ def test_render_svg_is_well_formed_with_a_counter_per_unit_on_the_map():
     assert len(rects) == len(on_map) > 0
     assert sorted(r.get("data-hex") for r in rects) == sorted(u["hex"] for u in on_map)
     # every hex names itself for the page's clicks (data-hex), as do the leaders' circles
-    hexes = [e for e in root.iter() if e.tag.endswith("polygon") and e.get("data-hex")]
+    hexes = [e for e in root.iter() if e.tag.endswith("use") and e.get("data-hex")]
     assert len(hexes) == 23 * 32 and {"0101", "1331", "2332"} <= {e.get("data-hex")
                                                                  for e in hexes}
     circles = {e.get("data-leader"): e.get("data-hex") for e in root.iter()

@@ -83,4 +83,4 @@ def test_the_web_table_creates_a_battle_takes_decisions_and_draws_the_svg_map(tm
                            json={"action": "end"}).status_code == 200
         payload = client.get(f"/api/tables/{table_id}", headers=west).json()
         assert payload["your_turn"] and payload["view"]["phase"] == "westernesse-movement"
-        assert payload["svg"].count("<polygon") > 700        # every hex of the sheet
+        assert payload["svg"].count("<use href=\"#h\"") > 700    # every hex of the sheet

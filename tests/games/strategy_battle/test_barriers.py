@@ -238,3 +238,22 @@ def test_defending_tangled_fights_over_two_barriers_each_blow_rolls_for_its_own(
     assert any("G1's blow strikes 'west wall'" in n for n in state.news)
     assert any("G2's blow strikes 'north wall'" in n for n in state.news)
     assert "E1" in state.models and state.across == []
+
+
+def test_defending_the_defenders_zone_stops_a_move_that_is_not_a_charge():
+    # 'Defending a Barrier': "its zone of control applies to the whole area immediately in
+    # front of the defender's base plus 1"/2cm either side ... No enemy can move into the
+    # defender's zone of control except to fight him." (issue 14, item 5: only charges kept
+    # out of it). At the wall 1.45" along it from the defender the Warrior is more than 1"
+    # from his base (outside the ordinary zone) but in front of him: refused.
+    at_wall = 20 - W / 2 - R
+    state = battle([("G1", MINAS, 15, 14), ("E1", URUK, DEFENDER_X, 10), ("E2", ORC, 45, 45)],
+                   barriers=[WALL])
+    assert math.dist((at_wall, 11.45), (DEFENDER_X, 10)) - 2 * R > 1
+    with pytest.raises(IllegalAction, match="Defending a Barrier"):
+        state.apply(f"move G1 to {at_wall:.3f},11.45")
+    with pytest.raises(IllegalAction, match="zone in front of 'E1', who defends 'wall'"):
+        state.apply(f"move G1 {at_wall:.3f},11.45")          # the path given, not found
+    # beyond the zone (2" along the wall) the same move is free
+    state.apply(f"move G1 to {at_wall:.3f},12")
+    assert state.models["G1"].y == pytest.approx(12)

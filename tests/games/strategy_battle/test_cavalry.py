@@ -155,7 +155,7 @@ def test_jumping_cavalry_a_1_may_be_tried_again_and_a_second_1_throws_the_rider(
     state.apply("move G1 16,20")
     # "a further attempt can be made": the rider's choice
     assert state.question == {"kind": "roll", "side": "good", "model": "G1", "for": "Jump",
-                              "score": 1, "might": [], "reroll": True}
+                              "score": 1, "might": [], "reroll": True, "room": 5}
     assert [str(a) for a in state.legal_actions()] == ["reroll G1", "pass"]
     state.apply("reroll G1")
     assert [d for d, _ in rolls(state)] == ["jump G1", "jump second try G1", "thrown G1"]

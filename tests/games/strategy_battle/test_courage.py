@@ -140,7 +140,7 @@ def test_might_on_courage_a_hero_raises_a_failed_test():
     state.apply("move G1 to 10,14")
     # 1+1+6 = 8: two points of Might make 10 (each die counts at most 6)
     assert state.question == {"kind": "roll", "side": "good", "model": "G1", "for": "Courage",
-                              "score": 8, "might": [2], "reroll": False}
+                              "score": 8, "might": [2], "reroll": False, "room": 10}
     state.apply("might G1 2")
     g1 = state.models["G1"]
     assert g1.tested == "passed" and (g1.x, g1.y) == pytest.approx((10, 14))

@@ -102,7 +102,7 @@ def test_fate_a_failed_roll_may_be_followed_by_another_or_the_wound_taken():
     state.apply("pass")
     state.apply("fate G1")                       # a 2: Aragorn may raise it with Might
     assert state.question == {"kind": "roll", "side": "good", "model": "G1", "for": "Fate",
-                              "score": 2, "might": [2], "reroll": False}
+                              "score": 2, "might": [2], "reroll": False, "room": 4}
     state.apply("pass")                          # no luck
     assert state.question["kind"] == "fate" and state.models["G1"].fate == 2
     with pytest.raises(IllegalAction, match="the wound is on G1"):
@@ -227,3 +227,42 @@ def test_might_the_bids_are_revealed_together_once_both_are_in():
     assert "the bids are revealed: good G1 2, evil nothing" in state.news
     # what follows the reveal is public again
     assert state.decision_audience(parse("pass")) is None
+
+
+def test_might_never_raises_a_duel_die_past_6():
+    # 'Might': "no dice can be augmented to more than 6": Aragorn's best 5 against the
+    # Uruk's 6 takes one point, not two (issue 14: four points on a 5 were accepted, spent)
+    state = to_fight(battle([("G1", ARAGORN, 10, 10), ("E1", URUK, 10 + D, 10),
+                             ("E2", ORC, 40, 40)], dice=["5", "2", "1", "6", "6", "3", "3"]))
+    state.apply("fight G1")
+    assert state.question == {"kind": "might", "side": "good"}
+    assert [str(a) for a in state.legal_actions()] == ["might G1 1", "pass"]
+    with pytest.raises(IllegalAction, match="past 6"):
+        state.apply("might G1 2")
+    assert state.models["G1"].might_left == 4
+    state.apply("might G1 1")
+    assert "E1" not in state.models
+
+
+def test_might_never_raises_a_wound_die_past_6():
+    # the strike's 4 needs a 5 against the Uruk's D5: one or two points make it a 5 or 6;
+    # a third would be a 7 ('Might')
+    state = to_fight(battle([("G1", ARAGORN, 10, 10), ("E1", URUK, 10 + D, 10),
+                             ("E2", ORC, 40, 40)], dice=["6", "1", "1", "2", "4", "3", "3"]))
+    state.apply("fight G1")
+    assert state.question == {"kind": "might", "side": "good", "for": "wound"}
+    assert [str(a) for a in state.legal_actions()] == ["might G1 1", "might G1 2", "pass"]
+    with pytest.raises(IllegalAction, match="past 6"):
+        state.apply("might G1 3")
+
+
+def test_might_on_another_roll_never_raises_it_past_6():
+    # a roll to hit of 1 needing 3 (Legolas): up to five points are room on the die, six not
+    state = battle([("G1", "Legolas", 10, 10), ("E1", ORC, 20, 10)], dice=["1", "4"])
+    state.apply("done")
+    state.apply("done")
+    state.models["G1"].might = 6
+    state.apply("shoot G1 E1")
+    assert state.question["for"] == "to hit"
+    with pytest.raises(IllegalAction, match="past 6"):
+        state.apply("might G1 6")

@@ -11,9 +11,10 @@ from palantir.cli import main
 
 from palantir.engine.dice import SeededDice
 from palantir.games.strategy_battle.odds import (Fighter, at_least, duel_odds, fight_odds,
-                                                 fighter_of, shot_odds, wound_chance)
+                                                 fighter_of, fighters_of, shot_odds,
+                                                 wound_chance)
 from palantir.games.strategy_battle.odds_sampling import disagreements, sample_fights
-from palantir.games.strategy_battle.phases.fight.resolution import heroes_with_might
+from palantir.games.strategy_battle.phases.fight.resolution import duel_room, heroes_with_might
 from palantir.games.strategy_battle.profiles import default_data
 
 from tests.support.positions.sbg import ORC, ROHAN, battle, fight
@@ -105,7 +106,8 @@ class Policies:
             return f"might {r['striker']} {need - r['dice'][-1] - r['bonus'] - r['might']}"
         if q["kind"] in ("might", "bid"):
             hero = heroes_with_might(state, c, side)[0]
-            n = min(self.bids.get(side, 0), hero.might_left)
+            # a bid spends no more than raises the Hero's die to 6 ('Might')
+            n = min(self.bids.get(side, 0), hero.might_left, duel_room(c, hero))
             if n and side not in self.spent:
                 self.spent.add(side)
                 return f"might {hero.id} {n}"
@@ -190,10 +192,11 @@ def test_odds_might_win_policy_spends_the_fewest_points_that_win_or_tie():
     assert odds["good_might"] == Fraction(10, 36) and odds["evil_might"] == 0
     # no policy: no Might, an even fight
     assert fight_odds([hero], [man], CHART)["good_wins"] == Fraction(1, 2)
-    # both sides bidding: both raise their own best die
+    # both sides bidding: both raise their own best die, never past 6 ('Might'): Good's
+    # point on all but a 6, Evil's 2 points on 1-4, 1 on a 5
     bids = fight_odds([hero], [Fighter(3, 3, 5, 1, 1, might=2)], CHART,
                       might={"good": "bid:1", "evil": "bid:2"})
-    assert bids["good_might"] == 1 and bids["evil_might"] == 2
+    assert bids["good_might"] == Fraction(5, 6) and bids["evil_might"] == Fraction(3, 2)
     assert bids["good_wins"] < Fraction(1, 2)
     with pytest.raises(ValueError, match="bid in secret"):
         fight_odds([hero], [Fighter(3, 3, 5, 1, 1, might=2)], CHART,
@@ -220,12 +223,16 @@ def monte_carlo_cases():
     def f(name, **kw):
         return fighter_of(profiles[name], charts, mounts=mounts, **kw)
 
+    def warg(**kw):
+        return fighters_of(profiles["Warg Rider"], charts, mounts=mounts, **kw)
+
     return [
         ([f(ROHAN)], [f(ORC)], {}),
         ([f("Aragorn (Strider)")], [f(ORC)] * 2, {"might": {"good": "win"}, "trapped": ["evil"]}),
         ([f("Aragorn (Strider)")], [f("Lurtz")], {"might": {"good": "bid:1", "evil": "bid:2"}}),
-        ([f("Dwarf Warrior with axe and shield", weapon="two-handed weapon")],
-         [f("Mordor Uruk-hai with sword")], {"trapped": ["good", "evil"]}),
+        # a two-handed weapon, never with a shield ('Two-Handed Swords & Axes')
+        ([f("Mordor Uruk-hai with sword", weapon="two-handed weapon")],
+         [f("Dwarf Warrior with axe and shield")], {"trapped": ["good", "evil"]}),
         ([f("Warrior of Minas Tirith", supported=True)] * 3, [f("Cave Troll")],
          {"trapped": ["good"]}),
         ([f("Boromir")], [f("Uruk-hai Captain")], {"might": {"evil": "win"}}),
@@ -243,6 +250,10 @@ def monte_carlo_cases():
         ([f("Aragorn (Strider)")], [f("Lurtz"), f(ORC)],
          {"might": {"good": "win"}, "roll_might": ["good"], "fate": ["good", "evil"],
           "trapped": ["evil"]}),
+        # 'Monstrous Mounts': the Warg fights beside its rider, and strikes at S4; its
+        # charge has no Extra Attack and knocks the beaten down ('Monstrous mounts charge!')
+        ([f("Warrior of Minas Tirith")], warg(), {}),
+        ([f("Warrior of Minas Tirith with spear and shield")], warg(charging=True), {}),
     ]
 
 
@@ -281,8 +292,8 @@ def test_odds_command_line_fight_and_shot_as_text_and_json(capsys):
                  "--target", "Wood Elf Warrior", "--in-the-way", "1"]) == 0
     text = capsys.readouterr().out
     assert "orc bow" in text and "(1/3)" in text and "(1/6)" in text
-    assert main(["odds", "strategy-battle", "fight", "--good", "Dwarf Warrior with axe and "
-                 "shield @two-handed weapon", "--evil", "Mordor Uruk-hai with sword"]) == 0
+    assert main(["odds", "strategy-battle", "fight", "--good", "Mordor Uruk-hai with sword "
+                 "@two-handed weapon", "--evil", "Mordor Uruk-hai with sword"]) == 0
     assert "(13/36)" in capsys.readouterr().out     # -1 to the duel die, Fight 4 v 4
 
 

@@ -242,7 +242,7 @@ def test_might_when_shooting_a_hero_raises_his_roll_to_hit_and_to_wound():
                             dice=["1", "4"]))
     state.apply("shoot G1 E1")
     assert state.question == {"kind": "roll", "side": "good", "model": "G1", "for": "to hit",
-                              "score": 1, "might": [2], "reroll": False}
+                              "score": 1, "might": [2], "reroll": False, "room": 5}
     assert [str(a) for a in state.legal_actions()] == ["might G1 2", "pass"]
     state.apply("might G1 2")
     # the Elf bow's S3 against the Orc's D4 needs a 5: the 4 is one short, and one point is left

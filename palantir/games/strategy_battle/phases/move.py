@@ -83,8 +83,15 @@ def resolve_move(state, action, text: str):
     path = geo.find_path(state.table, state.discs(), state.disc(model), state.mover(model),
                          to=action.to)
     if path is None:
-        raise Refusal(RULE_MOVING, f"no legal path takes {model.id} to "
-                                   f"{action.to[0]:g},{action.to[1]:g}", action=text)
+        where = f"{action.to[0]:g},{action.to[1]:g}"
+        try:
+            geo.check_path(state.table, state.discs(), state.disc(model), [action.to],
+                           state.mover(model), pass_loose=True)
+        except IllegalAction as exc:
+            # the straight way names the rule that stands in the way (a zone, a wall...)
+            raise Refusal(exc.rule, f"no legal path takes {model.id} to {where}; straight "
+                                    f"there, {exc.reason}", action=text) from None
+        raise Refusal(RULE_MOVING, f"no legal path takes {model.id} to {where}", action=text)
     return Move(action.model, Move.rounded(path))
 
 

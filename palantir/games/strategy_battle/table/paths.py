@@ -10,7 +10,7 @@ from functools import cached_property
 from typing import Iterable, Sequence
 
 from shapely.geometry import LineString, Point
-from shapely.ops import unary_union
+from shapely.ops import substring, unary_union
 
 from ....engine.errors import IllegalAction
 from ....engine.procedure import Refusal
@@ -29,6 +29,7 @@ RULE_BARRIERS = "The Move Phase: Barriers and Obstacles"
 RULE_TABLE_EDGE = "The Move Phase: models are not allowed to move off the gaming table"
 RULE_CHARGES = "The Move Phase: Charges"
 RULE_GAP = "The Move Phase: Jumping a Gap"
+RULE_DEFENDING = "Defending a Barrier"
 
 
 # ---------------------------------------------------------------- paths
@@ -211,6 +212,8 @@ def _judge_path(table: Table, models: Sequence[Disc], start: Disc, path: Sequenc
                       f"only {limit:g}{table.units.name} is allowed")
     if not ignore_zones:
         _check_control_zones(table, others, start, points, targets)
+        if not targets:
+            _check_defenders_zones(table, others, start, swept)
     if pass_loose:
         for m in others:
             if m.loose and overlapping(end, m, tol):
@@ -293,6 +296,52 @@ def defended_across(table: Table, charger: Disc, defender: Disc) -> str | None:
                 <= defender.radius + table.units.control_zone + tol):
             return barrier.name
     return None
+
+
+def defenders_zones(table: Table, defender: Disc, mover: Disc) -> list[tuple[str, object]]:
+    """(barrier, zone) for each barrier `defender` defends against `mover`: the ground on the
+    far side "immediately in front of the defender's base plus 1"/2cm either side", as deep
+    as the barrier's own half width and a control zone ('Defending a Barrier'). A barrier
+    the mover would stride over, or the defender cannot see over, is not defended."""
+    tol, cz = table.units.tolerance, table.units.control_zone
+    out = []
+    for barrier in table.barriers:
+        if (barrier.kind_for(mover.barrier_height) == "stride"
+                or barrier.height >= defender.height):
+            continue
+        box = table.extent(("barrier", barrier.name), barrier.footprint)
+        if not box_within(box, defender, tol) or not touches(barrier.footprint, defender, tol):
+            continue
+        line = barrier.line
+        along = line.project(Point(defender.x, defender.y))
+        reach = defender.radius + cz
+        stretch = substring(line, max(0.0, along - reach), min(line.length, along + reach))
+        depth = barrier.width / 2 + cz
+        left = stretch.buffer(depth, single_sided=True)
+        right = stretch.buffer(-depth, single_sided=True)
+        centre = Point(defender.x, defender.y)
+        out.append((barrier.name, right if left.distance(centre) <= right.distance(centre)
+                    else left))
+    return out
+
+
+def _check_defenders_zones(table: Table, others: Sequence[Disc], start: Disc,
+                           swept: _Sweep) -> None:
+    """'Defending a Barrier': "No enemy can move into the defender's zone of control except
+    to fight him" — a move that is not a charge may not enter it (one that starts in it, as
+    the Control Zone rule's third exception, is judged by the ordinary zone alone)."""
+    tol = table.units.tolerance
+    here = outline(start)
+    for enemy in others:
+        if enemy.side == start.side or not enemy.zone:
+            continue
+        for barrier, zone in defenders_zones(table, enemy, start):
+            if here.intersection(zone).area > tol * tol:
+                continue
+            if swept.may_meet(zone.bounds) and swept.shape.intersection(zone).area > tol * tol:
+                raise Refusal(RULE_DEFENDING, f"the path enters the zone in front of "
+                                              f"'{enemy.key}', who defends '{barrier}': only "
+                                              "a charge at him may enter it")
 
 
 def _barrier_crossings(table: Table, points, start: Disc, swept: _Sweep, tol,

@@ -192,8 +192,30 @@ def side_fight(state, c, side) -> int:
 
 
 def heroes_with_might(state, c, side) -> list:
-    """Heroes of a side in this fight who have Might left."""
-    return [m for m in side_models(state, c, side) if m.might_left > 0]
+    """Heroes of a side in this fight who have Might left and a duel die below 6 to raise
+    ('Might': no die is raised past 6)."""
+    return [m for m in side_models(state, c, side) if m.might_left > 0 and duel_room(c, m)]
+
+
+def duel_room(c, hero) -> int:
+    """How far a Hero's best duel die can still be raised: up to 6 ('Might')."""
+    return 6 - max(c["dice"].get(hero.id) or [6])
+
+
+def wound_room(c) -> int:
+    """How far the failing die of the strike's Wound Chart roll can still be raised, the
+    points already spent counting on it: up to 6 ('Might')."""
+    r = c["roll"]
+    add = r["bonus"] + r["might"]
+    failing = next((d for d, need in zip(r["dice"], _needs(r["entry"]))
+                    if score(d, add) < need), None)
+    return 0 if failing is None else 6 - score(failing, add)
+
+
+def might_room(state, c, q, hero) -> int:
+    """The most Might a Hero may spend on the roll asked about: his store, and no die past 6."""
+    room = wound_room(c) if q.get("for") == "wound" else duel_room(c, hero)
+    return min(hero.might_left, room)
 
 
 def _might(state, c) -> None:
@@ -745,9 +767,11 @@ class SpendingMight(FightQuestion):
         c, q = state.combat, state.question
         if q.get("for") == "wound":
             striker = state.models[c["roll"]["striker"]]
-            return [Might(striker.id, n) for n in range(1, striker.might_left + 1)] + [Pass()]
+            return [Might(striker.id, n)
+                    for n in range(1, might_room(state, c, q, striker) + 1)] + [Pass()]
         heroes = heroes_with_might(state, c, q["side"]) if c else []
-        return [Might(h.id, n) for h in heroes for n in range(1, h.might_left + 1)] + [Pass()]
+        return [Might(h.id, n) for h in heroes
+                for n in range(1, might_room(state, c, q, h) + 1)] + [Pass()]
 
     def check(self, state, action) -> Plan:
         """A Hero of the side, on his own dice, with the Might he has; or 'pass'."""
@@ -780,7 +804,8 @@ class Bidding(FightQuestion):
         """'pass', or each Hero's points."""
         c, q = state.combat, state.question
         heroes = heroes_with_might(state, c, q["side"]) if c else []
-        return [Pass()] + [Might(h.id, n) for h in heroes for n in range(1, h.might_left + 1)]
+        return [Pass()] + [Might(h.id, n) for h in heroes
+                           for n in range(1, might_room(state, c, q, h) + 1)]
 
     def check(self, state, action) -> Plan:
         """A Hero of the side in this fight, with the Might he has; or 'pass'."""
@@ -810,6 +835,9 @@ def _check_might(state, c, q, action, text) -> Plan:
                           f"{hero.id} can spend Might only on its own dice", action=text)
         if not 1 <= action.points <= hero.might_left:
             raise Refusal(RULE_MIGHT, f"{hero.id} has {hero.might_left} Might", action=text)
+        if action.points > might_room(state, c, q, hero):
+            raise Refusal(RULE_MIGHT, f"{action.points} Might would raise {hero.id}'s die past "
+                          "6: no die is raised past 6", action=text)
     return Plan(action=action, asked=q)
 
 

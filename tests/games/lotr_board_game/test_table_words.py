@@ -1,0 +1,214 @@
+"""The decisions, prompts and rules help of the board game in words (issue 13, items 4 and
+5): card names instead of raw ids, every prompt saying what is pending and what refusing
+costs, the turn's plays grouped by card and track, the rules help of the moment made from
+the game's data; and none of it names a card another seat holds (hidden information)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from palantir.agents import make_agent
+from palantir.engine.dice import SeededDice
+from palantir.engine.errors import IllegalAction
+from palantir.games.lotr_board_game import table_words
+from palantir.games.lotr_board_game.presentation import PRESENTATION
+
+from tests.support import Diverged, MirrorDice
+
+from tests.support.positions.board import GAME, PARTS
+
+RAW_ID = re.compile(r"\b(white|grey)-(fighting|hiding|travelling|friendship|joker)\b|"
+                    r"\bsauron-\d|\bnazgul-\d")
+
+
+def seeded_prompts(seed, options):
+    """Every decision of more than one choice in a seeded game of heuristic seats, with the
+    state and view of the seat asked."""
+    options = GAME.validate_options(options)
+    state = GAME.new_state(options, SeededDice(seed))
+    agents = [make_agent("heuristic", GAME, s, seed * 97 + s) for s in range(state.players)]
+    while (seat := state.to_move()) is not None:
+        legal = [str(a) for a in state.legal_actions()]
+        view = state.view(seat)
+        if len(legal) > 1:
+            yield state, seat, view, legal
+        state.apply(agents[seat].choose(view, legal))
+
+
+GAMES = [(3, {"players": 3}), (3, {"players": 3, "expansion": "sauron"})]
+
+
+def test_card_names_not_raw_ids_in_the_labels():
+    """Issue 13, item 4: 'white-friendship' is shown as 'Friendship (white)'."""
+    view = {"question": {"kind": "act", "seat": 0}}
+    label = PRESENTATION.action_label(view, "play white-friendship@friendship aragorn@hiding")
+    assert label == "Play Friendship (white) on friendship, Aragorn on hiding"
+    assert PRESENTATION.action_label(view, "discard grey-hiding") == "Discard Hiding (grey)"
+    assert PRESENTATION.action_label({"question": {"kind": "sauron-call"}},
+                                     "sauron sauron-1") == ("Play Sauron card 1: the Black "
+                                                            "Rider advances 2")
+
+
+@pytest.mark.parametrize("seed,options", GAMES)
+def test_every_label_and_prompt_of_a_seeded_game_is_in_words(seed, options):
+    """Issue 13, item 4: no raw card id in any decision's label; each prompt says what is
+    asked; `continue` at a window reads as one clear choice; a give's `pass` says what the
+    refusal costs, from the event's data."""
+    passes = 0
+    for state, seat, view, legal in seeded_prompts(seed, options):
+        prompt = table_words.prompt(view)
+        assert prompt and not RAW_ID.search(prompt), prompt
+        for text in legal:
+            label = PRESENTATION.action_label(view, text)
+            assert not RAW_ID.search(label), (text, label)
+        if view["question"]["kind"] == "window":
+            assert "continue" in legal
+            assert PRESENTATION.action_label(view, "continue") == table_words.CONTINUE
+            # what the window holds up, from the view's (public) procedure
+            assert "a moment to play a card: " in prompt and "; next: " in prompt, prompt
+        res = table_words.asked_resolution(view)
+        if view["question"]["kind"] == "give" and res is not None and res.otherwise:
+            assert "pass: " in prompt
+            label = PRESENTATION.action_label(view, "pass")
+            refusal = table_words.effects_words(res.otherwise, table_words.REFUSER)
+            assert label.startswith("Pass: ") and refusal in label
+            passes += 1
+    assert passes > 0
+
+
+def test_a_refusal_says_what_it_costs():
+    """'pass: Sauron moves 1 towards you' (issue 13, item 4), from Moria's first event."""
+    event = PARTS.boards["moria"].events[0]
+    assert event.otherwise == (("eye", 1),)
+    assert table_words.effects_words(event.otherwise) == "Sauron moves 1 towards the hobbits"
+    assert table_words.resolution_words(event).endswith(
+        "otherwise Sauron moves 1 towards the hobbits")
+
+
+@pytest.mark.parametrize("seed,options", GAMES)
+def test_the_turn_s_plays_are_grouped_by_card_and_track(seed, options):
+    """Issue 13, item 4: a menu of hundreds of plays becomes at most ~40 entries, each
+    legal decision in exactly one group; the web table's buttons likewise."""
+    longest = 0
+    for state, seat, view, legal in seeded_prompts(seed, options):
+        groups = PRESENTATION.menu_groups(view, legal)
+        if groups is None:
+            continue
+        listed = [a for _, items in groups for a, _ in items]
+        assert sorted(listed) == sorted(legal)
+        assert len(groups) <= table_words.MOST_BUTTONS, [t for t, _ in groups]
+        places = PRESENTATION.decision_places(view, legal)
+        assert all("place" in p and p["place"] is None for p in places)  # listed, grouped
+        shown = {p.get("group") or p["label"] for p in places}
+        assert len(shown) <= table_words.MOST_BUTTONS
+        longest = max(longest, len(legal))
+    assert longest > table_words.MOST_BUTTONS  # a long menu was met and grouped
+
+
+@pytest.mark.parametrize("seed,options", GAMES)
+def test_rules_help_of_the_moment(seed, options):
+    """Issue 13, item 5: the help names the event in progress, the board's next spaces and
+    what they give, the next event, and what Sauron may do now."""
+    seen = set()
+    for state, seat, view, legal in seeded_prompts(seed, options):
+        help_ = PRESENTATION.phase_help(view)
+        assert help_.startswith("Now: ")
+        assert "Sauron" in help_
+        board = PARTS.boards[view["board"]]
+        if board.kind == "conflict":
+            assert f"{board.main} (main" in help_
+            if view["event"] < len(board.events):
+                assert board.events[view["event"]].name in help_
+        res = table_words.asked_resolution(view) or table_words.pending_resolution(view)
+        if res is not None:
+            assert "Event in progress: " + res.name in help_
+            seen.add("event")
+        if view["question"]["kind"] in ("sauron-start", "sauron-call"):
+            assert "Now, " in help_ and "your Sauron card " in help_
+            seen.add("sauron")
+        terminal = PRESENTATION.help_text(view)
+        assert terminal.endswith(help_.split("\n")[-1][-20:]) and terminal.count("Now: ") == 1
+    assert "event" in seen and ("sauron" in seen or "expansion" not in options)
+
+
+# The events' and tiles' own names, public words that may contain a card's name ('Test of
+# Galadriel'): a card's name in them is no card named.
+EVENT_NAMES = " ".join(r.name for b in PARTS.boards.values() for r in b.events + b.steps) + \
+    " ".join(t.resolution.name for t in PARTS.tiles.values() if t.resolution)
+
+
+@pytest.mark.parametrize("seed,options", GAMES)
+def test_no_word_names_another_seat_s_hidden_card(seed, options):
+    """Hidden information: the labels, prompt and help a seat gets name no card that only
+    another seat holds (the functions see the seat's view alone)."""
+    for state, seat, view, legal in seeded_prompts(seed, options):
+        for other in range(state.players):
+            shown = state.view(other)
+            own = set(shown.get("hand") or ()) | set(shown.get("sauron_hand") or ())
+            public = {item for _, item in (shown["question"] or {}).get("pot", ())}
+            board = PARTS.boards[shown["board"]]
+            public |= {r.partition(":")[2] for spaces in board.tracks.values()
+                       for space in spaces for r in space}
+            # help_text adds only the notation's fixed lines to phase_help
+            words = PRESENTATION.phase_help(shown) + " " + table_words.prompt(shown) + " "
+            if other == seat:
+                words += " ".join(PRESENTATION.action_label(shown, t) for t in legal) + " "
+            own_names = {table_words.card_name(c) for c in own | public}
+            for holder in range(state.players):
+                if holder == other:
+                    continue
+                held = list(state.hands[holder]) if holder < state.n else \
+                    list(getattr(state, "sauron_hand", ()))
+                for card in held:
+                    # 'Gandalf' also names the wizard whose (public) cards are called
+                    if card in own or card in public or card == "gandalf" or \
+                            table_words.card_name(card) in EVENT_NAMES:
+                        continue
+                    name = table_words.card_name(card)
+                    if name in own_names:
+                        continue
+                    assert card not in words.split() and f" {name} " not in words, \
+                        (other, holder, card)
+
+
+@pytest.mark.parametrize("options,swap_from", [({"players": 3}, 0),
+                                               ({"players": 3, "expansion": "sauron"}, 0),
+                                               ({"players": 3, "expansion": "sauron"}, 40)])
+def test_twin_games_differing_in_one_hidden_card_read_the_same_to_everyone_else(options,
+                                                                               swap_from):
+    """Hidden information (tests/support/twins.py): two games that differ only in one card
+    dealt face down give every seat that may not see it the same table, prompt, help,
+    labels and groups, decision after decision."""
+    options = GAME.validate_options(options)
+    first = GAME.new_state(options, SeededDice(7))
+    mirror = MirrorDice(first.dice, swap_from, 7)
+    second = GAME.new_state(options, mirror)
+    rng = random.Random(7)
+    compared = 0
+    for _ in range(150):
+        if first.is_over():
+            break
+        if mirror.swapped is not None:
+            for seat in [s for s in range(first.players) if s not in mirror.seers] + [None]:
+                one, two = first.view(seat), second.view(seat)
+                for draw in (PRESENTATION.render_table, PRESENTATION.help_text,
+                             PRESENTATION.phase_help, table_words.prompt):
+                    assert draw(one) == draw(two), (seat, draw)
+                if seat == first.to_move():
+                    legal = [str(a) for a in first.legal_actions()]
+                    assert PRESENTATION.menu_groups(one, legal) == \
+                        PRESENTATION.menu_groups(two, legal)
+                    assert [PRESENTATION.action_label(one, t) for t in legal] == \
+                        [PRESENTATION.action_label(two, t) for t in legal]
+                compared += 1
+        legal = first.legal_actions()
+        text = str(legal[rng.randrange(len(legal))])
+        first.apply(first.parse_action(text))
+        try:
+            second.apply(second.parse_action(text))
+        except (IllegalAction, Diverged):
+            break      # the seat that holds the difference played it
+    assert compared > 20     # seats and spectators compared once the card differed

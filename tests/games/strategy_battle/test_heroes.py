@@ -6,7 +6,7 @@ from palantir.engine.dice import ScriptedDice
 from palantir.engine.errors import IllegalAction
 from palantir.games.strategy_battle.notation import parse
 
-from tests.support.positions.sbg import ORC, ORC_BOW, ROHAN, battle, rolls
+from tests.support.positions.sbg import ORC, ORC_BOW, ROHAN, battle, mark, rolls
 
 R = 12.5 / 25.4
 D = 2 * R
@@ -261,7 +261,7 @@ def test_might_on_another_roll_never_raises_it_past_6():
     state = battle([("G1", "Legolas", 10, 10), ("E1", ORC, 20, 10)], dice=["1", "4"])
     state.apply("done")
     state.apply("done")
-    state.models["G1"].might = 6
+    mark(state, "G1", might=6)
     state.apply("shoot G1 E1")
     assert state.question["for"] == "to hit"
     with pytest.raises(IllegalAction, match="past 6"):

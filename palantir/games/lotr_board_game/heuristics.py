@@ -19,13 +19,17 @@ from .plain import decode
 # What a reward is worth to the Fellowship (reference, Play 5 and 9: life tokens guard
 # against darkness at each scenario's end, runes score and pay for Gandalf).
 REWARD_VALUE = {"rune": 1.0, "big-rune": 2.0, "heal": 1.5, "roll": -2.0}
-MAIN_TRACK = 5.0       # a main-track space brings the scenario's end and the score nearer
+MAIN_TRACK = 7.0       # a main-track space brings the scenario's end and the score nearer
 SIDE_TRACK = 1.0
 # A life-token kind lacked at a scenario's end is a step into darkness (Play 5): about a
 # turn's healing.
 LACKED_TOKEN = 2.5
 # A hobbit this close to Sauron (or closer) heals before anything else.
-DANGER = 2
+DANGER = 3
+# The action spent on healing costs the turn's cards (measured: healing at DANGER, the
+# Ring-bearer a step sooner, won fewer games than later healing).
+HEAL_OTHER = 0
+HEAL_BEARER = 1
 # Sauron card symbols, most harmful to the Fellowship first (for Sauron's choice), and the
 # hobbit's order of preference when he suffers only one of them (least harmful first).
 HARM = {"sauron": 5.0, "darkness": 3.0, "hand-turn": 3.0, "discard-ring": 2.0,
@@ -57,6 +61,40 @@ def _next_event(state):
         state.event < len(events) else None
 
 
+# What another hobbit's elimination costs the Fellowship (his cards, runes and turns).
+HOBBIT_LOST = 25.0
+
+
+def _alive(state) -> list[int]:
+    """The hobbits still in the game."""
+    return [s for s in range(len(state.positions)) if not state.eliminated[s]]
+
+
+def _loss(state, seat: int) -> float:
+    """What the elimination of `seat` costs: the game, if he bears the Ring."""
+    return CATASTROPHE if seat == state.ring_bearer else HOBBIT_LOST
+
+
+def _lacked(state, seat: int, gained: Counter | None = None) -> int:
+    """Play 5: the life-token kinds `seat` would lack at the scenario's end (Merry needs
+    two kinds), with `gained` tokens added."""
+    needed = 2 if state.ability(seat) == "two-life-token-types" else 3
+    held = sum(1 for k in LIFE_TOKENS if state.life[seat][k] + (gained or {}).get(k, 0))
+    return max(0, needed - held)
+
+
+def _end_harm(state, seat: int, gained: Counter) -> float:
+    """What ending the scenario now would cost (Play 5: darkness for each kind lacked,
+    the active player `seat` having received `gained`): the hobbits it would eliminate."""
+    if state.board.crack_of_doom:
+        return 0.0  # Mordor ends at Mount Doom, not in lacked life tokens
+    harm = 0.0
+    for s in _alive(state):
+        steps = _lacked(state, s, gained if s == seat else None)
+        harm += (_loss(state, s) if steps >= _gap(state, s) else 0.0)
+    return harm
+
+
 def _reward_worth(state, seat: int, item: str) -> float:
     if item in LIFE_TOKENS:
         # Play 5: a kind lacked costs a step into darkness at the scenario's end; the next
@@ -74,7 +112,7 @@ def _reward_worth(state, seat: int, item: str) -> float:
 def _play_worth(state, seat: int, text: str) -> float:
     """The value of playing these cards on these tracks."""
     board = state.board
-    advanced = Counter()
+    advanced, gained = Counter(), Counter()
     worth = 0.0
     for token in text.split()[1:]:
         card, _, track = token.partition("@")
@@ -87,8 +125,12 @@ def _play_worth(state, seat: int, text: str) -> float:
         worth += moved * (MAIN_TRACK if track == board.main else SIDE_TRACK)
         for space in range(start, start + moved):
             worth += sum(_reward_worth(state, seat, r) for r in rewards[space])
+            gained.update(r for r in rewards[space] if r in LIFE_TOKENS)
         worth -= 0.3 * card_worth(state, card)  # what is spent is gone
         worth -= 2.0 * (spaces - moved)        # symbols wasted past the track's end
+    if state.tracks.get(board.main, 0) + advanced[board.main] >= len(board.tracks[board.main]):
+        # Completing the main track ends the scenario (Play 5): its lacked life tokens.
+        worth -= _end_harm(state, seat, gained)
     return worth
 
 
@@ -129,13 +171,15 @@ def _main_room(state) -> int:
 def _ring_is_safe(state, seat: int) -> bool:
     """Play 6: the Ring's roll may bring 3 steps into darkness (Sam: 1)."""
     worst = 1 if state.ability(seat) == "one-damage-per-roll" else 3
+    if _main_room(state) <= 4 and _end_harm(state, seat, Counter()) >= HOBBIT_LOST:
+        return False  # the Ring may complete the main track: the scenario's end would cost a hobbit
     return _gap(state, seat) > worst + 1
 
 
 def _danger(state, seat: int) -> int:
-    """How close to Sauron a hobbit heals: the Ring-bearer a step sooner (his
-    elimination loses the game)."""
-    return DANGER + (seat == state.ring_bearer)
+    """How close to Sauron a hobbit spends his action on healing: the Ring-bearer sooner
+    (his elimination loses the game)."""
+    return HEAL_BEARER if seat == state.ring_bearer else HEAL_OTHER
 
 
 def hobbit_act(state, seat: int, legal: list[str]) -> str:

@@ -63,6 +63,8 @@ def _next_event(state):
 
 # What another hobbit's elimination costs the Fellowship (his cards, runes and turns).
 HOBBIT_LOST = 25.0
+# A step of distance from Sauron gained (or lost) by the next Ring-bearer, for a ring.
+BEARER_SHIFT = 2.5
 
 
 def _alive(state) -> list[int]:
@@ -95,7 +97,44 @@ def _end_harm(state, seat: int, gained: Counter) -> float:
     return harm
 
 
+def _next_bearer(state, rings: list[int]) -> int | None:
+    """Play 5: who would bear the Ring after this scenario with these rings (most rings;
+    the Ring-bearer loses ties; other ties go clockwise from him)."""
+    current = state.ring_bearer
+    if current is None:
+        return None
+    n = len(rings)
+    best, most = current, rings[current]
+    for step in range(1, n):
+        s = (current + step) % n
+        if not state.eliminated[s] and rings[s] >= most and (best == current or rings[s] > most):
+            best, most = s, rings[s]
+    return best
+
+
+def _bearer_worth(state, seat: int) -> float:
+    """A ring received by `seat` may choose the next Ring-bearer: worth it when he stands
+    farther from Sauron than the hobbit who would bear it otherwise."""
+    if state.board.crack_of_doom or state.ring_bearer is None:
+        return 0.0
+    rings = [life["ring"] for life in state.life]
+    before = _next_bearer(state, rings)
+    rings[seat] += 1
+    after = _next_bearer(state, rings)
+    return BEARER_SHIFT * (_gap(state, after) - _gap(state, before))
+
+
 def _reward_worth(state, seat: int, item: str) -> float:
+    if item == "ring":
+        return _token_worth(state, seat, item) + _bearer_worth(state, seat)
+    if item in LIFE_TOKENS:
+        return _token_worth(state, seat, item)
+    if item.startswith("card:"):
+        return 2.0
+    return REWARD_VALUE.get(item, 0.0)
+
+
+def _token_worth(state, seat: int, item: str) -> float:
     if item in LIFE_TOKENS:
         # Play 5: a kind lacked costs a step into darkness at the scenario's end; the next
         # event may ask for one (Mordor: a heart, a sun).
@@ -104,9 +143,6 @@ def _reward_worth(state, seat: int, item: str) -> float:
             state.life[seat][item] == 0
         return LACKED_TOKEN + 1.0 if wanted else LACKED_TOKEN if state.life[seat][item] == 0 \
             else 0.5
-    if item.startswith("card:"):
-        return 2.0
-    return REWARD_VALUE.get(item, 0.0)
 
 
 def _play_worth(state, seat: int, text: str) -> float:
@@ -404,7 +440,7 @@ def _expansion_card(state, seat: int, legal: list[str]) -> str | None:
             return text
         elif what in ("star-of-elendil", "merry") and _rider_threat(state, question):
             return text
-        elif what == "sam" and _card_harm(state, question[5][1], False, question[5][0]) >= 4.0:
+        elif what == "sam" and _sam_saves(state, question[5][0], question[5][1]) >= 3.0:
             return text
         elif what == "pippin" and len(state.hands[state.active]) >= 4:
             return text
@@ -412,6 +448,13 @@ def _expansion_card(state, seat: int, legal: list[str]) -> str | None:
     if takes:
         return max(takes, key=lambda t: (card_worth(state, t.split()[2]), t))
     return None
+
+
+def _sam_saves(state, target: int, card: str) -> float:
+    """What Sam's Fellowship card saves against this Sauron card: its harm in full less
+    its least harmful symbol's (the one the hobbit then carries out) — nothing on a card
+    of one symbol, where the card would be spent for nothing."""
+    return _card_harm(state, card, False, target) - _card_harm(state, card, True, target)
 
 
 def _rider_threat(state, question) -> bool:

@@ -5,11 +5,11 @@ import random
 import statistics
 from collections import Counter
 
-from .lbg_table import GAME, table, tile
+from .lbg_table import GAME, run, sauron_setup, step, table, tile
 from palantir.agents.random_agent import RandomAgent
 from palantir.engine.dice import SeededDice
 from palantir.engine.match import play_match
-from palantir.games.lotr_board_game.heuristics import decide, rollout_policy
+from palantir.games.lotr_board_game.heuristics import _reward_worth, decide, rollout_policy
 
 
 def frodo_to_act(sam_hand, **fields):
@@ -155,3 +155,37 @@ def test_heuristic_hobbit_accepts_the_last_token_of_the_bag():
     assert decide(last) == "accept" and decide(more) == "decline"
     agent = GAME.heuristic_agent(0, seed=1)
     assert agent.choose(last.view(0), last.legal_actions()) == "accept"
+
+
+def sam_window_after(card):
+    """Sauron, called instead of Frodo's roll, plays `card` on him: Sam's window."""
+    state = table(board="moria", options={"players": 2, "expansion": "sauron"},
+                  fellowship_cards=["sam"], hands=[["white-joker"], ["white-hiding"]],
+                  dice=sauron_setup(card, "sauron-1"), run=False)
+    state.queue = [("roll", 0)]
+    run(state)
+    step(state, f"sauron {card}")
+    assert state.question[:3] == ("window", 1, "after-roll")
+    assert "fellowship sam" in state.legal_actions()
+    return state
+
+
+def test_heuristic_sam_keeps_his_fellowship_card_against_a_one_symbol_card():
+    # Issue 13, item 11 (the heuristic Sam spent it on a one-symbol card): Sam's card makes
+    # the hobbit carry out one symbol of the card, so on "Sauron 1" it saves nothing.
+    assert decide(sam_window_after("sauron-13")) == "continue"
+
+
+def test_heuristic_sam_uses_his_fellowship_card_when_it_saves_a_step_of_darkness():
+    # Darkness 1 and discard a card: with Sam's card Frodo discards the card only.
+    assert decide(sam_window_after("sauron-19")) == "fellowship sam"
+
+
+def test_heuristic_hobbits_steer_the_ring_to_the_hobbit_farthest_from_sauron():
+    # Play 5: the most rings bear the Ring after the scenario (the Ring-bearer loses ties:
+    # with none held it passes to Sam). A ring is worth more to Sam, far from Sauron, than
+    # to Pippin, whom it would make the next Ring-bearer 5 steps from him.
+    state = table(players=3, board="moria", hands=[["white-joker"], [], []],
+                  dice=[tile("fighting")], positions=[8, 0, 7], sauron=12)
+    assert state.ring_bearer == 0
+    assert _reward_worth(state, 1, "ring") > _reward_worth(state, 2, "ring")

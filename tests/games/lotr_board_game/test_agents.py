@@ -189,3 +189,19 @@ def test_heuristic_hobbits_steer_the_ring_to_the_hobbit_farthest_from_sauron():
                   dice=[tile("fighting")], positions=[8, 0, 7], sauron=12)
     assert state.ring_bearer == 0
     assert _reward_worth(state, 1, "ring") > _reward_worth(state, 2, "ring")
+
+
+def test_heuristic_hobbit_does_not_end_the_scenario_into_a_hobbits_elimination():
+    # Play 5: completing the main track ends the scenario, and each life-token kind lacked
+    # is a step into darkness: Sam, three steps from Sauron with none, would be eliminated.
+    # Away from Sauron the same play ends Moria.
+    def sam(position):
+        state = table(players=2, board="moria", tracks={"fighting": 9, "hiding": 0,
+                                                        "travelling": 0},
+                      hands=[["white-joker"], ["white-fighting", "grey-hiding"]],
+                      dice=[tile("travelling")], positions=[0, position], sauron=12,
+                      active=1, ring_bearer=0)
+        assert state.question[:2] == ("act", 1)
+        return state
+    assert "@fighting" in decide(sam(0))
+    assert "@fighting" not in decide(sam(9))

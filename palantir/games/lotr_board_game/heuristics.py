@@ -19,17 +19,22 @@ from .plain import decode
 # What a reward is worth to the Fellowship (reference, Play 5 and 9: life tokens guard
 # against darkness at each scenario's end, runes score and pay for Gandalf).
 REWARD_VALUE = {"rune": 1.0, "big-rune": 2.0, "heal": 1.5, "roll": -2.0}
-MAIN_TRACK = 7.0       # a main-track space brings the scenario's end and the score nearer
+MAIN_TRACK = 8.5       # a main-track space brings the scenario's end and the score nearer
 SIDE_TRACK = 1.0
 # A life-token kind lacked at a scenario's end is a step into darkness (Play 5): about a
 # turn's healing.
 LACKED_TOKEN = 2.5
 # A hobbit this close to Sauron (or closer) heals before anything else.
 DANGER = 3
-# The action spent on healing costs the turn's cards (measured: healing at DANGER, the
-# Ring-bearer a step sooner, won fewer games than later healing).
+# The action spent on healing costs the turn's cards and its tiles (issue 13, item 11,
+# benchmarks/lotr_strength.py: the Ring-bearer healing at 3 steps and the others at 2
+# won fewer games than the Ring-bearer alone at 2).
 HEAL_OTHER = 0
-HEAL_BEARER = 1
+HEAL_BEARER = 2
+RING_MARGIN = 1        # steps kept beyond the Ring's worst roll
+GANDALF_HEAL = 4       # Gandalf's Healing for a hobbit this close to Sauron
+DRAW_SHORT = 2.0       # what drawing is worth with 3 cards or fewer, and with more
+DRAW_FULL = 0.8
 # Sauron card symbols, most harmful to the Fellowship first (for Sauron's choice), and the
 # hobbit's order of preference when he suffers only one of them (least harmful first).
 HARM = {"sauron": 5.0, "darkness": 3.0, "hand-turn": 3.0, "discard-ring": 2.0,
@@ -209,7 +214,7 @@ def _ring_is_safe(state, seat: int) -> bool:
     worst = 1 if state.ability(seat) == "one-damage-per-roll" else 3
     if _main_room(state) <= 4 and _end_harm(state, seat, Counter()) >= HOBBIT_LOST:
         return False  # the Ring may complete the main track: the scenario's end would cost a hobbit
-    return _gap(state, seat) > worst + 1
+    return _gap(state, seat) > worst + RING_MARGIN
 
 
 def _danger(state, seat: int) -> int:
@@ -226,7 +231,7 @@ def hobbit_act(state, seat: int, legal: list[str]) -> str:
     ring = f"ring {state.board.main}"
     if ring in legal and _main_room(state) >= 3 and _ring_is_safe(state, seat):
         return ring
-    best, best_worth = "draw", 2.0 if len(state.hands[seat]) <= 3 else 0.8
+    best, best_worth = "draw", DRAW_SHORT if len(state.hands[seat]) <= 3 else DRAW_FULL
     coming = _next_event(state)
     if coming is not None and coming.ask == "group" and "cards" in dict(coming.cost):
         # The next event asks the group for cards (Mordor 5: seven): keep hands full.
@@ -405,7 +410,7 @@ def _gandalf_call(state, calls: list[str]) -> str | None:
     if healing:
         who = min(healing, key=lambda t: (_gap(state, state.characters.index(
             t.partition("@")[2])), t))
-        if _gap(state, state.characters.index(who.partition("@")[2])) <= DANGER + 1:
+        if _gap(state, state.characters.index(who.partition("@")[2])) <= GANDALF_HEAL:
             return who
     guidance = f"gandalf guidance@{state.board.main}"
     if guidance in calls and _main_room(state) >= 2:

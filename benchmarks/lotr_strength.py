@@ -25,17 +25,23 @@ from concurrent.futures import ProcessPoolExecutor
 
 from palantir.engine import get_game
 from palantir.engine.match import play_match
+from palantir.engine.procedure import Refusal
 
 SEED = 5000
 
 
-def one_game(task: tuple) -> tuple[int, int, bool]:
-    """(k, options) -> (k, score, won) of the k-th seeded game with heuristic seats."""
+def one_game(task: tuple) -> tuple[int, int | None, bool | None]:
+    """(k, options) -> (k, score, won) of the k-th seeded game with heuristic seats;
+    (k, None, None) when the rules refuse a decision they listed (a defect of the rules,
+    not of the seats: the game is counted apart and the series goes on)."""
     k, options = task
     game = get_game("lotr-board-game")
     options = game.validate_options(options)
     agents = [game.heuristic_agent(s, k * 10 + s) for s in range(game.players_of(options))]
-    state, _ = play_match(game, options, agents, SEED + k)
+    try:
+        state, _ = play_match(game, options, agents, SEED + k)
+    except Refusal:
+        return k, None, None
     return k, state.outcome().details["score"], state.result == "won"
 
 
@@ -56,9 +62,13 @@ def run_cell(options: dict, games: int, workers: int, label: str) -> dict:
     results, start = {}, time.perf_counter()
     pool = ProcessPoolExecutor(workers) if workers > 1 else None
     stream = pool.map(one_game, tasks) if pool else map(one_game, tasks)
+    refused = []
     for k, score, won in stream:
+        if score is None:
+            refused.append(k)
+            continue
         results[k] = (score, won)
-        done = len(results)
+        done = len(results) + len(refused)
         if done % 10 == 0 or done == games:
             wins = sum(w for _, w in results.values())
             print(f"\r{label}: {done}/{games} games, {wins} won, "
@@ -67,8 +77,9 @@ def run_cell(options: dict, games: int, workers: int, label: str) -> dict:
         pool.shutdown()
     print(file=sys.stderr)
     return {"options": options, "seconds": time.perf_counter() - start,
-            "scores": [results[k][0] for k in range(games)],
-            "wins": [int(results[k][1]) for k in range(games)]}
+            "seeds": sorted(results), "refused": refused,
+            "scores": [results[k][0] for k in sorted(results)],
+            "wins": [int(results[k][1]) for k in sorted(results)]}
 
 
 def summary(cell: dict) -> str:
@@ -76,17 +87,22 @@ def summary(cell: dict) -> str:
     wins, scores, n = sum(cell["wins"]), cell["scores"], len(cell["wins"])
     low, high = wilson(wins, n)
     se = statistics.stdev(scores) / math.sqrt(n) if n > 1 else math.nan
+    refused = f", seeds {cell['refused']} refused by the rules" if cell["refused"] else ""
     return (f"win {100 * wins / n:5.1f} % [{100 * low:4.1f}, {100 * high:4.1f}]  "
             f"score {statistics.mean(scores):5.2f} ± {se:.2f}  ({n} games, "
-            f"{cell['seconds']:.0f} s)")
+            f"{cell['seconds']:.0f} s{refused})")
 
 
 def paired(cell: dict, earlier: dict) -> str:
-    """The paired gain over an earlier run on the same seeds, with 95 % intervals."""
-    n = min(len(cell["wins"]), len(earlier["wins"]))
+    """The paired gain over an earlier run on the seeds both played, with 95 % intervals."""
+    mine = {key: dict(zip(cell["seeds"], cell[key])) for key in ("wins", "scores")}
+    theirs = {key: dict(zip(earlier.get("seeds", range(len(earlier[key]))), earlier[key]))
+              for key in ("wins", "scores")}
+    seeds = sorted(set(mine["wins"]) & set(theirs["wins"]))
+    n = len(seeds)
     out = []
     for key in ("wins", "scores"):
-        gain = [a - b for a, b in zip(cell[key][:n], earlier[key][:n])]
+        gain = [mine[key][k] - theirs[key][k] for k in seeds]
         se = statistics.stdev(gain) / math.sqrt(n) if n > 1 else math.nan
         out.append(f"{key} {statistics.mean(gain):+.3f} ± {1.96 * se:.3f}")
     return f"paired over {n} seeds: " + ", ".join(out)

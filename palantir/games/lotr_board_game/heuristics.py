@@ -19,13 +19,22 @@ from .plain import decode
 # What a reward is worth to the Fellowship (reference, Play 5 and 9: life tokens guard
 # against darkness at each scenario's end, runes score and pay for Gandalf).
 REWARD_VALUE = {"rune": 1.0, "big-rune": 2.0, "heal": 1.5, "roll": -2.0}
-MAIN_TRACK = 5.0       # a main-track space brings the scenario's end and the score nearer
+MAIN_TRACK = 8.5       # a main-track space brings the scenario's end and the score nearer
 SIDE_TRACK = 1.0
 # A life-token kind lacked at a scenario's end is a step into darkness (Play 5): about a
 # turn's healing.
 LACKED_TOKEN = 2.5
 # A hobbit this close to Sauron (or closer) heals before anything else.
-DANGER = 2
+DANGER = 3
+# The action spent on healing costs the turn's cards and its tiles (issue 13, item 11,
+# benchmarks/lotr_strength.py: the Ring-bearer healing at 3 steps and the others at 2
+# won fewer games than the Ring-bearer alone at 2).
+HEAL_OTHER = 0
+HEAL_BEARER = 2
+RING_MARGIN = 1        # steps kept beyond the Ring's worst roll
+GANDALF_HEAL = 4       # Gandalf's Healing for a hobbit this close to Sauron
+DRAW_SHORT = 2.0       # what drawing is worth with 3 cards or fewer, and with more
+DRAW_FULL = 0.8
 # Sauron card symbols, most harmful to the Fellowship first (for Sauron's choice), and the
 # hobbit's order of preference when he suffers only one of them (least harmful first).
 HARM = {"sauron": 5.0, "darkness": 3.0, "hand-turn": 3.0, "discard-ring": 2.0,
@@ -57,7 +66,80 @@ def _next_event(state):
         state.event < len(events) else None
 
 
+# What another hobbit's elimination costs the Fellowship (his cards, runes and turns).
+HOBBIT_LOST = 25.0
+# A step of distance from Sauron gained (or lost) by the next Ring-bearer, for a ring.
+BEARER_SHIFT = 2.5
+
+
+def _alive(state) -> list[int]:
+    """The hobbits still in the game."""
+    return [s for s in range(len(state.positions)) if not state.eliminated[s]]
+
+
+def _loss(state, seat: int) -> float:
+    """What the elimination of `seat` costs: the game, if he bears the Ring."""
+    return CATASTROPHE if seat == state.ring_bearer else HOBBIT_LOST
+
+
+def _lacked(state, seat: int, gained: Counter | None = None) -> int:
+    """Play 5: the life-token kinds `seat` would lack at the scenario's end (Merry needs
+    two kinds), with `gained` tokens added."""
+    needed = 2 if state.ability(seat) == "two-life-token-types" else 3
+    held = sum(1 for k in LIFE_TOKENS if state.life[seat][k] + (gained or {}).get(k, 0))
+    return max(0, needed - held)
+
+
+def _end_harm(state, seat: int, gained: Counter) -> float:
+    """What ending the scenario now would cost (Play 5: darkness for each kind lacked,
+    the active player `seat` having received `gained`): the hobbits it would eliminate."""
+    if state.board.crack_of_doom:
+        return 0.0  # Mordor ends at Mount Doom, not in lacked life tokens
+    harm = 0.0
+    for s in _alive(state):
+        steps = _lacked(state, s, gained if s == seat else None)
+        harm += (_loss(state, s) if steps >= _gap(state, s) else 0.0)
+    return harm
+
+
+def _next_bearer(state, rings: list[int]) -> int | None:
+    """Play 5: who would bear the Ring after this scenario with these rings (most rings;
+    the Ring-bearer loses ties; other ties go clockwise from him)."""
+    current = state.ring_bearer
+    if current is None:
+        return None
+    n = len(rings)
+    best, most = current, rings[current]
+    for step in range(1, n):
+        s = (current + step) % n
+        if not state.eliminated[s] and rings[s] >= most and (best == current or rings[s] > most):
+            best, most = s, rings[s]
+    return best
+
+
+def _bearer_worth(state, seat: int) -> float:
+    """A ring received by `seat` may choose the next Ring-bearer: worth it when he stands
+    farther from Sauron than the hobbit who would bear it otherwise."""
+    if state.board.crack_of_doom or state.ring_bearer is None:
+        return 0.0
+    rings = [life["ring"] for life in state.life]
+    before = _next_bearer(state, rings)
+    rings[seat] += 1
+    after = _next_bearer(state, rings)
+    return BEARER_SHIFT * (_gap(state, after) - _gap(state, before))
+
+
 def _reward_worth(state, seat: int, item: str) -> float:
+    if item == "ring":
+        return _token_worth(state, seat, item) + _bearer_worth(state, seat)
+    if item in LIFE_TOKENS:
+        return _token_worth(state, seat, item)
+    if item.startswith("card:"):
+        return 2.0
+    return REWARD_VALUE.get(item, 0.0)
+
+
+def _token_worth(state, seat: int, item: str) -> float:
     if item in LIFE_TOKENS:
         # Play 5: a kind lacked costs a step into darkness at the scenario's end; the next
         # event may ask for one (Mordor: a heart, a sun).
@@ -66,15 +148,12 @@ def _reward_worth(state, seat: int, item: str) -> float:
             state.life[seat][item] == 0
         return LACKED_TOKEN + 1.0 if wanted else LACKED_TOKEN if state.life[seat][item] == 0 \
             else 0.5
-    if item.startswith("card:"):
-        return 2.0
-    return REWARD_VALUE.get(item, 0.0)
 
 
 def _play_worth(state, seat: int, text: str) -> float:
     """The value of playing these cards on these tracks."""
     board = state.board
-    advanced = Counter()
+    advanced, gained = Counter(), Counter()
     worth = 0.0
     for token in text.split()[1:]:
         card, _, track = token.partition("@")
@@ -87,8 +166,12 @@ def _play_worth(state, seat: int, text: str) -> float:
         worth += moved * (MAIN_TRACK if track == board.main else SIDE_TRACK)
         for space in range(start, start + moved):
             worth += sum(_reward_worth(state, seat, r) for r in rewards[space])
+            gained.update(r for r in rewards[space] if r in LIFE_TOKENS)
         worth -= 0.3 * card_worth(state, card)  # what is spent is gone
         worth -= 2.0 * (spaces - moved)        # symbols wasted past the track's end
+    if state.tracks.get(board.main, 0) + advanced[board.main] >= len(board.tracks[board.main]):
+        # Completing the main track ends the scenario (Play 5): its lacked life tokens.
+        worth -= _end_harm(state, seat, gained)
     return worth
 
 
@@ -129,13 +212,15 @@ def _main_room(state) -> int:
 def _ring_is_safe(state, seat: int) -> bool:
     """Play 6: the Ring's roll may bring 3 steps into darkness (Sam: 1)."""
     worst = 1 if state.ability(seat) == "one-damage-per-roll" else 3
-    return _gap(state, seat) > worst + 1
+    if _main_room(state) <= 4 and _end_harm(state, seat, Counter()) >= HOBBIT_LOST:
+        return False  # the Ring may complete the main track: the scenario's end would cost a hobbit
+    return _gap(state, seat) > worst + RING_MARGIN
 
 
 def _danger(state, seat: int) -> int:
-    """How close to Sauron a hobbit heals: the Ring-bearer a step sooner (his
-    elimination loses the game)."""
-    return DANGER + (seat == state.ring_bearer)
+    """How close to Sauron a hobbit spends his action on healing: the Ring-bearer sooner
+    (his elimination loses the game)."""
+    return HEAL_BEARER if seat == state.ring_bearer else HEAL_OTHER
 
 
 def hobbit_act(state, seat: int, legal: list[str]) -> str:
@@ -146,7 +231,7 @@ def hobbit_act(state, seat: int, legal: list[str]) -> str:
     ring = f"ring {state.board.main}"
     if ring in legal and _main_room(state) >= 3 and _ring_is_safe(state, seat):
         return ring
-    best, best_worth = "draw", 2.0 if len(state.hands[seat]) <= 3 else 0.8
+    best, best_worth = "draw", DRAW_SHORT if len(state.hands[seat]) <= 3 else DRAW_FULL
     coming = _next_event(state)
     if coming is not None and coming.ask == "group" and "cards" in dict(coming.cost):
         # The next event asks the group for cards (Mordor 5: seven): keep hands full.
@@ -325,7 +410,7 @@ def _gandalf_call(state, calls: list[str]) -> str | None:
     if healing:
         who = min(healing, key=lambda t: (_gap(state, state.characters.index(
             t.partition("@")[2])), t))
-        if _gap(state, state.characters.index(who.partition("@")[2])) <= DANGER + 1:
+        if _gap(state, state.characters.index(who.partition("@")[2])) <= GANDALF_HEAL:
             return who
     guidance = f"gandalf guidance@{state.board.main}"
     if guidance in calls and _main_room(state) >= 2:
@@ -360,7 +445,7 @@ def _expansion_card(state, seat: int, legal: list[str]) -> str | None:
             return text
         elif what in ("star-of-elendil", "merry") and _rider_threat(state, question):
             return text
-        elif what == "sam" and _card_harm(state, question[5][1], False, question[5][0]) >= 4.0:
+        elif what == "sam" and _sam_saves(state, question[5][0], question[5][1]) >= 3.0:
             return text
         elif what == "pippin" and len(state.hands[state.active]) >= 4:
             return text
@@ -368,6 +453,13 @@ def _expansion_card(state, seat: int, legal: list[str]) -> str | None:
     if takes:
         return max(takes, key=lambda t: (card_worth(state, t.split()[2]), t))
     return None
+
+
+def _sam_saves(state, target: int, card: str) -> float:
+    """What Sam's Fellowship card saves against this Sauron card: its harm in full less
+    its least harmful symbol's (the one the hobbit then carries out) — nothing on a card
+    of one symbol, where the card would be spent for nothing."""
+    return _card_harm(state, card, False, target) - _card_harm(state, card, True, target)
 
 
 def _rider_threat(state, question) -> bool:

@@ -5,11 +5,11 @@ import random
 import statistics
 from collections import Counter
 
-from tests.support.positions.board import GAME, setup, table, tile
+from tests.support.positions.board import GAME, run, sauron_setup, setup, step, table, tile
 from palantir.agents.random_agent import RandomAgent
 from palantir.engine.dice import SeededDice
 from palantir.engine.match import play_match
-from palantir.games.lotr_board_game.heuristics import decide, rollout_policy
+from palantir.games.lotr_board_game.heuristics import _reward_worth, decide, rollout_policy
 
 
 def frodo_to_act(sam_hand, **fields):
@@ -31,6 +31,15 @@ def test_heuristic_agent_reads_only_its_view():
 def test_heuristic_hobbit_heals_when_close_to_sauron():
     state = frodo_to_act(["grey-fighting"], positions=[9, 0], sauron=11)
     assert decide(state) == "heal"
+
+
+def test_heuristic_ring_bearer_plays_rather_than_heals_three_steps_from_sauron():
+    # Issue 13, item 11: a turn spent healing is a turn of tiles without cards played
+    # (benchmarks/lotr_strength.py, 1000 paired seeds: the Ring-bearer healing two steps
+    # from Sauron and the others never by their action, with this round's other weights,
+    # won 24 % of the games; healing at 3 and 2, 10 %).
+    state = frodo_to_act(["grey-fighting"], positions=[8, 0], sauron=11)
+    assert decide(state).startswith("play ")
 
 
 def test_heuristic_hobbit_plays_on_the_main_track_when_safe():
@@ -146,3 +155,53 @@ def test_heuristic_hobbit_accepts_the_last_token_of_the_bag():
     assert decide(last) == "accept" and decide(more) == "decline"
     agent = GAME.heuristic_agent(0, seed=1)
     assert agent.choose(last.view(0), last.legal_actions()) == "accept"
+
+
+def sam_window_after(card):
+    """Sauron, called instead of Frodo's roll, plays `card` on him: Sam's window."""
+    state = table(board="moria", options={"players": 2, "expansion": "sauron"},
+                  fellowship_cards=["sam"], hands=[["white-joker"], ["white-hiding"]],
+                  dice=sauron_setup(card, "sauron-1"), run=False)
+    state = setup(state, queue=[("roll", 0)])
+    run(state)
+    step(state, f"sauron {card}")
+    assert state.question[:3] == ("window", 1, "after-roll")
+    assert "fellowship sam" in state.legal_actions()
+    return state
+
+
+def test_heuristic_sam_keeps_his_fellowship_card_against_a_one_symbol_card():
+    # Issue 13, item 11 (the heuristic Sam spent it on a one-symbol card): Sam's card makes
+    # the hobbit carry out one symbol of the card, so on "Sauron 1" it saves nothing.
+    assert decide(sam_window_after("sauron-13")) == "continue"
+
+
+def test_heuristic_sam_uses_his_fellowship_card_when_it_saves_a_step_of_darkness():
+    # Darkness 1 and discard a card: with Sam's card Frodo discards the card only.
+    assert decide(sam_window_after("sauron-19")) == "fellowship sam"
+
+
+def test_heuristic_hobbits_steer_the_ring_to_the_hobbit_farthest_from_sauron():
+    # Play 5: the most rings bear the Ring after the scenario (the Ring-bearer loses ties:
+    # with none held it passes to Sam). A ring is worth more to Sam, far from Sauron, than
+    # to Pippin, whom it would make the next Ring-bearer 5 steps from him.
+    state = table(players=3, board="moria", hands=[["white-joker"], [], []],
+                  dice=[tile("fighting")], positions=[8, 0, 7], sauron=12)
+    assert state.ring_bearer == 0
+    assert _reward_worth(state, 1, "ring") > _reward_worth(state, 2, "ring")
+
+
+def test_heuristic_hobbit_does_not_end_the_scenario_into_a_hobbits_elimination():
+    # Play 5: completing the main track ends the scenario, and each life-token kind lacked
+    # is a step into darkness: Sam, three steps from Sauron with none, would be eliminated.
+    # Away from Sauron the same play ends Moria.
+    def sam(position):
+        state = table(players=2, board="moria", tracks={"fighting": 9, "hiding": 0,
+                                                        "travelling": 0},
+                      hands=[["white-joker"], ["white-fighting", "grey-hiding"]],
+                      dice=[tile("travelling")], positions=[0, position], sauron=12,
+                      active=1, ring_bearer=0)
+        assert state.question[:2] == ("act", 1)
+        return state
+    assert "@fighting" in decide(sam(0))
+    assert "@fighting" not in decide(sam(9))

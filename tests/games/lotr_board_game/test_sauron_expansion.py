@@ -475,3 +475,16 @@ def test_a_sauron_seat_typing_a_hobbit_decision_is_refused_naming_the_rule():
         err = refused(state, text)
         assert err.rule.startswith("Start of each turn")
         assert "not a decision open to Sauron" in err.reason
+
+
+def test_a_sauron_card_whose_black_rider_ends_the_game_asks_nothing_after_it():
+    # Playing as Sauron, the Black Rider: back in Mordor after the encounter, the Eye of
+    # Sauron ends the game at once, so the card's next symbol (discard a card) asks nobody
+    # (it asked, and the rules then refused the answer: seed 5734 of the heuristic hobbits)
+    state = table(board="moria", options=SAURON, dice=sauron_setup(), rider=14,
+                  rider_returning=True, hands=[["white-travelling", "grey-hiding"], []],
+                  run=False)
+    state = setup(state, queue=[("sauron-card", 0, "sauron-10", "all", False)])
+    run(state)
+    assert state.result == "lost" and "Eye of Sauron" in state.lost_because
+    assert state.to_move() is None and state.legal_actions() == []

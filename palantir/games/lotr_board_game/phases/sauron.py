@@ -298,6 +298,8 @@ class SauronCard(Step):
         if mode == "all":
             # The hobbit carries out every symbol as far as possible (Playing as Sauron).
             for kind, n in symbols:
+                if state.result is not None:
+                    return      # a symbol ended the game (the Eye of Sauron): no more
                 sauron_symbol(state, seat, kind, n)
             return
         choices = _acceptable(state, seat, symbols)

@@ -12,11 +12,12 @@ from collections import Counter
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.support.positions.board import (GAME, PARTS, more, run, sauron_setup, setup, step,
+from tests.support.positions.board import (GAME, PARTS, run, sauron_setup, setup, step,
                                            table, tile)
 from palantir.agents.random_agent import RandomAgent
 from palantir.engine.match import play_match
 from palantir.engine.record import replay
+from palantir.server import lobby
 from palantir.server.app import create_app
 from palantir.terminal import play_terminal
 
@@ -289,7 +290,10 @@ def council_question(seat, payload):
 
 
 @pytest.fixture
-def database(tmp_path):
+def database(tmp_path, monkeypatch):
+    # The server draws each table's seed at random; these tables play one seeded course, so
+    # that a decision looked for (Miruvor, the Council) is met on every run.
+    monkeypatch.setattr(lobby.secrets, "randbits", lambda bits: 20261201)
     return f"sqlite:///{tmp_path / 'table.db'}"
 
 

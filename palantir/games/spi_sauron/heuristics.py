@@ -54,11 +54,8 @@ from .movement import mover_of, step_cost
 from .phases.movement import arrivals_waiting, moves_of
 
 # ----- the doctrine: how much each consideration weighs (points of a Demoralization Level)
-# Westernesse wins only by demoralizing Sauron's army (21.2): measured against the old
-# general (40 paired seeds), a Westernesse that presses on (pull 0.8, caution 0.6) won 36
-# where the pull 0.5 and caution 1.0 of the rewrite won 26
-PULL = {"westernesse": 0.8, "sauron": 0.4}     # per hex toward the front
-CAUTION = {"westernesse": 0.6, "sauron": 2.0}  # weight of one's own losses (by day)
+PULL = {"westernesse": 0.5, "sauron": 0.4}     # per hex toward the front
+CAUTION = {"westernesse": 1.0, "sauron": 2.0}  # weight of one's own losses (by day)
 BESIDE_FRIEND = 0.4        # per friend adjacent (up to two): a line, no flank open
 ALONE = 1.5                # no friend within two hexes, near the enemy
 NEAR_FRONT = 10            # hexes from the enemy within which the line matters

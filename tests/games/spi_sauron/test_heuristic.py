@@ -121,21 +121,6 @@ def test_westernesse_closes_with_the_enemy_and_makes_a_wedge_8_43():
     assert distance(men.path[-1], "1016") < distance("0606", "1016")
 
 
-def test_case_21_2_westernesse_presses_on_against_the_goblin_screen_it_must_demoralize():
-    # 21.2: Westernesse wins only by demoralizing Sauron's army; measured against the old
-    # general (benchmarks/spi_behaviour.py --strength), a Westernesse that hangs back from
-    # a screen whose units could strike it wins fewer games than one that presses on
-    state = cleared("westernesse-movement", turn=3, dice=ScriptedDice([]))
-    place(state, "men-5", "1312")
-    screen = {"goblins-5": "1421", "wargs-1": "1520", "wargs-4": "1521", "wargs-5": "1323",
-              "goblins-6": "1222"}
-    for unit, h in screen.items():
-        place(state, unit, h)
-    plan = plan_movement(state, state.legal_actions())
-    end = next(a.path[-1] for a in plan if isinstance(a, Move) and a.path[0] == "1312")
-    assert min(distance(end, h) for h in screen.values()) <= 4
-
-
 def test_case_7_55_a_retreat_goes_toward_a_leader_who_may_rally_the_unit():
     # Goblins E vs the Men's armour 3 need 3-6: 1+2 hits; d6 = 6 vs morale X: r1
     state = cleared("sauron-combat", dice=ScriptedDice(["1", "2", "6"]))

@@ -1,7 +1,6 @@
 """The components as data: counts from the reference, reconstructed values marked,
 and malformed data refused with the file and the field named."""
 
-import copy
 import tomllib
 
 import pytest

@@ -3,7 +3,7 @@
 import random
 import xml.etree.ElementTree as ET
 
-from palantir.engine.dice import ScriptedDice, SeededDice
+from palantir.engine.dice import SeededDice
 from palantir.games.spi_sauron import SpiSauron, render, svg
 from palantir.games.spi_sauron.heuristics import rollout_policy
 

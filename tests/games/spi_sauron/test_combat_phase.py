@@ -2,7 +2,7 @@
 displacement, retreat before combat, advance after combat, and the losses they tally."""
 
 from palantir.engine.dice import ScriptedDice
-from palantir.games.spi_sauron.notation import END, HOLD, STAND, Advance, Attack, Retreat
+from palantir.games.spi_sauron.notation import END, HOLD, STAND, Advance, Retreat
 from palantir.games.spi_sauron.phases.rally import check_rally
 
 from tests.support.positions.spi import cleared, mark, place, refused, setup

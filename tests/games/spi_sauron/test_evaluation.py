@@ -2,7 +2,7 @@
 seat's chance of winning by 21.2, from each army's chance of ending demoralized."""
 
 from palantir.agents.mcts import MCTSAgent
-from palantir.engine.dice import ScriptedDice, SeededDice
+from palantir.engine.dice import ScriptedDice
 from palantir.games.spi_sauron.evaluation import HORIZON, demoralization_chances, evaluate
 from palantir.games.spi_sauron.heuristics import POSTURES, current_plan, decide, \
     next_of_plan, rollout_policy, spell_value

@@ -8,7 +8,7 @@ from palantir.engine.dice import ScriptedDice, SeededDice
 from palantir.engine.match import play_match
 from palantir.games.strategy_battle import StrategyBattle
 from palantir.games.strategy_battle.evaluation import HORIZON, evaluate
-from palantir.games.strategy_battle.heuristics import General, rollout_policy
+from palantir.games.strategy_battle.heuristics import rollout_policy
 from palantir.games.strategy_battle.notation import Charge, Move, Shielding, Shoot
 
 from tests.support.positions.sbg import ORC, ROHAN, ROHAN_BOW, battle, fight, mark

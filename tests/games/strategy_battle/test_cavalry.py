@@ -1,12 +1,14 @@
 """Cavalry: two profiles, shooting at cavalry, thrown riders, charge bonuses, strikes against
 mounts, riders on foot, models on the ground ('Cavalry', 'Models on the Ground')."""
 
-import math
+import random
 
 import pytest
 
 from palantir.engine.errors import IllegalAction
-
+from palantir.engine.match import play_match
+from palantir.engine.record import GameRecord, replay
+from palantir.games.strategy_battle import StrategyBattle
 from palantir.games.strategy_battle import table as geo
 
 from tests.support import refused
@@ -478,15 +480,9 @@ def test_fighting_across_barriers_cavalry_charging_a_defender_get_no_charge_bonu
 
 
 def test_loose_mounts_random_riders_battles_play_to_the_end_and_replay():
-    import random as _random
-    from palantir.engine.dice import SeededDice
-    from palantir.engine.record import GameRecord, replay
-    from palantir.engine.match import play_match
-    from palantir.games.strategy_battle import StrategyBattle
-
     class Random:
         def __init__(self, seed):
-            self.rng = _random.Random(seed)
+            self.rng = random.Random(seed)
 
         def choose(self, view, legal):
             return legal[self.rng.randrange(len(legal))]
@@ -720,7 +716,7 @@ def test_monstrous_mounts_charge_no_knock_down_against_an_enemy_monstrous_mount(
     state = battle([("E1", WARG_RIDER, 10, 10), ("G1", RIDER, 16, 10), ("G2", ROHAN, 40, 40)],
                    first="evil")
     state.apply("charge E1 G1")
-    warg, horseman = state.models["E1"], state.models["G1"]
+    warg = state.models["E1"]
     assert cavalry_bonus(state, warg)
     # the horseman on a monstrous mount of his own: the bonus is lost
     profile(state, RIDER, mount="Warg")

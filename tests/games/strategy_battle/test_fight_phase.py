@@ -4,7 +4,6 @@ import math
 
 import pytest
 
-from palantir.engine.dice import ScriptedDice
 from palantir.engine.errors import IllegalAction
 from palantir.engine.match import play_match
 from palantir.engine.record import GameRecord, replay

@@ -1,8 +1,6 @@
 """Heroic actions: declarations, who picks first, heroic move with "With me!", heroic shooting
 with "Fire!", heroic combat, cancelled actions ('Heroic Actions')."""
 
-import math
-
 import pytest
 
 from palantir.engine.errors import IllegalAction

@@ -4,10 +4,10 @@ import math
 
 import pytest
 
-from palantir.engine.dice import ScriptedDice, SeededDice
+from palantir.engine.dice import SeededDice
 from palantir.engine.errors import BadNotation, BadOption, IllegalAction
 from palantir.games.strategy_battle import StrategyBattle
-from palantir.games.strategy_battle.notation import Charge, Done, Move, parse
+from palantir.games.strategy_battle.notation import Charge, Done, parse
 from palantir.games.strategy_battle.profiles import DataError, default_data, parse_profiles
 from palantir.games.strategy_battle.scenarios import load_scenario, parse_scenario
 

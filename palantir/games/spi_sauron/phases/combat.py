@@ -342,7 +342,7 @@ def carry_out_duel(state, attacker: LeaderPiece, defender: LeaderPiece) -> None:
     units_there = [u for u in state.combat_units_at(hit.hex) if u.side == hit.side]
     steadfast = sauron_on_pedestal(state, hit)
     if effect in ("e", "1/2e"):
-        hurt_leader(state, hit, effect == "e", f"leader combat, 7.26", captor=other)
+        hurt_leader(state, hit, effect == "e", "leader combat, 7.26", captor=other)
     if steadfast and hit.on_map:
         # 16.5.4 A: Sauron on the Pedestal ignores the retreat (his unit stays with him)
         state.news.append(f"{hit.leader.name} stands on the Pedestal: the retreat is "

@@ -29,7 +29,7 @@ from palantir.engine.record import GameRecord, position_from_record, replay
 from palantir.terminal import TerminalTable, parse_seats, play_terminal
 
 from tests.support import seats_of, snapshot
-from tests.support.positions import sbg
+from tests.support.positions import JUNK, mutated, sbg
 from tests.support.games import main_variants, random_walk, variants
 
 SEEDS = (5, 6)
@@ -66,6 +66,20 @@ def standing(state):
     return seen
 
 
+def plays_on_alike(loaded, original, rng: random.Random, decisions: int, where: str) -> None:
+    """The same decisions (by their place in the legal list) taken in both, up to
+    `decisions` of them: every seat sees the same table after each."""
+    for _ in range(decisions):
+        if original.is_over():
+            break
+        legal = original.legal_actions()
+        pick = rng.randrange(len(legal))
+        original.apply(legal[pick])
+        loaded.apply(loaded.legal_actions()[pick])
+        assert standing(loaded) == standing(original), \
+            f"{where}: the loaded position plays on otherwise with the same dice"
+
+
 @pytest.mark.parametrize("variant", main_variants())
 def test_a_full_position_loads_into_the_same_state_that_plays_on_the_same(variant):
     probed = 0
@@ -78,17 +92,8 @@ def test_a_full_position_loads_into_the_same_state_that_plays_on_the_same(varian
         loaded = load_position(document, SeededDice(probed))
         assert standing(loaded) == standing(state), \
             f"{variant.name}: a seat sees another game in the loaded position"
-        original = state.clone(dice=SeededDice(probed))
-        rng = random.Random(probed)
-        for _ in range(PLAY_ON):
-            if original.is_over():
-                break
-            legal = original.legal_actions()
-            pick = rng.randrange(len(legal))
-            original.apply(legal[pick])
-            loaded.apply(loaded.legal_actions()[pick])
-            assert standing(loaded) == standing(original), \
-                f"{variant.name}: the loaded position plays on otherwise with the same dice"
+        plays_on_alike(loaded, state.clone(dice=SeededDice(probed)), random.Random(probed),
+                       PLAY_ON, variant.name)
         probed += 1
     assert probed >= 2, f"{variant.name}: only {probed} points probed"
 
@@ -478,15 +483,7 @@ def test_a_battle_on_a_table_of_its_own_is_a_position_that_loads_exactly_and_pla
     assert loaded.table.areas[0].shape.equals(state.table.areas[0].shape)
     assert standing(loaded) == standing(state)
     original = state.clone(dice=SeededDice(9))
-    rng = random.Random(4)
-    for _ in range(40):
-        if original.is_over():
-            break
-        legal = original.legal_actions()
-        pick = rng.randrange(len(legal))
-        original.apply(legal[pick])
-        loaded.apply(loaded.legal_actions()[pick])
-        assert standing(loaded) == standing(original)
+    plays_on_alike(loaded, original, random.Random(4), 40, "a battle on its own table")
     assert position_document(game, loaded) == position_document(game, original)
 
 
@@ -574,27 +571,12 @@ def test_mutated_settings_are_refused_or_played_on_never_a_crash():
     game = get_game("strategy-battle")
     document = plain(position_document(game, own_table_battle()))
     rng = random.Random(11)
-    junk = [None, -1, 0, 7, 10 ** 6, 2.5, "", "x", True, [], {}, [0], {"x": 1}, [[0, 0]]]
     refused = played = 0
     for _ in range(150):
-        doc = copy.deepcopy(document)
-        places = []
-
-        def walk(value):
-            if isinstance(value, dict):
-                places.extend((value, k) for k in value)
-                for item in value.values():
-                    walk(item)
-            elif isinstance(value, list):
-                places.extend((value, i) for i in range(len(value)))
-                for item in value:
-                    walk(item)
-        walk(doc["position"]["setting"])
-        holder, key = rng.choice(places)
-        if isinstance(holder, list) and rng.random() < 0.3:
-            holder.pop(key) if rng.random() < 0.5 else holder.append(copy.deepcopy(holder[key]))
-        else:
-            holder[key] = rng.choice(junk)
+        # one value of the setting replaced (an outline's point too), dropped or doubled
+        setting = mutated({"position": document["position"]["setting"]}, rng,
+                          JUNK + [[[0, 0]]])["position"]
+        doc = {**document, "position": {**document["position"], "setting": setting}}
         try:
             state = load_position(doc, SeededDice(0), game)
         except BadPosition as exc:

@@ -20,7 +20,7 @@ from palantir.server.app import create_app
 from palantir.server.hardening import MAX_POSITION_DEPTH
 
 from tests.support.games import random_walk
-from tests.support.positions import sbg
+from tests.support.positions import mutated, sbg
 
 BOARD = get_game("lotr-board-game")
 
@@ -175,33 +175,6 @@ def test_a_position_the_rules_cannot_play_on_is_refused_not_a_500(client):
     response = post(client, document, ["human", "human"])
     assert response.status_code == 422
     assert response.json()["field"] == "position.position.units[0].hex"
-
-
-def mutated(document: dict, rng: random.Random) -> dict:
-    """The document with one value somewhere in its body replaced, dropped or doubled."""
-    doc = copy.deepcopy(document)
-    places = []
-
-    def walk(value):
-        if isinstance(value, dict):
-            places.extend((value, k) for k in value)
-            for item in value.values():
-                walk(item)
-        elif isinstance(value, list):
-            places.extend((value, i) for i in range(len(value)))
-            for item in value:
-                walk(item)
-    walk(doc["position"])
-    holder, key = rng.choice(places)
-    junk = [None, -1, 0, 7, 10**6, 2.5, "", "x", True, [], {}, [0], {"x": 1}]
-    if isinstance(holder, list) and rng.random() < 0.3:
-        if rng.random() < 0.5:
-            holder.pop(key)
-        else:
-            holder.append(copy.deepcopy(holder[key]))
-    else:
-        holder[key] = rng.choice(junk)
-    return doc
 
 
 @pytest.mark.parametrize("game_id", ["journey-to-mordor", "spi-sauron", "lotr-board-game",

@@ -15,14 +15,19 @@ own, written with the table in the position's `setting`).
 
 from __future__ import annotations
 
+import copy
 import json
+import random
 from typing import Any, Mapping
 
 from palantir.engine.dice import Dice, SeededDice
 from palantir.engine.game import Game, State
 from palantir.engine.position import load_position, position_document
 
-__all__ = ["body_of", "document", "load"]
+__all__ = ["JUNK", "body_of", "document", "load", "mutated", "with_parts"]
+
+# What a mutated position puts in place of a value: every kind a JSON file can hold.
+JUNK = [None, -1, 0, 7, 10**6, 2.5, "", "x", True, [], {}, [0], {"x": 1}]
 
 
 def body_of(game: Game, state: State) -> dict:
@@ -43,3 +48,39 @@ def document(game: Game, options: Mapping[str, Any], **body: Any) -> dict:
 def load(doc: Mapping[str, Any], dice: Dice, game: Game) -> State:
     """The state of a position document, checked by the engine's loader."""
     return load_position(doc, dice, game)
+
+
+def with_parts(document: dict, parts: Mapping[str, Any]) -> dict:
+    """The document with these parts of its body given (fields of the position); an object
+    given is merged into the one there."""
+    body = document["position"]
+    for name, value in parts.items():
+        assert name in body, f"no part {name!r} in a position"
+        body[name] = {**body[name], **value} if isinstance(value, dict) and \
+            isinstance(body[name], dict) else value
+    return document
+
+def mutated(document: dict, rng: random.Random, junk: list = JUNK) -> dict:
+    """The document with one value somewhere in its body replaced, dropped or doubled."""
+    doc = copy.deepcopy(document)
+    places = []
+
+    def walk(value):
+        if isinstance(value, dict):
+            places.extend((value, k) for k in value)
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, list):
+            places.extend((value, i) for i in range(len(value)))
+            for item in value:
+                walk(item)
+    walk(doc["position"])
+    holder, key = rng.choice(places)
+    if isinstance(holder, list) and rng.random() < 0.3:
+        if rng.random() < 0.5:
+            holder.pop(key)
+        else:
+            holder.append(copy.deepcopy(holder[key]))
+    else:
+        holder[key] = rng.choice(junk)
+    return doc

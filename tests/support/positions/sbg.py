@@ -23,7 +23,7 @@ from palantir.games.strategy_battle.rules import BattleState
 from palantir.games.strategy_battle.scenarios import parse_scenario
 from palantir.games.strategy_battle.state import profile_named
 
-from . import body_of, load
+from . import body_of, load, with_parts
 
 GAME = StrategyBattle()
 
@@ -133,13 +133,8 @@ def setup(state, **parts):
     """The state's position with these parts of it (fields of the position: lost={...},
     force={...}, priority="evil", phase=..., options={...}); an object given is merged into
     the one there. Options changed are the document's options too."""
-    document = body_of(GAME, state)
-    body = document["position"]
-    for name, value in parts.items():
-        assert name in body, f"no part {name!r} in a position"
-        body[name] = {**body[name], **value} if isinstance(value, dict) and \
-            isinstance(body[name], dict) else value
-    document["options"] = body["options"]
+    document = with_parts(body_of(GAME, state), parts)
+    document["options"] = document["position"]["options"]
     return _take(state, document)
 
 

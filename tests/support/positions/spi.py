@@ -17,7 +17,7 @@ from palantir.games.spi_sauron.phases.turn import begin_phase
 from palantir.games.spi_sauron.units import ELIMINATED
 from tests import support
 
-from . import body_of, load
+from . import body_of, load, with_parts
 
 GAME = SpiSauron()
 
@@ -99,12 +99,7 @@ def mark(state, piece_id, **marks):
 def setup(state, **parts):
     """The state's position with these parts of it (fields of the position: pedestal=...,
     rally_seat=..., spell_until={...}); an object given is merged into the one there."""
-    document = body_of(GAME, state)
-    body = document["position"]
-    for name, value in parts.items():
-        assert name in body, f"no part {name!r} in a position"
-        body[name] = {**body[name], **value} if isinstance(value, dict) and \
-            isinstance(body[name], dict) else value
+    document = with_parts(body_of(GAME, state), parts)
     return _take(state, document)
 
 

@@ -174,8 +174,9 @@ def _play_phase(state):
     return last
 
 
-def test_case_14_0_c_every_reinforcement_that_can_enter_does_so_in_its_first_phase():
-    # issue 12 item 10: the old general brought on one unit of each type a phase
+def turn_two_arrivals():
+    """Westernesse's Movement Phase of turn 2: every unit due on turn 2 and the Elven kings
+    waiting to enter, a Goblin far off down the road."""
     state = cleared("westernesse-movement", turn=2, dice=ScriptedDice([]))
     for unit in list(state.units.values()):
         if unit.arrival == 2 and unit.side == "westernesse":
@@ -183,6 +184,12 @@ def test_case_14_0_c_every_reinforcement_that_can_enter_does_so_in_its_first_pha
     for key in ("gil_galad", "cirdan"):
         place(state, key, WAITING)
     place(state, "goblins-1", "1321")
+    return state
+
+
+def test_case_14_0_c_every_reinforcement_that_can_enter_does_so_in_its_first_phase():
+    # issue 12 item 10: the old general brought on one unit of each type a phase
+    state = turn_two_arrivals()
     waiting = len(arrivals_waiting(state, "westernesse"))
     last = _play_phase(state)
     entered = waiting - len(arrivals_waiting(state, "westernesse"))
@@ -193,13 +200,7 @@ def test_case_14_0_c_every_reinforcement_that_can_enter_does_so_in_its_first_pha
 
 def test_case_14_2_the_elven_kings_enter_with_their_elves_and_lead_them():
     # issue 12 item 10: Gil-galad and Cirdan never entered in 20 games of the old general
-    state = cleared("westernesse-movement", turn=2, dice=ScriptedDice([]))
-    for unit in list(state.units.values()):
-        if unit.arrival == 2 and unit.side == "westernesse":
-            place(state, unit.id, WAITING)
-    for key in ("gil_galad", "cirdan"):
-        place(state, key, WAITING)
-    place(state, "goblins-1", "1321")
+    state = turn_two_arrivals()
     _play_phase(state)
     for key in ("gil_galad", "cirdan"):
         piece = state.leaders[key]

@@ -18,7 +18,7 @@ from html import escape
 from typing import Any, Mapping
 
 from .components import default_components
-from .render import QUESTION_WORDS, rules_names, status_line
+from .render import rules_names, status_line
 from .svg_boards import master_board, play_board
 from .svg_cards import (CARD_H, CARD_W, backs, card_face, fellowship_face, gandalf_face,
                         nazgul_face, paragraph, sauron_face, wrap)
@@ -26,54 +26,9 @@ from .svg_cards import (CARD_H, CARD_W, backs, card_face, fellowship_face, ganda
 WIDTH = 960
 
 
-def action_label(view: Mapping[str, Any], text: str) -> str:
-    """A decision in words for the buttons of the web table."""
-    words = text.split()
-    if not words:
-        return text
-    verb = words[0]
-    if verb == "play":
-        return "Play " + ", ".join(t.replace("@", " on ") for t in words[1:])
-    if verb == "draw":
-        return "Draw" if view.get("question", {}) and \
-            view["question"]["kind"] == "sauron-start" else "Draw 2 hobbit cards"
-    if verb == "heal":
-        return "Heal 1 (towards the light)"
-    if verb == "ring":
-        return f"Put on the Ring: {words[1]}"
-    if verb == "give":
-        return f"Give {words[1]}"
-    if verb == "take":
-        return "Take it on"
-    if verb == "pass":
-        return "Pass" if len(words) == 1 else f"Pass {words[1]} to the left"
-    if verb == "continue":
-        return "Play nothing more now"
-    if verb == "rider":
-        return f"Do not play cards: the Black Rider {words[1]} back"
-    if verb == "refill":
-        return "Draw up to six" + (f" (discarding {', '.join(words[1:])})" if words[1:] else "")
-    if verb == "resource":
-        card = default_components().cards[words[1]].name
-        return f"Play {card}" + (f": take back {words[2]}" if len(words) > 2 else "")
-    if verb == "fellowship":
-        who, _, track = words[1].partition("@")
-        what = f" on {track}" if track else (f": Gandalf {words[2]}" if len(words) > 2 else "")
-        return f"Use {who.capitalize()}'s Fellowship card{what}"
-    return text
-
-
 def selection(view: Mapping[str, Any]) -> dict | None:
     """No click-to-select on this table: every decision is a button."""
     return None
-
-
-def phase_help(view: Mapping[str, Any]) -> str:
-    """What is asked now, in words."""
-    question = view.get("question") or {}
-    if view.get("result") is not None:
-        return "The game is over."
-    return QUESTION_WORDS.get(question.get("kind"), "")
 
 
 def _text(x: float, y: float, text: str, size: int = 13, **attrs: str) -> str:

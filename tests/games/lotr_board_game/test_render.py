@@ -87,8 +87,10 @@ def test_view_labels_and_seat_names():
     # The seats' names are render.py's (the presentation takes them from there).
     assert render.seat_names(view) == ["Frodo", "Sam", "Sauron"]
     assert render.seat_title(view, 2) == "Sauron"
-    assert svg.action_label(view, "play grey-hiding@hiding") == "Play grey-hiding on hiding"
-    assert svg.action_label(view, "rider 2").startswith("Do not play cards")
+    # The buttons' words are table_words' (the presentation's action_label).
+    assert table_words.action_label(view, "play grey-hiding@hiding") == \
+        "Play Hiding (grey) on hiding"
+    assert table_words.action_label(view, "rider 2").startswith("Play no cards")
     assert svg.selection(view) is None
 
 
@@ -121,9 +123,9 @@ def test_view_resource_tokens_and_fellowship_cards_on_both_tables():
               if g.get("class") == "resource-token"]
     assert sorted(g[0].text for g in tokens) == ["narya", "nenya", "three-runes", "vilya"]
     assert "Fellowship card" in drawn
-    assert svg.action_label(state.view(0), "resource gwaihir white-joker") == \
-        "Play Gwaihir: take back white-joker"
-    assert svg.action_label(state.view(0), "fellowship frodo@hiding") == \
+    assert table_words.action_label(state.view(0), "resource gwaihir white-joker") == \
+        "Play Gwaihir: take back Joker (white)"
+    assert table_words.action_label(state.view(0), "fellowship frodo@hiding") == \
         "Use Frodo's Fellowship card on hiding"
 
 

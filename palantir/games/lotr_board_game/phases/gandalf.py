@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
+from ..components import Resolution
 from .steps import QuestionKind
 
 FORESIGHT = "Gandalf, Foresight: the active player orders the top 3 tiles"
@@ -50,6 +51,13 @@ def gandalf_calls(state, gid: str, context: tuple) -> list[str]:
         return [f"gandalf {gid}"] if played.startswith(("sauron-", "nazgul-")) else []
     return []
 
+
+def gandalf_call(state, gid: str, arg: str) -> Resolution:
+    """A Gandalf card called: the group pays its runes, then the card's effect (Gandalf)."""
+    name = state.parts.gandalf[gid]["name"]
+    return Resolution(f"Gandalf: {name}", ask="group",
+                      cost=(("runes", state.parts.gandalf_cost),),
+                      then=(("gandalf-call", gid, arg),))
 
 def gandalf_effect(state, gid: str, arg: str) -> None:
     """A Gandalf card, paid for, takes effect and leaves the game (called again by

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..components import Resolution
 from . import gandalf, sauron
 
 RESOURCE_TOKEN = "resource token"   # the die of a token drawn face up from the pile
@@ -250,12 +249,8 @@ def use_fellowship_card(state, seat: int, words: list[str], again: tuple) -> Non
         state.say("the Black Rider's move is avoided")
     elif effect == "call-gandalf":
         gid, _, arg = words[2].partition("@")
-        called = state.parts.gandalf[gid]
-        state.say(f"the Fellowship calls Gandalf: {called['name']}")
-        call = Resolution(f"Gandalf: {called['name']}", ask="group",
-                          cost=(("runes", state.parts.gandalf_cost),),
-                          then=(("gandalf-call", gid, arg),))
-        state.push(("resolve", call, None), again)
+        state.say(f"the Fellowship calls Gandalf: {state.parts.gandalf[gid]['name']}")
+        state.push(("resolve", gandalf.gandalf_call(state, gid, arg), None), again)
         return
     state.push(again)
 

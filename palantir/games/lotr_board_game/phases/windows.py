@@ -36,7 +36,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..components import Resolution
 from . import gandalf, resources, sauron
 from .steps import QuestionKind, Step, arity
 
@@ -305,12 +304,9 @@ def answer_window(state, seat: int, text: str) -> None:
         return
     if verb == "gandalf":
         gid, _, arg = what[0].partition("@")
-        gandalf_card = state.parts.gandalf[gid]
-        state.say(f"{state.name(seat)} calls Gandalf: {gandalf_card['name']}")
-        call = Resolution(f"Gandalf: {gandalf_card['name']}", ask="group",
-                          cost=(("runes", state.parts.gandalf_cost),),
-                          then=(("gandalf-call", gid, arg),))
-        state.push(("resolve", call, None), again[:-1] + (tuple(called) + (gid,),))
+        state.say(f"{state.name(seat)} calls Gandalf: {state.parts.gandalf[gid]['name']}")
+        state.push(("resolve", gandalf.gandalf_call(state, gid, arg), None),
+                   again[:-1] + (tuple(called) + (gid,),))
         return
     card, _, target = what[0].partition("@")
     state.discard_card(seat, card)

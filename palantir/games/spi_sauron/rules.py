@@ -260,6 +260,22 @@ class SauronState(State):
             entry["arrival"] = l.arrival
         return entry
 
+    def holds_pieces_of(self, view: Mapping[str, Any]) -> bool:
+        """Whether the view lists exactly this state's units and leaders (so `restore`
+        sets every one of them)."""
+        return {entry["id"] for entry in view["units"]} == self.units.keys() and \
+            {entry["key"] for entry in view["leaders"]} == self.leaders.keys()
+
+    def start_over(self, dice: Dice) -> None:
+        """Forget what `restore` does not set — the news, the outcome, the reach of the
+        pieces — before this state is rebuilt from another view (`state_from_view`)."""
+        self.dice = dice
+        self.news = []
+        self._outcome = None
+        self._reach = {}
+        self._reach_signature = None
+        self._zoc.clear()
+
     def restore(self, view: Mapping[str, Any]) -> None:
         """Set every changing value from a view (a perfect-information game: exact)."""
         self.turn = view["turn"]

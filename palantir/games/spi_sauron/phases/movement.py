@@ -250,9 +250,11 @@ def check_reach_signature(state, side: str) -> None:
             tuple(u.hex for u in state.units.values() if u.side != side),
             tuple(p.hex for p in state.leaders.values() if p.side != side),
             state.beast.hex if side != "sauron" else None)
+    if signature is state._reach_signature:
+        return
     if signature != state._reach_signature:
         state._reach = {}
-        state._reach_signature = signature
+    state._reach_signature = signature      # the next checks of this position: one `is`
 
 
 def moves_of(state, piece, start: str | None, start_cost: int = 0,
@@ -338,6 +340,16 @@ def movement_candidates(state) -> list:
 
 
 # ----- special formations (8.4) and Slave Phalanxes (15.3) --------------------------------
+
+def forms_at_all(unit: Unit) -> bool:
+    """8.42, 15.3.1: whether a unit's type makes any formation — Westernesse cavalry and
+    infantry but bowmen, Sauron's Slaves (formation_kind is None for every other)."""
+    if unit.type.bowmen:
+        return False
+    if unit.side == "sauron":
+        return unit.type.key == "slaves"
+    return unit.type.kind in ("cavalry", "infantry")
+
 
 def formation_kind(state, a: Unit, b: Unit) -> str | None:
     """Which formation two units may make, by 8.42 and 15.3.1 (None: none)."""
@@ -434,6 +446,8 @@ def formation_candidates(state) -> list:
     found: list = []
     occupied = state.occupied_hexes()
     for joiner in movable_units(state):
+        if not joiner.partner and not forms_at_all(joiner):
+            continue        # no formation to make, none to split
         if stranded_leaders(state, joiner) and (
                 not joiner.partner or stranded_leaders_of_split(state, joiner)):
             continue        # 8.1: it may not leave its leader alone
@@ -442,9 +456,6 @@ def formation_candidates(state) -> list:
                 full = state.occupied_hexes()
                 found.extend([split for there, split in splits_of(state, joiner)
                               if there not in full])
-            continue
-        if joiner.side == "westernesse" and joiner.type.kind not in ("cavalry",
-                                                                      "infantry"):
             continue
         for there in state.hexmap.neighbours[joiner.hex]:
             if there not in occupied:

@@ -9,7 +9,7 @@ from palantir.games.spi_sauron.battlefield import Battlefield
 from tests.support.positions.spi import GAME
 
 
-def test_case_6_11_a_kept_enemy_reading_is_the_reading_made_afresh_through_a_game():
+def test_a_kept_enemy_reading_is_the_reading_made_afresh_through_a_game():
     """My units bear on the enemy's reach only by the enemy units their ZOCs hold in place
     (6.11); the reading is kept across my moves that hold none anew, and read again when
     one does: at every decision of a seeded game both sides' kept readings are exact."""

@@ -247,7 +247,7 @@ def check_reach_signature(state, side: str) -> None:
         signature = state._zoc[key] = (
             side, state.turn, state.phase_index, state.demoralized["sauron"],
             state.demoralized["westernesse"], state.gate_breached(),
-            tuple(u.hex for u in state.units.values() if u.side != side),
+            state.enemy_places(side),
             tuple(p.hex for p in state.leaders.values() if p.side != side),
             state.beast.hex if side != "sauron" else None)
     if signature is state._reach_signature:

@@ -261,11 +261,12 @@ def moves_of(state, piece, start: str | None, start_cost: int = 0,
               entry_hexes: tuple[str, ...] = ()) -> list:
     """(hex, decision) for every hex the piece reaches: Move, or Enter from off the map;
     kept with the reach it comes from, so listing them again costs nothing."""
-    found = reach(state, piece, start, start_cost, entry_hexes)
+    check_reach_signature(state, piece.side)
     key = ("decisions", piece.id if isinstance(piece, Unit) else piece.key, start,
            start_cost, entry_hexes, getattr(piece, "formation", None))
     decisions = state._reach.get(key)
     if decisions is None:
+        found = reach(state, piece, start, start_cost, entry_hexes)
         if start is not None:
             kind, name = "move", piece.key if isinstance(piece, LeaderPiece) else None
         else:

@@ -589,10 +589,24 @@ def leader_candidates(state, piece: LeaderPiece) -> list:
 
 def _moves_ending_in(state, piece, hexes: frozenset[str], start: str | None,
                      entry_hexes: tuple[str, ...] = ()) -> list:
-    """moves_of the piece that end in one of `hexes`, in their order."""
+    """moves_of the piece that end in one of `hexes`, in their order: looked up by the hex
+    they end in (a leader reaches hundreds of hexes, his units stand in a few)."""
     if hexes.isdisjoint(reach(state, piece, start, 0, entry_hexes)):
         return []
-    return [m for there, m in moves_of(state, piece, start, 0, entry_hexes) if there in hexes]
+    decisions = moves_of(state, piece, start, 0, entry_hexes)
+    places = places_of(state, decisions)
+    return [decisions[i][1] for i in sorted(places[h] for h in hexes if h in places)]
+
+
+def places_of(state, decisions: list) -> dict[str, int]:
+    """Where in `decisions` ((hex, decision), one per hex) the decision ending in each hex
+    is; kept with the reach they come from."""
+    key = ("places", id(decisions))
+    kept = state._reach.get(key)
+    if kept is None or kept[0] is not decisions:
+        kept = state._reach[key] = (decisions, {there: i for i, (there, _) in
+                                                enumerate(decisions)})
+    return kept[1]
 
 
 def company_hexes(state, piece: LeaderPiece) -> frozenset[str]:

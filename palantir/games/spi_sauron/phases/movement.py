@@ -589,24 +589,27 @@ def leader_candidates(state, piece: LeaderPiece) -> list:
 
 def _moves_ending_in(state, piece, hexes: frozenset[str], start: str | None,
                      entry_hexes: tuple[str, ...] = ()) -> list:
-    """moves_of the piece that end in one of `hexes`, in their order: looked up by the hex
-    they end in (a leader reaches hundreds of hexes, his units stand in a few)."""
-    if hexes.isdisjoint(reach(state, piece, start, 0, entry_hexes)):
+    """moves_of the leader that end in one of `hexes`, in their order. A leader reaches
+    hundreds of hexes and his units stand in a few: only the paths to those become
+    decisions, looked up by the hex they end in."""
+    found = reach(state, piece, start, 0, entry_hexes)
+    if hexes.isdisjoint(found):
         return []
-    decisions = moves_of(state, piece, start, 0, entry_hexes)
-    places = places_of(state, decisions)
-    return [decisions[i][1] for i in sorted(places[h] for h in hexes if h in places)]
-
-
-def places_of(state, decisions: list) -> dict[str, int]:
-    """Where in `decisions` ((hex, decision), one per hex) the decision ending in each hex
-    is; kept with the reach they come from."""
-    key = ("places", id(decisions))
+    # a search is shared by pieces that move alike from one place: the decisions are his
+    key = ("leader-decisions", piece.key, id(found))
     kept = state._reach.get(key)
-    if kept is None or kept[0] is not decisions:
-        kept = state._reach[key] = (decisions, {there: i for i, (there, _) in
-                                                enumerate(decisions)})
-    return kept[1]
+    if kept is None or kept[0] is not found:
+        kept = state._reach[key] = (found, {there: i for i, there in enumerate(found)}, {})
+    _, places, made = kept
+    decisions = []
+    for there in sorted((h for h in hexes if h in places), key=places.__getitem__):
+        decision = made.get(there)
+        if decision is None:
+            path = found[there][1]
+            decision = made[there] = Move(path, piece.key) if start is not None else \
+                Enter(piece.key, path)
+        decisions.append(decision)
+    return decisions
 
 
 def company_hexes(state, piece: LeaderPiece) -> frozenset[str]:

@@ -16,6 +16,7 @@ from palantir.engine.match import play_match
 from palantir.engine.record import GameRecord, replay
 from palantir.games.strategy_battle import siege
 from palantir.games.strategy_battle.phases.fight.resolution import stumbles
+from palantir.games.strategy_battle.svg import render_svg
 from tests.support.positions import body_of, load
 from tests.support.positions.sbg import (GAME, MINAS, ORC, R, URUK, battle, fight, mark,
                                          profile, rolls, setup)
@@ -586,6 +587,14 @@ def test_fortress_a_doorway_lower_than_the_mount_keeps_the_rider_out():
     assert refused.value.rule == siege.RULE_PASSING
     state.apply("move G2 14,31 14,29")
     assert state.models["G2"].y == 29
+
+
+def test_fortress_the_table_drawn_shows_the_walls_the_gate_shut_and_the_ram():
+    # 'A Fortress on the Tabletop': the player sees the fortress as it stands
+    state = GAME.new_state({"scenario": "siege"}, SeededDice(0))
+    drawn = render_svg(state.view(0))
+    assert 'class="fortress-gate"><title>gate (gate, shut, 3 Batter points)' in drawn
+    assert drawn.count('class="fortress-wall"') == 2 and 'class="fortress-ram"' in drawn
 
 
 def test_fortress_the_defenders_win_by_holding_out_for_the_scenarios_turns():

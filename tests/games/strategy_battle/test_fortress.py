@@ -16,6 +16,7 @@ from palantir.engine.match import play_match
 from palantir.engine.record import GameRecord, replay
 from palantir.games.strategy_battle import siege
 from palantir.games.strategy_battle.phases.fight.resolution import stumbles
+from palantir.games.strategy_battle.render import render_table
 from palantir.games.strategy_battle.svg import render_svg
 from tests.support.positions import body_of, load
 from tests.support.positions.sbg import (GAME, MINAS, ORC, R, URUK, battle, fight, mark,
@@ -618,3 +619,14 @@ def test_fortress_a_carrier_owing_a_courage_test_takes_it_and_the_crew_short_sta
     state.apply("haul ram 24,24")
     assert "E6" not in state.models and state.siege["pieces"]["ram"]["carriers"] == []
     assert state.models["E1"].y == pytest.approx(26) and state.models["E1"].moved
+
+
+def test_fortress_the_terminal_map_shows_the_wall_and_the_gate_broken_open():
+    # 'A Fortress on the Tabletop': the terminal's map draws the walls and the shut gate; a
+    # gate broken down leaves a gap in the line
+    state = GAME.new_state({"scenario": "siege"}, SeededDice(0))
+    wall_row = "|" + "=" * 48 + "|"
+    assert wall_row in render_table(state.view(0)).splitlines()
+    state.siege["pieces"]["gate"]["batter"] = 0
+    rows = render_table(state.view(0)).splitlines()
+    assert wall_row not in rows and any(r.startswith("|=====") and "." in r for r in rows)

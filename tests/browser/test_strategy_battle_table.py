@@ -1,5 +1,6 @@
 """Strategy Battle at the web table: the terrain and every base are drawn, and a base picked
-on the table offers its own decisions, one of which is taken by a click."""
+on the table offers its own decisions in words, one of which is weighed (its path drawn) and
+taken by clicks."""
 
 from __future__ import annotations
 
@@ -37,12 +38,16 @@ def test_a_base_is_picked_and_moved_by_clicks(server, browser, screenshots):
         # the label on the base: the model's group also holds its reach, drawn when picked
         page.locator(f'#board svg g.model[data-model="{model}"] > text').click()
         assert page.locator("#pick-hint").inner_text().startswith(f"{model} selected")
-        shown = page.eval_on_selector_all("#legal button.decision:not([hidden])",
+        # its suggested moves, in words, beside the table (the notation in their titles)
+        shown = page.eval_on_selector_all("#place-decisions button.decision",
                                           "bs => bs.map(b => b.dataset.action)")
-        assert shown and all(a.startswith(f"move {model} ") or a == "done" for a in shown)
+        assert shown and all(a.startswith(f"move {model} ") for a in shown)
         assert len(shown) < len(before["legal"])
-        action = next(a for a in shown if a != "done")
-        page.locator(f'#legal button.decision[data-action="{action}"]').click()
+        action = shown[0]
+        page.locator(f'#place-decisions button.decision[data-action="{action}"]').click()
+        # a move is weighed before it is sent: its path drawn, its cost said
+        page.wait_for_selector("#board svg polyline.preview-path")
+        page.locator("#aim-go").click()
         page.wait_for_function(
             f"Number(document.body.dataset.version) > {before['version']}")
         assert page.locator("#error").inner_text() == ""

@@ -23,7 +23,8 @@ def test_svg_draws_the_table_terrain_and_every_model_from_a_view():
     models = root.findall(f"{ns}g[@class='model']")
     assert sorted(g.get("data-model") for g in models) == sorted(state.models)
     assert root.findall(f"{ns}polyline")           # the wall
-    zones = root.findall(f"{ns}circle[@class='control-zone']")
+    # the zones are a layer of their own, which the page lets a player hide
+    zones = root.findall(f"{ns}g[@data-layer='control zones']/{ns}circle[@class='control-zone']")
     assert len(zones) == len(state.models)         # nobody is fighting yet
 
 

@@ -23,7 +23,9 @@ def _paint(text: str, code: str, color: bool) -> str:
     return f"\x1b[{code}m{text}\x1b[0m" if color else text
 
 
-MAP_COLUMNS = 64      # a 25mm base is about 3 columns of a 24"/56cm table: touching bases stay apart
+# a 25mm base is over 2 columns of a 24"/56cm table, and the map with the models and the
+# menu fits a terminal of 100x50
+MAP_COLUMNS = 56
 # where a label is tried when its own cells are taken: the same row first, then the rows
 # next to it (a label never lands more than a couple of cells from its model)
 NUDGES = ((0, 0), (0, 1), (0, -1), (0, 2), (0, -2), (-1, 0), (1, 0), (-1, 1), (1, 1),
@@ -136,10 +138,9 @@ def verbs() -> list[str]:
     return [line.strip() for line in notation.__doc__.splitlines() if line.startswith("    ")]
 
 
-HELP_HEAD = ("Type the number of a decision from the list, or any decision in the notation "
-             "below (coordinates in the table's unit, x across, y away from Good's edge). "
-             "The list is a sample of moves: any legal destination may be typed "
-             "('move G1 to 14,10': the referee finds the path).")
+HELP_HEAD = """Type the number of a decision from the list, or any decision in the notation below
+(coordinates in the table's unit, x across, y away from Good's edge). The list is a sample
+of moves: any legal destination may be typed ('move G1 to 14,10': the referee finds the path)."""
 
 
 def help_text(view: Mapping[str, Any]) -> str:

@@ -325,6 +325,9 @@ function showDeclared(p) {
     shape.classList.toggle("aimed", Boolean(aimed()) && aimed().target === place);
   }
   markCosts(targets);
+  // While a place is picked, what the drawing shows unasked (a first model's reach) gives way.
+  const svg = document.querySelector("#board svg");
+  if (svg) svg.classList.toggle("has-picked", Boolean(picked));
   // Which piece of the place: a button each when there are several.
   $("pieces").replaceChildren(...(pieces.length > 1 ? pieces.map((k) => {
     const d = mine.length && (mine[0].piece || "") === k ? mine[0]

@@ -61,3 +61,35 @@ def test_a_base_is_picked_and_moved_by_clicks(server, browser, screenshots):
         assert all(redrawn[m] == drawn[m] for m in ids if m != model)
         assert page.locator("#log .step").count() == after["steps"]
         page.close()
+
+
+def test_the_ruler_the_hover_profile_and_the_control_zone_layer(server, browser):
+    # issue 14 item 7: a ruler between two models (edge to edge), a model's profile, wargear
+    # and stores on hovering it, control zones shown on demand
+    with httpx.Client(base_url=server.url, timeout=30) as api:
+        created = api.post("/api/tables", json={"game": "strategy-battle",
+                                                "seats": ["human", "human"]}).json()
+        seat = created["seats"][0]
+        page = browser.new_page(viewport={"width": 1280, "height": 1000})
+        page.goto(server.url + seat["url"])
+        page.wait_for_selector("#board svg.strategy-battle")
+        page.wait_for_selector("#legal button.decision")
+        about = page.locator('#board svg g.model[data-model="G1"] > circle > title') \
+            .text_content()
+        assert "Warrior of Rohan with sword and shield" in about
+        assert "wargear: hand weapon, shield" in about and "this turn: nothing yet" in about
+        page.locator("#ruler").click()
+        # G1 at 12,12 and G2 at 13.5,12, both on 25mm bases: 1.5" apart, 0.52" edge to edge
+        page.locator('#board svg g.model[data-model="G1"] > text').click(force=True)
+        page.locator('#board svg g.model[data-model="G2"] > text').click(force=True)
+        said = page.locator("#ruler-text").inner_text()
+        assert 'G1 to G2: 0.52" edge to edge (1.50" centre to centre)' in said, said
+        assert page.locator("#board svg line.ruler").count() == 1
+        assert page.locator("#pick-area").is_hidden()       # the ruler picks nothing
+        page.locator("#ruler").click()
+        assert page.locator("#board svg .ruler").count() == 0
+        zones = page.locator('#board svg g[data-layer="control zones"]')
+        assert zones.is_visible()
+        page.locator('#layers input[data-layer="control zones"]').uncheck()
+        assert zones.is_hidden()
+        page.close()

@@ -171,7 +171,8 @@ def render_svg(view: Mapping[str, Any]) -> str:
                    + _base(m, cx, cy, m["radius"], scale,
                            f'fill="{SIDE_FILL[m["side"]]}" stroke="#111" stroke-width="'
                            f'{2 if m["id"] == _current(view) else 1}"{faded}')
-                   + f'><title>{about}</title></{shape}><text x="{cx}" y="{cy + 4}" text-anchor="middle" '
+                   + f'><title>{about}</title></{shape}><text x="{cx}" y="{cy + 4}" '
+                   f'text-anchor="middle" '
                    f'font-size="11" fill="#fff">{escape(m["id"])}</text>'
                    + _reach_svg(m, reach.get(m["id"]), models, px, scale, m["id"] == first)
                    + '</g>')

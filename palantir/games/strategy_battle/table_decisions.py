@@ -70,6 +70,8 @@ def place_of(state, action, text: str, cache: dict) -> dict:
                  action.model, **_moving(state, action.model, cache)}
         if isinstance(action, Move):
             entry.update(confirm=True, preview=True)
+        else:       # on the table any destination may be clicked: the pick lists samples
+            entry["label"] = f"{action.model}: suggest its moves"
         return entry
     if isinstance(action, (Charge, Throw)):
         target = action.targets[0] if isinstance(action, Charge) else action.target

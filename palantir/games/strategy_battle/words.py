@@ -9,7 +9,7 @@ seat's view (reading.py), so they say nothing the view does not show.
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, Mapping
+from typing import Any, Callable
 
 from ...engine.errors import BadNotation
 from . import table as geo

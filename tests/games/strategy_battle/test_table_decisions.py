@@ -10,7 +10,6 @@ import re
 import xml.etree.ElementTree as ET
 from fractions import Fraction
 
-import pytest
 import shapely
 from shapely.geometry import Point
 

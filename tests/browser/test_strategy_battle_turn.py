@@ -192,11 +192,13 @@ def test_a_turn_of_the_battle_by_clicks_alone(table_server, browser, screenshots
             state = view_of(api, table_id, good["token"])
 
         # ----- the fight, then every question of it by a button -------------------------
-        seen_fight = False
+        seen_fight, asked = False, []
         for _ in range(40):
             state = view_of(api, table_id, good["token"])
             if state["view"]["turn"] > 1 or state["outcome"]:
                 break
+            if state["view"]["question"]:
+                asked.append(state["view"]["question"]["kind"])
             page = pages[state["to_move"]]
             page.wait_for_selector("#legal button.decision, #place-decisions button")
             check_page(page, f"fight step {state['view']['phase']}")
@@ -216,6 +218,7 @@ def test_a_turn_of_the_battle_by_clicks_alone(table_server, browser, screenshots
         else:
             pytest.fail("the turn did not end")
         assert seen_fight
+        assert "shield" in asked, asked         # both sides carry shields: each is asked
         log = " ".join(me.locator("#log").inner_text().split())
         assert "charge" in log.lower() and "fight" in log.lower()
         for page in pages.values():

@@ -24,8 +24,9 @@ from ...engine.errors import BadNotation, IllegalAction
 from . import StrategyBattle
 from . import table as geo
 from .heuristics import fighter
-from .notation import (Back, Cast, Charge, Done, Fight, Might, Move, Pass, Pick, Shoot,
-                       Support, Throw, parse)
+from .notation import (Back, Cast, Charge, Charger, Dismount, Done, FateRoll, Fight, Heroic,
+                       Leave, Loose, Might, Mount, Move, Pair, Pass, Pick, Reroll, Resist,
+                       Shielding, Shoot, Strike, Support, Take, Throw, Trapped, Weapon, parse)
 from .odds import fight_odds, shot_odds
 from .phases.shoot import check_shot
 from .reading import state_of
@@ -60,7 +61,7 @@ def _moving(state, ident: str, cache: dict) -> dict:
     return cache[ident]
 
 
-def place_of(state, action, text: str, cache: dict) -> dict:
+def place_of(state, action, cache: dict) -> dict:
     """Where one decision sits on the table and how the page offers it."""
     label = words(state, action)
     if isinstance(action, (Move, Pick)):
@@ -89,15 +90,16 @@ def place_of(state, action, text: str, cache: dict) -> dict:
                 "preview": True}
     if isinstance(action, Cast):
         return {"place": None, "group": f"{action.model}'s magical powers", "label": label}
-    if isinstance(action, Back):
-        return {"place": None, "group": "Backing away", "label": label}
-    if isinstance(action, Might):
-        return {"place": None, "group": "Might", "label": label}
-    if isinstance(action, Support):
-        return {"place": None, "group": "Spear support", "label": label}
-    if isinstance(action, (Pass, Done)):
-        return {"place": None, "group": "", "label": label}
-    return {"place": None, "group": type(action).__name__.lower(), "label": label}
+    return {"place": None, "group": GROUPS.get(type(action), type(action).__name__.lower()),
+            "label": label}
+
+
+# the heading a kind of decision is listed under beside the table ("": with no heading)
+GROUPS = {Back: "Backing away", Trapped: "Backing away", Might: "Might", Pass: "", Done: "",
+          Support: "Spear support", Weapon: "Weapons", Pair: "Matching fights",
+          Charger: "Chargers", Shielding: "Shields", Strike: "Strikes", Heroic: "Heroic actions",
+          Resist: "Resisting a power", FateRoll: "Fate", Take: "Spoils", Reroll: "Jumping",
+          Dismount: "Riders", Mount: "Riders", Loose: "Riders", Leave: "Riders"}
 
 
 def decision_places(view: View, texts: Sequence[str]) -> list[dict | None]:
@@ -111,7 +113,7 @@ def decision_places(view: View, texts: Sequence[str]) -> list[dict | None]:
         except BadNotation:
             found.append(None)
             continue
-        found.append(place_of(state, action, text, cache))
+        found.append(place_of(state, action, cache))
     return found
 
 

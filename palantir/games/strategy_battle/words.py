@@ -144,17 +144,25 @@ WORDS: dict[type, Callable[[Any, Any], str]] = {
     Pair: lambda s, a: f"{a.single} fights {' and '.join(a.many)}",
     Trapped: lambda s, a: f"{a.model} stays trapped (no friend makes way)",
     Charger: lambda s, a: f"{a.model} fights the defender next",
-    Weapon: lambda s, a: f"{a.model} fights with its {a.weapon.replace('-', ' ')}",
+    Weapon: lambda s, a: f"{a.model} fights with its {_gear(s, a.model, a.weapon)}",
     Support: lambda s, a: ("no spear support" if not a.pairs else
                            "; ".join(f"{sp} supports {f} with a spear" for sp, f in a.pairs)),
     Throw: lambda s, a: f"{a.model}: charge {a.target}, throwing a weapon first",
-    Take: lambda s, a: f"{a.model} takes the {a.item.replace('-', ' ')}",
+    Take: lambda s, a: f"{a.model} takes the {_gear(s, a.model, a.item)}",
     Reroll: lambda s, a: f"{a.model} re-rolls the jump (Expert Rider)",
     Dismount: lambda s, a: f"{a.model} gets off" + (" (mount left loose)" if a.loose else ""),
     Mount: lambda s, a: f"{a.model} mounts {a.steed}",
     Loose: lambda s, a: f"{a.model}'s mount is left loose",
-    Leave: lambda s, a: f"{a.model} leaves the {a.item.replace('-', ' ')} on the horse",
+    Leave: lambda s, a: f"{a.model} leaves the {_gear(s, a.model, a.item)} on the horse",
 }
+
+
+def _gear(state, ident: str, written: str) -> str:
+    """A piece of wargear as its name is spelt ('two-handed weapon'), from the notation's
+    spelling with hyphens for spaces ('two-handed-weapon')."""
+    model = state.models.get(ident)
+    names = [*state.charts.weapons, *(model.profile.wargear if model else ())]
+    return next((n for n in names if n.replace(" ", "-") == written), written.replace("-", " "))
 
 
 def _fight_of(state, ident: str) -> str:

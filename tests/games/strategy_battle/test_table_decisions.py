@@ -50,6 +50,28 @@ def test_the_suggested_moves_are_said_in_words():
     assert not any(re.fullmatch(r"[\d., ]+", n or "") for n in notes.values())
 
 
+def test_the_fight_questions_are_buttons_in_words_under_their_headings():
+    # item 9: backing away and making way, spear support, weapons, Might: each a button
+    state = small_battle()
+    view = state.view(0)
+    texts = ["back G1 9,9 G2 13,8", "trapped G1", "support G2>G1", "support none",
+             "weapon G1 two-handed-weapon", "might G1 1", "pair E1 G1+G2", "heroic G1", "pass"]
+    places = dict(zip(texts, decision_places(view, texts)))
+    assert places["back G1 9,9 G2 13,8"] == {
+        "place": None, "group": "Backing away",
+        "label": 'G1 backs away 1.4" up-left; G2 makes way'}
+    assert places["trapped G1"]["group"] == "Backing away"
+    assert places["support G2>G1"]["label"] == "G2 supports G1 with a spear"
+    assert places["support none"]["label"] == "no spear support"
+    assert places["weapon G1 two-handed-weapon"]["label"] == \
+        "G1 fights with its two-handed weapon"
+    assert places["might G1 1"] == {"place": None, "group": "Might",
+                                    "label": "G1 spends 1 Might"}
+    assert places["pair E1 G1+G2"]["label"] == "E1 fights G1 and G2"
+    assert places["heroic G1"]["group"] == "Heroic actions"
+    assert all(p["label"] != t for t, p in places.items())     # none left in notation
+
+
 def test_a_place_offers_any_destination_and_a_charge_by_a_click():
     state = small_battle()
     view = state.view(0)

@@ -364,7 +364,7 @@ function showAim(p) {
     (d.target ? " (click it again, or here:)" : "");
   $("aim-go").dataset.action = d.action;
   $("aim-go").textContent = d.members ? `Declare: ${d.action}` : "Do it";
-  $("aim-go").disabled = busy;
+  $("aim-go").disabled = busy || $("aim-go").dataset.refused === d.action;
   const others = aim.options.map((o, i) => ({ o, i })).filter(({ i }) => i !== aim.at)
     .slice(0, OTHER_OPTIONS);
   $("aim-options").replaceChildren(...(others.length ? [el("span", { class: "hint", text: "Other ways: " })] : []),
@@ -406,7 +406,7 @@ function oddsRows(rows) {
 function refuseAim() {
   clearPreviewPath();
   $("aim-go").disabled = true;
-  $("aim-go").dataset.refused = "yes";
+  $("aim-go").dataset.refused = $("odds").dataset.action;
 }
 
 function clearPreviewPath() {
@@ -564,7 +564,7 @@ function toggleRuler() {
 
 function decideAimed() {
   const d = aimed();
-  if (!d || $("aim-go").dataset.refused) return;
+  if (!d || $("aim-go").dataset.refused === d.action) return;
   picked = null; piece = null; aim = null; chosen = [];
   decide(d.action);
 }

@@ -63,9 +63,9 @@ def test_a_base_is_picked_and_moved_by_clicks(server, browser, screenshots):
         page.close()
 
 
-def test_the_ruler_the_hover_profile_and_the_control_zone_layer(server, browser):
+def test_the_ruler_the_hover_profile_and_the_layers(server, browser):
     # issue 14 item 7: a ruler between two models (edge to edge), a model's profile, wargear
-    # and stores on hovering it, control zones shown on demand
+    # and stores on hovering it, control zones and missile ranges shown on demand
     with httpx.Client(base_url=server.url, timeout=30) as api:
         created = api.post("/api/tables", json={"game": "strategy-battle",
                                                 "seats": ["human", "human"]}).json()
@@ -92,4 +92,8 @@ def test_the_ruler_the_hover_profile_and_the_control_zone_layer(server, browser)
         assert zones.is_visible()
         page.locator('#layers input[data-layer="control zones"]').uncheck()
         assert zones.is_hidden()
+        ranges = page.locator('#board svg g[data-layer="missile ranges"]')
+        assert ranges.is_hidden()
+        page.locator('#layers input[data-layer="missile ranges"]').check()
+        assert ranges.is_visible()
         page.close()

@@ -76,8 +76,9 @@ PAGE_HELP = {
 TOOLS_HELP = ("Hover a model for its profile, wargear, Might, Will and Fate left and what it "
               "has done; its move, missile range and sight lines to the enemies it sees "
               "(amber: something in the way) are drawn while it is picked or hovered. "
-              "'Ruler' measures between two points or two models (edge to edge); the "
-              "control zones can be hidden under 'Show on the map'.")
+              "'Ruler' measures between two points or two models (edge to edge); under "
+              "'Show on the map' the control zones can be hidden and every missile's range "
+              "shown.")
 
 
 def phase_help(view: Mapping[str, Any]) -> str:
@@ -160,6 +161,17 @@ def render_svg(view: Mapping[str, Any]) -> str:
     reach = reach_of(view)
     first = reach.pop("first", None)
     out.append(REACH_STYLE)
+    # every missile's range at once, on demand (hidden until the page's switch shows it)
+    out.append('<g data-layer="missile ranges" display="none">')
+    for m in view["models"]:
+        shot = reach.get(m["id"])
+        if shot and shot["range"]:
+            cx, cy = px(m["x"], m["y"])
+            out.append(f'<circle class="range missile-layer" cx="{cx}" cy="{cy}" '
+                       f'r="{(shot["range"] + m["radius"]) * scale:.1f}" fill="none" '
+                       f'stroke="{SIDE_FILL[m["side"]]}" stroke-dasharray="2 3" '
+                       f'stroke-opacity="0.6" pointer-events="none"/>')
+    out.append("</g>")
     for m in view["models"]:
         cx, cy = px(m["x"], m["y"])
         faded = ' fill-opacity="0.5"' if m["prone"] else ""      # a model on the ground

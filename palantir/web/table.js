@@ -233,7 +233,10 @@ function placedLegal(p) { return pickable(p) ? p.legal.filter((d) => d.place) : 
 
 function pieceDecisions(p) {
   const here = placedLegal(p).filter((d) => d.place === picked);
-  const pieces = unique(here.map((d) => d.piece || ""));
+  // The place's pieces in the order of their `piece_rank` (a model's move before its
+  // powers), else as listed.
+  const rank = (k) => Math.min(...here.filter((d) => (d.piece || "") === k).map((d) => d.piece_rank ?? 0));
+  const pieces = unique(here.map((d) => d.piece || "")).sort((a, b) => rank(a) - rank(b));
   if (!pieces.includes(piece)) piece = pieces.length ? pieces[0] : null;
   return { here, pieces, mine: here.filter((d) => (d.piece || "") === piece) };
 }
@@ -370,7 +373,8 @@ function showAim(p) {
   $("aim-options").replaceChildren(...(others.length ? [el("span", { class: "hint", text: "Other ways: " })] : []),
     ...others.map(({ o, i }) => {
       const b = el("button", { class: "option", "data-action": o.action,
-        text: `via ${(o.path || []).slice(1, -1).join(" ") || "—"}${o.cost ? ` · ${o.cost}` : ""}` });
+        text: o.path ? `via ${o.path.slice(1, -1).join(" ") || "—"}${o.cost ? ` · ${o.cost}` : ""}`
+          : o.label || o.action });
       b.addEventListener("click", () => { aim.at = i; showDeclared(current); });
       return b;
     }));

@@ -223,3 +223,59 @@ def test_a_turn_of_the_battle_by_clicks_alone(table_server, browser, screenshots
         assert "charge" in log.lower() and "fight" in log.lower()
         for page in pages.values():
             page.close()
+
+
+def test_a_magical_power_is_cast_by_clicks_on_the_caster_and_the_target(table_server, browser,
+                                                                        screenshots):
+    # issue 14 item 9: a Hero with dozens of casts (Weathertop's Ringwraiths: power, target
+    # and Will dice) picks a power as a piece of his place and its target on the table; the
+    # page stays within 40 buttons
+    url, app = table_server
+    with httpx.Client(base_url=url, timeout=30) as api:
+        created = api.post("/api/tables", json={"game": "strategy-battle",
+                                                "seats": ["human", "human"],
+                                                "options": {"scenario": "weathertop"}}).json()
+        table_id = created["id"]
+        pages = {}
+        for seat in created["seats"]:
+            page = browser.new_page(viewport={"width": 1280, "height": 1000})
+            page.goto(url + seat["url"])
+            page.wait_for_selector("#board svg.strategy-battle")
+            pages[seat["seat"]] = page
+        token = created["seats"][1]["token"]
+        for _ in range(10):                   # the heroic declarations: passed by clicks
+            state = view_of(api, table_id, token)
+            if not state["view"]["question"]:
+                break
+            page = pages[state["to_move"]]
+            page.wait_for_selector('#legal button.decision[data-action="pass"]')
+            version = version_of(page)
+            page.locator('#legal button.decision[data-action="pass"]').click()
+            settle(page, version)
+        state = view_of(api, table_id, token)
+        assert state["view"]["phase"] == "move" and state["to_move"] == 1, state["view"]["phase"]
+        evil = pages[1]
+        evil.wait_for_selector('#legal button.decision[data-action="done"]')
+        check_page(evil, "evil to move")
+        every = [d for d in state["legal"] if d["action"].startswith("cast ")]
+        assert len(every) > MAX_BUTTONS                         # a button each would not fit
+        casts = [d for d in every if d["action"].startswith("cast E1 ")]
+        click_model(evil, "E1")
+        power = casts[0]["piece"]
+        evil.locator(f'#pieces button[data-piece="{power}"]').click()
+        target = casts[0]["target"]
+        evil.wait_for_selector(f'#board svg g.model.reachable[data-model="{target}"]')
+        check_page(evil, "power picked")
+        click_model(evil, target)
+        aim = evil.locator("#aim-go").get_attribute("data-action")
+        assert aim in {d["action"] for d in casts if d["target"] == target}, aim
+        assert evil.locator("#aim-options button").count() >= 1     # the other Will dice
+        evil.screenshot(path=str(screenshots / "sbg-cast.png"))
+        check_page(evil, "cast weighed")
+        version = version_of(evil)
+        evil.locator("#aim-go").click()
+        settle(evil, version)
+        log = " ".join(evil.locator("#log").inner_text().split())
+        assert f"Evil: {aim}" in log, log
+        for page in pages.values():
+            page.close()

@@ -65,7 +65,9 @@ PAGE_HELP = {
              "Click anywhere in it and the referee finds the path, drawn with its cost; "
              "'Do it' makes the move. Click an enemy it sees within its move to charge it "
              "(the path into contact is found, with the odds of the fight). The buttons "
-             "beside the table are the suggested moves in words. 'done' ends your moves."),
+             "beside the table are the suggested moves in words. A Hero's magical powers "
+             "are buttons of his own once he is picked: choose one, then click its target. "
+             "'done' ends your moves."),
     "shoot": ("Click one of your models that may shoot, then a highlighted enemy: the chance "
               "to hit and to wound, with what is in the way, is shown before you shoot. "
               "'done' ends your shots."),

@@ -6,6 +6,8 @@
                         fills in the point clicked, `move G1 to 12.5,10`, and the referee
                         finds the path) and a charge by a click on an enemy ("charges")
     a shot              offered at its shooter, chosen by a click on the target
+    a magical power     offered at its caster (a piece of his place after his move),
+                        chosen by a click on the target, the Will dice the ways to it
     everything else     a button in words, in a group of its kind (a Hero's powers, Might...)
 
 `preview` answers before a decision is sent: for a move or charge the path the referee
@@ -89,7 +91,12 @@ def place_of(state, action, cache: dict) -> dict:
         return {"place": None, "group": "Fights", "label": label, "confirm": True,
                 "preview": True}
     if isinstance(action, Cast):
-        return {"place": None, "group": f"{action.model}'s magical powers", "label": label}
+        # offered at the caster, chosen by a click on the target; the power and the dice
+        # are the ways to it (many a Hero has dozens of casts: a button each would not fit)
+        return {"place": action.model, "target": action.target,
+                "piece": f"cast:{action.power}",
+                "piece_label": f"{action.model}: {action.power.replace('-', ' ')}",
+                "piece_rank": 1, "label": label, "rank": action.dice, "confirm": True}
     return {"place": None, "group": GROUPS.get(type(action), type(action).__name__.lower()),
             "label": label}
 

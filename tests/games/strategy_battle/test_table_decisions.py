@@ -72,6 +72,17 @@ def test_the_fight_questions_are_buttons_in_words_under_their_headings():
     assert all(p["label"] != t for t, p in places.items())     # none left in notation
 
 
+def test_a_power_is_offered_at_its_caster_and_chosen_by_its_target():
+    # item 9: dozens of casts fit the page as pieces of the caster's place, not buttons
+    state = small_battle()
+    view = state.view(0)
+    (cast,) = decision_places(view, ["cast G1 black-dart E1 2"])
+    assert cast["place"] == "G1" and cast["target"] == "E1"
+    assert cast["piece"] == "cast:black-dart" and cast["piece_label"] == "G1: black dart"
+    assert cast["piece_rank"] > 0 and cast["rank"] == 2       # after the move; fewer dice first
+    assert cast["label"] == "G1 uses black dart on E1 with 2 Will dice"
+
+
 def test_a_place_offers_any_destination_and_a_charge_by_a_click():
     state = small_battle()
     view = state.view(0)

@@ -6,6 +6,7 @@
     charge G1 E2+E3 13,11      a charge along waypoints, touching every named target
     shoot G3 E4                a shot
     fight G1                   the side with priority names the next fight
+    pick G2                    the model moved next (its suggested moves are listed)
     strike E1 E1               a lone winner's strikes, one beaten enemy per Attack
     shield on / shield off     a side's declaration at the start of a fight
     might G1 2                 a Hero spends (or, against a Hero, bids) Might on its dice

@@ -28,6 +28,17 @@
     mount G1 G1m               a model on foot mounts a loose mount, or a passenger a rider's
     loose G1                   a fallen or thrown rider's mount is left loose (pass: it runs off)
     leave G1 bow               an Expert Rider off his horse leaves his bow (or shield) on it
+    open G1 gate               a model inside touching a gate or door opens it
+    close G1 gate              ... or shuts it
+    bolt G1 door               a model holding a door bolts it
+    unbolt G1 door             a model inside unbolts a door to pass through
+    raise E3 ladder1           an access ladder put up
+    pull G2 ladder1            an access ladder pulled up or down
+    carry E4 ram               a model takes up a ram or demolition charge
+    drop E4 ram                ... or puts it down
+    haul ram 20,12             a ram's (or charge's) carriers move it together to a point
+    batter ram gate            a ram (or a model) strikes a gate, door or wall
+    detonate E5 charge         a model touching a demolition charge sets it off
     pass                       no Might, no Fate
     done                       the side has finished this phase
 """

@@ -236,7 +236,10 @@ class Table:
         return self.client.get(f"/api/tables/{self.id}", headers=headers).json()
 
     def mover(self):
-        return self.look()["to_move"]
+        """The seat asked: at a window only that seat's own page says so (engine/forced.py:
+        the others are not told which hobbit is deciding)."""
+        return next((seat for seat in range(len(self.tokens))
+                     if self.look(seat)["your_turn"]), None)
 
     def decide(self, seat, action):
         response = self.client.post(f"/api/tables/{self.id}/decisions",

@@ -44,6 +44,7 @@ def upload(client, record: GameRecord) -> str:
 def full_history(record: GameRecord, viewer: int | None) -> list[dict]:
     """Every frame as the old GET /history sent them all at once, rebuilt from the engine."""
     module = get_game(record.game).view_module("svg")
+    words = get_game(record.game).presentation().log_words  # the log in the table's words
     frames: list[dict] = []
 
     def on_state(index, state):
@@ -53,7 +54,8 @@ def full_history(record: GameRecord, viewer: int | None) -> list[dict]:
         frames.append({"step": len(frames), "seat": event.get("seat"),
                        "action": event.get("action") if audience is None or viewer in audience
                        else None,
-                       "lines": list(state.narration(viewer)), "view": view,
+                       "lines": [words(line) for line in state.narration(viewer)],
+                       "view": view,
                        "svg": module.render_svg(view)})
 
     replay(record, on_state=on_state, check_result=False)

@@ -554,21 +554,19 @@ def item_label(view: View, text: str, group: str) -> str:
 
 
 def menu_groups(view: View, legal: Sequence[Any]) -> list | None:
-    """The decisions as [(title, [(action, label), ...])], grouped by card and track."""
+    """The decisions as [(title, [(action, label), ...])], grouped by card and track: the
+    terminal pages a long group to its screen (terminal.py), so it is never cut here."""
     groups: dict[str, list] = {}
-    for action, group in zip(legal, groups_of(view, [str(a) for a in legal])):
+    for action in legal:
         text = str(action)
+        group = group_of(view, text)
         if group is None:
             groups[action_label(view, text)] = [(action, action_label(view, text))]
         else:
             groups.setdefault(group, []).append((action, item_label(view, text, group)))
     if len(groups) == len(legal):
         return None
-    # The runs of a group cut in parts (groups_of) are listed together.
-    first = {}
-    for title in groups:
-        first.setdefault(title.partition(" (then ")[0], len(first))
-    return sorted(groups.items(), key=lambda g: first[g[0].partition(" (then ")[0]])
+    return [(title, items) for title, items in groups.items()]
 
 
 def decision_places(view: View, texts: Sequence[str]) -> list[dict | None]:

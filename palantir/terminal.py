@@ -273,8 +273,9 @@ class TerminalTable:
         self.say(text)
 
     def _narrate(self) -> None:
+        words = self.game.presentation().log_words
         for line in self.state.narration(self.viewer):
-            self.tell(fold(line, "    "))
+            self.tell(fold(words(line), "    "))
 
     def seat_name(self, seat: int) -> str:
         """'seat 2 (ai:heuristic)', the player as the game words it."""

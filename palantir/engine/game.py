@@ -101,6 +101,25 @@ class State:
         """What happened in the last step, in words, as `seat` may see it."""
         return []
 
+    def takes_forced(self) -> bool:
+        """Whether a table may take the seat's only legal decision for it now (engine/
+        forced.py): only where that it had no choice shows the others nothing hidden. False
+        by default, as a lone decision may be one a person means to click (the Journey to
+        Mordor's lone "advance" rolls, and taking it would end the undo of the keep before
+        it), and a seat asked in the open with nothing it can give would show its hand."""
+        return False
+
+    def unseen_asker(self) -> str | None:
+        """At a table that answers forced decisions itself (engine/forced.py), whether the
+        seat asked now is withheld from the other seats, and the words they are shown
+        instead ("the hobbits at the window"): a question put to several seats in turn,
+        where being asked at all would show what a seat holds. None: the seat is public."""
+        return None
+
+    def view_unasked(self, seat: int | None) -> dict:
+        """`seat`'s view with who is asked withheld (unseen_asker): for the other seats."""
+        return self.view(seat)
+
     @property
     def players(self) -> int:
         """Number of seats."""

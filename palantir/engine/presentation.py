@@ -87,6 +87,11 @@ def no_places(view: View, texts: Sequence[str]) -> list[dict | None]:
     return [None] * len(texts)
 
 
+def line_as_is(line: str) -> str:
+    """A line of the log as the game narrates it."""
+    return line
+
+
 def no_preview(view: View, text: str) -> dict | None:
     """Nothing to foresee of a decision before it is taken."""
     return None
@@ -114,7 +119,8 @@ class Presentation:
     made of several places picked together: compose's "{}" filled with the picked
     members), label, confirm (shown before it is sent) and preview (whether `preview` has
     something to show); preview(view, text) what a legal decision may lead to, e.g. the
-    odds of an attack, as JSON.
+    odds of an attack, as JSON. Both: log_words(line) a line of the narration in the words
+    players know (the game narrates in its notation's ids).
     """
 
     render_table: Callable[..., str] = json_table
@@ -132,6 +138,7 @@ class Presentation:
     phase_help: Callable[[View], str] = no_phase_help
     decision_places: Callable[[View, Sequence[str]], list] = no_places
     preview: Callable[[View, str], dict | None] = no_preview
+    log_words: Callable[[str], str] = line_as_is
 
 
 PLAIN = Presentation()

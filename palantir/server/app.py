@@ -31,7 +31,7 @@ from .live import Broker
 from .runner import AgentRunner
 from .storage import Storage, shown_url
 from .replay import MAX_PAGE, MAX_PAGE_BYTES, ReplayCache
-from .views import created_answer, payload, preview
+from .views import created_answer, payload, preview, public_extent
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 SHUTDOWN_GRACE_SECONDS = 3  # SIGTERM: requests under way get this long, then are cut
@@ -330,7 +330,11 @@ def create_app(database: str = "sqlite:///palantir.db", *, agent_workers: int = 
             # While the game goes on, the seed would foretell the dice and private events
             # belong to their seats: a reader gets its excerpt. A finished game is whole.
             finished = table.state.is_over()
-            text = (table.record if finished else table.record.excerpt(viewer)).dumps()
+            shown = table.record if finished else table.record.excerpt(viewer)
+            if not finished:
+                # A window's quiet decisions are not the reader's to know yet.
+                shown.events = shown.events[:public_extent(table, viewer)[1]]
+            text = shown.dumps()
         return Response(text, media_type="application/json", headers={
             "Content-Disposition": f'attachment; filename="{table.game.id}-{table.id}.json"'})
 

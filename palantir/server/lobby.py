@@ -31,6 +31,7 @@ from ..engine.errors import (BadNotation, BadOption, BadPosition, BadRecord, Ill
 from ..engine.game import Game, State, get_game
 from ..engine.options import local_options_given
 from ..engine.driver import Driver
+from ..engine.forced import PublicPoint, forced_decision, next_point
 from ..engine.position import check_header, load_position
 from ..engine.record import GameRecord, replay
 from ..engine.undo import undo_problem
@@ -104,6 +105,12 @@ class LiveTable:
     revision: int = 0  # counts changes in this process, so pages drop stale messages
     takebacks: int = 0  # decisions taken back: names the stored history with the version
     watch_noted: float = 0.0
+    # Where the seats not asked are shown the table while a question whose seat is
+    # withheld is open (engine/forced.py); None: the table as it is.
+    point: PublicPoint | None = None
+    # The decisions at the end of the record that the table took as forced (none rolled
+    # anything): an undo takes them back with the decision before them. 0 after a rebuild.
+    forced_tail: int = 0
 
     @property
     def version(self) -> int:
@@ -130,9 +137,12 @@ class LiveTable:
         return sum(1 for e in self.record.events if "die" in e)
 
 
-def narrate(state: State, seats: int) -> dict[int | None, list[str]]:
-    """The narration of the last step for every seat and for spectators."""
-    return {viewer: list(state.narration(viewer)) for viewer in [*range(seats), None]}
+def narrate(game: Game, state: State, seats: int) -> dict[int | None, list[str]]:
+    """The narration of the last step for every seat and for spectators, in the words of
+    the game's table (Presentation.log_words)."""
+    words = game.presentation().log_words
+    return {viewer: [words(line) for line in state.narration(viewer)]
+            for viewer in [*range(seats), None]}
 
 
 def parse_seat_specs(game: Game, players: int, specs: Any) -> list[dict[str, Any]]:
@@ -257,13 +267,14 @@ class Lobby:
             rebuilt = self._rebuild(row)
             table.record, table.state, table.steps = rebuilt.record, rebuilt.state, \
                 rebuilt.steps
+            table.point = rebuilt.point
             table.takebacks = rebuilt.takebacks
             table.revision += 1
             return True
 
     def _replay_onto(self, table: LiveTable, new_events: list[dict]) -> None:
         # Each decision is applied with the dice its stored outcomes script, as in a replay.
-        state = table.state
+        state, point = table.state, table.point
         steps, events = list(table.steps), list(table.record.events)
         i = 0
         while i < len(new_events):
@@ -276,16 +287,18 @@ class Lobby:
                 rolls.append(Roll(new_events[j]["die"], new_events[j]["face"]))
                 j += 1
             dice = ScriptedDice(rolls)
-            state = state.clone(dice=dice)
+            before, state = state, state.clone(dice=dice)
             Driver(state, dice).decide(event["seat"], state.parse_action(event["action"]))
             if dice.remaining():
                 raise BadRecord("more outcomes stored than the decision rolled",
                                 event=len(events))
+            point = next_point(point, before, event, len(steps), len(events))
             events.extend(new_events[i:j])
             steps.append(Step(len(steps), event["seat"], event["action"],
-                              narrate(state, len(table.seats)), event.get("seen_by")))
+                              narrate(table.game, state, len(table.seats)),
+                              event.get("seen_by")))
             i = j
-        table.state = state
+        table.state, table.point = state, point
         table.record.events = events
         outcome = state.outcome()
         table.record.result = outcome.to_json() if outcome else None
@@ -352,19 +365,27 @@ class Lobby:
         options = game.validate_options(row.options)
         players = game.players_of(options)
         steps: list[Step] = []
+        point: PublicPoint | None = None
+        before: State | None = None  # the state a decision is taken at, if it is withheld
 
         def on_state(index, state):
+            nonlocal point, before
             if index is None:
-                steps.append(Step(0, None, None, narrate(state, players)))
+                steps.append(Step(0, None, None, narrate(game, state, players)))
             else:
                 event = record.events[index]
+                point = next_point(point, before, event, len(steps), index) \
+                    if before is not None else None
                 steps.append(Step(len(steps), event["seat"], event["action"],
-                                  narrate(state, players), event.get("seen_by")))
+                                  narrate(game, state, players), event.get("seen_by")))
+            # The replay goes on with this very state: a copy is kept where it may be shown.
+            before = state.clone() if state.unseen_asker() is not None else None
 
         state = replay(record, on_state=on_state, check_result=False)
         table = LiveTable(id=row.id, game=game, options=options, seed=row.seed,
                           source=row.source, seats=row.seats, record=record, state=state,
-                          steps=steps, created=row.created, takebacks=row.takebacks)
+                          steps=steps, created=row.created, takebacks=row.takebacks,
+                          point=point)
         if row.seed is not None:
             state = state.clone(dice=AddressedDice(row.seed, table.rolls()))
             table.state = state
@@ -443,7 +464,8 @@ class Lobby:
         now = time.time()
         table = LiveTable(id=secrets.token_urlsafe(9), game=game, options=validated,
                           seed=seed, source="play", seats=seat_rows, record=record,
-                          state=state, steps=[Step(0, None, None, narrate(state, players))],
+                          state=state,
+                          steps=[Step(0, None, None, narrate(game, state, players))],
                           created=now)
         self.storage.create(TableRow(
             id=table.id, game=game.id, options=record.options, seed=seed, source="play",
@@ -451,6 +473,8 @@ class Lobby:
             events=list(record.events), position=record.position), to_move=state.to_move())
         with self._lock:
             self.tables[table.id] = table
+        with table.lock:
+            self._take_forced(table)
         self._changed(table)
         return table, tokens
 
@@ -502,6 +526,7 @@ class Lobby:
                     return False  # the page or the computer judged an older table
                 try:
                     self._decide_locked(table, seat, text)
+                    self._take_forced(table)
                 except Stale:
                     # Another process stored a change first: take it up, then judge again.
                     self.catch_up(table)
@@ -512,7 +537,8 @@ class Lobby:
             return True
         raise ServerError(409, "the table is changing quickly; look again", field="version")
 
-    def _decide_locked(self, table: LiveTable, seat: int, text: str) -> None:
+    def _decide_locked(self, table: LiveTable, seat: int, text: str, *,
+                       forced: bool = False) -> None:
         # The caller holds the table's lock: judge, apply to a copy, commit, then adopt.
         state = table.state
         if state.is_over():
@@ -531,6 +557,7 @@ class Lobby:
         except IllegalAction as exc:
             raise ServerError(409, str(exc), field="action", rule=exc.rule) from None
         start = table.version
+        point = next_point(table.point, state, new_events[0], len(table.steps), start)
         outcome = new_state.outcome()
         status = "finished" if new_state.is_over() else "open"
         self.storage.append(table.id, start, new_events, status,
@@ -538,17 +565,40 @@ class Lobby:
                             to_move=new_state.to_move(), takebacks=table.takebacks)
         table.record.events.extend(new_events)
         table.record.result = outcome.to_json() if outcome else None
-        table.state = new_state
+        table.state, table.point = new_state, point
+        table.forced_tail = table.forced_tail + 1 if forced and len(new_events) == 1 else 0
         table.steps.append(Step(len(table.steps), seat, str(action),
-                                narrate(new_state, len(table.seats)),
+                                narrate(table.game, new_state, len(table.seats)),
                                 new_events[0].get("seen_by")))
         table.revision += 1
+
+    def _take_forced(self, table: LiveTable) -> None:
+        """Take every decision that is the seat's only legal one (engine/forced.py), as the
+        seat would have sent it; the caller holds the table's lock. A change stored by
+        another process meanwhile leaves the rest to the table as it is now."""
+        if table.source != "play":
+            return
+        while (text := forced_decision(table.state)) is not None:
+            try:
+                self._decide_locked(table, table.state.to_move(), text, forced=True)
+            except Stale:
+                self.catch_up(table)
+                return
 
     def undo_problem(self, table: LiveTable, seat: int | None) -> str | None:
         """Why `seat` may not take back its last decision now, or None if it may (the
         engine's one rule, engine/undo.py, judged from the stored events)."""
-        return undo_problem(table.record.events, seat, over=table.state.is_over(),
+        waiting = table.state.unseen_asker()
+        if waiting is not None and seat is not None and seat != table.state.to_move():
+            # Whether the last decision stored is still one's own would tell who is asked.
+            return f"{waiting} are deciding: wait until they have"
+        return undo_problem(self._undone_events(table), seat, over=table.state.is_over(),
                             source=table.source)
+
+    def _undone_events(self, table: LiveTable) -> list[dict]:
+        """The events up to the last decision a seat took itself: the forced ones after it
+        are nobody's acts, and go back with it."""
+        return table.record.events[:table.version - table.forced_tail]
 
     def undo(self, table: LiveTable, seat: int, *, version: int | None = None) -> None:
         """Take back `seat`'s last decision: drop it, rebuild the state, commit. With
@@ -560,7 +610,7 @@ class Lobby:
             problem = self.undo_problem(table, seat)
             if problem:
                 raise ServerError(409, f"undo: {problem}", rule="taking back a decision")
-            keep = table.version - 1
+            keep = len(self._undone_events(table)) - 1
             row = TableRow(id=table.id, game=table.game.id, options=table.record.options,
                            seed=table.seed, source=table.source, status="open", result=None,
                            created=table.created, updated=time.time(), seats=table.seats,
@@ -579,6 +629,7 @@ class Lobby:
             table.state = rebuilt.state
             table.steps = rebuilt.steps
             table.takebacks = rebuilt.takebacks
+            table.point = rebuilt.point
             table.revision += 1
         self._changed(table)
 

@@ -22,7 +22,7 @@ from ..engine.game import State
 from ..engine.position import load_position
 from ..engine.record import GameRecord
 from .lobby import LiveTable, ServerError, Step
-from .views import presentation_of
+from .views import presentation_of, public_extent
 
 MAX_PAGE = 20  # steps one answer may hold
 MAX_PAGE_BYTES = 1_000_000  # and its size: a SPI Sauron step is ~170 kB, so ~5 of them
@@ -90,8 +90,10 @@ class ReplayCache:
         `viewer` saw them, with the number of steps; a step out of range is a 422."""
         with table.lock:
             record = table.record
-            events = list(record.events)
-            steps = list(table.steps)
+            # Never past what the viewer may know of yet (a window's quiet decisions).
+            known_steps, known_events = public_extent(table, viewer)
+            events = list(record.events[:known_events])
+            steps = list(table.steps[:known_steps])
         total = len(steps)
         if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < total:
             raise ServerError(422, f"from: a step from 0 to {total - 1}, got {start}",

@@ -7,6 +7,7 @@ from typing import Any
 
 from ..engine.dice import SeededDice
 from ..engine.errors import BadNotation, IllegalAction
+from ..engine.forced import shown_to
 from ..engine.game import get_game
 from ..engine.presentation import Presentation
 from .lobby import LiveTable, Lobby, ServerError
@@ -42,18 +43,30 @@ def created_answer(table: LiveTable, tokens: list[str | None]) -> dict[str, Any]
             "seats": seats}
 
 
-def log_entries(table: LiveTable, viewer: int | None, start: int = 0) -> list[dict]:
-    """The log from step `start` on, in the words `viewer` may read."""
+def log_entries(table: LiveTable, viewer: int | None, start: int = 0,
+                end: int | None = None) -> list[dict]:
+    """The log from step `start` on (to `end`), in the words `viewer` may read."""
     return [{"step": s.index, "seat": s.seat, "action": s.action_for(viewer),
              "lines": s.lines[viewer]}
-            for s in table.steps[start:]]
+            for s in table.steps[start:end]]
+
+
+def public_extent(table: LiveTable, viewer: int | None) -> tuple[int, int]:
+    """The log steps and record events `viewer` may know of: all, but while the seat asked
+    is withheld from it (engine/forced.py), those up to the table's public point."""
+    _, _, point = shown_to(table.state, table.point, viewer)
+    return (len(table.steps), table.version) if point is None else \
+        (point.steps, point.version)
 
 
 def payload(lobby: Lobby, table: LiveTable, viewer: int | None, log_from: int = 0) -> dict:
     """Everything the table page of `viewer` shows (None: a spectator)."""
     with table.lock:
         state = table.state
-        view = state.view(viewer)
+        # While a window's seat is withheld from this viewer, the table as its public
+        # point shows it (engine/forced.py): who is asked, and how far round, is unsaid.
+        shown, view, point = shown_to(state, table.point, viewer)
+        waiting = None if viewer == state.to_move() else state.unseen_asker()
         drawn = presentation_of(table.game.id)
         mover = state.to_move()
         yours = viewer is not None and mover == viewer and \
@@ -67,7 +80,7 @@ def payload(lobby: Lobby, table: LiveTable, viewer: int | None, log_from: int = 
                     entry.update(place)     # where the page offers it (presentation.py)
                 legal.append(entry)
         outcome = state.outcome()
-        steps = len(table.steps)
+        steps = len(table.steps) if point is None else point.steps
         start = min(max(log_from, 0), steps)
         return {
             "id": table.id,
@@ -75,15 +88,17 @@ def payload(lobby: Lobby, table: LiveTable, viewer: int | None, log_from: int = 
             "title": table.game.title,
             "source": table.source,
             "status": table.status,
-            "version": table.version,
+            "version": table.version if point is None else point.version,
             "revision": table.revision,
             "epoch": EPOCH,
             "viewer": viewer,
             "seats": seat_summary(table),
             "seat_names": seat_names(drawn, view, table),
-            "to_move": mover,
+            "to_move": None if waiting else mover,
+            "waiting_for": waiting,
             "your_turn": yours,
-            "thinking": mover is not None and table.seats[mover].kind == "agent",
+            "thinking": not waiting and mover is not None and
+            table.seats[mover].kind == "agent",
             "view": view,
             "svg": drawn.render_svg(view),
             "legal": legal,
@@ -93,7 +108,7 @@ def payload(lobby: Lobby, table: LiveTable, viewer: int | None, log_from: int = 
             "outcome": outcome.to_json() if outcome else None,
             "steps": steps,
             "log_from": start,
-            "log": log_entries(table, viewer, start),
+            "log": log_entries(table, viewer, start, steps),
         }
 
 

@@ -83,6 +83,7 @@ function drawDecisions(p) {
   let turn;
   if (p.outcome) turn = "Game over: " + p.outcome.summary;
   else if (p.your_turn) turn = "Your turn: choose a decision";
+  else if (p.waiting_for) turn = `Waiting for ${p.waiting_for}`;
   else if (p.thinking) turn = `${seatName(p, p.to_move)} (computer) is thinking…`;
   else turn = `Waiting for ${seatName(p, p.to_move)}`;
   $("turn").textContent = turn;

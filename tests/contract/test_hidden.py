@@ -20,6 +20,8 @@ import pytest
 from palantir.agents import make_agent
 from palantir.engine import IllegalAction
 from palantir.engine.dice import SeededDice
+from palantir.engine.driver import REVEALED
+from palantir.engine.forced import forced_decision, next_point, shown_to
 from palantir.engine.game import game_ids, get_game
 
 from tests.support import (Diverged, MirrorDice, attempt, mutations, random_texts,
@@ -227,3 +229,124 @@ def test_known_twin_games_look_the_same_to_everyone_else(game_id, options, seed,
                    f"{game_id} twins {seed}/{swap_from}, decisions of rng {rng_seed}")
         compared += twins.compared
     assert compared >= KNOWN_TWINS_COMPARED, compared
+
+
+class TableTwin:
+    """One twin as a table plays it (engine/forced.py, as the lobby and the terminal do):
+    its forced decisions taken, and each seat shown the table at its public point."""
+
+    def __init__(self, game, state):
+        self.game, self.state, self.point, self.version = game, state, None, 0
+        self.steps = [self._step(None, None, None)]
+
+    def _step(self, seat, action, audience):
+        # A log step as each viewer reads it: who decided, what (unless private), the words.
+        return {viewer: (seat, action if audience is None or viewer in audience else None,
+                         self.state.narration(viewer)) for viewer in seats_of(self.state)}
+
+    def decide(self, text):
+        """Take a decision as the lobby does: the public point moves on or stays."""
+        before, seat = self.state, self.state.to_move()
+        action = before.parse_action(text)
+        audience = before.decision_audience(action)
+        rolls = len(before.dice.log)
+        self.state = before.clone()
+        try:
+            self.state.apply(action)  # on a copy: a twin that cannot follow stays as it was
+        except (IllegalAction, Diverged):
+            self.state = before
+            raise
+        event = {REVEALED: True} if self.state.decision_revealed(action) else {}
+        self.point = next_point(self.point, before, event, len(self.steps), self.version)
+        self.version += 1 + len(self.state.dice.log) - rolls
+        self.steps.append(self._step(seat, str(action), audience))
+        return bool(event)
+
+    def take_forced(self):
+        """Every seat's only decision, taken for it."""
+        while (text := forced_decision(self.state)) is not None:
+            self.decide(text)
+
+    def shown(self, viewer):
+        """What `viewer`'s page holds: the view, the log, the version, whom it waits on."""
+        shown, view, point = shown_to(self.state, self.point, viewer)
+        steps, version = (len(self.steps), self.version) if point is None else \
+            (point.steps, point.version)
+        waiting = None if viewer == self.state.to_move() else self.state.unseen_asker()
+        return {"view": view, "log": [s[viewer] for s in self.steps[:steps]],
+                "version": version, "waiting_for": waiting,
+                "to_move": None if waiting else self.state.to_move()}
+
+
+def play_table_twins(game, twins, rng, steps, where) -> int:
+    """Play twins at tables that take forced decisions. Where their windows rest on
+    different hobbits (one holds a card he can play, the other not), every seat that may
+    not see the difference, and is asked in neither, is shown the same; returns how many
+    such comparisons were made. (Whether anyone at the window can play shows in whether
+    the table waits at all: a twin whose window closed at once is let catch up.)"""
+    first, second = TableTwin(game, twins.first), TableTwin(game, twins.second)
+    compared = 0
+    for step in range(steps):
+        first.take_forced()
+        try:
+            second.take_forced()
+        except Diverged:
+            if not first.state.unseen_asker():
+                return compared
+            # The second's window closed at once and rolled on; the first's waits on a
+            # hobbit who can play: he lets it pass, and the first catches up.
+            first.decide("continue")
+            continue
+        if first.state.is_over() or second.state.is_over():
+            assert first.state.is_over() == second.state.is_over(), f"{where}: one ended"
+            return compared
+        movers = {first.state.to_move(), second.state.to_move()}
+        at_window = [t for t in (first, second) if t.state.unseen_asker()]
+        try:
+            if len(movers) == 1 and first.state.question[0] == second.state.question[0]:
+                legal = first.state.legal_actions()
+                text = str(legal[rng.randrange(len(legal))])
+                if first.state.unseen_asker() and rng.random() < 0.8:
+                    text = "continue"  # cards kept in hand keep the twins apart longer
+                shown = first.decide(text) | second.decide(text)
+            elif len(at_window) == 2 and len(movers) == 2:
+                for viewer in twins.others():
+                    if viewer not in movers:
+                        compared += 1
+                        assert first.shown(viewer) == second.shown(viewer), \
+                            f"{where}, step {step}: seat {viewer} is shown who is asked"
+                # Each hobbit asked lets the window pass, as he may.
+                shown = first.decide("continue") | second.decide("continue")
+            elif len(at_window) == 2:
+                shown = first.decide("continue") | second.decide("continue")
+            else:
+                assert at_window, f"{where}, step {step}: the twins wait on other seats " \
+                                  "outside a window"
+                shown = at_window[0].decide("continue")
+        except (IllegalAction, Diverged):
+            return compared  # a seer's decision, or a roll, brought the difference out
+        if shown and twins.differs():
+            return compared  # a card played (State.decision_revealed): the difference is out
+    return compared
+
+
+# Twin games whose windows rest on different hobbits (found by a search over seeds, swaps
+# and runs: a card one hobbit can play in one twin and not in the other, with another
+# hobbit who can play in both). Without the public point these fail: the log and the
+# version show how far round the window is. (issue 13, item 4)
+TABLE_TWINS = [("lotr-board-game", {"players": 4, "expansion": "sauron"}, 42, 90, range(8),
+                400)]
+TABLE_TWINS_COMPARED = 8
+
+
+@pytest.mark.parametrize("game_id,options,seed,swap_from,rng_seeds,steps", TABLE_TWINS)
+def test_a_table_taking_forced_decisions_shows_nobody_who_holds_a_playable_card(
+        game_id, options, seed, swap_from, rng_seeds, steps):
+    game = get_game(game_id)
+    compared = 0
+    for rng_seed in rng_seeds:
+        twins = dealt_twins(game, options, seed, swap_from)
+        compared += play_table_twins(game, twins, random.Random(rng_seed), steps,
+                                     f"{game_id} table twins {seed}/{swap_from}, rng "
+                                     f"{rng_seed}")
+    assert compared >= TABLE_TWINS_COMPARED, compared

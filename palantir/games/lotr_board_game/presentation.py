@@ -14,4 +14,4 @@ PRESENTATION = Presentation(
     seat_names=render.seat_names, render_svg=svg.render_svg,
     action_label=table_words.action_label, selection=svg.selection,
     phase_help=table_words.phase_help, menu_groups=table_words.menu_groups,
-    decision_places=table_words.decision_places)
+    decision_places=table_words.decision_places, log_words=table_words.log_words)

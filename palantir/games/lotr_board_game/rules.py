@@ -595,6 +595,30 @@ class LotrState(State):
             out["context"] = list(self.question[5])
         return out
 
+    def takes_forced(self) -> bool:
+        """A hobbit at a window with nothing to play is not asked to continue (issue 13,
+        item 4): the others are not told whom a window asks (unseen_asker). Elsewhere the
+        seat asked is public, and a `pass` taken at once would show what it does not hold."""
+        return self.unseen_asker() is not None
+
+    def unseen_asker(self) -> str | None:
+        """A window is put to every hobbit holding a card in turn (phases/windows.py); at a
+        table that takes forced decisions (engine/forced.py), the one it rests on has a
+        real choice, so the others are told only that the hobbits are at the window."""
+        if self.question is not None and self.question[0] == "window":
+            return "the hobbits at the window"
+        return None
+
+    def view_unasked(self, seat: int | None) -> dict:
+        """The view without the hobbit a window is asking now, nor how far round it is."""
+        out = self.view(seat)
+        if self.question is not None and self.question[0] == "window":
+            out["question"] = {**out["question"], "seat": None}
+            asked = list(out["procedure"]["question"])
+            asked[1] = asked[4] = None  # the hobbit asked, and his place in the round
+            out["procedure"] = {**out["procedure"], "question": asked}
+        return out
+
     def view(self, seat: int | None) -> dict:
         table_seat, seat = seat, self.rules_seat(seat)
         board = self.board

@@ -106,6 +106,63 @@ def card_name(card: str) -> str:
     return info.name
 
 
+# The threat die's faces as the log tells them (components.die_faces).
+DIE_FACE_WORDS = {"blank": "blank", "eye": "the Eye (Sauron moves 1)",
+                  "darkness-1": "1 step into darkness", "darkness-2": "2 steps into darkness",
+                  "darkness-3": "3 steps into darkness", "discard-2": "discard 2 cards"}
+# A piece named in the log: 'card:x', 'token:x', or a card, tile, die face or reward id.
+LOG_ID = re.compile(r"\b(?:(card|token):)?([a-z][a-z0-9]*(?:-[a-z0-9]+)*)\b")
+# 'Sauron plays sauron-11 (black-rider 1, discard-card 1)': a Sauron card's symbols.
+DECK_TWICE = re.compile(r"(?:Nazgûl|Sauron) card ((?:Nazgûl|Sauron) card \d+)")
+LOG_SYMBOLS = re.compile(r"\(((?:[a-z-]+ \d+(?:, )?)+)\)")
+
+
+def piece_name(piece: str) -> str | None:
+    """A card, tile, die face, resource token or reward by the name players know, or None
+    for a word that names no piece."""
+    parts = default_components()
+    if piece in parts.cards:
+        return card_name(piece)
+    deck, _, number = piece.partition("-")
+    if deck in ("sauron", "nazgul") and number.isdigit():
+        return sauron_card_name(piece)
+    tile = parts.tiles.get(piece)
+    if tile is not None and "-" in piece:
+        return f"'{tile.resolution.name}'" if tile.resolution else None
+    if piece in DIE_FACE_WORDS and "-" in piece:
+        return DIE_FACE_WORDS[piece]
+    if piece in parts.resource_tokens:
+        return piece.replace("-", " ")
+    if piece == "big-rune":
+        return REWARD_WORDS[piece]
+    return None
+
+
+def log_words(line: str) -> str:
+    """A line of the log with its pieces named as players know them: 'Frodo plays
+    Friendship (white) on fighting', 'Sauron plays Sauron card 11 (the Black Rider advances
+    1, the hobbit discards 1 cards)' — not the notation's ids (issue 13, item 2)."""
+    def symbols(match: re.Match) -> str:
+        said = []
+        for part in match.group(1).split(", "):
+            kind, _, n = part.rpartition(" ")
+            if kind not in SAURON_SYMBOL_WORDS:
+                return match.group(0)
+            said.append(SAURON_SYMBOL_WORDS[kind].format(n=n))
+        return "(" + counted_words(", ".join(said)) + ")"
+
+    def named(match: re.Match) -> str:
+        kind, piece = match.group(1), match.group(2)
+        name = piece_name(piece)
+        if name is None:
+            return match.group(0)
+        return f"the {name} token" if kind == "token" and piece in \
+            default_components().cards else name
+
+    # 'the Nazgûl card nazgul-3' names its deck already.
+    return DECK_TWICE.sub(r"\1", LOG_ID.sub(named, LOG_SYMBOLS.sub(symbols, line)))
+
+
 def symbols_words(symbols: Sequence[tuple[str, int]]) -> str:
     """A card's symbols: '2 joker', '1 fighting + 1 hiding'."""
     return " + ".join(f"{n} {kind}" for kind, n in symbols)
@@ -418,6 +475,75 @@ def group_of(view: View, text: str) -> str | None:
     return None
 
 
+def _second_card(text: str) -> str:
+    """The second card of a play and its track ('' for a play of one card)."""
+    words = text.split()
+    return words[2] if words[0] == "play" and len(words) > 2 else ""
+
+
+def _split(group: str, texts: Sequence[str]) -> list[str]:
+    """A group too long, cut into runs of at most MOST_BUTTONS plays, keeping the plays of
+    one second card together, each named by its first and last second card."""
+    runs: list[list[int]] = []
+    seconds: list[list[str]] = []
+    for i, text in enumerate(texts):
+        second = _second_card(text)
+        fresh = not runs or (second not in seconds[-1] and len(runs[-1]) + sum(
+            1 for t in texts[i:] if _second_card(t) == second) > MOST_BUTTONS)
+        if fresh:
+            runs.append([])
+            seconds.append([])
+        runs[-1].append(i)
+        if second not in seconds[-1]:
+            seconds[-1].append(second)
+    names = []
+    for cards in seconds:
+        named = [_play_words(c) for c in cards if c]
+        span = named[0] if len(named) == 1 else f"{named[0]} … {named[-1]}" if named else ""
+        names.append(f"{group} (then {span})" if span else group)
+    out = [""] * len(texts)
+    for run, name in zip(runs, names):
+        for i in run:
+            out[i] = name
+    return out
+
+
+def groups_of(view: View, texts: Sequence[str]) -> list[str | None]:
+    """Each decision's group (None: on its own): by card and track, and a group of more
+    than MOST_BUTTONS plays cut by the second card into runs that fit (issue 13, item 3:
+    Pippin's three cards made groups of up to 140 plays)."""
+    groups = [group_of(view, text) for text in texts]
+    for big in {g for g in groups if g is not None and groups.count(g) > MOST_BUTTONS}:
+        at = [i for i, g in enumerate(groups) if g == big]
+        for i, name in zip(at, _split(big, [texts[i] for i in at])):
+            groups[i] = name
+    if len(set(groups)) > MOST_BUTTONS:
+        groups = _merged(groups)
+    return groups
+
+
+def _merged(groups: list[str | None]) -> list[str | None]:
+    """Too many groups: neighbouring groups of plays share one, up to MOST_BUTTONS plays,
+    named by the first and the last ('Play Joker (white) on fighting … Joker (white) on
+    hiding')."""
+    order = list(dict.fromkeys(groups))
+    size = {g: groups.count(g) for g in order}
+    runs: list[list[str | None]] = []
+    for group in order:
+        plays = group is not None and group.startswith("Play ")
+        if plays and runs and runs[-1][0] is not None and runs[-1][0].startswith("Play ") \
+                and sum(size[g] for g in runs[-1]) + size[group] <= MOST_BUTTONS:
+            runs[-1].append(group)
+        else:
+            runs.append([group])
+    name = {}
+    for run in runs:
+        title = run[0] if len(run) == 1 else f"{run[0]} … {run[-1].removeprefix('Play ')}"
+        for group in run:
+            name[group] = title
+    return [name[g] for g in groups]
+
+
 def item_label(view: View, text: str, group: str) -> str:
     """A decision's label inside its group: what it adds to the group's title."""
     words = text.split()
@@ -428,7 +554,8 @@ def item_label(view: View, text: str, group: str) -> str:
 
 
 def menu_groups(view: View, legal: Sequence[Any]) -> list | None:
-    """The decisions as [(title, [(action, label), ...])], grouped by card and track."""
+    """The decisions as [(title, [(action, label), ...])], grouped by card and track: the
+    terminal pages a long group to its screen (terminal.py), so it is never cut here."""
     groups: dict[str, list] = {}
     for action in legal:
         text = str(action)
@@ -445,10 +572,9 @@ def menu_groups(view: View, legal: Sequence[Any]) -> list | None:
 def decision_places(view: View, texts: Sequence[str]) -> list[dict | None]:
     """Each decision's group and label for the web table's buttons (listed apart, never
     on the drawing): grouped by card and track once there are more than fit."""
-    grouped = len(texts) > MOST_BUTTONS
+    grouped = groups_of(view, texts) if len(texts) > MOST_BUTTONS else [None] * len(texts)
     out = []
-    for text in texts:
-        group = group_of(view, text) if grouped else None
+    for text, group in zip(texts, grouped):
         # place None: listed apart from the drawing, under its group (web/table.js)
         entry: dict[str, Any] = {"place": None, "label": action_label(view, text)}
         if group is not None:

@@ -214,3 +214,67 @@ def test_twin_games_differing_in_one_hidden_card_read_the_same_to_everyone_else(
         except (IllegalAction, Diverged):
             break      # the seat that holds the difference played it
     assert compared > 20     # seats and spectators compared once the card differed
+
+
+# Every id the narration may name a piece by: cards, Sauron and Nazgûl cards, the tiles and
+# die faces of more than one word, the resource tokens, the special rune.
+PIECE_IDS = sorted({*PARTS.cards, *(f.id for f in PARTS.sauron_cards),
+                    *(f.id for f in PARTS.nazgul_cards),
+                    *(t for t in PARTS.tiles if "-" in t),
+                    *(f for f in PARTS.die_faces if "-" in f), *PARTS.resource_tokens,
+                    "big-rune"}, key=len, reverse=True)
+PIECE_ID = re.compile(r"(?<![\w-])(?:card:|token:)?(" + "|".join(map(re.escape, PIECE_IDS))
+                      + r")(?![\w-])")
+
+
+def seeded_log(seed, options):
+    """Every line of a seeded game's narration, for every seat and the spectator."""
+    options = GAME.validate_options(options)
+    state = GAME.new_state(options, SeededDice(seed))
+    agents = [make_agent("heuristic", GAME, s, seed * 97 + s) for s in range(state.players)]
+    lines = []
+    while True:
+        for viewer in [*range(state.players), None]:
+            lines += state.narration(viewer)
+        if (seat := state.to_move()) is None:
+            return lines
+        state.apply(agents[seat].choose(state.view(seat), state.legal_actions()))
+
+
+@pytest.mark.parametrize("seed,options", [(3, {"players": 3, "expansion": "sauron"}),
+                                          (5, {"players": 4, "bag": True})])
+def test_the_log_names_cards_as_players_know_them(seed, options):
+    """Issue 13, item 2: the log says 'Friendship (white)', 'Sauron card 16', 'Gimli', the
+    tile's words — never the notation's ids (`white-friendship`, `nazgul-7`)."""
+    raw = seeded_log(seed, options)
+    assert any(PIECE_ID.search(line) for line in raw)  # the rules narrate in ids
+    told = [PRESENTATION.log_words(line) for line in raw]
+    named = [(line, m.group(0)) for line in told for m in PIECE_ID.finditer(line)]
+    assert not named, named[:5]
+    text = "\n".join(told)
+    assert re.search(r"\b(Friendship|Fighting|Hiding|Travelling|Joker) \((white|grey)\)",
+                     text)
+    if options.get("expansion"):
+        assert re.search(r"Sauron plays Sauron card \d+ \(", text)
+        assert "Nazgûl card " in text
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_no_group_of_pippin_s_three_card_plays_holds_more_than_fit(seed):
+    """Issue 13, item 3: with Pippin's Fellowship card a hobbit plays up to three cards,
+    and one card on one track led a group of up to 140 plays; a group too long is split by
+    the second card, so no page shows more than MOST_BUTTONS buttons, nor an opened group
+    (the terminal pages a long group to its screen itself)."""
+    most, three = 0, False
+    for state, seat, view, legal in seeded_prompts(seed, {"players": 3,
+                                                          "expansion": "sauron"}):
+        three = three or any(len(text.split()) > 3 for text in legal)
+        places = PRESENTATION.decision_places(view, legal)
+        buttons: dict = {}
+        for place in places:
+            buttons[place.get("group")] = buttons.get(place.get("group"), 0) + 1
+        assert all(n <= table_words.MOST_BUTTONS for n in buttons.values()), buttons
+        if len(legal) > table_words.MOST_BUTTONS:  # one button a group, or a decision
+            assert len(buttons) - 1 + buttons.get(None, 1) <= table_words.MOST_BUTTONS
+        most = max(most, len(legal))
+    assert three and most > 3 * table_words.MOST_BUTTONS  # Pippin's long menus were met

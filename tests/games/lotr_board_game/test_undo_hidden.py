@@ -236,7 +236,10 @@ class Table:
         return self.client.get(f"/api/tables/{self.id}", headers=headers).json()
 
     def mover(self):
-        return self.look()["to_move"]
+        """The seat asked: at a window only that seat's own page says so (engine/forced.py:
+        the others are not told which hobbit is deciding)."""
+        return next((seat for seat in range(len(self.tokens))
+                     if self.look(seat)["your_turn"]), None)
 
     def decide(self, seat, action):
         response = self.client.post(f"/api/tables/{self.id}/decisions",
@@ -370,3 +373,32 @@ def test_after_a_restart_the_stored_flag_still_decides(database):
         table = Table(client, *ids)
         assert not table.look(seat)["can_undo"]
         assert table.undo(seat).status_code == 409
+
+
+def test_a_window_asks_only_a_hobbit_with_a_real_choice_and_names_him_to_nobody(database):
+    """Issue 13, item 4: a hobbit whose only answer at a window is `continue` is not asked
+    (the table answers for him, recorded as a typed continue), and while a window is open
+    no other seat nor a spectator is told which hobbit is deciding."""
+    with TestClient(create_app(database)) as client:
+        table = Table(client)
+        typed, withheld = 0, 0
+        for _ in range(150):
+            looks = [table.look(seat) for seat in range(3)]
+            mover = next((seat for seat in range(3) if looks[seat]["your_turn"]), None)
+            if mover is None:
+                break
+            legal = [entry["action"] for entry in looks[mover]["legal"]]
+            assert legal != ["continue"], "asked only to continue"
+            for seat, look in [*enumerate(looks), (None, table.look())]:
+                if seat != mover and look["waiting_for"]:
+                    withheld += 1
+                    assert look["waiting_for"] == "the hobbits at the window"
+                    assert look["to_move"] is None and not look["thinking"]
+                    assert look["view"]["question"]["seat"] is None
+            action = "continue" if "continue" in legal else legal[0]
+            typed += action == "continue"
+            table.decide(mover, action)
+        live = client.app.state.lobby.get(table.id)
+        recorded = sum(1 for e in live.record.events if e.get("action") == "continue")
+        assert withheld and typed and recorded > typed  # some were answered by the table
+        assert replay(live.record).view(None) == live.state.view(None)

@@ -65,6 +65,7 @@ class Model:
     riding: str | None = None    # a mount not its own profile's, mounted on the table
     weapon: str | None = None    # the close-combat weapon it fights with this Fight phase
     taken: tuple = ()            # weapons and shields a Hero has picked up ('Weapons')
+    climbing: list | None = None     # on a sheer side: [its area, height above its foot] ('Climbing')
 
     @property
     def might_left(self) -> int:
@@ -111,7 +112,7 @@ class Model:
 
 # the Model fields a view carries as they are (after the ones it names one by one)
 MORE_FIELDS = ("shots_fired", "heading", "move_left", "began", "passenger", "carried_by",
-               "left_on_horse", "staff_broken", "weapon", "taken", "riding")
+               "left_on_horse", "staff_broken", "weapon", "taken", "riding", "climbing")
 
 
 # ---------------------------------------------------------------- loose mounts and riders
@@ -352,7 +353,7 @@ def take_test(state, model, why: str) -> None:
     procedure.push(state, {"proc": "courage", "model": model.id, "why": why, "dice": []})
 
 
-def push_move(state, action, report, part: bool = False) -> None:
+def push_move(state, action, report, part: bool = False, crawl: bool = False) -> None:
     """Put a checked move on the stack; `part`: the model stops part-way to do something
     else (a cast) and may go on with the rest of its move later. The frame under it gets
     `arrived`: whether the model got to the end of the path."""
@@ -363,8 +364,9 @@ def push_move(state, action, report, part: bool = False) -> None:
         "targets": list(getattr(action, "targets", ())), "cost": report.cost,
         "length": report.length, "across": [list(a) for a in report.across],
         "contacts": list(report.contacts),
-        "crossings": [[c.barrier, c.kind, c.at] for c in report.crossings
-                      if c.kind != "stride"]})
+        "crossings": [[c.barrier, c.kind, c.at, c.height] for c in report.crossings
+                      if c.kind != "stride"],
+        **({"crawl": True} if crawl else {})})
 
 
 def jump_to_mount(state, model, steed: str) -> None:

@@ -587,3 +587,23 @@ def throw_passenger(state, model) -> None:
     procedure.push(state, {"proc": "passenger thrown", "passenger": passenger.id,
                            "record": state.model_view(passenger),
                            "at": off_frame(model)})
+
+
+# ---------------------------------------------------------------- falls
+
+def fall(state, model, depth: float, how: str = "falls") -> None:
+    """'Climbing': jumping or falling down more than twice the model's height leaves it lying
+    at the foot with one Strength 3 hit for each full 1"/2cm, its movement spent; a shorter
+    fall does not hurt it (the manual's 12cm fall: six hits)."""
+    model.moved = True
+    model.move_used = max(model.move_used, state.allowance(model))
+    model.move_left = None
+    if depth <= 2 * state.disc(model, zone=False).height + 1e-9:
+        state.news.append(f"{model.id} {how} unhurt")
+        return
+    model.prone = True
+    hits = int(depth / state.units.rule(1, 2) + 1e-9)
+    state.news.append(f"{model.id} {how} {depth:.2f}{state.units.name}: "
+                      f"{hits} Strength 3 hit(s)")
+    for _ in range(hits):
+        hit(state, model, 3, f"{model.id}'s fall")

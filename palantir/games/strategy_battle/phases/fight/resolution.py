@@ -36,7 +36,7 @@ from .weapons import (RULE_PICKING_UP, RULE_SPEARS, check_support, check_weapon,
                       spoils, support_options, take_weapon, taking, weapon_candidates, weapon_effect,
                       weapon_options, written)
 from ...state import find, is_hero, players_choose
-from ...wounds import D6, RULE_MIGHT, score, take_wound, thrown_down, wound_mount
+from ...wounds import D6, RULE_MIGHT, fall, score, take_wound, thrown_down, wound_mount
 
 RULE_SHIELDING = "Weapons: Shields (shielding)"
 RULE_STRIKES = "The Fight Phase: Multiple Combats (dividing strikes)"
@@ -329,6 +329,9 @@ def _back(state, c) -> None:
         loser = state.models.get(ident)
         if loser is None or not away_from:
             c["to_back"].remove(ident)
+        elif loser.climbing is not None:
+            c["to_back"].remove(ident)
+            falling_off(state, loser)
         elif not (can_back_away(state, loser, away_from)
                   or making_way_options(state, loser, away_from, count=1)):
             c["to_back"].remove(ident)
@@ -342,6 +345,23 @@ def _back(state, c) -> None:
         state.question = {"kind": "back", "side": state.models[c["to_back"][0]].side}
         return
     c["stage"] = c["then"]
+
+
+def falling_off(state, loser) -> None:
+    """'Defending Elevated Positions: Falling Off': a warrior beaten back while climbing can
+    only go down the surface: on a 4-6 he keeps his footing and backs 1"/2cm down it, on a
+    1-3 he falls the full distance to the ground (falling damage as usual)."""
+    name, z = loser.climbing
+    die = int(state.dice.roll(f"footing {loser.id}", D6))
+    if die >= 4:
+        loser.climbing = [name, round(max(0.0, z - state.units.control_zone), 6)]
+        state.news.append(f"{loser.id} keeps his footing on '{name}' (rolled {die})")
+        if loser.climbing[1] <= 0:
+            loser.climbing = None
+        return
+    state.news.append(f"{loser.id} loses his footing on '{name}' (rolled {die})")
+    loser.climbing = None
+    fall(state, loser, z, "falls")
 
 
 def trap(state, c, loser, away_from) -> None:

@@ -516,11 +516,11 @@ class Battle(State):
         if (memo is not None and memo[0] is prof and memo[1] is self.units
                 and memo[2] is self.mounts and memo[3] == model.id and memo[4] == model.x
                 and memo[5] == model.y and memo[6] == model.heading
-                and memo[7] == model.mounted):
+                and memo[7] == model.mounted and memo[9] == model.prone):
             return memo[8]
         disc = self._measure_base(model)
         model._base = (prof, self.units, self.mounts, model.id, model.x, model.y,
-                       model.heading, model.mounted, disc)
+                       model.heading, model.mounted, disc, model.prone)
         return disc
 
     def _measure_base(self, model: Model) -> geo.Disc:
@@ -540,7 +540,7 @@ class Battle(State):
         base, height = ((prof.foot_base_mm, prof.foot_height_mm) if prof.mount
                         else (prof.base_mm, prof.height_mm))
         return geo.Disc(model.id, model.x, model.y, self.units.from_mm(base) / 2,
-                        self.units.from_mm(height), model.side, zone)
+                        self.units.from_mm(height), model.side, zone, prone=model.prone)
 
     def discs(self) -> list[geo.Disc]:
         """Every model on the table as geometry sees it."""

@@ -72,7 +72,8 @@ def check_move(state, action) -> geo.PathReport:
                               action=text)
     try:
         report = geo.check_path(state.table, state.discs(), state.disc(model), action.path,
-                                state.mover(model), targets=targets, pass_loose=True)
+                                state.mover(model), targets=targets, pass_loose=True,
+                                over_prone=True)
         ends_near_hero(state, model, report.end)
         return report
     except IllegalAction as exc:
@@ -195,9 +196,8 @@ def _walk(state, frame, model) -> None:
         if kind == "ascent":
             _ascended(state, frame, model, points, at, score)
             return
-        barrier = next(b for b in state.table.barriers if b.name == name)
         before, after = geo.obstacle_stops(points, state.disc(model, zone=False),
-                                           barrier.footprint, at)
+                                           _footprint(state, name, kind), at)
         if score == 1 and kind == "gap":
             # 'Jumping a Gap': on a 1 the model falls to the ground, into the gap
             state.news.append(f"{model.id} falls into '{name}'")
@@ -227,9 +227,23 @@ def _walk(state, frame, model) -> None:
         if kind == "ascent":
             climb_up(state, model, name, frame["crossings"][done][3])
             return
+        if kind == "over":
+            # 'Models on the Ground': jumped over as an obstacle (a lying body is low)
+            procedure.push(state, {"proc": "jump", "model": model.id, "barrier": name,
+                                   "kind": kind, "minus": 0, "die": None, "try": 1})
+            return
         jump(state, model, next(b for b in state.table.barriers if b.name == name), kind)
         return
     frame.update(stage="end", end=list(points[-1]), completed=True)
+
+
+def _footprint(state, name: str, kind: str):
+    """The ground a barrier covers, or the base of a model lying on the ground."""
+    if kind == "over":
+        lying = state.models.get(name)
+        if lying is not None:
+            return geo.outline(state.disc(lying, zone=False))
+    return next(b for b in state.table.barriers if b.name == name).footprint
 
 
 def _foot(state, model, points, at: float, way: int) -> tuple[float, float]:
@@ -708,8 +722,8 @@ def check_crawl(state, action, text: str) -> geo.PathReport:
                                 crawl_mover(state, model), pass_loose=True, falls=False)
     except IllegalAction as exc:
         raise Refusal(RULE_GROUND if exc.rule == RULE_MOVING else exc.rule,
-                      f"crawling (1{state.units.name if state.units.name == 'in' else ''}"
-                      f"/2cm at most): {exc.reason}", action=text) from None
+                      f"crawling ({state.units.rule(1, 2):g}{state.units.name} at most): "
+                      f"{exc.reason}", action=text) from None
     if report.crossings:
         raise Refusal(RULE_GROUND, "a crawling model jumps and climbs nothing", action=text)
     return report

@@ -124,7 +124,7 @@ def check_path(table: Table, models: Iterable[Disc], start: Disc, path: Sequence
                targets: Sequence[str] = (), may_leave_table: bool = False,
                ignore_zones: bool = False, cost_limit: float | None = None,
                turning: bool | None = None, pass_loose: bool = False,
-               falls: bool = True) -> PathReport:
+               falls: bool = True, over_prone: bool = False) -> PathReport:
     """Check a move along waypoints; raise IllegalAction naming the manual's rule, else report it.
 
     `targets` makes the move a charge: it must end touching one of them, and once within
@@ -135,14 +135,16 @@ def check_path(table: Table, models: Iterable[Disc], start: Disc, path: Sequence
     `turning` says otherwise. `pass_loose`: loose mounts step aside to let it pass ('Loose
     Mounts'); they are made way for afterwards. `falls`: a jump down a drop of more than
     twice the model's height (which hurts, 'Climbing') is allowed; the path finder never
-    takes one unasked.
+    takes one unasked. `over_prone`: the path may jump over models lying on the ground
+    ('Models on the Ground': "in the same way as an obstacle").
     """
     models = tuple(models)
     try:
         # the verdict on a path is remembered with everything it was reached from (the
         # referee checks again the path a search found; rollouts check the same moves)
         key = (models, start, tuple(tuple(p) for p in path), mover, tuple(targets),
-               may_leave_table, ignore_zones, cost_limit, turning, pass_loose, falls)
+               may_leave_table, ignore_zones, cost_limit, turning, pass_loose, falls,
+               over_prone)
         hash(key)
     except TypeError:
         key = None              # waypoints that are not pairs of numbers: judged afresh
@@ -151,7 +153,7 @@ def check_path(table: Table, models: Iterable[Disc], start: Disc, path: Sequence
         try:
             verdict = ("legal", _judge_path(table, models, start, path, mover, targets,
                                             may_leave_table, ignore_zones, cost_limit,
-                                            turning, pass_loose, falls))
+                                            turning, pass_loose, falls, over_prone))
         except IllegalAction as exc:
             verdict = ("illegal", exc.reason, exc.rule)
         if key is None:
@@ -168,7 +170,8 @@ def check_path(table: Table, models: Iterable[Disc], start: Disc, path: Sequence
 def _judge_path(table: Table, models: Sequence[Disc], start: Disc, path: Sequence,
                 mover: Mover, targets: Sequence[str], may_leave_table: bool,
                 ignore_zones: bool, cost_limit: float | None, turning: bool | None,
-                pass_loose: bool, falls: bool = True) -> PathReport:
+                pass_loose: bool, falls: bool = True,
+                over_prone: bool = False) -> PathReport:
     """check_path's judgement itself."""
     points = _points(start, path)
     tol = table.units.tolerance
@@ -188,7 +191,9 @@ def _judge_path(table: Table, models: Sequence[Disc], start: Disc, path: Sequenc
                   [q for c in cores for q in core_points(c)]):
             if not table.on_table(p[0], p[1], r):
                 raise Refusal(RULE_TABLE_EDGE, f"the path leaves the table at ({p[0]:g}, {p[1]:g})")
-    # models: the swept base may not pass through any other base, friend or foe
+    # models: the swept base may not pass through any other base, friend or foe (but leap
+    # one lying on the ground)
+    leapt: set[str] = set()
     for c in cores:
         for m in others:
             if m.loose and pass_loose:
@@ -199,6 +204,9 @@ def _judge_path(table: Table, models: Sequence[Disc], start: Disc, path: Sequenc
                                                 r + m.radius - tol + m.half + 1e-9):
                 continue
             if swept_distance(c, m) < r + m.radius - tol:
+                if m.prone and over_prone and start.half <= 0 and len(points) > 1:
+                    leapt.add(m.key)
+                    continue
                 raise Refusal(RULE_MOVING, f"the path passes through '{m.key}' (gaps must be at "
                                            "least as wide as the base)")
     swept = _Sweep(points, start, cores, r)
@@ -213,7 +221,9 @@ def _judge_path(table: Table, models: Sequence[Disc], start: Disc, path: Sequenc
     steps = elevation_steps(table, points, start)
     for step in steps:
         _check_step(step, start, falls)
-    crossings = sorted(crossings + [s for s in steps if s.kind != "stride"], key=lambda c: c.at)
+    crossings = sorted(crossings + [s for s in steps if s.kind != "stride"]
+                       + _leaps(points, end, [by_key[k] for k in sorted(leapt)], tol),
+                       key=lambda c: c.at)
     cost = path_cost(table, points, mover)
     limit = mover.allowance if cost_limit is None else cost_limit
     if cost > limit + 1e-6:
@@ -249,6 +259,20 @@ def _judge_path(table: Table, models: Sequence[Disc], start: Disc, path: Sequenc
     elif contacts:
         raise Refusal(RULE_CHARGES, f"moving into touch with '{contacts[0]}' is a charge")
     return PathReport(points[-1], path_length(points), cost, crossings, contacts, across)
+
+
+def _leaps(points, end: Disc, lying: Sequence[Disc], tol: float) -> list[Crossing]:
+    """The models on the ground a path jumps over, each where the path passes nearest its
+    centre ('Models on the Ground'); the move may not end on one."""
+    if not lying:
+        return []
+    out = []
+    line = LineString(points)
+    for m in lying:
+        if overlapping(end, m, tol):
+            raise Refusal(RULE_MOVING, f"a move cannot end on '{m.key}', lying on the ground")
+        out.append(Crossing(m.key, "over", line.project(Point(m.x, m.y))))
+    return out
 
 
 def elevation_steps(table: Table, points, start: Disc) -> list[Crossing]:

@@ -4,7 +4,10 @@ up, defending elevated positions (manual sections cited: 'Climbing', 'Climb Char
 
 import pytest
 
+from palantir.engine.dice import SeededDice
 from palantir.engine.errors import IllegalAction
+from palantir.engine.match import play_match
+from palantir.games.strategy_battle import StrategyBattle
 
 from tests.support.positions.sbg import ORC, ROHAN, battle, fight, mark, rolls
 
@@ -213,3 +216,24 @@ def test_defending_elevated_positions_falling_off_when_beaten_back(footing):
     else:
         assert g1.climbing is None and g1.prone
         assert names[names.index("footing G1") + 1:][:5] == ["wound G1"] * 5
+
+
+def test_scenarios_ruins_a_skirmish_that_climbs_jumps_and_lies_down_to_the_end():
+    # issue 14, item 6: "a skirmish in ruins that uses climbing, jumping and lying down",
+    # played to the end between the generals and replayed from its record
+    game = StrategyBattle()
+    final, record = play_match(game, {"scenario": "ruins"},
+                               [game.heuristic_agent(0, 1), game.heuristic_agent(1, 2)], 1,
+                               max_decisions=5000)
+    assert final.is_over() and record.result["winners"] in ([0], [1])
+    state = game.new_state(record.options, SeededDice(1))
+    news = []
+    for event in record.events:
+        if "action" in event:
+            state.news = []
+            state.apply(event["action"])
+            news += state.news
+    assert state.view(0) == final.view(0)
+    verbs = {e["action"].split()[0] for e in record.events if "action" in e}
+    assert {"climb", "lie"} <= verbs
+    assert any("jumps" in n for n in news) and any("spot" in n for n in news)

@@ -237,3 +237,35 @@ def test_scenarios_ruins_a_skirmish_that_climbs_jumps_and_lies_down_to_the_end()
     verbs = {e["action"].split()[0] for e in record.events if "action" in e}
     assert {"climb", "lie"} <= verbs
     assert any("jumps" in n for n in news) and any("spot" in n for n in news)
+
+
+def test_climbing_no_charge_up_a_sheer_side_into_touch_from_below():
+    # an enemy standing at the top edge of the 150mm gallery is reached by climbing, not by
+    # walking up to the foot of the side beneath him
+    state = battle([("G1", ROHAN, 17, 20), ("E1", ORC, 20 + R, 20)], areas=[platform()])
+    with pytest.raises(IllegalAction, match="Climbing"):
+        state.apply(f"charge G1 E1 {20 - R:.3f},20")
+
+
+@pytest.mark.parametrize("knocked", ["2", "5"])
+def test_defending_elevated_positions_a_falling_climber_knocks_off_those_below(knocked):
+    # "If the warrior at the top of the vertical surface falls, roll a dice for every other
+    # model that is climbing right below him. Any model that rolls a 1, 2 or 3 is also
+    # knocked from the vertical surface ... Models fall from wherever they are" (G2, 1.5"
+    # up: one Strength 3 hit)
+    state = battle([("G1", ROHAN, 20 - R, 20), ("G2", ROHAN, 20 - R, 20 + 2 * R + 0.05),
+                    ("E1", ORC, 21.8, 20)], areas=[platform()],
+                   dice=["4", "1", "6", "1", knocked] + ["1"] * 17)
+    mark(state, "G1", climbing=["platform", 5.0])
+    mark(state, "G2", climbing=["platform", 1.5], moved=True)
+    state.apply("climb G1 20.6,20")
+    for _ in range(4):
+        state.apply("done")
+    fight(state, "G1")
+    names = [d for d, _ in rolls(state)]
+    assert names[names.index("footing G1") + 1] == "knocked off G2"
+    g2 = state.models["G2"]
+    if knocked == "2":
+        assert g2.climbing is None and not g2.prone     # 1.5" is not twice his height
+    else:
+        assert g2.climbing == ["platform", 1.5]

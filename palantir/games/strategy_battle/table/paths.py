@@ -246,6 +246,8 @@ def _judge_path(table: Table, models: Sequence[Disc], start: Disc, path: Sequenc
         barrier = defended_across(table, end, by_key[key])
         if barrier is not None:
             across.append((key, barrier))
+    if table.sheer_edges:
+        _check_levels(table, end, [by_key[k] for k in contacts])
     if targets:
         if not set(contacts) & set(targets) and not across:
             raise Refusal(RULE_CHARGES,
@@ -259,6 +261,16 @@ def _judge_path(table: Table, models: Sequence[Disc], start: Disc, path: Sequenc
     elif contacts:
         raise Refusal(RULE_CHARGES, f"moving into touch with '{contacts[0]}' is a charge")
     return PathReport(points[-1], path_length(points), cost, crossings, contacts, across)
+
+
+def _check_levels(table: Table, end: Disc, touched: Sequence[Disc]) -> None:
+    """'Climbing': a move does not end touching an enemy on ground more than twice the
+    model's height above or below it — the sheer side between them must be climbed."""
+    here = table.ground_at(end.x, end.y)
+    for m in touched:
+        if abs(table.ground_at(m.x, m.y) - here) > 2 * end.barrier_height + EPS:
+            raise Refusal(RULE_CLIMBING, f"'{m.key}' stands more than twice the model's height "
+                                         "above or below it: the side must be climbed")
 
 
 def _leaps(points, end: Disc, lying: Sequence[Disc], tol: float) -> list[Crossing]:

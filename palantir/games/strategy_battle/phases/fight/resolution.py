@@ -24,6 +24,8 @@ until a question must be answered or the fight is over (docs/strategy-battle.md)
 
 from __future__ import annotations
 
+import math
+
 from .....engine.procedure import Plan, Refusal
 from ... import procedure
 from ...notation import Back, Might, Pass, Shielding, Strike, Support, Take, Trapped
@@ -361,7 +363,20 @@ def falling_off(state, loser) -> None:
         return
     state.news.append(f"{loser.id} loses his footing on '{name}' (rolled {die})")
     loser.climbing = None
+    # "roll a dice for every other model that is climbing right below him": on a 1-3 it
+    # is knocked off too, falling from where it is
+    below = [m for m in state.models.values() if m.id != loser.id and m.climbing is not None
+             and m.climbing[0] == name and m.climbing[1] < z
+             and math.hypot(m.x - loser.x, m.y - loser.y) <= 2 * state.units.control_zone]
     fall(state, loser, z, "falls")
+    for other in sorted(below, key=lambda m: m.id):
+        roll = int(state.dice.roll(f"knocked off {other.id}", D6))
+        if roll <= 3:
+            state.news.append(f"{other.id} is knocked from '{name}' by {loser.id} (rolled {roll})")
+            height, other.climbing = other.climbing[1], None
+            fall(state, other, height, "falls")
+        else:
+            state.news.append(f"{other.id} clings on (rolled {roll})")
 
 
 def trap(state, c, loser, away_from) -> None:

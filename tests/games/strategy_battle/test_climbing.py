@@ -269,3 +269,14 @@ def test_defending_elevated_positions_a_falling_climber_knocks_off_those_below(k
         assert g2.climbing is None and not g2.prone     # 1.5" is not twice his height
     else:
         assert g2.climbing == ["platform", 1.5]
+
+
+def test_climbing_a_courage_test_owed_is_taken_before_the_climb():
+    # 'When to Test': a model owing a test takes it before it moves; failing, it retreats
+    # and does not climb (the scenario calls Good to test before moving, 'Testing Twice')
+    state = battle([("G1", ROHAN, 18, 20), ("E1", ORC, 40, 40)], areas=[platform()],
+                   courage_before_moving=["good"], dice=["1", "1"])
+    state.apply("climb G1 22,20")
+    g1 = state.models.get("G1")
+    assert "climb G1" not in [d for d, _ in rolls(state)]
+    assert g1 is None or (g1.climbing is None and g1.x < 18)

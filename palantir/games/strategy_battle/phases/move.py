@@ -572,10 +572,8 @@ def _marks(points) -> list[float]:
 def start_climb(state, action, climb: dict) -> None:
     """Begin a checked climb: to the foot of the side (or its edge), then the Climb roll."""
     model = state.models[action.model]
-    if model.climbing is None:
-        start = climb.get("start") or climb["foot"]
-        model.x, model.y = start
-    procedure.push(state, {"proc": "climb", "model": model.id, "die": None, **climb})
+    procedure.push(state, {"proc": "climb", "model": model.id, "die": None, "stage": "test",
+                           **climb})
     procedure.run(state)
 
 
@@ -594,6 +592,22 @@ class ClimbFrame(procedure.Frame):
         if model is None:
             procedure.finish(state, self)
             return
+        if self.get("stage") == "test":
+            # 'When to Test': a model owing a Courage test takes it before it moves
+            self["stage"] = "tested"
+            procedure.push(state, {"proc": "courage owed", "model": model.id})
+            return
+        if self.get("stage") == "tested":
+            self["stage"] = "climb"
+            if not self.pop("passed"):
+                # decided: it lets itself down to the foot of the side, then retreats
+                procedure.finish(state, self)
+                model.climbing = None
+                procedure.push(state, {"proc": "retreat", "model": model.id})
+                return
+            if model.climbing is None:
+                # the walk to the foot of the side (or to its edge, to climb down)
+                model.x, model.y = self.get("start") or self["foot"]
         if model.profile.has("goblin climber"):
             score = 6
         else:

@@ -5,11 +5,16 @@ standing up and fighting from the ground: test_cavalry.py)."""
 import pytest
 
 from palantir.engine.errors import IllegalAction
+from palantir.games.strategy_battle import table as geo
+from palantir.games.strategy_battle.notation import parse
 from palantir.games.strategy_battle.phases.fight.weapons import weapon_options
+from palantir.games.strategy_battle.table.paths import defenders_zones
 
-from tests.support.positions.sbg import ORC, ORC_BOW, ROHAN, battle, mark, profile, rolls, setup
+from tests.support.positions.sbg import (DEFENDER_X, ORC, ORC_BOW, ROHAN, URUK, WALL, battle, mark,
+                                        profile, rolls, setup)
 
 R = 12.5 / 25.4
+W = 10 / 25.4
 RIDER = "Rider of Rohan"
 
 
@@ -79,8 +84,9 @@ def test_models_on_the_ground_is_jumped_over_as_an_obstacle():
 
 def test_models_on_the_ground_partly_hidden_are_spotted_on_4_or_more():
     # "If a model on the ground is only partially obscured ... it can only be seen by an
-    # enemy if a dice is rolled and scores a 4, 5 or 6"; wholly in view it is seen
-    wall = {"name": "wall", "line": [[20, 0], [20, 48]], "height_mm": 20, "width_mm": 10}
+    # enemy if a dice is rolled and scores a 4, 5 or 6"; wholly in view it is seen (a kerb
+    # 6mm high hides the lower part of the 28mm warrior's body lying behind it)
+    wall = {"name": "kerb", "line": [[20, 0], [20, 48]], "height_mm": 6, "width_mm": 10}
     for spot, shot in (("3", False), ("5", True)):
         state = battle([("G1", ROHAN, 20 + R + 0.3, 10), ("E1", ORC_BOW, 10, 10)],
                        barriers=[wall], first="evil", dice=[spot, "1"])
@@ -116,3 +122,47 @@ def test_other_exceptions_cavalry_and_mounts_do_not_lie_down_or_crawl():
     state = battle([("G1", RIDER, 10, 10), ("E1", ORC, 40, 40)])
     with pytest.raises(IllegalAction, match="Other Exceptions"):
         state.apply("lie G1")
+
+
+def test_models_on_the_ground_lying_behind_cover_is_not_seen_but_sees_over_it():
+    # "if no part of the model's body is visible to an enemy warrior's model's eye view it
+    # cannot be seen"; "If a model is lying directly behind cover ... it can see as if it
+    # were standing": behind a 20mm wall the warrior standing is seen in part, lying not
+    # at all (decided: a body lying down a third as tall as standing), and sees the archer
+    wall = {"name": "wall", "line": [[20, 0], [20, 48]], "height_mm": 20, "width_mm": 10}
+    state = battle([("G1", ROHAN, 20 + W + R, 10), ("E1", ORC_BOW, 10, 10)],
+                   barriers=[wall], first="evil")
+    archer, g1 = state.models["E1"], state.models["G1"]
+    assert 0 < state.sees(archer, g1).seen < 1
+    mark(state, "G1", prone=True)
+    archer, g1 = state.models["E1"], state.models["G1"]
+    assert not state.sees(archer, g1).visible and state.sees(g1, archer).visible
+    setup(state, phase="shoot")
+    with pytest.raises(IllegalAction, match="cannot see G1"):
+        state.apply("shoot E1 G1")
+
+
+def test_models_on_the_ground_lying_behind_a_barrier_does_not_defend_it():
+    # "A model lying down behind a barrier cannot count as defending it"
+    state = battle([("G1", ROHAN, DEFENDER_X, 10), ("E1", URUK, 20 - W / 2 - R - 0.05, 10)],
+                   barriers=[WALL], first="evil")
+    charge = f"charge E1 G1 {20 - W / 2 - R:.3f},10"
+    assert state.check_move(parse(charge)).across
+    mark(state, "G1", prone=True)
+    at_wall = state.disc(state.models["E1"]).at(20 - W / 2 - R, 10)
+    assert geo.defended_across(state.table, at_wall, state.disc(state.models["G1"])) is None
+    assert defenders_zones(state.table, state.disc(state.models["G1"]), at_wall) == []
+
+
+@pytest.mark.parametrize("spot", ["3", "4"])
+def test_models_on_the_ground_a_charger_must_spot_one_lying_partly_hidden(spot):
+    # a spotting dice "for each enemy trying to spot the model": failing, the Orc does not
+    # charge and stays where he stands (decided), his move over; on a 4 he charges home
+    kerb = {"name": "kerb", "line": [[20, 0], [20, 48]], "height_mm": 6, "width_mm": 10}
+    state = battle([("G1", ROHAN, 20 + W / 2 + R + 0.05, 10), ("E1", ORC, 16, 10)],
+                   barriers=[kerb], first="evil", dice=[spot])
+    mark(state, "G1", prone=True)
+    state.apply("charge E1 G1")
+    e1 = state.models["E1"]
+    assert rolls(state) == [("spot E1", spot)] and e1.moved
+    assert (e1.x == 16 and not e1.charged) if spot == "3" else e1.charged

@@ -152,7 +152,36 @@ def _tested(state, frame, model) -> None:
         procedure.finish(state, frame, arrived=False)
         procedure.push(state, {"proc": "retreat", "model": model.id})
         return
+    frame["stage"] = "spot"
+
+
+def _spot(state, frame, model) -> None:
+    """'Models on the Ground': a charger sees a target lying partly hidden only on a spotting
+    roll of 4+; failing it, he does not charge and stays where he is, his move over
+    (decided)."""
     frame["stage"] = "dare"
+    for ident in frame["targets"]:
+        target = state.models.get(ident)
+        if target is None or not target.prone or _seen_at_start(state, model, target) >= 1:
+            continue
+        die = int(state.dice.roll(f"spot {model.id}", D6))
+        if die < 4:
+            state.news.append(f"{model.id} cannot spot {ident}, lying partly hidden (rolled "
+                              f"{die})")
+            model.moved = True
+            model.move_left = None
+            procedure.finish(state, frame, arrived=False)
+            return
+        state.news.append(f"{model.id} spots {ident} (rolled {die})")
+
+
+def _seen_at_start(state, model, enemy) -> float:
+    """How much of the enemy the model saw from where its move began."""
+    here = state.disc(model)
+    if model.began is not None:
+        here = here.at(*model.began)
+    others = [d for d in state.discs() if d.key != model.id]
+    return geo.sight(state.table, others, here, state.disc(enemy)).seen
 
 
 def terrors(state, model, targets) -> list:
@@ -346,7 +375,7 @@ def _walked(points, end) -> float:
     return at
 
 
-STAGES = {"test": _test, "tested": _tested, "dare": _dare, "dared": _dared, "walk": _walk,
+STAGES = {"test": _test, "tested": _tested, "spot": _spot, "dare": _dare, "dared": _dared, "walk": _walk,
           "end": _end}
 
 

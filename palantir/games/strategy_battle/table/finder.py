@@ -212,6 +212,8 @@ def _retreat_from(table: Table, models, start: Disc, mover: Mover, away_from, ra
 
 def _defended_goal(table: Table, start: Disc, target: Disc, gx, gy, blocked, step):
     """Grid cells from which a charger can step to the barrier its target defends, with it."""
+    if target.prone:
+        return None         # 'Models on the Ground': lying down, he defends nothing
     for barrier in table.barriers:
         probe = target
         if barrier.kind_for(start.barrier_height) == "stride" or barrier.height >= target.height:

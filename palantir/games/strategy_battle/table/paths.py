@@ -399,6 +399,8 @@ def defended_across(table: Table, charger: Disc, defender: Disc) -> str | None:
     """
     tol = table.units.tolerance
     between = None
+    if defender.prone:
+        return None         # 'Models on the Ground': lying down, he does not defend it
     for barrier in table.barriers:
         if barrier.kind_for(charger.barrier_height) == "stride":
             continue
@@ -425,6 +427,8 @@ def defenders_zones(table: Table, defender: Disc, mover: Disc) -> list[tuple[str
     the mover would stride over, or the defender cannot see over, is not defended."""
     tol, cz = table.units.tolerance, table.units.control_zone
     out = []
+    if defender.prone:
+        return out          # 'Models on the Ground': "cannot count as defending it"
     for barrier in table.barriers:
         if (barrier.kind_for(mover.barrier_height) == "stride"
                 or barrier.height >= defender.height):

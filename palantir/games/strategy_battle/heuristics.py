@@ -45,6 +45,7 @@ WILL_PRICE = 1.0
 ENGAGE = 1.0      # the worth of closing with the enemy at all: battles are won in fights
 CLIMB_RISK = 0.3  # a climb's chance of a fall, in the values of `value`
 LIE_COST = 0.05   # getting up again costs half a move
+SHOT_KEPT = 1.5   # the worth of a move that keeps a shooter's shot at an enemy in range
 
 
 def value(profile) -> float:
@@ -206,7 +207,7 @@ class General:
             in_range = any(geo.gap(me.at(*end), s.disc(e, zone=False)) <= reach
                            for e in enemies)
             if length <= kept and in_range:
-                score += 1.5 + 0.2 * progress
+                score += SHOT_KEPT + 0.2 * progress
         if self.thorough and any(e.profile.missile for e in enemies):
             discs = s.discs()
             hits = exposure(s, model, end, discs)
@@ -224,6 +225,8 @@ class General:
         s = self.state
         model = s.models[action.model]
         hold = self.move(Move(model.id, ((model.x, model.y),)))
+        if model.profile.missile:
+            hold -= SHOT_KEPT          # lying down, he does not shoot
         if not self.thorough:
             return hold - LIE_COST
         hits = exposure(s, model, (model.x, model.y), s.discs())

@@ -2,12 +2,16 @@
 up, defending elevated positions (manual sections cited: 'Climbing', 'Climb Chart',
 'Defending Elevated Positions', 'Jumping (Cavalry)', 'Other Exceptions')."""
 
+import random
+
 import pytest
 
 from palantir.engine.dice import SeededDice
 from palantir.engine.errors import IllegalAction
 from palantir.engine.match import play_match
 from palantir.games.strategy_battle import StrategyBattle
+from palantir.games.strategy_battle.candidates import model_candidates
+from palantir.games.strategy_battle.heuristics import General
 
 from tests.support.positions.sbg import ORC, ROHAN, battle, fight, mark, rolls
 
@@ -280,3 +284,19 @@ def test_climbing_a_courage_test_owed_is_taken_before_the_climb():
     g1 = state.models.get("G1")
     assert "climb G1" not in [d for d, _ in rolls(state)]
     assert g1 is None or (g1.climbing is None and g1.x < 18)
+
+
+def test_climbing_the_general_is_offered_and_takes_the_climb():
+    # the candidates (candidates.py) offer a model on the side of the gallery its climb on
+    # up and back down, and one at its foot the climb towards the enemy on top; the
+    # heuristic (heuristics.py) climbs towards him rather than waiting below
+    state = battle([("G1", ROHAN, 18, 20), ("E1", ORC, 30, 20)], areas=[platform()])
+    offered = [str(a) for a in model_candidates(state, state.models["G1"])]
+    assert any(a.startswith("climb G1") for a in offered)
+    on_side = battle([("G1", ROHAN, 20 - R, 20), ("E1", ORC, 30, 20)], areas=[platform()])
+    mark(on_side, "G1", climbing=["platform", 2.0])
+    offered = model_candidates(on_side, on_side.models["G1"])
+    assert [type(a).__name__ for a in offered] == ["Climb", "Climb"]
+    up, down = offered
+    assert up.path[0][0] > 20 > down.path[0][0]
+    assert General(on_side).choose(offered, random.Random(0)) == up

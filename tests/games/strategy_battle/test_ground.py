@@ -6,6 +6,7 @@ import pytest
 
 from palantir.engine.errors import IllegalAction
 from palantir.games.strategy_battle import table as geo
+from palantir.games.strategy_battle.candidates import model_candidates
 from palantir.games.strategy_battle.notation import parse
 from palantir.games.strategy_battle.phases.fight.weapons import weapon_options
 from palantir.games.strategy_battle.table.paths import defenders_zones
@@ -166,3 +167,13 @@ def test_models_on_the_ground_a_charger_must_spot_one_lying_partly_hidden(spot):
     e1 = state.models["E1"]
     assert rolls(state) == [("spot E1", spot)] and e1.moved
     assert (e1.x == 16 and not e1.charged) if spot == "3" else e1.charged
+
+
+def test_models_on_the_ground_the_general_is_offered_lying_down_behind_cover():
+    # the candidates offer lying down to a warrior an enemy archer sees only in part over a
+    # wall and no enemy could charge; not to one in the open
+    wall = {"name": "wall", "line": [[20, 0], [20, 48]], "height_mm": 20, "width_mm": 10}
+    state = battle([("G1", ROHAN, 20 + W / 2 + R + 0.05, 10), ("G2", ROHAN, 30, 30),
+                    ("E1", ORC_BOW, 10, 10)], barriers=[wall])
+    assert "lie G1" in [str(a) for a in model_candidates(state, state.models["G1"])]
+    assert "lie G2" not in [str(a) for a in model_candidates(state, state.models["G2"])]

@@ -107,11 +107,21 @@ class SpiSauron(Game):
         state = self.state_from_view(view, SeededDice(0))
         return len(heuristics.search_choices(state, _SEARCH_RNG)) > 1
 
-    def state_from_view(self, view: Mapping[str, Any], dice: Dice) -> SauronState:
+    def state_from_view(self, view: Mapping[str, Any], dice: Dice,
+                        into: SauronState | None = None) -> SauronState:
+        """The position a view shows; `into`: a state its owner no longer reads (the
+        general's position of its last decision), rebuilt in place when it has the view's
+        options and pieces, instead of drawing up the order of battle afresh."""
         options = self.validate_options(view["options"])
         parts = self.components_for(options)
         _check_places(view, parts.hexmap)
-        state = SauronState(self, options, parts, dice)
+        if into is not None and into.parts is parts and \
+                into.options == options and \
+                into.holds_pieces_of(view):
+            into.start_over(dice)
+            state = into
+        else:
+            state = SauronState(self, options, parts, dice)
         state.restore(view)
         return state
 
@@ -123,6 +133,12 @@ OFF_MAP = (WAITING, MORDOR, ELIMINATED)
 def _check_places(view: Mapping[str, Any], hexmap) -> None:
     """Refuse (BadPosition) a piece in a hex the map does not have: a position read from
     a file must not send the rules looking for terrain that is not there."""
+    places = {piece.get("hex") if isinstance(piece, dict) else None
+              for pieces in (view["units"], view["leaders"]) for piece in pieces}
+    beast = view["beast"]
+    places.add(beast.get("hex") if isinstance(beast, dict) else None)
+    if places <= _places_of(hexmap):
+        return
     pieces = [(f"units[{i}]", u) for i, u in enumerate(view["units"])] + \
         [(f"leaders[{i}]", p) for i, p in enumerate(view["leaders"])] + [("beast", view["beast"])]
     for where, piece in pieces:
@@ -130,6 +146,19 @@ def _check_places(view: Mapping[str, Any], hexmap) -> None:
         if place not in OFF_MAP and place not in hexmap:
             raise BadPosition(f"position.{where}.hex", f"{place!r} is no hex of the map "
                               f"(nor one of {', '.join(OFF_MAP)})")
+
+
+_PLACES: dict = {}      # id of a map -> (the map, its hexes and the places off it)
+
+
+def _places_of(hexmap) -> frozenset[str]:
+    """Every place a piece may be: the map's hexes and OFF_MAP, kept per map."""
+    found = _PLACES.get(id(hexmap))
+    if found is None or found[0] is not hexmap:
+        if len(_PLACES) > 16:
+            _PLACES.clear()
+        found = _PLACES[id(hexmap)] = (hexmap, frozenset(hexmap.terrain) | frozenset(OFF_MAP))
+    return found[1]
 
 
 def _check_overrides(paths) -> str | None:

@@ -100,14 +100,18 @@ class Battlefield:
         self.enemy_zoc = state.enemy_zoc(side)            # where my units must stop
         self.gate_shut = not state.gate_open_to(self.enemy)   # 18.0 C
         self.night = is_night(state)
-        # The reading depends on the enemy's units, on mine (they hold enemies in place by
-        # their ZOCs), on the leaders (weapons, the Ringwraith's Wrath) and the spells: the
-        # whole position, so a reading is reused only where it is the same.
-        enemy_key = (id(self.parts), side, self.night, state.demoralized[self.enemy],
+        # The reading depends on the enemy's units, on the enemy's leaders (weapons, the
+        # Ringwraith's Wrath), the spells, and of mine only on which enemy units their ZOCs
+        # hold in place (6.11): so my moves that touch no enemy leave it as it was.
+        enemy = self.enemy
+        stuck = state.enemy_zoc(enemy)
+        enemy_key = (id(self.parts), side, self.night, state.demoralized[enemy],
                      state.demoralized[side], state.gate_breached(),
                      tuple((u.hex, u.reduced, u.disrupted, u.partner)
-                           for u in state.units.values()),
-                     tuple((p.hex, p.weapon) for p in state.leaders.values()),
+                           for u in state.units.values() if u.side == enemy),
+                     frozenset(h for h in self.theirs if h in stuck),
+                     tuple((p.hex, p.weapon) for p in state.leaders.values()
+                           if p.side == enemy),
                      tuple(sorted(state.spell_until.items())))
         cached = _ENEMY_READINGS.get(enemy_key)
         if cached is None:

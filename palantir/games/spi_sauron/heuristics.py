@@ -94,10 +94,14 @@ class HeuristicAgent:
         self.seat = seat
         self.rng = random.Random(seed)
         self.game = game        # given by the game: it reads views back into positions
+        self.position = None    # the last view read, rebuilt in place at the next
 
     def choose(self, view: dict, legal_actions: list):
         """The general's decision for this view."""
-        return best_action(view, legal_actions, self.game)
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        self.position = self.game.state_from_view(view, SeededDice(0), into=self.position)
+        return decide(self.position, legal_actions)
 
 
 def best_action(view: dict, legal_actions: list, game):

@@ -48,6 +48,17 @@ def strength_text(unit: Unit) -> str:
     return found[1]
 
 
+ZONES_KEPT = 256        # enemy ZOCs kept per map (a frozenset of a few hundred hexes each)
+
+
+def zones_of(hexmap) -> dict:
+    """The enemy Zones of Control kept for a map: key -> (components, hexes)."""
+    kept = hexmap.__dict__.get("_zones")
+    if kept is None:
+        kept = hexmap.__dict__["_zones"] = {}
+    return kept
+
+
 def _by_hex(pieces, held: dict[str, set[str]]) -> dict[str, list]:
     """The pieces listed by the hex they stand in; each hex added to its side's in `held`."""
     index: dict[str, list] = {}
@@ -260,6 +271,22 @@ class SauronState(State):
             entry["arrival"] = l.arrival
         return entry
 
+    def holds_pieces_of(self, view: Mapping[str, Any]) -> bool:
+        """Whether the view lists exactly this state's units and leaders (so `restore`
+        sets every one of them)."""
+        return {entry["id"] for entry in view["units"]} == self.units.keys() and \
+            {entry["key"] for entry in view["leaders"]} == self.leaders.keys()
+
+    def start_over(self, dice: Dice) -> None:
+        """Forget what `restore` does not set — the news, the outcome, the reach of the
+        pieces — before this state is rebuilt from another view (`state_from_view`)."""
+        self.dice = dice
+        self.news = []
+        self._outcome = None
+        self._reach = {}
+        self._reach_signature = None
+        self._zoc.clear()
+
     def restore(self, view: Mapping[str, Any]) -> None:
         """Set every changing value from a view (a perfect-information game: exact)."""
         self.turn = view["turn"]
@@ -376,23 +403,53 @@ class SauronState(State):
     def enemy_zoc(self, side: str, dwarf: bool = False) -> frozenset[str]:
         """Hexes in the Zone of Control of the enemies of `side` (6.0, 6.13, 15.2.1)."""
         key = (side, dwarf)
-        if key not in self._zoc:
+        found = self._zoc.get(key)
+        if found is None:
+            # Kept per map by all the zone reads — the enemy's places, whether his army is
+            # demoralized (6.14) and the gate shut — so positions where only `side` has
+            # moved share it.
             hexmap = self.hexmap
             gate_shut = not self.gate_breached()
-            reach = zoc_neighbours(hexmap, self.parts)
-            zone: set[str] = set()
-            for unit in self.units.values():
-                if unit.side == side or not self.exerts_zoc(unit):
-                    continue
-                if dwarf and unit.type.dwarves_ignore_zoc:
-                    continue    # 15.2.1: Dwarves ignore Troll and Goblin ZOCs when moving
-                if gate_shut and unit.hex in hexmap.gate:
-                    # 4.3 Gate, 6.13: not through an unbreached gate
-                    zone.update(h for h in reach[unit.hex] if h not in hexmap.gate)
-                else:
-                    zone.update(reach[unit.hex])
-            self._zoc[key] = frozenset(zone)
-        return self._zoc[key]
+            enemy = "westernesse" if side == "sauron" else "sauron"
+            zone_key = (id(self.parts), side, dwarf, self.demoralized[enemy], gate_shut,
+                        self.enemy_places(side))
+            zones = zones_of(hexmap)
+            kept = zones.get(zone_key)
+            if kept is not None and kept[0] is self.parts:
+                found = kept[1]
+            else:
+                found = self._zone_of_enemies(side, dwarf, gate_shut)
+                if len(zones) >= ZONES_KEPT:
+                    zones.clear()
+                zones[zone_key] = (self.parts, found)
+            self._zoc[key] = found
+        return found
+
+    def _zone_of_enemies(self, side: str, dwarf: bool, gate_shut: bool) -> frozenset[str]:
+        hexmap = self.hexmap
+        reach = zoc_neighbours(hexmap, self.parts)
+        zone: set[str] = set()
+        for unit in self.units.values():
+            if unit.side == side or not self.exerts_zoc(unit):
+                continue
+            if dwarf and unit.type.dwarves_ignore_zoc:
+                continue    # 15.2.1: Dwarves ignore Troll and Goblin ZOCs when moving
+            if gate_shut and unit.hex in hexmap.gate:
+                # 4.3 Gate, 6.13: not through an unbreached gate
+                zone.update(h for h in reach[unit.hex] if h not in hexmap.gate)
+            else:
+                zone.update(reach[unit.hex])
+        return frozenset(zone)
+
+    def enemy_places(self, side: str) -> tuple[str, ...]:
+        """Where each combat unit of the other side is (on the map or off), in the order
+        of battle; per position."""
+        key = ("enemy-places", side)
+        found = self._zoc.get(key)
+        if found is None:
+            found = self._zoc[key] = tuple(u.hex for u in self.units.values()
+                                           if u.side != side)
+        return found
 
     def sauron_in_mordor(self) -> bool:
         """18.0 C: Sauron is inside Mordor (in hex 1331 or off the map beyond it)."""

@@ -45,6 +45,9 @@ def movable(state, model) -> bool:
     if (model.side != state.acting or model.moved or model.immobilised
             or state.engaged(model)):
         return False
+    if state.siege and any(model.id in s.get("carriers", ())
+                           for s in state.siege["pieces"].values()):
+        return False            # 'Battering Rams': its carriers move it together (haul)
     try:
         allowed(state, model, "")
     except IllegalAction:

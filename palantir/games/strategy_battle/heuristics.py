@@ -10,6 +10,10 @@ to win or lose, in the points-like values of `value`:
 - in a fight it shields when shielding loses less than fighting risks ('Shields'), spends
   Might where a few points win a duel or land a wound that matters, always tries Fate, and
   strikes where a kill is likeliest ('Multiple Combats');
+- at a fortress it hauls its ram and charge to the gate and wall and batters there, sets
+  the charge off when no friend would be caught by it, takes its warriors to the foot of
+  the ladders and raises them; the defenders pull ladders up, bolt doors and keep the gate
+  shut (siege.worth);
 - it makes a heroic move or shot when the enemy has priority and the Hero keeps a point of
   Might for his own fight, and a heroic combat when the Hero's fight is one he should win.
 
@@ -26,11 +30,13 @@ from functools import lru_cache
 
 from shapely.geometry import LineString, Point
 
+from . import siege
 from . import table as geo
 from . import candidates as cand
 from .candidates import exposure
 from .notation import (Cast, Charge, Climb, Done, FateRoll, Fight, Heroic, Lie, Might, Move,
-                       Pass, Pick, Reroll, Resist, Shielding, Shoot, Strike, Throw, Weapon)
+                       Pass, Pick, Reroll, Resist, Shielding, Shoot, Siege, Strike, Throw,
+                       Weapon)
 from .odds import Fighter, fight_odds, shot_odds, wound_chance
 from .phases.fight.resolution import best, fight_value
 from .phases.fight.weapons import weapon_effect
@@ -472,6 +478,12 @@ class General:
         kind = type(action)
         if kind is Charge:
             return self.charge(action)
+        if kind is Siege:
+            return siege.worth(self.state, action)
+        if kind is Move and self.state.siege and \
+                siege.outside(self.state, self.state.models[action.model]) and \
+                siege.at_ladder(self.state, self.state.models[action.model], action.path[-1]):
+            return 2.5                   # to the foot of a ladder, to raise it
         if kind is Move:
             return self.move(action)
         if kind is Shoot:

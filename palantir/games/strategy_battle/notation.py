@@ -390,7 +390,9 @@ def parse(text: str):
     raise BadNotation(f"unknown decision '{words[0]}'; the decisions are move, charge, shoot, "
                       "fight, strike, shield, might, fate, cast, resist, heroic, pair, back, "
                       "trapped, charger, weapon, support, throw, take, reroll, dismount, mount, "
-                      "loose, leave, climb, lie, crawl, pass and done", action=text)
+                      "loose, leave, climb, lie, crawl, the fortress's open, close, bolt, "
+                      "unbolt, raise, pull, carry, drop, haul, batter and detonate, pass and done",
+                      action=text)
 
 
 def _one_model(cls, verb: str, example: str):
@@ -575,3 +577,44 @@ _MORE.update({"reroll": _one_model(Reroll, "reroll", "reroll G1"), "dismount": _
               "mount": _mount, "loose": _one_model(Loose, "loose", "loose G1"),
               "leave": _leave, "climb": _along(Climb, "climb"), "crawl": _along(Crawl, "crawl"),
               "lie": _one_model(Lie, "lie", "lie G1")})
+
+
+# ---------------------------------------------------------------- the fortress
+
+# 'The Fortress (Siege Rules)': the decisions of a siege, each a verb, a model (or a ram or
+# charge hauled) and the piece it works on
+SIEGE_VERBS = ("open", "close", "bolt", "unbolt", "raise", "pull", "carry", "drop", "haul",
+               "batter", "detonate")
+
+
+@dataclass(frozen=True)
+class Siege:
+    """A fortress decision: `open G1 gate`, `bolt G1 door`, `raise E3 ladder1`, `pull G2
+    ladder1`, `carry E4 ram`, `drop E4 charge`, `haul ram 20,12`, `batter ram gate`,
+    `batter E1 door`, `detonate E5 charge`."""
+
+    verb: str
+    model: str
+    thing: str = ""
+    to: Point | None = None
+
+    def __str__(self) -> str:
+        if self.verb == "haul":
+            return f"haul {self.model} {number(self.to[0])},{number(self.to[1])}"
+        return f"{self.verb} {self.model} {self.thing}"
+
+
+def _siege(words, text):
+    verb = words[0].lower()
+    if verb == "haul":
+        if len(words) != 3:
+            raise BadNotation("'haul' names the ram or charge and where its carriers take it, "
+                              "e.g. 'haul ram 20,12'", action=text)
+        return Siege("haul", words[1], "", _point(words[2], text))
+    if len(words) != 3:
+        raise BadNotation(f"'{verb}' names the model and the piece, e.g. '{verb} G1 gate'",
+                          action=text)
+    return Siege(verb, words[1], words[2])
+
+
+_MORE.update({verb: _siege for verb in SIEGE_VERBS})

@@ -33,6 +33,7 @@ from .profiles import (SIDES, SOURCES, SPECIAL, WARGEAR, Profile,
 from .rules import BattleState
 from .scenarios import VICTORIES, Scenario, load_scenario
 from .table import Table
+from .table.fortress import with_fortress
 from .table.terrain import GOINGS, Area, Barrier
 from .table.units import UNITS
 
@@ -91,7 +92,9 @@ def setting_of(scenario: Scenario) -> dict:
                   "barriers": [{"name": b.name, "line": [list(p) for p in b.line.coords],
                                 "height": b.height, "width": b.width,
                                 "blocks_sight": b.blocks_sight, "gap": b.gap,
-                                "depth": b.depth} for b in table.barriers]},
+                                "depth": b.depth} for b in table.barriers],
+                  **({"fortress": [p.plain() for p in table.fortress]}
+                     if table.fortress else {})},
         "profiles": [_profile_of(p) for p in scenario.profiles]}
 
 
@@ -216,7 +219,8 @@ def _feature(build, at: str):
 
 
 def _table(raw: Any, at: str) -> Table:
-    raw = _object(raw, TABLE, at)
+    raw = _object(raw, TABLE + (("fortress",) if isinstance(raw, dict) and "fortress" in raw
+                                else ()), at)
     units = UNITS[_text(raw["units"], f"{at}.units", UNITS)]
     width = _number(raw["width"], f"{at}.width", 0, MAX_TABLE, above=True)
     depth = _number(raw["depth"], f"{at}.depth", 0, MAX_TABLE, above=True)
@@ -246,7 +250,9 @@ def _table(raw: Any, at: str) -> Table:
             raise BadPosition(f"{where}.line", "a line of two points or more")
         barriers.append(_feature(lambda: Barrier(name, LineString(line), height, thick,
                                                  sight, gap, depth_), f"{where}.line"))
-    return _feature(lambda: Table(width, depth, units, areas, barriers), at)
+    table = _feature(lambda: Table(width, depth, units, areas, barriers), at)
+    return _feature(lambda: with_fortress(table, raw.get("fortress"), f"{at}.fortress",
+                                          mm=False), f"{at}.fortress")
 
 
 def _profile(raw: Any, at: str) -> Profile:

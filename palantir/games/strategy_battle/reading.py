@@ -15,6 +15,7 @@ from ...engine.dice import SeededDice
 from . import table as geo
 from .rules import BattleState
 from .scenarios import Scenario
+from .table.fortress import with_fortress
 
 
 # tables already read, by their plain data: the general reads the same table at every
@@ -46,7 +47,8 @@ def _read_table(view: Mapping[str, Any]):
     barriers = [geo.Barrier(b["name"], LineString(b["line"]), b["height"], b["width"],
                             b.get("blocks_sight", True), b.get("gap", False), b.get("depth", 0.0))
                 for b in t.get("barriers", [])]
-    return geo.Table(t["width"], t["depth"], geo.units_named(view["units"]), areas, barriers)
+    table = geo.Table(t["width"], t["depth"], geo.units_named(view["units"]), areas, barriers)
+    return with_fortress(table, t.get("fortress"), "table.fortress", mm=False)
 
 
 def state_of(view: Mapping[str, Any], game=None):

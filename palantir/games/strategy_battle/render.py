@@ -11,6 +11,7 @@ from shapely.geometry import LineString, Point, Polygon
 # map characters: what covers a cell, most important last (later marks overwrite earlier)
 GOING_MARK = {"difficult": "~", "woods": "%", "impassable": "#"}
 BARRIER_MARK = "="
+FORTRESS_DRAWN = ("wall", "tower", "gate", "door", "hatch")
 ELEVATED_MARK = "^"
 SIDE_COLOUR = {"good": "34", "evil": "31"}       # ANSI blue and red
 
@@ -31,6 +32,13 @@ def table_map(view: Mapping[str, Any], columns: int = 48) -> list[str]:
     areas = [(Polygon(a["outline"]), a) for a in table["areas"]]
     barriers = [LineString(b["line"]).buffer(b["width"] / 2, cap_style="flat")
                 for b in table["barriers"]]
+    # the fortress's walls, towers and shut gates and doors ('The Fortress'), as it stands
+    standing = view.get("siege", {}).get("pieces", {})
+    barriers += [LineString(p["line"]).buffer(p.get("thickness", 0) / 2 or 1e-3,
+                                              cap_style="flat")
+                 for p in table.get("fortress", []) if p["kind"] in FORTRESS_DRAWN
+                 and standing.get(p["name"], {}).get("batter", 0) > 0
+                 and not standing[p["name"]].get("open", False)]
     for row in range(rows):
         for col in range(columns):
             # y grows up the map, away from the Good player's edge

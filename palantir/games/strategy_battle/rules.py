@@ -14,7 +14,7 @@ from ...engine.errors import IllegalAction
 from ...engine.game import Outcome
 from ...engine.procedure import Refusal, Stack, decide
 from . import table as geo
-from . import turn, views, wounds
+from . import siege, turn, views, wounds
 from .candidates import movable
 from .notation import parse
 from .phases import move as move_rules
@@ -130,7 +130,9 @@ class BattleState(Battle):
 
     def check_move(self, action) -> geo.PathReport:
         """Check a move or charge fully without changing anything (phases/move.py)."""
-        return move_rules.check_move(self, action)
+        report = move_rules.check_move(self, action)
+        siege.check_move(self, action, report)
+        return report
 
     def picked_model(self) -> Model | None:
         """The model picked to move next, while it may still move."""

@@ -9,10 +9,13 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from .table import Table
+from .table.fortress import with_fortress
 from .profiles import SIDES, DataError, Profile, default_data
 
 FOLDER = Path(__file__).with_name("scenarios")
-VICTORIES = ("destroy all",)
+# 'destroy all': the first side to kill all the enemy wins; '<side> holds out': so too, but
+# that side wins when the scenario's last turn ends (a siege's defenders holding out)
+VICTORIES = ("destroy all", "good holds out", "evil holds out")
 
 
 @dataclass(frozen=True)
@@ -62,6 +65,8 @@ def parse_scenario(doc: Mapping[str, Any], where: str) -> Scenario:
         raise DataError(f"{where}: victory: '{victory}' is not one of {', '.join(VICTORIES)}")
     try:
         table = Table.from_data(doc.get("table", {}), f"{where}: table")
+        table = with_fortress(table, doc.get("table", {}).get("fortress"),
+                              f"{where}: table.fortress")
     except ValueError as exc:
         raise DataError(str(exc)) from None
     placements = []
@@ -84,6 +89,8 @@ def parse_scenario(doc: Mapping[str, Any], where: str) -> Scenario:
     max_turns = doc.get("max_turns")
     if max_turns is not None and (not isinstance(max_turns, int) or max_turns < 1):
         raise DataError(f"{where}: max_turns: a positive whole number")
+    if victory.endswith("holds out") and max_turns is None:
+        raise DataError(f"{where}: max_turns: '{victory}' needs the number of turns to hold")
     called = doc.get("courage_before_moving", [])
     if not isinstance(called, list) or any(side not in SIDES for side in called):
         raise DataError(f"{where}: courage_before_moving: a list of sides (good, evil)")

@@ -24,6 +24,7 @@ from ...engine.game import Outcome, State
 from ...engine.procedure import Refusal
 from . import procedure
 from . import table as geo
+from .table import fortress
 from .profiles import MISSILE_NAMES, SIDES, Profile, default_data
 
 
@@ -364,8 +365,9 @@ def push_move(state, action, report, part: bool = False, crawl: bool = False) ->
         "targets": list(getattr(action, "targets", ())), "cost": report.cost,
         "length": report.length, "across": [list(a) for a in report.across],
         "contacts": list(report.contacts),
+        # a fortress's passage (a doorway, a raised ladder) is crossed without a test
         "crossings": [[c.barrier, c.kind, c.at, c.height] for c in report.crossings
-                      if c.kind != "stride"],
+                      if c.kind not in ("stride", "passage")],
         **({"crawl": True} if crawl else {})})
 
 
@@ -389,8 +391,10 @@ class Battle(State):
         self.dice = dice
         self.options = dict(options)
         self.scenario = scenario
-        self.table = scenario.table
         self.units = scenario.table.units
+        # the fortress as it stands now: gates, doors, ladders, Batter points, rams
+        # (table/fortress.py; empty on a table without one)
+        self.siege: dict = fortress.initial_status(scenario.table.fortress)
         profiles, mounts, charts = default_data()
         self.charts = charts
         self.mounts = mounts
@@ -456,7 +460,32 @@ class Battle(State):
         other.supported = dict(self.supported)
         other.charge_bonus = set(self.charge_bonus)
         other.news = list(self.news)
+        if self.siege:
+            other.siege = copy.deepcopy(self.siege)
         return other
+
+    @property
+    def table(self) -> geo.Table:
+        """The table as the fortress stands now: the scenario's, with what is shut,
+        broken, breached or laddered ('The Fortress (Siege Rules)')."""
+        base = self.scenario.table
+        if not base.fortress:
+            return base
+        return fortress.table_now(base, self.siege["pieces"], self.held_doors())
+
+    def held_doors(self) -> frozenset:
+        """The doors and hatches held shut now ('Holding and Bolting Doors & Hatches')."""
+        placing = tuple((m.id, m.x, m.y, m.mount_wounds > 0) for m in self.models.values())
+        memo = self.__dict__.get("_held")
+        if memo is not None and memo[0] == placing and memo[1] == repr(self.siege["pieces"]):
+            return memo[2]
+        engaged = self.touching()
+        models = [(self._base(m), m.profile.strength, not m.mounted, m.id in engaged)
+                  for m in self.models.values()]
+        held = fortress.held_doors(self.scenario.table.fortress, self.siege["pieces"], models,
+                                   self.units)
+        self._held = (placing, repr(self.siege["pieces"]), held)
+        return held
 
     # ------------------------------------------------------------ what the phases ask
 
@@ -615,6 +644,24 @@ class Battle(State):
                                       rounds=self.turn)
                 self.news.append(f"{winner} wins")
                 return
+
+    def turns_run_out(self) -> bool:
+        """The scenario's last turn is over: the side holding out wins, else it is a draw
+        ('Scenarios': a set number of turns)."""
+        last = self.scenario.max_turns
+        if last is None or self.turn <= last:
+            return False
+        self.turn = last
+        holder = self.scenario.victory.split()[0] if \
+            self.scenario.victory.endswith("holds out") else None
+        self.phase = "over"
+        self.question = self.combat = None
+        self.pending = procedure.Frames()
+        self.result = Outcome(winners=(self.seat_of(holder),) if holder else (),
+                              summary=(f"{holder} has held out for {last} turns" if holder
+                                       else f"{last} turns are over: a draw"), rounds=last)
+        self.news.append(f"{holder} wins" if holder else "a draw")
+        return True
 
     def model_view(self, m: Model) -> dict:
         """One model as a view shows it (a passenger it carries inside it)."""

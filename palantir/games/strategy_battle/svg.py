@@ -100,6 +100,7 @@ def render_svg(view: Mapping[str, Any]) -> str:
         out.append(f'<polyline points="{points}" fill="none" stroke="#5a4a3a" '
                    f'stroke-width="{max(2.0, barrier["width"] * scale):.1f}" '
                    f'stroke-linecap="butt"><title>{escape(barrier["name"])}</title></polyline>')
+    out += _fortress(view, px, scale)
     models = {m["id"]: m for m in view["models"]}
     cz = table.get("control_zone", 0)
     for m in view["models"]:
@@ -219,3 +220,42 @@ def _base(m, cx, cy, radius: float, scale: float, attributes: str) -> str:
 def _current(view: Mapping[str, Any]) -> str | None:
     heroic = view.get("heroic")
     return heroic.get("current") if heroic else None
+
+
+# the fortress's pieces: walls grey, gates and doors brown when shut and pale when open or
+# broken, ladders and the ram and charge in their own colours
+FORTRESS_STROKE = {"wall": "#6b6b6b", "tower": "#4b4b4b", "gate": "#7a4a1a", "door": "#7a4a1a",
+                   "hatch": "#7a4a1a", "ladder": "#b08040"}
+
+
+def _fortress(view, px, scale) -> list[str]:
+    """The fortress pieces as the view's `siege` says they stand ('The Fortress')."""
+    out = []
+    status = view.get("siege", {}).get("pieces", {})
+    for piece in view["table"].get("fortress", []):
+        s = status.get(piece["name"], {})
+        kind = piece["kind"]
+        if kind in FORTRESS_STROKE and kind != "ladder":
+            shut = s.get("batter", 1) > 0 and not s.get("open", False)
+            points = " ".join("%s,%s" % px(x, y) for x, y in piece["line"])
+            state = ("breached" if s.get("breach") else "whole") if kind in ("wall", "tower") \
+                else ("shut" if shut else "open")
+            out.append(f'<polyline points="{points}" fill="none" '
+                       f'stroke="{FORTRESS_STROKE[kind]}" '
+                       f'stroke-opacity="{1.0 if shut or kind in ("wall", "tower") else 0.3}" '
+                       f'stroke-width="{max(3.0, piece.get("thickness", 0.2) * scale):.1f}" '
+                       f'stroke-linecap="butt" class="fortress-{kind}"><title>'
+                       f'{escape(piece["name"])} ({kind}, {state}, {s.get("batter", 0)} '
+                       f'Batter points)</title></polyline>')
+        elif kind == "ladder" and s.get("up"):
+            cx, cy = px(*piece["at"])
+            out.append(f'<circle cx="{cx}" cy="{cy}" r="4" fill="{FORTRESS_STROKE[kind]}" '
+                       f'class="fortress-ladder"><title>{escape(piece["name"])} (up)</title>'
+                       '</circle>')
+        elif kind in ("ram", "charge") and not s.get("gone"):
+            cx, cy = px(s["x"], s["y"])
+            out.append(f'<circle cx="{cx}" cy="{cy}" r="5" fill="#222" '
+                       f'class="fortress-{kind}"><title>{escape(piece["name"])} ({kind}, '
+                       f'carried by {", ".join(s["carriers"]) or "no one"})</title></circle>')
+    return out
+

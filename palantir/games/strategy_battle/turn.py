@@ -19,10 +19,11 @@ from typing import Callable, ClassVar
 
 from ...engine.errors import IllegalAction
 from ...engine.procedure import Plan, Procedure, Procedures, Question, Refusal
+from . import siege
 from . import table as geo
 from .candidates import move_candidates, move_order, movable
 from .notation import (Cast, Charge, Climb, Crawl, Dismount, Done, Fight, Lie, Mount, Move, Pick,
-                       Shoot, Throw)
+                       Shoot, Siege, Throw)
 from .phases import cavalry, courage, heroics, magic, pairing, throwing
 from .phases import move as move_rules
 from .phases.fight import resolution as combat
@@ -106,12 +107,19 @@ def _pick(state, action, ident: str) -> None:
 
 
 def _check_move(state, action, text: str):
-    return move_rules.check_move(state, action)
+    report = move_rules.check_move(state, action)
+    siege.check_move(state, action, report)       # what the fortress forbids ('The Fortress')
+    return report
 
 
 def _move(state, action, report) -> None:
     # the test it owes, the test to charge a terror, the jumps on the way (phases/move.py)
     move_rules.begin(state, action, report)
+
+
+def _check_casting(state, action, text: str):
+    siege.check_cast(state, state.model(action.model, text), text)
+    return magic.check_casting(state, action, text)
 
 
 MOVING: dict[type, Decision] = {Move: (_check_move, _move), Charge: (_check_move, _move)}
@@ -128,7 +136,7 @@ class MovePhase(Phase):
     decisions = {
         Done: (_nothing, _done_moving),
         Pick: (_check_pick, _pick),
-        Cast: (magic.check_casting, magic.cast),
+        Cast: (_check_casting, magic.cast),
         Dismount: (cavalry.check_dismounting, cavalry.dismount),
         Mount: (cavalry.check_mount, cavalry.mount),
         # 'Throwing Weapons': a charge that halts 1"/2cm away to throw first
@@ -137,6 +145,8 @@ class MovePhase(Phase):
         Climb: (move_rules.check_climb, move_rules.start_climb),
         Lie: (move_rules.check_lie, move_rules.lie_down),
         Crawl: (move_rules.check_crawl, move_rules.crawl),
+        # 'The Fortress': gates, doors, ladders, rams and charges
+        Siege: (siege.check_move_decision, siege.move_decision),
         **MOVING,
     }
 
@@ -144,7 +154,9 @@ class MovePhase(Phase):
         """A candidate set for agents (the full set of paths is continuous): the few moves
         of the next model (candidates.py), casts, mounting, throws, picks and 'done'."""
         moves = move_candidates(state)
-        out: list = _cast_candidates(state) + cavalry.candidates(state) + moves
+        out: list = (siege.move_candidates(state) + _cast_candidates(state)
+                     + cavalry.candidates(state) + moves
+                     + siege.ladder_approaches(state, move_order(state)))
         out += throwing.candidates(state, out)
         out += _pick_candidates(state, moves)
         out.append(Done())
@@ -183,6 +195,7 @@ def _cast_candidates(state) -> list:
 # ------------------------------------------------------------ the Shoot phase
 
 def _check_shoot(state, action, text: str):
+    siege.check_shooter(state, state.model(action.model, text), text)
     return check_shot(state, action.model, action.target, text)
 
 
@@ -223,7 +236,17 @@ class ShootPhase(Phase):
     def answers(self, state) -> list:
         """Every shot of a model free to shoot, and 'done'."""
         return [Shoot(a, b) for a, b in shooters(state)
-                if _may_act(state, state.models[a])] + [Done()]
+                if _may_act(state, state.models[a]) and _may_shoot(state, state.models[a])
+                ] + [Done()]
+
+
+def _may_shoot(state, model) -> bool:
+    """Whether the fortress lets a model shoot (a carrier, a gate opener does not)."""
+    try:
+        siege.check_shooter(state, model, "")
+    except IllegalAction:
+        return False
+    return True
 
 
 def _may_act(state, model) -> bool:
@@ -314,7 +337,7 @@ QUESTIONS = Procedures(
     magic.Resisting, magic.Commanded, cavalry.LooseMount, cavalry.LeaveOnHorse,
     combat.ShieldQuestion, combat.Striking, combat.BackingAway, combat.ChoosingWeapon,
     combat.Supporting, combat.TakingSpoils, combat.ChoosingCharger, combat.SpendingMight,
-    combat.Bidding)
+    combat.Bidding, siege.Battering)
 
 
 def asking(state) -> Procedure:
@@ -331,6 +354,8 @@ def asking(state) -> Procedure:
 def start_turn(state) -> None:
     """'The Turn Sequence': priority, then the Move phase with the priority side first."""
     state.turn += 1
+    if state.turns_run_out():
+        return              # 'Scenarios': the set number of turns is played
     if state.turn > 1:
         state.priority = roll_priority(state)
     for m in state.models.values():
@@ -351,6 +376,9 @@ def start_turn(state) -> None:
     state.charge_bonus = set()
     state.across = []        # every fight over a barrier was fought last turn
     state.news.append(f"turn {state.turn}: {state.priority} has priority")
+    siege.start_turn(state)       # a breached wall may collapse, once priority is known
+    if state.phase == OVER:
+        return
     heroics.begin(state, MOVE)
 
 
@@ -368,6 +396,7 @@ def side_moves_done(state) -> None:
     """The moving side has finished: the other side moves, or the Move phase ends."""
     if state.phase == OVER:
         return          # its last warrior fled the battle on a failed test: it is over
+    siege.settle(state)     # 'Battering Rams': a carrier charged drops the ram
     if state.acting == state.priority:
         state.acting = state.other(state.priority)
         return
@@ -435,6 +464,8 @@ def fight_phase_continues(state) -> None:
             or moving_again(state)):
         return
     heroics.fights_of_the_living(state)
+    if not state.fights and siege.battering(state):
+        return                                # 'Battering the Fortress', after the fights
     if not state.fights:
         magic.will_of_evil(state)             # 'Will of Evil': at the end of the phase
         if state.phase != OVER:

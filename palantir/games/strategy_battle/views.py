@@ -7,17 +7,19 @@ from __future__ import annotations
 import copy
 from typing import Any, Mapping
 
+from ...engine.errors import BadPosition
 from ...engine.game import Outcome
 from . import procedure
 from .phases.fight.weapons import equipped
 from .profiles import SIDES
+from .table.fortress import check_status
 from .state import MORE_FIELDS, Model, outfit, profile_named
 
 
 def view(state, seat: int | None) -> dict:
     """What a seat sees of the battle: all of it (a battle has no hidden information) but
     the other side's secret bid of Might."""
-    return {
+    out = {
         "game": "strategy-battle",
         "seat": seat,
         "scenario": state.scenario.name,
@@ -45,12 +47,16 @@ def view(state, seat: int | None) -> dict:
         "pending": copy.deepcopy(state.pending.plain()),
         "result": state.result.to_json() if state.result else None,
     }
+    if state.siege:
+        # the fortress as it stands (table/fortress.py): only a table that has one shows it
+        out["siege"] = copy.deepcopy(state.siege)
+    return out
 
 
 def _table_view(state) -> dict:
     """The table and its terrain as plain data (for drawing from a view alone)."""
-    t = state.table
-    return {"width": t.width, "depth": t.depth, "control_zone": state.units.control_zone,
+    t = state.scenario.table
+    out = {"width": t.width, "depth": t.depth, "control_zone": state.units.control_zone,
             "areas": [{"name": a.name, "going": a.going, "ground": round(a.ground, 4),
                        "sight": round(a.sight, 4), "sheer": a.sheer, "climbable": a.climbable,
                        "outline": [[round(x, 4), round(y, 4)]
@@ -61,6 +67,9 @@ def _table_view(state) -> dict:
                           "gap": b.gap, "depth": round(b.depth, 4),
                           "line": [[round(x, 4), round(y, 4)] for x, y in b.line.coords]}
                          for b in t.barriers]}
+    if t.fortress:
+        out["fortress"] = [p.plain() for p in t.fortress]
+    return out
 
 
 def _combat_seen_by(state, seat: int | None):
@@ -120,6 +129,12 @@ def restore(state, view: Mapping[str, Any]) -> None:
     state.picked = view.get("picked")
     state.supported = dict(view["supported"])
     state.charge_bonus = set(view["charge_bonus"])
+    if state.scenario.table.fortress:
+        try:
+            check_status(state.scenario.table.fortress, view.get("siege"))
+        except ValueError as exc:
+            raise BadPosition("position.siege", str(exc)) from None
+        state.siege = copy.deepcopy(view["siege"])
     if view["result"]:
         r = view["result"]
         state.result = Outcome(tuple(r["winners"]), r["summary"], tuple(r["eliminated"]),

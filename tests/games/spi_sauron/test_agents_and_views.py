@@ -143,3 +143,32 @@ def test_case_21_3_a_compact_view_rebuilds_arrivals_from_the_options():
     assert {u.id: (u.arrival, u.entry) for u in again.units.values()} == \
         {u.id: (u.arrival, u.entry) for u in state.units.values()}
     assert again.view(0) == view
+
+
+def test_a_position_rebuilt_into_an_earlier_one_is_the_position_rebuilt_afresh():
+    """The general rebuilds its position from the view at every decision (2.0: the map is
+    public) into the state it read last (`into`): nothing of the earlier position — pieces,
+    tallies, news, the end of the game, the caches of reach — may survive into the new."""
+    rng = random.Random(3)
+    state = GAME.new_state({}, SeededDice(3))
+    views = []
+    while not state.is_over():
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+        if rng.random() < 0.02 or state.is_over():
+            views.append(state.view(state.to_move()))
+    assert len(views) > 10 and views[-1]["over"]
+    reused = None
+    for view in reversed(views):        # from the finished game back to the start
+        fresh = GAME.state_from_view(view, SeededDice(0))
+        previous = reused
+        reused = GAME.state_from_view(view, SeededDice(0), into=reused)
+        assert previous is None or reused is previous
+        assert reused.view(0) == fresh.view(0) and reused.news == fresh.news
+        assert reused.legal_actions() == fresh.legal_actions()
+        assert reused.outcome() == fresh.outcome()
+    other = GAME.state_from_view(GAME.new_state({"reinforcement_delay": 2},
+                                                SeededDice(1)).view(0), SeededDice(0),
+                                 into=reused)
+    assert other is not reused      # 21.3: another order of battle, drawn up afresh
+    assert other.view(0) == GAME.state_from_view(other.view(0), SeededDice(0)).view(0)

@@ -444,3 +444,16 @@ def test_case_15_2_2_no_obligation_beyond_two_hexes_or_when_already_adjacent():
     place(state, "goblins-1", "0612")            # 15.2.2 concerns Orcs only
     place(state, "orcs-1", "eliminated")
     assert "end" in [str(a) for a in state.legal_actions()]
+
+
+def test_leaders_in_one_hex_share_a_path_search_but_each_lists_his_own_moves():
+    """8.1: each leader's moves to his units' hexes name him; the path search the two share
+    (the same mover from the same hex, kept per map) must not hand one the other's."""
+    state = cleared("westernesse-movement")
+    place(state, "men-1", "0516")
+    place(state, "men-2", "0518")
+    place(state, "elendil", "0516")
+    place(state, "isildur", "0516")
+    legal = [a for a in state.legal_actions() if isinstance(a, Move) and a.leader]
+    assert {(a.leader, a.path[-1]) for a in legal} == {("elendil", "0518"),
+                                                       ("isildur", "0518")}

@@ -49,15 +49,17 @@ OPTIONS_SCENARIO = "intro"
 
 def battle(models, *, areas=(), barriers=(), first="good", dice=None, units="in",
            width=48, depth=48, heroic_actions=False, fight_choices=False,
-           loose_mounts=False, courage_before_moving=()) -> BattleState:
+           loose_mounts=False, courage_before_moving=(), fortress=()) -> BattleState:
     """A battle on an open table with the given models: [(id, profile, x, y), ...]; heroic
     actions and the Fight phase's choices only when asked for, so that other rules' tests
     need not decline or answer them (the referee's defaults decide); the sides a scenario
-    calls to test their Courage before moving ('Testing Twice')."""
+    calls to test their Courage before moving ('Testing Twice'); `fortress`: the pieces
+    of a fortress, as a scenario writes them (table/fortress.py)."""
     doc = {"name": "test", "title": "test", "source": "test", "first_priority": first,
            "courage_before_moving": list(courage_before_moving),
            "table": {"units": units, "width": width, "depth": depth,
-                     "areas": list(areas), "barriers": list(barriers)},
+                     "areas": list(areas), "barriers": list(barriers),
+                     **({"fortress": list(fortress)} if fortress else {})},
            "models": [{"id": i, "profile": p, "at": [x, y]} for i, p, x, y in models]}
     if dice is None:
         dice = SeededDice(0)

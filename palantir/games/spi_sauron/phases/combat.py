@@ -13,6 +13,7 @@ from ..combat import braver, defending_armour, resolve_attack, resolve_leader_co
     stronger
 from ..components import CasualtyResult
 from ..hexmap import clear_line, distance
+from ..movement import disc
 from ..notation import Attack, Duel, Fire
 from ..units import LeaderPiece, Unit
 from . import is_night, seat_of, spell_active
@@ -247,10 +248,9 @@ def combat_candidates(state) -> list:
         for firer in mine:
             if not may_fire(state, firer):
                 continue
-            reach = missile_range(state, firer)
+            within = disc(state.hexmap, firer.hex, missile_range(state, firer))
             for target in theirs:
-                if distance(firer.hex, target.hex) <= reach and \
-                        fire_refusal(state, firer, target) is None:
+                if target.hex in within and fire_refusal(state, firer, target) is None:
                     actions.append(Fire(firer.hex, target.hex))
     if state.combat_step <= LEADERS:
         for piece in state.leaders.values():

@@ -247,23 +247,26 @@ def check_reach_signature(state, side: str) -> None:
         signature = state._zoc[key] = (
             side, state.turn, state.phase_index, state.demoralized["sauron"],
             state.demoralized["westernesse"], state.gate_breached(),
-            tuple(u.hex for u in state.units.values() if u.side != side),
+            state.enemy_places(side),
             tuple(p.hex for p in state.leaders.values() if p.side != side),
             state.beast.hex if side != "sauron" else None)
+    if signature is state._reach_signature:
+        return
     if signature != state._reach_signature:
         state._reach = {}
-        state._reach_signature = signature
+    state._reach_signature = signature      # the next checks of this position: one `is`
 
 
 def moves_of(state, piece, start: str | None, start_cost: int = 0,
               entry_hexes: tuple[str, ...] = ()) -> list:
     """(hex, decision) for every hex the piece reaches: Move, or Enter from off the map;
     kept with the reach it comes from, so listing them again costs nothing."""
-    found = reach(state, piece, start, start_cost, entry_hexes)
+    check_reach_signature(state, piece.side)
     key = ("decisions", piece.id if isinstance(piece, Unit) else piece.key, start,
            start_cost, entry_hexes, getattr(piece, "formation", None))
     decisions = state._reach.get(key)
     if decisions is None:
+        found = reach(state, piece, start, start_cost, entry_hexes)
         if start is not None:
             kind, name = "move", piece.key if isinstance(piece, LeaderPiece) else None
         else:
@@ -338,6 +341,16 @@ def movement_candidates(state) -> list:
 
 
 # ----- special formations (8.4) and Slave Phalanxes (15.3) --------------------------------
+
+def forms_at_all(unit: Unit) -> bool:
+    """8.42, 15.3.1: whether a unit's type makes any formation — Westernesse cavalry and
+    infantry but bowmen, Sauron's Slaves (formation_kind is None for every other)."""
+    if unit.type.bowmen:
+        return False
+    if unit.side == "sauron":
+        return unit.type.key == "slaves"
+    return unit.type.kind in ("cavalry", "infantry")
+
 
 def formation_kind(state, a: Unit, b: Unit) -> str | None:
     """Which formation two units may make, by 8.42 and 15.3.1 (None: none)."""
@@ -434,6 +447,8 @@ def formation_candidates(state) -> list:
     found: list = []
     occupied = state.occupied_hexes()
     for joiner in movable_units(state):
+        if not joiner.partner and not forms_at_all(joiner):
+            continue        # no formation to make, none to split
         if stranded_leaders(state, joiner) and (
                 not joiner.partner or stranded_leaders_of_split(state, joiner)):
             continue        # 8.1: it may not leave its leader alone
@@ -442,9 +457,6 @@ def formation_candidates(state) -> list:
                 full = state.occupied_hexes()
                 found.extend([split for there, split in splits_of(state, joiner)
                               if there not in full])
-            continue
-        if joiner.side == "westernesse" and joiner.type.kind not in ("cavalry",
-                                                                      "infantry"):
             continue
         for there in state.hexmap.neighbours[joiner.hex]:
             if there not in occupied:
@@ -577,10 +589,27 @@ def leader_candidates(state, piece: LeaderPiece) -> list:
 
 def _moves_ending_in(state, piece, hexes: frozenset[str], start: str | None,
                      entry_hexes: tuple[str, ...] = ()) -> list:
-    """moves_of the piece that end in one of `hexes`, in their order."""
-    if hexes.isdisjoint(reach(state, piece, start, 0, entry_hexes)):
+    """moves_of the leader that end in one of `hexes`, in their order. A leader reaches
+    hundreds of hexes and his units stand in a few: only the paths to those become
+    decisions, looked up by the hex they end in."""
+    found = reach(state, piece, start, 0, entry_hexes)
+    if hexes.isdisjoint(found):
         return []
-    return [m for there, m in moves_of(state, piece, start, 0, entry_hexes) if there in hexes]
+    # a search is shared by pieces that move alike from one place: the decisions are his
+    key = ("leader-decisions", piece.key, id(found))
+    kept = state._reach.get(key)
+    if kept is None or kept[0] is not found:
+        kept = state._reach[key] = (found, {there: i for i, there in enumerate(found)}, {})
+    _, places, made = kept
+    decisions = []
+    for there in sorted((h for h in hexes if h in places), key=places.__getitem__):
+        decision = made.get(there)
+        if decision is None:
+            path = found[there][1]
+            decision = made[there] = Move(path, piece.key) if start is not None else \
+                Enter(piece.key, path)
+        decisions.append(decision)
+    return decisions
 
 
 def company_hexes(state, piece: LeaderPiece) -> frozenset[str]:

@@ -54,7 +54,8 @@ def _grid(table: Table, models: Sequence[Disc], start: Disc, mover: Mover, step:
     if not table.impassable.is_empty:
         inflated.append(table.impassable.buffer(r))
     for barrier in table.barriers:
-        if barrier.kind_for(start.barrier_height) != "stride":
+        # a fortress's passages (a doorway, a raised ladder) are walked through
+        if barrier.kind_for(start.barrier_height) not in ("stride", "passage"):
             inflated.append(barrier.footprint.buffer(r))
     for area in table.sheer_edges:
         # 'Climbing': the search keeps off a sheer side the model cannot stride up (a

@@ -64,6 +64,10 @@ class Barrier:
     blocks_sight: bool = True    # a stream or ditch does not
     gap: bool = False            # a gap: jumped, and fallen into on a 1
     depth: float = 0.0           # how far a model falls into a gap, table units
+    # a fortress's way through (table/fortress.py): "open", a narrow doorway, breach or
+    # raised ladder, crossed freely but defended like a barrier; "closed", a shut gate or
+    # a bolted or held door, which nothing crosses
+    passage: str = ""
 
     def __post_init__(self):
         if self.line.length <= 0:
@@ -80,6 +84,8 @@ class Barrier:
         """'stride', 'obstacle', 'gap' or 'impassable' for a model (or mount) this tall
         ('Barriers and Obstacles'; 'Jumping a Gap': "A model can jump a gap of up to double
         its own height", one narrower than half its height is stepped over like a barrier)."""
+        if self.passage:
+            return "impassable" if self.passage == "closed" else "passage"
         if self.gap:
             if self.width < model_height / 2:
                 return "stride"
@@ -98,7 +104,8 @@ class Table:
     """The playing area: its size, unit and terrain."""
 
     def __init__(self, width: float, depth: float, units: Units,
-                 areas: Sequence[Area] = (), barriers: Sequence[Barrier] = ()):
+                 areas: Sequence[Area] = (), barriers: Sequence[Barrier] = (),
+                 fortress: Sequence = ()):
         if width <= 0 or depth <= 0:
             raise ValueError("table: width and depth must be positive")
         names = [a.name for a in areas] + [b.name for b in barriers]
@@ -109,6 +116,7 @@ class Table:
         self.units = units
         self.areas = tuple(areas)
         self.barriers = tuple(barriers)
+        self.fortress = tuple(fortress)      # its fortress pieces (table/fortress.py)
         self.outline = Polygon([(0, 0), (width, 0), (width, depth), (0, depth)])
         self.impassable = unary_union([a.shape for a in areas if a.going == "impassable"])
         self._difficult = unary_union([a.shape for a in areas if a.going == "difficult"])

@@ -38,7 +38,9 @@ from .weapons import (RULE_PICKING_UP, RULE_SPEARS, check_support, check_weapon,
                       spoils, support_options, take_weapon, taking, weapon_candidates, weapon_effect,
                       weapon_options, written)
 from ...state import find, is_hero, players_choose
-from ...wounds import D6, RULE_MIGHT, fall, score, take_wound, thrown_down, wound_mount
+from ...table import fortress
+from ...wounds import (D6, RULE_MIGHT, fall, roll_d6, score, take_wound, thrown_down, wound,
+                       wound_mount, wound_roll)
 
 RULE_SHIELDING = "Weapons: Shields (shielding)"
 RULE_STRIKES = "The Fight Phase: Multiple Combats (dividing strikes)"
@@ -886,6 +888,8 @@ def back_candidates(state, c) -> list:
         spots = free_spots(state, loser, away_from)
         if spots:
             out += [Back(ident, spot) for spot in spots]
+            if only_drops(state, loser, away_from):
+                out.append(Trapped(ident))        # stay, rather than jump the drop
         else:
             out += [Back(ident, end, way)
                     for end, way in making_way_options(state, loser, away_from)]
@@ -901,7 +905,7 @@ def _check_back(state, c, action, text) -> Plan:
     loser = state.models[action.model]
     away_from = [state.models[k] for k in c["from"] if k in state.models]
     if isinstance(action, Trapped):
-        if can_back_away(state, loser, away_from):
+        if can_back_away(state, loser, away_from) and not only_drops(state, loser, away_from):
             raise Refusal(RULE_BACK, f"{loser.id} can back away: it is not trapped", action=text)
     else:
         reason = check_back(state, loser, away_from, action)
@@ -919,9 +923,63 @@ def _take_back(state, c, plan) -> None:
     for friend, spot in action.way:
         state.models[friend].x, state.models[friend].y = spot
         state.news.append(f"{friend} makes way")
+    start = (loser.x, loser.y)
     loser.x, loser.y = action.to
     state.news.append(f"{loser.id} backs away")
+    if stumbles(state, loser, start, action.to):
+        c["double"][loser.id] = True
+    if jumps(state, loser, start, action.to):
+        return
     _knocked_down(state, c, loser)
+
+
+RULE_STUMBLE = "The Fortress: Stumbles on Stairs"
+RULE_DROPS = "The Fortress: Fighting Beside Precipitous Drops"
+
+
+def drop_of(state, start, end) -> float:
+    """How far a model backing from `start` to `end` in a fortress falls: a drop of a full
+    1"/2cm or more from a rampart, a stair or a tower ('Fighting Beside Precipitous
+    Drops'); 0 elsewhere."""
+    if not state.scenario.table.fortress:
+        return 0.0
+    fall = state.table.ground_at(*start) - state.table.ground_at(*end)
+    return fall if fall >= state.units.rule(1, 2) - 1e-9 else 0.0
+
+
+def only_drops(state, loser, away_from) -> bool:
+    """Whether every way back is over a sheer drop: the loser may then stay, trapped."""
+    spots = free_spots(state, loser, away_from)
+    return bool(spots) and all(drop_of(state, (loser.x, loser.y), s) > 0 for s in spots)
+
+
+def jumps(state, loser, start, end) -> bool:
+    """'Fighting Beside Precipitous Drops': backing over a sheer drop is a jump, one
+    Strength 3 hit for each full 1"/2cm fallen; True if the fall slew the loser."""
+    fall = drop_of(state, start, end)
+    if fall <= 0:
+        return False
+    hits = int(fall / state.units.rule(1, 2) + 1e-9)
+    state.news.append(f"{loser.id} jumps down {fall:.2f}{state.units.name}: {hits} Strength "
+                      "3 hit(s)")
+    for _ in range(hits):
+        if wound_roll(state, 3, loser, f"{loser.id} falls"):
+            wound(state, loser, 1)
+            if loser.id not in state.models:
+                return True
+    return False
+
+
+def stumbles(state, loser, start, end) -> bool:
+    """'Stumbles on Stairs': a warrior forced back down a stair rolls a die: on 1-3 it
+    stumbles and takes double strikes like a trapped warrior; on 4-6 it steps down."""
+    stair = fortress.on_stairs(state.scenario.table.fortress, *start)
+    if stair is None or not fortress.downward(stair, start, end):
+        return False
+    roll = roll_d6(state, f"stumble {loser.id}")
+    state.news.append(f"{loser.id} is forced down {stair.name}: rolled {roll}: "
+                      + ("it stumbles" if roll <= 3 else "it steps nimbly down"))
+    return roll <= 3
 
 
 def _answer_back(state, c, action, text) -> None:

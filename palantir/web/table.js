@@ -16,6 +16,8 @@ let aim = null;          // the decision weighed before it is sent: {options, at
 let chosen = [];         // the places picked for a decision made of several (attackers)
 let openGroup = null;    // the group of decisions placed nowhere that is opened
 let previewAsked = 0;    // previews come back out of order: only the last one asked is shown
+let lastPoint = null;    // the table point last clicked, on a drawing that maps its points
+let ruler = null;        // the ruler, while it is out: {from: the first end, or null}
 const layerShown = {};   // which of the drawing's layers (g[data-layer]) the person shows
 const GROUPED_ABOVE = 12;    // more decisions placed nowhere than this: one button per group
 const PLACE_BUTTONS = 10;    // decisions of a picked place without a target shown at most
@@ -185,12 +187,15 @@ function clickPlace(place) {
 
 function bindPlaces() {
   $("board").addEventListener("click", (e) => {
+    lastPoint = tablePoint(e);
+    if (ruler && lastPoint) { rulerClick(e, lastPoint); return; }
     const shape = e.target.closest("#board svg [data-pick]");
     // A counter drawn over its hex shows the details the hex carries.
     const detailed = e.target.closest("#board svg [data-detail]") || (shape &&
       document.querySelector(`#board svg [data-detail][data-pick="${CSS.escape(shape.dataset.pick)}"]`));
     if (detailed) inspect(detailed.getAttribute("data-detail"));
     if (shape) clickPlace(shape.dataset.pick);
+    else clickTable(lastPoint);
   });
 }
 
@@ -228,7 +233,10 @@ function placedLegal(p) { return pickable(p) ? p.legal.filter((d) => d.place) : 
 
 function pieceDecisions(p) {
   const here = placedLegal(p).filter((d) => d.place === picked);
-  const pieces = unique(here.map((d) => d.piece || ""));
+  // The place's pieces in the order of their `piece_rank` (a model's move before its
+  // powers), else as listed.
+  const rank = (k) => Math.min(...here.filter((d) => (d.piece || "") === k).map((d) => d.piece_rank ?? 0));
+  const pieces = unique(here.map((d) => d.piece || "")).sort((a, b) => rank(a) - rank(b));
   if (!pieces.includes(piece)) piece = pieces.length ? pieces[0] : null;
   return { here, pieces, mine: here.filter((d) => (d.piece || "") === piece) };
 }
@@ -240,6 +248,14 @@ function targetsOf(mine) {
   for (const d of mine.filter((x) => x.target)) {
     if (!targets.has(d.target)) targets.set(d.target, []);
     targets.get(d.target).push(d);
+  }
+  // A place may offer decisions the list does not hold, made by a click: a charge at each
+  // of `charges` ("charge G1 {}"), judged by the referee when it is previewed and sent.
+  const offering = mine.find((d) => d.charge && d.charges);
+  for (const id of offering ? offering.charges : []) {
+    if (targets.has(id)) continue;
+    targets.set(id, [{ action: offering.charge.replace("{}", id), label: `${offering.place}: charge ${id}`,
+      place: offering.place, piece: offering.piece, target: id, confirm: true, preview: true, unlisted: true }]);
   }
   for (const options of targets.values()) options.sort(byRank);
   return targets;
@@ -297,7 +313,8 @@ function showDeclared(p) {
   chosen = chosen.filter((m) => members.has(m));
   if (members.size) aim = composed(mine) ? { options: [composed(mine)], at: 0 } : null;
   const weighed = aimed();
-  if (weighed && !p.legal.some((d) => d.action === weighed.action) && !weighed.members) aim = null;
+  if (weighed && !p.legal.some((d) => d.action === weighed.action) && !weighed.members &&
+      !weighed.unlisted) aim = null;
   const path = new Set(aimed() ? aimed().path || [] : []);
   for (const shape of boardShapes()) {
     const place = placeOf(shape);
@@ -311,6 +328,9 @@ function showDeclared(p) {
     shape.classList.toggle("aimed", Boolean(aimed()) && aimed().target === place);
   }
   markCosts(targets);
+  // While a place is picked, what the drawing shows unasked (a first model's reach) gives way.
+  const svg = document.querySelector("#board svg");
+  if (svg) svg.classList.toggle("has-picked", Boolean(picked));
   // Which piece of the place: a button each when there are several.
   $("pieces").replaceChildren(...(pieces.length > 1 ? pieces.map((k) => {
     const d = mine.length && (mine[0].piece || "") === k ? mine[0]
@@ -328,7 +348,10 @@ function showDeclared(p) {
   if (picked) {
     const name = mine.length && mine[0].piece_label ? mine[0].piece_label : picked;
     hint = `${picked} selected: ${name}. `;
-    if (targets.size) hint += "Click a highlighted hex (the number is its cost). ";
+    if (mine.some((d) => d.free)) hint += "Click in the shaded area to move there" +
+      (targets.size ? ", or a highlighted enemy to charge it. " : ". ");
+    else if (targets.size) hint += "Click a highlighted place" +
+      ([...targets.values()].some((o) => o[0].cost) ? " (the number is its cost). " : ". ");
     if (members.size) hint += `Click the units to take part (${chosen.length} chosen). `;
   }
   $("pick-hint").textContent = hint;
@@ -341,21 +364,22 @@ function showAim(p) {
   if (!d) { $("odds").hidden = true; return; }
   const via = d.path && d.path.length > 2 ? ` via ${d.path.slice(1, -1).join(" ")}` : "";
   $("aim-text").textContent = `${d.label || d.action}${via}${d.cost ? ` — ${d.cost}` : ""}` +
-    (d.target ? " (click the hex again, or here:)" : "");
+    (d.target ? " (click it again, or here:)" : "");
   $("aim-go").dataset.action = d.action;
   $("aim-go").textContent = d.members ? `Declare: ${d.action}` : "Do it";
-  $("aim-go").disabled = busy;
+  $("aim-go").disabled = busy || $("aim-go").dataset.refused === d.action;
   const others = aim.options.map((o, i) => ({ o, i })).filter(({ i }) => i !== aim.at)
     .slice(0, OTHER_OPTIONS);
   $("aim-options").replaceChildren(...(others.length ? [el("span", { class: "hint", text: "Other ways: " })] : []),
     ...others.map(({ o, i }) => {
       const b = el("button", { class: "option", "data-action": o.action,
-        text: `via ${(o.path || []).slice(1, -1).join(" ") || "—"}${o.cost ? ` · ${o.cost}` : ""}` });
+        text: o.path ? `via ${o.path.slice(1, -1).join(" ") || "—"}${o.cost ? ` · ${o.cost}` : ""}`
+          : o.label || o.action });
       b.addEventListener("click", () => { aim.at = i; showDeclared(current); });
       return b;
     }));
   if (d.preview) askPreview(d.action);
-  else $("odds").hidden = true;
+  else { $("odds").hidden = true; clearPreviewPath(); }
 }
 
 async function askPreview(action) {
@@ -369,7 +393,10 @@ async function askPreview(action) {
     const answer = await call("GET", `/api/tables/${tableId}/preview?action=${encodeURIComponent(action)}`);
     if (asked === previewAsked) drawOdds(answer.preview);
   } catch (e) {
-    if (asked === previewAsked) box.replaceChildren(el("div", { class: "error", text: e.message }));
+    if (asked === previewAsked) {
+      box.replaceChildren(el("div", { class: "error", text: e.message }));
+      refuseAim();
+    }
   }
 }
 
@@ -379,9 +406,49 @@ function oddsRows(rows) {
       el("td", { class: "hint", text: r.exact }))));
 }
 
+// A decision the referee refuses (a destination no legal path reaches): not to be sent.
+function refuseAim() {
+  clearPreviewPath();
+  $("aim-go").disabled = true;
+  $("aim-go").dataset.refused = $("odds").dataset.action;
+}
+
+function clearPreviewPath() {
+  for (const old of document.querySelectorAll("#board svg .preview-path")) old.remove();
+}
+
+// The path a preview found (SVG points), drawn on the board with its cost at its end.
+function drawPreviewPath(points, cost) {
+  clearPreviewPath();
+  const svg = document.querySelector("#board svg");
+  if (!svg || !points) return;
+  const ns = "http://www.w3.org/2000/svg";
+  const line = document.createElementNS(ns, "polyline");
+  line.setAttribute("class", "preview-path");
+  line.setAttribute("points", points);
+  svg.append(line);
+  const end = points.trim().split(/\s+/).pop().split(",");
+  if (cost) {
+    const label = document.createElementNS(ns, "text");
+    label.setAttribute("class", "preview-path preview-cost");
+    label.setAttribute("x", end[0]);
+    label.setAttribute("y", String(Number(end[1]) - 8));
+    label.setAttribute("text-anchor", "middle");
+    label.textContent = cost;
+    svg.append(label);
+  }
+}
+
 function drawOdds(odds) {
   const box = $("odds");
-  if (!odds) { box.hidden = true; return; }
+  if (!odds) { box.hidden = true; clearPreviewPath(); return; }
+  if (odds.refused) {
+    box.replaceChildren(el("div", { class: "error", text: odds.refused }));
+    refuseAim();
+    return;
+  }
+  delete $("aim-go").dataset.refused;
+  drawPreviewPath(odds.path, odds.cost);
   const attacks = odds.attacks || [];
   const parts = [el("div", { class: "odds-title", text: odds.title })];
   if (odds.modifiers) parts.push(el("ul", { class: "odds-modifiers" }, ...odds.modifiers.map((m) => el("li", { text: m }))));
@@ -418,15 +485,90 @@ function clickDeclared(p, place) {
     return;
   }
   const origins = new Set(placedLegal(p).map((d) => d.place));
+  const free = mine.find((d) => d.free);
+  if (picked && free && lastPoint && !origins.has(place)) { aimAt(free, lastPoint); return; }
   const again = place === picked;
   picked = origins.has(place) && !again ? place : null;
   piece = null; aim = null; chosen = [];
   showDeclared(p);
 }
 
+// A destination clicked on the table: the decision the place's template makes of it, weighed
+// (its path and cost previewed) before it is sent.
+function aimAt(free, point) {
+  const where = `${written(point.x)},${written(point.y)}`;
+  setAim([{ action: free.free.replace("{}", where), label: `${free.place}: move to ${where}`,
+    place: free.place, piece: free.piece, confirm: true, preview: true, unlisted: true }]);
+}
+
+function written(v) { return String(Math.round(v * 100) / 100); }
+
+// The table point under a click, on a drawing that says how its points map to the table's
+// (data-scale: pixels per unit; data-origin-x/-y: where the table's 0,0 is drawn).
+function tablePoint(e) {
+  const svg = document.querySelector("#board svg");
+  if (!svg || !svg.dataset.scale || typeof svg.getScreenCTM !== "function") return null;
+  const at = new DOMPoint(e.clientX, e.clientY).matrixTransform(svg.getScreenCTM().inverse());
+  const scale = Number(svg.dataset.scale);
+  return { x: (at.x - Number(svg.dataset.originX)) / scale,
+           y: (Number(svg.dataset.originY) - at.y) / scale, px: at.x, py: at.y };
+}
+
+function clickTable(point) {
+  const p = current;
+  if (!pickable(p) || !declared(p) || !picked || !point) return;
+  const free = pieceDecisions(p).mine.find((d) => d.free);
+  if (free) aimAt(free, point);
+}
+
+// ----- the ruler: between two points, or two models (edge to edge) ---------------------
+
+function modelEnd(e, point) {
+  const g = e.target.closest("#board svg g.model[data-r]");
+  if (!g) return { ...point, r: 0, name: null };
+  const svg = document.querySelector("#board svg");
+  const scale = Number(svg.dataset.scale);
+  const x = Number(g.dataset.x), y = Number(g.dataset.y);
+  return { x, y, r: Number(g.dataset.r), name: g.dataset.model,
+           px: Number(svg.dataset.originX) + x * scale, py: Number(svg.dataset.originY) - y * scale };
+}
+
+function rulerClick(e, point) {
+  const end = modelEnd(e, point);
+  for (const old of document.querySelectorAll("#board svg .ruler")) old.remove();
+  if (!ruler.from) { ruler.from = end; $("ruler-text").textContent = "Now click the other end."; return; }
+  const a = ruler.from, svg = document.querySelector("#board svg");
+  const units = svg.dataset.units === "in" ? '"' : "cm";
+  const d = Math.hypot(end.x - a.x, end.y - a.y);
+  const gap = Math.max(0, d - a.r - end.r);
+  const ns = "http://www.w3.org/2000/svg";
+  const line = document.createElementNS(ns, "line");
+  line.setAttribute("class", "ruler");
+  for (const [k, v] of [["x1", a.px], ["y1", a.py], ["x2", end.px], ["y2", end.py]]) line.setAttribute(k, v.toFixed(1));
+  svg.append(line);
+  const text = a.name && end.name ? `${a.name} to ${end.name}: ${gap.toFixed(2)}${units} edge to edge ` +
+    `(${d.toFixed(2)}${units} centre to centre)` : `${d.toFixed(2)}${units}`;
+  const label = document.createElementNS(ns, "text");
+  label.setAttribute("class", "ruler ruler-label");
+  label.setAttribute("x", ((a.px + end.px) / 2).toFixed(1));
+  label.setAttribute("y", ((a.py + end.py) / 2 - 6).toFixed(1));
+  label.setAttribute("text-anchor", "middle");
+  label.textContent = a.name && end.name ? `${gap.toFixed(2)}${units}` : `${d.toFixed(2)}${units}`;
+  svg.append(label);
+  $("ruler-text").textContent = text + ". Click again to measure anew.";
+  ruler.from = null;
+}
+
+function toggleRuler() {
+  ruler = ruler ? null : { from: null };
+  for (const old of document.querySelectorAll("#board svg .ruler")) old.remove();
+  $("ruler").textContent = ruler ? "Put the ruler away" : "Ruler";
+  $("ruler-text").textContent = ruler ? "Click one end: a point or a model." : "";
+}
+
 function decideAimed() {
   const d = aimed();
-  if (!d) return;
+  if (!d || $("aim-go").dataset.refused === d.action) return;
   picked = null; piece = null; aim = null; chosen = [];
   decide(d.action);
 }
@@ -439,7 +581,11 @@ function inspect(detail) {
 // A drawing's layers (g[data-layer], hidden at first) each get a switch on the page.
 function drawLayers() {
   const layers = [...document.querySelectorAll("#board svg g[data-layer]")];
-  $("layers-area").hidden = !layers.length;
+  const svg = document.querySelector("#board svg");
+  const measurable = Boolean(svg && svg.dataset.scale);
+  $("ruler-area").hidden = !measurable;
+  if (!measurable && ruler) toggleRuler();
+  $("layers-area").hidden = !layers.length && !measurable;
   $("layers").replaceChildren(...layers.map((g) => {
     const name = g.getAttribute("data-layer");
     if (name in layerShown) g.setAttribute("display", layerShown[name] ? "inline" : "none");
@@ -669,6 +815,7 @@ function start() {
     picked = null; piece = null; aim = null; chosen = []; showPick(current);
   });
   $("aim-go").addEventListener("click", (e) => { if (e.detail <= 1) decideAimed(); });
+  $("ruler").addEventListener("click", toggleRuler);
   $("share").textContent = `Spectator link: ${location.origin}/table/${tableId}`;
   listen();
 }

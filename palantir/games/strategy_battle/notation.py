@@ -6,6 +6,7 @@
     charge G1 E2+E3 13,11      a charge along waypoints, touching every named target
     shoot G3 E4                a shot
     fight G1                   the side with priority names the next fight
+    pick G2                    the model moved next (its suggested moves are listed)
     strike E1 E1               a lone winner's strikes, one beaten enemy per Attack
     shield on / shield off     a side's declaration at the start of a fight
     might G1 2                 a Hero spends (or, against a Hero, bids) Might on its dice
@@ -30,6 +31,17 @@
     climb G1 12,10 13,10       a model climbs the sheer side on its way, up or down, then on
     lie G1                     a model lies down ('Models on the Ground')
     crawl G1 12,10             a model on the ground crawls along waypoints
+    open G1 gate               a model inside touching a gate or door opens it
+    close G1 gate              ... or shuts it
+    bolt G1 door               a model holding a door bolts it
+    unbolt G1 door             a model inside unbolts a door to pass through
+    raise E3 ladder1           an access ladder put up
+    pull G2 ladder1            an access ladder pulled up or down
+    carry E4 ram               a model takes up a ram or demolition charge
+    drop E4 ram                ... or puts it down
+    haul ram 20,12             a ram's (or charge's) carriers move it together to a point
+    batter ram gate            a ram (or a model) strikes a gate, door or wall
+    detonate E5 charge         a model touching a demolition charge sets it off
     pass                       no Might, no Fate
     done                       the side has finished this phase
 """

@@ -8,6 +8,10 @@ from typing import Any, Mapping
 
 from shapely.geometry import LineString, Point, Polygon
 
+from . import StrategyBattle, notation
+from .reading import state_of
+from .words import words
+
 # map characters: what covers a cell, most important last (later marks overwrite earlier)
 GOING_MARK = {"difficult": "~", "woods": "%", "impassable": "#"}
 BARRIER_MARK = "="
@@ -20,10 +24,20 @@ def _paint(text: str, code: str, color: bool) -> str:
     return f"\x1b[{code}m{text}\x1b[0m" if color else text
 
 
-def table_map(view: Mapping[str, Any], columns: int = 48) -> list[str]:
-    """A coarse map: one character per cell, rows twice as tall as columns are wide (terminal
+# a 25mm base is over 2 columns of a 24"/56cm table, and the map with the models and the
+# menu fits a terminal of 100x50
+MAP_COLUMNS = 56
+# where a label is tried when its own cells are taken: the same row first, then the rows
+# next to it (a label never lands more than a couple of cells from its model)
+NUDGES = ((0, 0), (0, 1), (0, -1), (0, 2), (0, -2), (-1, 0), (1, 0), (-1, 1), (1, 1),
+          (-1, -1), (1, -1), (0, 3), (0, -3), (-1, 2), (1, 2), (-1, -2), (1, -2))
+
+
+def table_map(view: Mapping[str, Any], columns: int = MAP_COLUMNS) -> list[str]:
+    """A map: one character per cell, rows twice as tall as columns are wide (terminal
     cells are about twice as tall as wide); a model is written as its id, Good ids in upper
-    case, Evil ids in lower case, starting at its cell."""
+    case, Evil ids in lower case, starting at its cell. Labels keep a blank cell between
+    them: a label whose cells another has taken is nudged to the nearest free place."""
     table = view["table"]
     width, depth = table["width"], table["depth"]
     cell = width / columns
@@ -49,15 +63,30 @@ def table_map(view: Mapping[str, Any], columns: int = 48) -> list[str]:
                                                     if area["ground"] else grid[row][col])
             if any(footprint.distance(here) <= cell for footprint in barriers):
                 grid[row][col] = BARRIER_MARK
+    taken: set[tuple[int, int]] = set()
     for model in view["models"]:
         col = min(columns - 1, int(model["x"] / cell))
         row = min(rows - 1, max(0, int((depth - model["y"]) / (2 * cell))))
         name = model["id"].upper() if model["side"] == "good" else model["id"].lower()
-        col = max(0, min(col, columns - len(name)))
+        row, col = _free_place(taken, row, max(0, min(col, columns - len(name))), len(name),
+                               rows, columns)
         for k, letter in enumerate(name):
             grid[row][col + k] = letter
+        # the label's cells and one either side are kept from the next label
+        taken.update((row, c) for c in range(col - 1, col + len(name) + 1))
     border = "+" + "-" * columns + "+"
     return [border] + ["|" + "".join(r) + "|" for r in grid] + [border]
+
+
+def _free_place(taken, row: int, col: int, length: int, rows: int, columns: int):
+    """The nearest (row, col) to the one given where a label of `length` overlaps no other;
+    the place given when none near is free."""
+    for dr, dc in NUDGES:
+        r, c = row + dr, col + dc * length
+        if 0 <= r < rows and 0 <= c <= columns - length and \
+                not any((r, k) in taken for k in range(c, c + length)):
+            return r, c
+    return row, col
 
 
 def listing(view: Mapping[str, Any], color: bool = False) -> list[str]:
@@ -111,14 +140,15 @@ def render_table(view: Mapping[str, Any], color: bool = True) -> str:
     return "\n".join(lines)
 
 
-NOTATION = """Notation (coordinates in the table's unit, x across, y away from Good's edge):
-  move G1 12.5,10 14,10     move along waypoints       move G1 to 14,10   the referee finds a path
-  charge G1 E2              charge (path found)        charge G1 E2+E3 13,11  along waypoints
-  shoot G3 E4               shoot                      fight G1           fight G1's fight next
-  strike E1 E1              where the winners' strikes go (E1.mount: a rider's mount)
-  shield on | shield off    might G1 2 | pass          fate G1            cast G1 immobilise E2 2
-  resist E2 1               heroic G1                  done               this side has finished
-Or type the number of a decision from the list (the list is a sample: any legal path is allowed)."""
+def verbs() -> list[str]:
+    """Every decision's notation with a word on it, as the notation's own module lists
+    them (notation.py): a verb added there is in the help at once."""
+    return [line.strip() for line in notation.__doc__.splitlines() if line.startswith("    ")]
+
+
+HELP_HEAD = """Type the number of a decision from the list, or any decision in the notation below
+(coordinates in the table's unit, x across, y away from Good's edge). The list is a sample
+of moves: any legal destination may be typed ('move G1 to 14,10': the referee finds the path)."""
 
 
 def help_text(view: Mapping[str, Any]) -> str:
@@ -128,7 +158,21 @@ def help_text(view: Mapping[str, Any]) -> str:
         "shoot": "Shoot phase: shoot with each model that may; 'done' when finished",
         "fight": "Fight phase: the side with priority names the next fight",
     }.get(view["phase"], "the game is over")
-    return NOTATION + "\n\nNow: " + now
+    return "\n".join([HELP_HEAD, "Every verb:", *("  " + v for v in verbs()),
+                      "", "Now: " + now])
+
+
+_WORDED: dict = {}      # the state rebuilt from the last view worded (the menu's notes)
+
+
+def menu_note(view: Mapping[str, Any], action) -> str | None:
+    """A decision in words beside its notation in the menu ("advance 6" towards E2")."""
+    key = id(view)
+    if _WORDED.get("key") != key or _WORDED.get("view") is not view:
+        _WORDED.clear()
+        _WORDED.update(key=key, view=view, state=state_of(view, StrategyBattle()))
+    said = words(_WORDED["state"], action)
+    return None if said == str(action) else said
 
 
 def seat_title(view: Mapping[str, Any], seat: int) -> str:

@@ -19,9 +19,8 @@ from typing import Any, Mapping
 
 from . import StrategyBattle
 from . import table as geo
-from .candidates import move_order
+from .candidates import movable, move_order
 from .reading import state_of
-from .render import help_text
 
 WIDTH = 760                      # pixels across the table
 GOING_FILL = {"open": "#d9c9a3", "difficult": "#a08a5a", "woods": "#5f8a4a",
@@ -56,35 +55,78 @@ def _stays(model: Mapping[str, Any], point: str) -> bool:
 
 
 def selection(view: Mapping[str, Any]) -> None:
-    """No click-to-select helper yet: decisions are typed or chosen from the list."""
+    """Nothing to select and set aside (the battle's picking is by its decisions' places)."""
     return None
 
 
+# what the page lets a player do, phase by phase (web/table.js, table_decisions.py)
+PAGE_HELP = {
+    "move": ("Click one of your models: the shaded area is where it can move this turn. "
+             "Click anywhere in it and the referee finds the path, drawn with its cost; "
+             "'Do it' makes the move. Click an enemy it sees within its move to charge it "
+             "(the path into contact is found, with the odds of the fight). The buttons "
+             "beside the table are the suggested moves in words. A Hero's magical powers "
+             "are buttons of his own once he is picked: choose one, then click its target. "
+             "'done' ends your moves."),
+    "shoot": ("Click one of your models that may shoot, then a highlighted enemy: the chance "
+              "to hit and to wound, with what is in the way, is shown before you shoot. "
+              "'done' ends your shots."),
+    "fight": ("Click the button of the next fight: the exact chance of each outcome is "
+              "shown before it is fought ('Do it'). Each question of the fight (shields, "
+              "Might, strikes, backing away, spears, weapons) is a button in words."),
+}
+TOOLS_HELP = ("Hover a model for its profile, wargear, Might, Will and Fate left and what it "
+              "has done; its move, missile range and sight lines to the enemies it sees "
+              "(amber: something in the way) are drawn while it is picked or hovered. "
+              "'Ruler' measures between two points or two models (edge to edge); under "
+              "'Show on the map' the control zones can be hidden and every missile's range "
+              "shown.")
+
+
 def phase_help(view: Mapping[str, Any]) -> str:
-    """The notation and what the decision at hand is about."""
-    return help_text(view)
+    """What the decision at hand is about and how the page takes it: every decision by
+    clicks on the table or a button, none typed."""
+    question = view.get("question")
+    if view.get("result"):
+        now = "The game is over."
+    elif question:
+        now = (f"{question['side']} answers a question ({question['kind']}): click one "
+               "of the buttons; each says in words what it does.")
+    else:
+        now = PAGE_HELP.get(view["phase"], "")
+    return now + "\n\n" + TOOLS_HELP
 
 
 BAND = 24    # px above the table for the status line
 MARGIN = 12  # px around the table
 
 
-def render_svg(view: Mapping[str, Any]) -> str:
-    """The whole table as an SVG document."""
+def frame(view: Mapping[str, Any]):
+    """(pixels per table unit, the table point's place on the picture, the table's height
+    in pixels): the table's y grows away from the Good player's edge, up the picture."""
     table = view["table"]
     scale = WIDTH / table["width"]
     height = table["depth"] * scale
+
+    def px(x: float, y: float) -> tuple[float, float]:
+        return round(MARGIN + x * scale, 1), round(BAND + height - y * scale, 1)
+
+    return scale, px, height
+
+
+def render_svg(view: Mapping[str, Any]) -> str:
+    """The whole table as an SVG document."""
+    table = view["table"]
+    scale, px, height = frame(view)
     # A band above the table for the status line, and a margin so that bases and control
     # zones on the table's edge are drawn whole.
     outer_w, outer_h = WIDTH + 2 * MARGIN, height + BAND + MARGIN
-
-    def px(x: float, y: float) -> tuple[float, float]:
-        # the table's y grows away from the Good player's edge: up the picture
-        return round(MARGIN + x * scale, 1), round(BAND + height - y * scale, 1)
-
+    # the page turns a click into a table point (a move's destination, the ruler) by these
+    origin = (f'data-scale="{scale:g}" data-origin-x="{MARGIN}" '
+              f'data-origin-y="{BAND + height:g}" data-units="{escape(view["units"])}"')
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{outer_w:.0f}" '
            f'height="{outer_h:.0f}" viewBox="0 0 {outer_w:.0f} {outer_h:.0f}" '
-           f'class="strategy-battle">',
+           f'class="strategy-battle" {origin}>',
            f'<rect x="{MARGIN}" y="{BAND}" width="{WIDTH}" height="{height:.0f}" '
            f'fill="#e8dcb8" stroke="#8a7a5a" class="table-edge"/>']
     for area in table.get("areas", []):
@@ -93,22 +135,25 @@ def render_svg(view: Mapping[str, Any]) -> str:
         if area["ground"] and area["going"] == "open":
             fill = "#c9b07a"                                  # elevated ground
         out.append(f'<polygon points="{points}" fill="{fill}" fill-opacity="0.8" '
-                   f'stroke="#4a3b20" stroke-width="1"><title>{escape(area["name"])}'
-                   f' ({area["going"]})</title></polygon>')
+                   f'stroke="#4a3b20" stroke-width="1" class="terrain"><title>'
+                   f'{escape(area["name"])} ({area["going"]})</title></polygon>')
     for barrier in table.get("barriers", []):
         points = " ".join("%s,%s" % px(x, y) for x, y in barrier["line"])
         out.append(f'<polyline points="{points}" fill="none" stroke="#5a4a3a" '
                    f'stroke-width="{max(2.0, barrier["width"] * scale):.1f}" '
-                   f'stroke-linecap="butt"><title>{escape(barrier["name"])}</title></polyline>')
+                   f'stroke-linecap="butt" class="terrain"><title>{escape(barrier["name"])}'
+                   f'</title></polyline>')
     out += _fortress(view, px, scale)
     models = {m["id"]: m for m in view["models"]}
     cz = table.get("control_zone", 0)
+    out.append('<g data-layer="control zones">')
     for m in view["models"]:
         if not m["engaged"] and not m["prone"]:
             cx, cy = px(m["x"], m["y"])
             out.append(_base(m, cx, cy, m["radius"] + cz, scale,
                              f'fill="none" stroke="{SIDE_FILL[m["side"]]}" stroke-opacity="0.35" '
                              f'stroke-dasharray="4 3" class="control-zone"') + "/>")
+    out.append("</g>")
     for single, many in view.get("fights", []):
         for other in many:
             if single in models and other in models:
@@ -119,16 +164,30 @@ def render_svg(view: Mapping[str, Any]) -> str:
     reach = reach_of(view)
     first = reach.pop("first", None)
     out.append(REACH_STYLE)
+    # every missile's range at once, on demand (hidden until the page's switch shows it)
+    out.append('<g data-layer="missile ranges" display="none">')
+    for m in view["models"]:
+        shot = reach.get(m["id"])
+        if shot and shot["range"]:
+            cx, cy = px(m["x"], m["y"])
+            out.append(f'<circle class="range missile-layer" cx="{cx}" cy="{cy}" '
+                       f'r="{(shot["range"] + m["radius"]) * scale:.1f}" fill="none" '
+                       f'stroke="{SIDE_FILL[m["side"]]}" stroke-dasharray="2 3" '
+                       f'stroke-opacity="0.6" pointer-events="none"/>')
+    out.append("</g>")
     for m in view["models"]:
         cx, cy = px(m["x"], m["y"])
         faded = ' fill-opacity="0.5"' if m["prone"] else ""      # a model on the ground
         shape = "rect" if m.get("half") else "circle"
-        out.append(f'<g class="model" data-model="{escape(m["id"])}">'
+        about = escape(reach[m["id"]]["about"]) if m["id"] in reach else escape(m["id"])
+        out.append(f'<g class="model" data-model="{escape(m["id"])}" data-side="{m["side"]}" '
+                   f'data-r="{m["radius"]:g}" data-x="{m["x"]:g}" data-y="{m["y"]:g}" '
+                   f'data-detail="{about}">'
                    + _base(m, cx, cy, m["radius"], scale,
                            f'fill="{SIDE_FILL[m["side"]]}" stroke="#111" stroke-width="'
                            f'{2 if m["id"] == _current(view) else 1}"{faded}')
-                   + f'><title>{escape(m["id"])}: {escape(m["profile"])}, {m["wounds"]} W'
-                   f'</title></{shape}><text x="{cx}" y="{cy + 4}" text-anchor="middle" '
+                   + f'><title>{about}</title></{shape}><text x="{cx}" y="{cy + 4}" '
+                   f'text-anchor="middle" '
                    f'font-size="11" fill="#fff">{escape(m["id"])}</text>'
                    + _reach_svg(m, reach.get(m["id"]), models, px, scale, m["id"] == first)
                    + '</g>')
@@ -152,6 +211,7 @@ def reach_of(view: Mapping[str, Any]) -> dict:
     state = state_of(view, StrategyBattle())
     discs = {d.key: d for d in state.discs()}
     everyone = list(discs.values())
+    moving = state.phase == "move" and state.question is None and state.result is None
     out: dict = {}
     for m in state.models.values():
         missile = m.profile.missile
@@ -165,7 +225,10 @@ def reach_of(view: Mapping[str, Any]) -> dict:
             if sight.visible:
                 seen.append((e.id, len(sight.in_the_way)))
         out[m.id] = {"move": state.mover(m).allowance, "missile": missile, "range": rng,
-                     "sees": seen}
+                     "sees": seen, "about": about(state, m)}
+        if moving and movable(state, m):
+            out[m.id]["area"] = geo.reach_area(state.table, everyone, discs[m.id],
+                                               state.mover(m), state.units.rule(0.5, 1.0))
     if state.phase == "move" and state.question is None:
         order = move_order(state)
         out["first"] = order[0].id if order else None
@@ -177,7 +240,12 @@ def _reach_svg(m, reach, models, px, scale, shown: bool) -> str:
     if reach is None:
         return ""
     cx, cy = px(m["x"], m["y"])
-    parts = [f'<g class="reach{" shown" if shown else ""}" data-for="{escape(m["id"])}">',
+    parts = [f'<g class="reach{" shown" if shown else ""}" data-for="{escape(m["id"])}">']
+    if reach.get("area") is not None and not reach["area"].is_empty:
+        parts.append(f'<path class="reach-area" d="{_outline_path(reach["area"], px)}" '
+                     f'fill="#3a9a3a" fill-opacity="0.18" fill-rule="evenodd" stroke="#1d6b1d" '
+                     f'stroke-opacity="0.6" stroke-width="1"/>')
+    parts += [
              f'<circle class="range move" cx="{cx}" cy="{cy}" r="{reach["move"] * scale:.1f}" '
              f'fill="none" stroke="#333" stroke-dasharray="6 4" stroke-opacity="0.6">'
              f'<title>{escape(m["id"])} moves up to {reach["move"]:g}</title></circle>']
@@ -259,3 +327,35 @@ def _fortress(view, px, scale) -> list[str]:
                        f'carried by {", ".join(s["carriers"]) or "no one"})</title></circle>')
     return out
 
+
+def _outline_path(shape, px) -> str:
+    """A shapely (multi)polygon as an SVG path's data, holes and all."""
+    rings = []
+    for polygon in getattr(shape, "geoms", [shape]):
+        if polygon.geom_type != "Polygon":
+            continue
+        for ring in (polygon.exterior, *polygon.interiors):
+            points = ["%s,%s" % px(x, y) for x, y in ring.coords]
+            rings.append("M" + " L".join(points) + " Z")
+    return " ".join(rings)
+
+
+def about(state, model) -> str:
+    """What a player reads of a model on hovering it: profile, wargear, stores left, state."""
+    p = model.profile
+    shoot = f"{p.shoot}+" if p.shoot else "-"
+    lines = [f"{model.id}: {p.name} ({model.side})",
+             f"F{p.fight}/{shoot} S{p.strength} D{p.defence} A{p.attacks} "
+             f"W{model.wounds} of {p.wounds} C{p.courage}",
+             "wargear: " + (", ".join(p.wargear) or "none")]
+    if p.might or p.will or p.fate:
+        lines.append(f"Might {model.might_left} of {p.might}, Will {model.will_left} of "
+                     f"{p.will}, Fate {model.fate} of {p.fate} left")
+    if p.special:
+        lines.append("special: " + ", ".join(p.special))
+    done = [word for word, on in (("moved", model.moved), ("charged", model.charged),
+                                  ("shot", model.shot), ("fighting", state.engaged(model)),
+                                  ("on the ground", model.prone),
+                                  ("held by magic", model.immobilised)) if on]
+    lines.append("this turn: " + (", ".join(done) if done else "nothing yet"))
+    return "\n".join(lines)

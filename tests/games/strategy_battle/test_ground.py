@@ -10,6 +10,7 @@ from palantir.games.strategy_battle.candidates import model_candidates
 from palantir.games.strategy_battle.notation import parse
 from palantir.games.strategy_battle.phases.fight.weapons import weapon_options
 from palantir.games.strategy_battle.table.paths import defenders_zones
+from palantir.games.strategy_battle.words import words
 
 from tests.support.positions.sbg import (DEFENDER_X, ORC, ORC_BOW, ROHAN, URUK, WALL, battle, mark,
                                         profile, rolls, setup)
@@ -177,3 +178,11 @@ def test_models_on_the_ground_the_general_is_offered_lying_down_behind_cover():
                     ("E1", ORC_BOW, 10, 10)], barriers=[wall])
     assert "lie G1" in [str(a) for a in model_candidates(state, state.models["G1"])]
     assert "lie G2" not in [str(a) for a in model_candidates(state, state.models["G2"])]
+
+
+def test_models_on_the_ground_decisions_in_words():
+    # the terminal's menu and the web table's buttons say what lying down and crawling do
+    state = battle([("G1", ROHAN, 10, 10), ("E1", ORC, 40, 40)])
+    assert words(state, parse("lie G1")) == "G1: lie down (half its move)"
+    assert words(state, parse("crawl G1 11,10")) == "G1: crawl to 11,10"
+    assert words(state, parse("climb G1 20.5,10")).startswith("G1: climb")

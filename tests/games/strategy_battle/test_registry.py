@@ -27,7 +27,7 @@ def test_palantir_play_in_the_terminal_against_the_heuristic_general(monkeypatch
     assert main(["play", "strategy-battle", "--option", "scenario=intro", "--seats",
                  "human,ai:heuristic", "--seed", "3", "--record", str(path)]) == 0
     out = capsys.readouterr().out
-    assert "Notation (coordinates" in out                     # the help
+    assert "Every verb:" in out and "back G1 12,9.5" in out    # the help, every verb
     assert "Good (human): move G3 " in out                     # the path found, as waypoints
     assert "Result: " in out
     record = GameRecord.load(path)

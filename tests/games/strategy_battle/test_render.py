@@ -11,7 +11,7 @@ def test_render_shows_terrain_models_and_news():
     text = render(state)
     assert text.startswith("Turn 1, move phase; good has priority")
     grid = table_map(state.view(0))
-    assert len(grid) == 24 + 2 and all(len(row) == 48 + 2 for row in grid)
+    assert len(grid) == 28 + 2 and all(len(row) == 56 + 2 for row in grid)
     body = "\n".join(grid)
     assert "~" in body and "=" in body                 # the ruins and the broken wall
     for ident in ("G1", "G2", "G3"):
@@ -24,8 +24,8 @@ def test_render_shows_terrain_models_and_news():
 def test_render_places_a_model_by_its_coordinates():
     state = StrategyBattle().new_state({}, SeededDice(1))
     grid = table_map(state.view(None))
-    # G1 stands at the exact centre (12, 12): row 12 from the top of 24, column 24 of 48
-    assert grid[1 + 12][1 + 24: 1 + 26] == "G1"
+    # G1 stands at the exact centre (12, 12): row 14 from the top of 28, column 28 of 56
+    assert grid[1 + 14][1 + 28: 1 + 30] == "G1"
 
 
 def test_render_table_draws_from_a_view_alone_with_the_question_and_help():

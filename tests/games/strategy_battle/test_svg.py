@@ -23,7 +23,8 @@ def test_svg_draws_the_table_terrain_and_every_model_from_a_view():
     models = root.findall(f"{ns}g[@class='model']")
     assert sorted(g.get("data-model") for g in models) == sorted(state.models)
     assert root.findall(f"{ns}polyline")           # the wall
-    zones = root.findall(f"{ns}circle[@class='control-zone']")
+    # the zones are a layer of their own, which the page lets a player hide
+    zones = root.findall(f"{ns}g[@data-layer='control zones']/{ns}circle[@class='control-zone']")
     assert len(zones) == len(state.models)         # nobody is fighting yet
 
 
@@ -139,3 +140,20 @@ def test_svg_a_cavalry_base_is_a_capsule_turned_along_its_heading():
                       for m in view["models"]]
     turned = ET.fromstring(render_svg(view)).find(f"{NS}g[@data-model='{rider['id']}']/{NS}rect")
     assert turned.get("transform").startswith("rotate(-90.0 ")
+
+
+def test_every_missile_range_is_a_layer_shown_on_demand():
+    # issue 14 item 7: ranges on demand — a layer, hidden until the page's switch shows it,
+    # a circle of its range (base edge to base edge) round each model with a missile
+    state = StrategyBattle().new_state({}, SeededDice(0))
+    root = ET.fromstring(render_svg(state.view(0)))
+    layer = root.find(f"{NS}g[@data-layer='missile ranges']")
+    assert layer is not None and layer.get("display") == "none"
+    circles = layer.findall(f"{NS}circle")
+    shooters = [m for m in state.models.values() if m.profile.missile]
+    assert len(circles) == len(shooters) == 2                 # G3 and E4 carry bows
+    scale = WIDTH / 24
+    g3 = state.models["G3"]
+    rng = state.units.rule(*state.charts.missiles[g3.profile.missile].range)
+    radius = state.disc(g3, zone=False).radius
+    assert any(abs(float(c.get("r")) - (rng + radius) * scale) < 0.1 for c in circles)

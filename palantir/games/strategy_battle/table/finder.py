@@ -527,3 +527,27 @@ def _route_to(node, came, gx, gy, start) -> list[tuple[float, float]]:
     if route and math.dist(route[0], (start.x, start.y)) < EPS:
         route = route[1:]
     return route
+
+
+def reach_area(table: Table, models: Iterable[Disc], start: Disc, mover: Mover,
+               step: float | None = None):
+    """Where a model's centre may end a move that is no charge (a presentation hook: the
+    area a table shades): the path finder's grid nodes reachable within the allowance over
+    its moves and prices, keeping clear of bases, impassable ground, barriers that are not
+    strided over and enemy control zones, as squares of the grid merged into one shape."""
+    step = table.units.rule(0.25, 0.5) if step is None else step
+    others = [m for m in models if m.key != start.key]
+    grid = _grid(table, others, start, mover, step)
+    if grid is None:
+        return shapely.Polygon()
+    gx, gy, blocked, factor, x0, y0 = grid
+    nx, ny = gx.shape
+    si = min(max(int(round((start.x - x0) / step)), 0), nx - 1)
+    sj = min(max(int(round((start.y - y0) / step)), 0), ny - 1)
+    first = math.dist((start.x, start.y), (gx[si, sj], gy[si, sj]))
+    cost = _grid_costs(blocked, factor, si, sj, first, step, mover.allowance)
+    reached = np.isfinite(cost) & ~blocked
+    reached[si, sj] = True
+    xs, ys = gx[reached], gy[reached]
+    half = step / 2
+    return shapely.union_all(shapely.box(xs - half, ys - half, xs + half, ys + half))

@@ -1,0 +1,244 @@
+"""What the web table needs to offer a battle's decisions on the table itself (issue 14 items
+7-9; engine/presentation.py's `decision_places` and `preview`):
+
+    a move or charge    offered at its model: the listed ones as buttons in words, any other
+                        destination by a click inside the shaded reach ("free": the page
+                        fills in the point clicked, `move G1 to 12.5,10`, and the referee
+                        finds the path) and a charge by a click on an enemy ("charges")
+    a shot              offered at its shooter, chosen by a click on the target
+    a magical power     offered at its caster (a piece of his place after his move),
+                        chosen by a click on the target, the Will dice the ways to it
+    everything else     a button in words, in a group of its kind (a Hero's powers, Might...)
+
+`preview` answers before a decision is sent: for a move or charge the path the referee
+finds, drawn on the table, with its length and cost against the allowance (refused, with
+the rule named, when no legal path goes there); for a charge, a shot or a fight the exact
+odds of each outcome (odds.py). Everything is worked out from a seat's view, rebuilt into a
+state (reading.py) as the web table's drawing is: nothing the view does not show.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Mapping, Sequence
+
+from ...engine.errors import BadNotation, IllegalAction
+from . import StrategyBattle
+from . import table as geo
+from .heuristics import fighter
+from .notation import (Back, Cast, Charge, Charger, Dismount, Done, FateRoll, Fight, Heroic,
+                       Leave, Loose, Might, Mount, Move, Pair, Pass, Pick, Reroll, Resist,
+                       Shielding, Shoot, Strike, Support, Take, Throw, Trapped, Weapon, parse)
+from .odds import fight_odds, shot_odds
+from .phases.shoot import check_shot
+from .reading import state_of
+from .svg import frame
+from .words import distance_text, words
+from .wounds import in_the_way
+
+View = Mapping[str, Any]
+PREVIEWED = (Move, Charge, Shoot, Fight, Throw)
+
+
+def _state(view: View):
+    return state_of(view, StrategyBattle())
+
+
+def _moving(state, ident: str, cache: dict) -> dict:
+    """What a model's place offers beyond its listed moves: any destination in its reach
+    (the page fills in the point) and a charge at each enemy it sees within its move."""
+    if ident not in cache:
+        model = state.models.get(ident)
+        extra: dict = {}
+        if model is not None:
+            me = state.disc(model)
+            reach = state.mover(model).allowance
+            extra = {"free": f"move {ident} to {{}}",
+                     "charges": sorted(e.id for e in state.models.values()
+                                       if e.side != model.side
+                                       and geo.gap(me, state.disc(e, zone=False)) <= reach + 1e-6
+                                       and state.sees(model, e).visible),
+                     "charge": f"charge {ident} {{}}"}
+        cache[ident] = extra
+    return cache[ident]
+
+
+def place_of(state, action, cache: dict) -> dict:
+    """Where one decision sits on the table and how the page offers it."""
+    label = words(state, action)
+    if isinstance(action, (Move, Pick)):
+        model = state.models.get(action.model)
+        entry = {"place": action.model, "piece": "move", "label": label,
+                 "piece_label": f"{action.model}: {model.profile.name}" if model else
+                 action.model, **_moving(state, action.model, cache)}
+        if isinstance(action, Move):
+            entry.update(confirm=True, preview=True)
+        else:       # on the table any destination may be clicked: the pick lists samples
+            entry["label"] = f"{action.model}: suggest its moves"
+        return entry
+    if isinstance(action, (Charge, Throw)):
+        target = action.targets[0] if isinstance(action, Charge) else action.target
+        model = state.models.get(action.model)
+        return {"place": action.model, "target": target, "piece": "move", "label": label,
+                "piece_label": f"{action.model}: {model.profile.name}" if model else
+                action.model, "confirm": True, "preview": True,
+                **_moving(state, action.model, cache)}
+    if isinstance(action, Shoot):
+        return {"place": action.model, "target": action.target, "piece": "shoot",
+                "piece_label": f"{action.model} shoots", "label": label, "confirm": True,
+                "preview": True}
+    if isinstance(action, Fight):
+        return {"place": None, "group": "Fights", "label": label, "confirm": True,
+                "preview": True}
+    if isinstance(action, Cast):
+        # offered at the caster, chosen by a click on the target; the power and the dice
+        # are the ways to it (many a Hero has dozens of casts: a button each would not fit)
+        return {"place": action.model, "target": action.target,
+                "piece": f"cast:{action.power}",
+                "piece_label": f"{action.model}: {action.power.replace('-', ' ')}",
+                "piece_rank": 1, "label": label, "rank": action.dice, "confirm": True}
+    return {"place": None, "group": GROUPS.get(type(action), type(action).__name__.lower()),
+            "label": label}
+
+
+# the heading a kind of decision is listed under beside the table ("": with no heading)
+GROUPS = {Back: "Backing away", Trapped: "Backing away", Might: "Might", Pass: "", Done: "",
+          Support: "Spear support", Weapon: "Weapons", Pair: "Matching fights",
+          Charger: "Chargers", Shielding: "Shields", Strike: "Strikes", Heroic: "Heroic actions",
+          Resist: "Resisting a power", FateRoll: "Fate", Take: "Spoils", Reroll: "Jumping",
+          Dismount: "Riders", Mount: "Riders", Loose: "Riders", Leave: "Riders"}
+
+
+def decision_places(view: View, texts: Sequence[str]) -> list[dict | None]:
+    """Each legal decision's place on the table, its target, label and group."""
+    state = _state(view)
+    cache: dict = {}
+    found: list[dict | None] = []
+    for text in texts:
+        try:
+            action = parse(text)
+        except BadNotation:
+            found.append(None)
+            continue
+        found.append(place_of(state, action, cache))
+    return found
+
+
+def _percent(p: Fraction) -> str:
+    return f"{float(p) * 100:.1f}%"
+
+
+def _row(result: str, p: Fraction) -> dict:
+    return {"result": result, "percent": _percent(p), "exact": f"{p.numerator}/{p.denominator}"
+            if p.denominator != 1 else str(p.numerator)}
+
+
+def _path_points(state, view: View, start, path) -> str:
+    px = frame(view)[1]
+    return " ".join("%s,%s" % px(x, y) for x, y in [start, *path])
+
+
+def _fight_rows(state, mine: list, theirs: list, charging: set[str]) -> tuple[list, list]:
+    """The exact chance of each outcome of a fight between these models, as rows, and the
+    notes of what the odds assume ('Fights'; odds.py)."""
+    sides = {"good": [], "evil": []}
+    for group, foes in ((mine, theirs), (theirs, mine)):
+        for m in group:
+            sides[m.side].append(fighter(state, m, foes, charging=m.id in charging
+                                         and m.mounted))
+    named = {"good": [m for m in mine + theirs if m.side == "good"],
+             "evil": [m for m in mine + theirs if m.side == "evil"]}
+    odds = fight_odds(sides["good"], sides["evil"], state.charts.to_wound,
+                      fate=("good", "evil"))
+    rows = []
+    for winner, loser in (("good", "evil"), ("evil", "good")):
+        p_win = odds[f"{winner}_wins"]
+        who = " and ".join(m.id for m in named[winner])
+        rows.append(_row(f"{who} win{'s' if len(named[winner]) == 1 else ''} the fight", p_win))
+        target = named[loser][0]
+        for lost, p in odds[f"wounds_if_{winner}_wins"].items():
+            if lost == 0 or not p:
+                continue
+            what = "slain" if lost >= target.wounds else \
+                f"loses {lost} wound{'s' if lost != 1 else ''}"
+            rows.append(_row(f"  … and {target.id} is {what}" if what == "slain"
+                             else f"  … and {target.id} {what}", p_win * p))
+    notes = ["No Might spent and no shields raised: either changes these odds.",
+             "A struck Hero rolls his Fate."]
+    return rows, notes
+
+
+def _move_preview(state, view: View, text: str) -> dict:
+    action = state.parse_action(text)           # the path found, as the referee finds it
+    report = state.check_move(action)
+    model = state.models[action.model]
+    allowance = state.mover(model).allowance
+    cost = (f"{distance_text(state, report.length)} long, costs "
+            f"{distance_text(state, report.cost)} of {distance_text(state, allowance)}")
+    out = {"title": f"{words(state, action)} — {cost}", "cost": cost,
+           "path": _path_points(state, view, (model.x, model.y), action.path),
+           "action": str(action)}
+    modifiers = [f"jumps the {c.barrier}" for c in report.crossings if c.kind == "obstacle"]
+    if modifiers:
+        out["modifiers"] = modifiers
+    if isinstance(action, Charge):
+        foes = [state.models[t] for t in action.targets if t in state.models]
+        rows, notes = _fight_rows(state, [model], foes, {model.id})
+        out.update(overall=rows, notes=["If no other model joins the fight. " + notes[0],
+                                        *notes[1:]])
+    return out
+
+
+def _shot_preview(state, view: View, action: Shoot) -> dict:
+    shooter, target, missile, seen = check_shot(state, action.model, action.target, str(action))
+    way = in_the_way(state, shooter, target, seen)
+    odds = shot_odds(shooter.profile.shoot, missile.strength, target.profile.defence,
+                     state.charts.to_wound, in_the_way=len(way))
+    rows = [_row(f"hits ({shooter.profile.shoot}+)", odds["hit"])]
+    if way:
+        rows.append(_row(f"gets past {len(way)} in the way", odds["reaches"]))
+    rows.append(_row(f"wounds {target.id} (Strength {missile.strength} v "
+                     f"Defence {target.profile.defence})", odds["wounds"]))
+    names = [("the fight of " + "+".join(n)) if kind == "fight" else n for kind, n in way]
+    out = {"title": f"{words(state, action)}: {missile.name}, "
+                    f"{distance_text(state, seen.distance)} away",
+           "overall": rows,
+           "modifiers": [f"in the way: {', '.join(names)} (each passed on a 4+)"] if way else [],
+           "path": _path_points(state, view, (shooter.x, shooter.y), [(target.x, target.y)])}
+    if state.engaged(target):
+        out["notes"] = ["The target is fighting: on a 1-3 the shot strikes a model "
+                        "fighting it ('Targets in Combat')."]
+    return out
+
+
+def _fight_preview(state, action: Fight) -> dict:
+    fight = state.fight_of(action.model)
+    if fight is None:
+        return None
+    single, many = fight
+    mine = [state.models[single]]
+    theirs = [state.models[m] for m in many if m in state.models]
+    rows, notes = _fight_rows(state, mine, theirs, set(state.charge_bonus))
+    return {"title": words(state, action), "overall": rows, "notes": notes}
+
+
+def preview(view: View, text: str) -> dict | None:
+    """The path and cost of a move or charge, the odds of a charge, shot or fight; None for
+    other decisions. An illegal move or shot says why, naming the rule."""
+    state = _state(view)
+    try:
+        action = parse(text)
+    except BadNotation:
+        return None
+    if not isinstance(action, PREVIEWED):
+        return None
+    try:
+        if isinstance(action, Shoot):
+            return _shot_preview(state, view, action)
+        if isinstance(action, Fight):
+            return _fight_preview(state, action)
+        return _move_preview(state, view, text)
+    except IllegalAction as exc:
+        return {"title": "Not allowed", "refused": str(exc), "rule": exc.rule}
+    except ValueError as exc:          # a fight the odds do not model (odds.py says which)
+        return {"title": words(state, action), "notes": [str(exc)]}

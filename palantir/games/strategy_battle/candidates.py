@@ -15,6 +15,9 @@ model:
     cover    the best-covered place on the way when enemy shooters are near ('In the Way!')
     half     half a move, for a shooter ('Moving & Shooting')
     hold     staying put (a move to where it stands)
+    climb    up or down a sheer side on the way to the nearest enemy, or on up or down the
+             side it is on ('Climbing')
+    lie      lying down where enemy shooters see it only in part ('Models on the Ground')
 
 Any other legal decision may still be typed; `done` (listed by the referee) ends the side's
 moves, the models not yet moved staying put.
@@ -24,10 +27,13 @@ from __future__ import annotations
 
 import math
 
+from shapely.geometry import Point
+
 from ...engine.errors import IllegalAction
 from . import table as geo
-from .state import allowed, ends_near_hero
-from .notation import Charge, Move
+from .phases import move as move_rules
+from .state import allowed, ends_near_hero, is_loose
+from .notation import Charge, Climb, Lie, Move
 
 # the directions tried for a covered place, either side of straight at the enemy
 COVER_TURNS = (0.0, 35.0, -35.0, 70.0, -70.0)
@@ -88,6 +94,8 @@ def model_candidates(state, model, discs=None, *, charges=None, cover: bool = Tr
     `charges`: the enemies to try charging, in order, instead of every one in sight and
     reach (a search's rollouts try the likeliest only); `cover`: look for a covered place."""
     discs = state.discs() if discs is None else discs
+    if model.climbing is not None:
+        return climb_candidates(state, model)
     me = state.disc(model)
     mover = state.mover(model)
     reach = geo.Reach(state.table, discs, me, mover)     # built on first need (speed)
@@ -136,8 +144,78 @@ def model_candidates(state, model, discs=None, *, charges=None, cover: bool = Tr
             path = geo.find_path(state.table, discs, me, mover, to=spot, bound=reach)
             if path is not None:
                 add(Move(model.id, Move.rounded(path)))
+        out += climb_candidates(state, model, nearest)
     add(Move(model.id, Move.rounded([(model.x, model.y)])), found=False)      # hold
+    out += lie_candidates(state, model, enemies)
     return out
+
+
+def _legal(state, check, action) -> bool:
+    try:
+        check(state, action, str(action))
+    except IllegalAction:
+        return False
+    return True
+
+
+def climb_candidates(state, model, enemy=None) -> list:
+    """'Climbing': on a sheer side, on up over its edge or back down; else, where the
+    straight way to the nearest enemy meets a climbable side too high to jump, climbing it
+    and coming out just beyond."""
+    if not state.table.sheer_edges or model.mounted or is_loose(model) or model.prone:
+        return []
+    me = state.disc(model, zone=False)
+    out = []
+    if model.climbing is not None:
+        area = next(a for a in state.table.areas if a.name == model.climbing[0])
+        edge = area.shape.exterior
+        near = edge.interpolate(edge.project(geo_point(me)))
+        dx, dy = near.x - me.x, near.y - me.y
+        d = math.hypot(dx, dy) or 1.0
+        up = (near.x + dx / d * me.radius * 1.5, near.y + dy / d * me.radius * 1.5)
+        down = (me.x - dx / d * me.radius, me.y - dy / d * me.radius)
+        for spot in (up, down):
+            action = Climb(model.id, ((round(spot[0], 3), round(spot[1], 3)),))
+            if _legal(state, move_rules.check_climb, action):
+                out.append(action)
+        return out
+    if enemy is None:
+        return []
+    them = state.disc(enemy, zone=False)
+    points = [(me.x, me.y), (them.x, them.y)]
+    step = next((s for s in geo.elevation_steps(state.table, points, me)
+                 if s.kind in ("climb", "drop", "ascent")), None)
+    if step is None or step.kind == "ascent" or step.at > state.mover(model).allowance:
+        return []
+    spot = geo.point_along(points, step.at + me.radius * 1.5)
+    action = Climb(model.id, ((round(spot[0], 3), round(spot[1], 3)),))
+    return [action] if _legal(state, move_rules.check_climb, action) else []
+
+
+def lie_candidates(state, model, enemies) -> list:
+    """'Models on the Ground': lying down, for a model on foot that has not moved, that
+    enemy shooters in range see only in part (a spotting roll then stands between it and
+    their shots) and no enemy could charge."""
+    if model.moved or model.mounted or is_loose(model) or model.prone:
+        return []
+    me = state.disc(model, zone=False)
+    partly = False
+    for e in enemies:
+        if geo.gap(me, state.disc(e, zone=False)) <= state.allowance(e) + state.units.control_zone:
+            return []
+        if e.profile.missile is None:
+            continue
+        reach = state.units.rule(*state.charts.missiles[e.profile.missile].range)
+        seen = state.sees(e, model)
+        if seen.visible and seen.distance <= reach and seen.seen < 1 - 1e-9:
+            partly = True
+    action = Lie(model.id)
+    return [action] if partly and _legal(state, move_rules.check_lie, action) else []
+
+
+def geo_point(disc):
+    """A base's centre as a shapely point."""
+    return Point(disc.x, disc.y)
 
 
 def advance_path(state, model, enemy, share: float, discs, reach):
@@ -150,7 +228,7 @@ def advance_path(state, model, enemy, share: float, discs, reach):
         if spot is None:
             return None
         try:
-            geo.check_path(state.table, discs, me, [spot], mover)
+            geo.check_path(state.table, discs, me, [spot], mover, falls=False)
             return (spot,)
         except IllegalAction:
             continue

@@ -34,8 +34,9 @@ from . import siege
 from . import table as geo
 from . import candidates as cand
 from .candidates import exposure
-from .notation import (Cast, Charge, Done, FateRoll, Fight, Heroic, Might, Move, Pass, Pick,
-                       Reroll, Resist, Shielding, Shoot, Siege, Strike, Throw, Weapon)
+from .notation import (Cast, Charge, Climb, Done, FateRoll, Fight, Heroic, Lie, Might, Move,
+                       Pass, Pick, Reroll, Resist, Shielding, Shoot, Siege, Strike, Throw,
+                       Weapon)
 from .odds import Fighter, fight_odds, shot_odds, wound_chance
 from .phases.fight.resolution import best, fight_value
 from .phases.fight.weapons import weapon_effect
@@ -48,6 +49,9 @@ from .wounds import in_the_way, opponents_of
 MIGHT_PRICE = 1.5
 WILL_PRICE = 1.0
 ENGAGE = 1.0      # the worth of closing with the enemy at all: battles are won in fights
+CLIMB_RISK = 0.3  # a climb's chance of a fall, in the values of `value`
+LIE_COST = 0.05   # getting up again costs half a move
+SHOT_KEPT = 1.5   # the worth of a move that keeps a shooter's shot at an enemy in range
 
 
 def value(profile) -> float:
@@ -209,12 +213,30 @@ class General:
             in_range = any(geo.gap(me.at(*end), s.disc(e, zone=False)) <= reach
                            for e in enemies)
             if length <= kept and in_range:
-                score += 1.5 + 0.2 * progress
+                score += SHOT_KEPT + 0.2 * progress
         if self.thorough and any(e.profile.missile for e in enemies):
             discs = s.discs()
             hits = exposure(s, model, end, discs)
             score -= hits * 0.35 * standing(model) / max(1, model.wounds) / 3
         return score
+
+    def climb(self, action: Climb) -> float:
+        """A climb is weighed as the move to where it comes out, less the risk of the Climb
+        chart's 1 ('Climbing')."""
+        return self.move(Move(action.model, action.path)) - CLIMB_RISK
+
+    def lie(self, action: Lie) -> float:
+        """Lying down is holding still with half the shots at it spotted away ('Models on
+        the Ground': a spotting roll of 4+), less the half move it costs to get up."""
+        s = self.state
+        model = s.models[action.model]
+        hold = self.move(Move(model.id, ((model.x, model.y),)))
+        if model.profile.missile:
+            hold -= SHOT_KEPT          # lying down, he does not shoot
+        if not self.thorough:
+            return hold - LIE_COST
+        hits = exposure(s, model, (model.x, model.y), s.discs())
+        return hold + 0.5 * hits * 0.35 * standing(model) / max(1, model.wounds) / 3 - LIE_COST
 
     def danger(self, model, end) -> float:
         """What enemies able to charge the model where it would stand stand to gain, shared
@@ -480,6 +502,10 @@ class General:
             return self.resist(action)
         if kind is Throw:
             return self.throw(action)
+        if kind is Climb:
+            return self.climb(action)
+        if kind is Lie:
+            return self.lie(action)
         if kind is Weapon:
             return self.weapon(action)
         if kind is Reroll:

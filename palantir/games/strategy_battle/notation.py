@@ -28,6 +28,9 @@
     mount G1 G1m               a model on foot mounts a loose mount, or a passenger a rider's
     loose G1                   a fallen or thrown rider's mount is left loose (pass: it runs off)
     leave G1 bow               an Expert Rider off his horse leaves his bow (or shield) on it
+    climb G1 12,10 13,10       a model climbs the sheer side on its way, up or down, then on
+    lie G1                     a model lies down ('Models on the Ground')
+    crawl G1 12,10             a model on the ground crawls along waypoints
     open G1 gate               a model inside touching a gate or door opens it
     close G1 gate              ... or shuts it
     bolt G1 door               a model holding a door bolts it
@@ -399,8 +402,9 @@ def parse(text: str):
     raise BadNotation(f"unknown decision '{words[0]}'; the decisions are move, charge, shoot, "
                       "fight, strike, shield, might, fate, cast, resist, heroic, pair, back, "
                       "trapped, charger, weapon, support, throw, take, reroll, dismount, mount, "
-                      "loose, leave, the fortress's open, close, bolt, unbolt, raise, pull, "
-                      "carry, drop, haul, batter and detonate, pass and done", action=text)
+                      "loose, leave, climb, lie, crawl, the fortress's open, close, bolt, "
+                      "unbolt, raise, pull, carry, drop, haul, batter and detonate, pass and done",
+                      action=text)
 
 
 def _one_model(cls, verb: str, example: str):
@@ -518,6 +522,48 @@ class Leave:
         return f"leave {self.model} {self.item}"
 
 
+@dataclass(frozen=True)
+class Climb:
+    """A model climbs a sheer side along waypoints ('Climbing'): the first sheer side too
+    high to jump on its path, up or down, then the rest of the path."""
+
+    model: str
+    path: tuple[Point, ...]
+
+    def __str__(self) -> str:
+        return f"climb {self.model} " + " ".join(f"{number(x)},{number(y)}" for x, y in self.path)
+
+
+@dataclass(frozen=True)
+class Lie:
+    """A model lies down ('Models on the Ground')."""
+
+    model: str
+
+    def __str__(self) -> str:
+        return f"lie {self.model}"
+
+
+@dataclass(frozen=True)
+class Crawl:
+    """A model on the ground crawls along waypoints ('Models on the Ground')."""
+
+    model: str
+    path: tuple[Point, ...]
+
+    def __str__(self) -> str:
+        return f"crawl {self.model} " + " ".join(f"{number(x)},{number(y)}" for x, y in self.path)
+
+
+def _along(cls, verb: str):
+    def read(words, text):
+        if len(words) < 3:
+            raise BadNotation(f"'{verb}' names the model then waypoints, e.g. "
+                              f"'{verb} G1 12,10'", action=text)
+        return cls(words[1], tuple(_point(w, text) for w in words[2:]))
+    return read
+
+
 def _dismount(words, text):
     if len(words) not in (2, 3) or (len(words) == 3 and words[2].lower() != "loose"):
         raise BadNotation("'dismount' names the rider, then perhaps 'loose', e.g. "
@@ -541,7 +587,8 @@ def _leave(words, text):
 
 _MORE.update({"reroll": _one_model(Reroll, "reroll", "reroll G1"), "dismount": _dismount,
               "mount": _mount, "loose": _one_model(Loose, "loose", "loose G1"),
-              "leave": _leave})
+              "leave": _leave, "climb": _along(Climb, "climb"), "crawl": _along(Crawl, "crawl"),
+              "lie": _one_model(Lie, "lie", "lie G1")})
 
 
 # ---------------------------------------------------------------- the fortress

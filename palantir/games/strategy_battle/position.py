@@ -42,6 +42,9 @@ SETTING = ("version", "title", "source", "first_priority", "victory", "max_turns
            "courage_before_moving", "table", "profiles")
 TABLE = ("units", "width", "depth", "areas", "barriers")
 AREA = ("name", "going", "ground", "sight", "outline")
+# an area's fields a setting may leave out (written before they were known): its sides
+# sheer and climbable ('Climbing'), neither unless it says so
+AREA_OPTIONAL = ("sheer", "climbable")
 BARRIER = ("name", "line", "height", "width", "blocks_sight", "gap", "depth")
 PROFILE = tuple(f.name for f in fields(Profile))
 # Bounds on what a setting may ask of the rules, so that an uploaded position cannot make
@@ -83,7 +86,7 @@ def setting_of(scenario: Scenario) -> dict:
         "courage_before_moving": list(scenario.courage_before_moving),
         "table": {"units": table.units.name, "width": table.width, "depth": table.depth,
                   "areas": [{"name": a.name, "going": a.going, "ground": a.ground,
-                             "sight": a.sight,
+                             "sight": a.sight, "sheer": a.sheer, "climbable": a.climbable,
                              "outline": [list(p) for p in a.shape.exterior.coords]}
                             for a in table.areas],
                   "barriers": [{"name": b.name, "line": [list(p) for p in b.line.coords],
@@ -141,14 +144,14 @@ def state_from_position(game, document: Mapping[str, Any], dice: Dice):
 
 # ---------------------------------------------------------------- reading a setting
 
-def _object(value: Any, keys: tuple[str, ...], at: str) -> dict:
-    """An object with exactly these fields."""
+def _object(value: Any, keys: tuple[str, ...], at: str, optional: tuple[str, ...] = ()) -> dict:
+    """An object with exactly these fields (and perhaps the optional ones)."""
     if not isinstance(value, dict):
         raise BadPosition(at, "must be an object")
     for key in keys:
         if key not in value:
             raise BadPosition(f"{at}.{key}", "missing")
-    extra = sorted(set(value) - set(keys))
+    extra = sorted(set(value) - set(keys) - set(optional))
     if extra:
         raise BadPosition(f"{at}.{extra[0]}", "not a field here")
     return value
@@ -224,14 +227,15 @@ def _table(raw: Any, at: str) -> Table:
     areas = []
     for i, item in enumerate(_list(raw["areas"], f"{at}.areas", MAX_FEATURES)):
         where = f"{at}.areas[{i}]"
-        item = _object(item, AREA, where)
+        item = _object(item, AREA, where, AREA_OPTIONAL)
         name = _text(item["name"], f"{where}.name")
         going = _text(item["going"], f"{where}.going", GOINGS)
         ground = _number(item["ground"], f"{where}.ground", 0, MAX_COORDINATE)
         sight = _number(item["sight"], f"{where}.sight", 0, MAX_COORDINATE)
+        sheer, climbable = (_flag(item.get(k, False), f"{where}.{k}") for k in AREA_OPTIONAL)
         outline = _points(item["outline"], f"{where}.outline")
-        areas.append(_feature(lambda: Area(name, Polygon(outline), going, ground, sight),
-                              f"{where}.outline"))
+        areas.append(_feature(lambda: Area(name, Polygon(outline), going, ground, sight,
+                                           sheer, climbable), f"{where}.outline"))
     barriers = []
     for i, item in enumerate(_list(raw["barriers"], f"{at}.barriers", MAX_FEATURES)):
         where = f"{at}.barriers[{i}]"

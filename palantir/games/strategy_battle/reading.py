@@ -41,7 +41,8 @@ def table_of(view: Mapping[str, Any]):
 def _read_table(view: Mapping[str, Any]):
     """The table built afresh from the view's plain data."""
     t = view["table"]
-    areas = [geo.Area(a["name"], Polygon(a["outline"]), a["going"], a["ground"], a["sight"])
+    areas = [geo.Area(a["name"], Polygon(a["outline"]), a["going"], a["ground"], a["sight"],
+                      a.get("sheer", False), a.get("climbable", False))
              for a in t.get("areas", [])]
     barriers = [geo.Barrier(b["name"], LineString(b["line"]), b["height"], b["width"],
                             b.get("blocks_sight", True), b.get("gap", False), b.get("depth", 0.0))

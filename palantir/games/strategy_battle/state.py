@@ -66,6 +66,7 @@ class Model:
     riding: str | None = None    # a mount not its own profile's, mounted on the table
     weapon: str | None = None    # the close-combat weapon it fights with this Fight phase
     taken: tuple = ()            # weapons and shields a Hero has picked up ('Weapons')
+    climbing: list | None = None     # on a sheer side: [its area, height above its foot] ('Climbing')
 
     @property
     def might_left(self) -> int:
@@ -112,7 +113,7 @@ class Model:
 
 # the Model fields a view carries as they are (after the ones it names one by one)
 MORE_FIELDS = ("shots_fired", "heading", "move_left", "began", "passenger", "carried_by",
-               "left_on_horse", "staff_broken", "weapon", "taken", "riding")
+               "left_on_horse", "staff_broken", "weapon", "taken", "riding", "climbing")
 
 
 # ---------------------------------------------------------------- loose mounts and riders
@@ -353,7 +354,7 @@ def take_test(state, model, why: str) -> None:
     procedure.push(state, {"proc": "courage", "model": model.id, "why": why, "dice": []})
 
 
-def push_move(state, action, report, part: bool = False) -> None:
+def push_move(state, action, report, part: bool = False, crawl: bool = False) -> None:
     """Put a checked move on the stack; `part`: the model stops part-way to do something
     else (a cast) and may go on with the rest of its move later. The frame under it gets
     `arrived`: whether the model got to the end of the path."""
@@ -365,8 +366,9 @@ def push_move(state, action, report, part: bool = False) -> None:
         "length": report.length, "across": [list(a) for a in report.across],
         "contacts": list(report.contacts),
         # a fortress's passage (a doorway, a raised ladder) is crossed without a test
-        "crossings": [[c.barrier, c.kind, c.at] for c in report.crossings
-                      if c.kind not in ("stride", "passage")]})
+        "crossings": [[c.barrier, c.kind, c.at, c.height] for c in report.crossings
+                      if c.kind not in ("stride", "passage")],
+        **({"crawl": True} if crawl else {})})
 
 
 def jump_to_mount(state, model, steed: str) -> None:
@@ -543,11 +545,11 @@ class Battle(State):
         if (memo is not None and memo[0] is prof and memo[1] is self.units
                 and memo[2] is self.mounts and memo[3] == model.id and memo[4] == model.x
                 and memo[5] == model.y and memo[6] == model.heading
-                and memo[7] == model.mounted):
+                and memo[7] == model.mounted and memo[9] == model.prone):
             return memo[8]
         disc = self._measure_base(model)
         model._base = (prof, self.units, self.mounts, model.id, model.x, model.y,
-                       model.heading, model.mounted, disc)
+                       model.heading, model.mounted, disc, model.prone)
         return disc
 
     def _measure_base(self, model: Model) -> geo.Disc:
@@ -567,7 +569,7 @@ class Battle(State):
         base, height = ((prof.foot_base_mm, prof.foot_height_mm) if prof.mount
                         else (prof.base_mm, prof.height_mm))
         return geo.Disc(model.id, model.x, model.y, self.units.from_mm(base) / 2,
-                        self.units.from_mm(height), model.side, zone)
+                        self.units.from_mm(height), model.side, zone, prone=model.prone)
 
     def discs(self) -> list[geo.Disc]:
         """Every model on the table as geometry sees it."""

@@ -22,8 +22,8 @@ from ...engine.procedure import Plan, Procedure, Procedures, Question, Refusal
 from . import siege
 from . import table as geo
 from .candidates import move_candidates, move_order, movable
-from .notation import (Cast, Charge, Dismount, Done, Fight, Mount, Move, Pick, Shoot, Siege,
-                       Throw)
+from .notation import (Cast, Charge, Climb, Crawl, Dismount, Done, Fight, Lie, Mount, Move, Pick,
+                       Shoot, Siege, Throw)
 from .phases import cavalry, courage, heroics, magic, pairing, throwing
 from .phases import move as move_rules
 from .phases.fight import resolution as combat
@@ -141,6 +141,10 @@ class MovePhase(Phase):
         Mount: (cavalry.check_mount, cavalry.mount),
         # 'Throwing Weapons': a charge that halts 1"/2cm away to throw first
         Throw: (throwing.check, throwing.charge_throwing),
+        # 'Climbing' and 'Models on the Ground' (phases/move.py)
+        Climb: (move_rules.check_climb, move_rules.start_climb),
+        Lie: (move_rules.check_lie, move_rules.lie_down),
+        Crawl: (move_rules.check_crawl, move_rules.crawl),
         # 'The Fortress': gates, doors, ladders, rams and charges
         Siege: (siege.check_move_decision, siege.move_decision),
         **MOVING,

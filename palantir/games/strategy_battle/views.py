@@ -58,7 +58,7 @@ def _table_view(state) -> dict:
     t = state.scenario.table
     out = {"width": t.width, "depth": t.depth, "control_zone": state.units.control_zone,
             "areas": [{"name": a.name, "going": a.going, "ground": round(a.ground, 4),
-                       "sight": round(a.sight, 4),
+                       "sight": round(a.sight, 4), "sheer": a.sheer, "climbable": a.climbable,
                        "outline": [[round(x, 4), round(y, 4)]
                                    for x, y in a.shape.exterior.coords]}
                       for a in t.areas],
@@ -96,7 +96,8 @@ def model_from_view(state, m: Mapping[str, Any]) -> Model:
         cast=m["cast"], immobilised=m["immobilised"], courage_loss=m["courage_loss"],
         terror=m["terror"], free_might=m["free_might"], free_will=m["free_will"])
     for key in MORE_FIELDS:
-        setattr(model, key, copy.deepcopy(m[key]))
+        # a field a view written before it was known leaves as it is made (not climbing)
+        setattr(model, key, copy.deepcopy(m[key] if key in m else getattr(model, key)))
     if m["passenger"] is not None:
         model.passenger = model_from_view(state, m["passenger"])
     # what the model has lost (a broken staff, a bow or shield left on a horse)

@@ -13,9 +13,10 @@ from typing import Any, Callable
 
 from ...engine.errors import BadNotation
 from . import table as geo
-from .notation import (Back, Cast, Charge, Charger, Dismount, Done, FateRoll, Fight, Heroic,
-                       Leave, Loose, Might, Mount, Move, Pair, Pass, Pick, Reroll, Resist,
-                       Shielding, Shoot, Strike, Support, Take, Throw, Trapped, Weapon, parse)
+from .notation import (Back, Cast, Charge, Charger, Climb, Crawl, Dismount, Done, FateRoll, Fight,
+                       Heroic, Leave, Lie, Loose, Might, Mount, Move, Pair, Pass, Pick, Reroll,
+                       Resist, Shielding, Shoot, Strike, Support, Take, Throw, Trapped, Weapon,
+                       number, parse)
 
 # directions on the picture of the table (y grows up it, away from Good's edge), by eighths
 DIRECTIONS = ("right", "up-right", "up", "up-left", "left", "down-left", "down", "down-right")
@@ -154,7 +155,15 @@ WORDS: dict[type, Callable[[Any, Any], str]] = {
     Mount: lambda s, a: f"{a.model} mounts {a.steed}",
     Loose: lambda s, a: f"{a.model}'s mount is left loose",
     Leave: lambda s, a: f"{a.model} leaves the {_gear(s, a.model, a.item)} on the horse",
+    Climb: lambda s, a: f"{a.model}: climb (the Climb chart), towards {_at(a.path[-1])}",
+    Lie: lambda s, a: f"{a.model}: lie down (half its move)",
+    Crawl: lambda s, a: f"{a.model}: crawl to {_at(a.path[-1])}",
 }
+
+
+def _at(point) -> str:
+    """A point as the notation writes it."""
+    return f"{number(point[0])},{number(point[1])}"
 
 
 def _gear(state, ident: str, written: str) -> str:

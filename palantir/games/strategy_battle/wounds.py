@@ -258,9 +258,13 @@ def resolve_shot(state, shooter, target, missile, seen) -> None:
     shooter.shots_fired += 1
     # 'Multiple Shots': a Hero shooting more than once shoots again before anyone else
     shooter.shot = shooter.shots_fired >= shooter.profile.shots
-    procedure.push(state, {"proc": "shot", "shooter": shooter.id, "target": target.id,
-                           "missile": missile.name, "stage": "hit", "die": None,
-                           "way": in_the_way(state, shooter, target, seen)})
+    frame = {"proc": "shot", "shooter": shooter.id, "target": target.id,
+             "missile": missile.name, "stage": "hit", "die": None,
+             "way": in_the_way(state, shooter, target, seen)}
+    if target.prone and seen.seen < 1 - 1e-9:
+        # 'Models on the Ground': partly hidden, it is seen only on a spotting roll of 4+
+        frame["spot"] = None
+    procedure.push(state, frame)
     procedure.run(state)
 
 
@@ -278,6 +282,14 @@ class ShotFrame(procedure.Frame):
         if shooter is None or target is None:
             procedure.finish(state, self)
             return
+        if "spot" in self and self["spot"] is None:
+            self["spot"] = roll_d6(state, f"spot {shooter.id}")
+            if self["spot"] < 4:
+                state.news.append(f"{shooter.id} cannot spot {target.id}, lying partly hidden "
+                                  f"(rolled {self['spot']})")
+                procedure.finish(state, self)
+                return
+            state.news.append(f"{shooter.id} spots {target.id} (rolled {self['spot']})")
         need = shooter.profile.shoot
         if self["die"] is None:
             self["die"] = roll_d6(state, f"to hit {shooter.id}")
@@ -587,3 +599,23 @@ def throw_passenger(state, model) -> None:
     procedure.push(state, {"proc": "passenger thrown", "passenger": passenger.id,
                            "record": state.model_view(passenger),
                            "at": off_frame(model)})
+
+
+# ---------------------------------------------------------------- falls
+
+def fall(state, model, depth: float, how: str = "falls") -> None:
+    """'Climbing': jumping or falling down more than twice the model's height leaves it lying
+    at the foot with one Strength 3 hit for each full 1"/2cm, its movement spent; a shorter
+    fall does not hurt it (the manual's 12cm fall: six hits)."""
+    model.moved = True
+    model.move_used = max(model.move_used, state.allowance(model))
+    model.move_left = None
+    if depth <= 2 * state.disc(model, zone=False).height + 1e-9:
+        state.news.append(f"{model.id} {how} unhurt")
+        return
+    model.prone = True
+    hits = int(depth / state.units.rule(1, 2) + 1e-9)
+    state.news.append(f"{model.id} {how} {depth:.2f}{state.units.name}: "
+                      f"{hits} Strength 3 hit(s)")
+    for _ in range(hits):
+        hit(state, model, 3, f"{model.id}'s fall")

@@ -37,12 +37,13 @@ class Disc:
     loose: bool = False          # a loose mount: steps aside for models passing ('Loose Mounts')
     half: float = 0.0            # a long base: half the length of its spine (0: round)
     heading: float = 0.0         # a long base: the way its spine points, radians
+    prone: bool = False          # lying on the ground: jumped over as an obstacle ('Models on the Ground')
 
     def at(self, x: float, y: float) -> "Disc":
         """The same model standing elsewhere."""
         # built directly: `replace` reads the fields' list each time, and this is asked often
         return Disc(self.key, x, y, self.radius, self.height, self.side, self.zone,
-                    self.mount_height, self.loose, self.half, self.heading)
+                    self.mount_height, self.loose, self.half, self.heading, self.prone)
 
     @property
     def barrier_height(self) -> float:

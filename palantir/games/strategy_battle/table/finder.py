@@ -57,6 +57,11 @@ def _grid(table: Table, models: Sequence[Disc], start: Disc, mover: Mover, step:
         # a fortress's passages (a doorway, a raised ladder) are walked through
         if barrier.kind_for(start.barrier_height) not in ("stride", "passage"):
             inflated.append(barrier.footprint.buffer(r))
+    for area in table.sheer_edges:
+        # 'Climbing': the search keeps off a sheer side the model cannot stride up (a
+        # straight path may still jump or drop down it, as check_path judges)
+        if area.ground >= start.barrier_height / 2:
+            inflated.append(area.shape.exterior.buffer(step * 0.75))
     if inflated:
         shape = unary_union(inflated)
         blocked |= shapely.intersects_xy(shape, gx, gy)
@@ -155,7 +160,7 @@ def _retreat(table: Table, models, start: Disc, mover: Mover, away_from, radius:
         first = [(start.x + math.cos(start.heading) * lead,
                   start.y + math.sin(start.heading) * lead)]
         try:
-            check_path(table, models, start, first, mover)
+            check_path(table, models, start, first, mover, falls=False)
         except IllegalAction:
             return "stay", []
         origin = start.at(*first[0])
@@ -165,7 +170,7 @@ def _retreat(table: Table, models, start: Disc, mover: Mover, away_from, radius:
         return result
     route = first + result[1]
     try:
-        check_path(table, models, start, route, mover)
+        check_path(table, models, start, route, mover, falls=False)
     except IllegalAction:
         return "stay", []
     return "move", route
@@ -199,7 +204,7 @@ def _retreat_from(table: Table, models, start: Disc, mover: Mover, away_from, ra
         route = _route_to(node, came, gx, gy, start)
         route = _straighten(table, models, start, route, mover, ())
         try:
-            check_path(table, models, start, route, mover)
+            check_path(table, models, start, route, mover, falls=False)
         except IllegalAction:
             continue
         return "move", route
@@ -208,6 +213,8 @@ def _retreat_from(table: Table, models, start: Disc, mover: Mover, away_from, ra
 
 def _defended_goal(table: Table, start: Disc, target: Disc, gx, gy, blocked, step):
     """Grid cells from which a charger can step to the barrier its target defends, with it."""
+    if target.prone:
+        return None         # 'Models on the Ground': lying down, he defends nothing
     for barrier in table.barriers:
         probe = target
         if barrier.kind_for(start.barrier_height) == "stride" or barrier.height >= target.height:
@@ -405,7 +412,7 @@ def _search_path(table: Table, models: list[Disc], start: Disc, mover: Mover, *,
         straight = _written(straight)
         try:
             check_path(table, models, start, straight, mover,
-                       targets=(target,) if target else ())
+                       targets=(target,) if target else (), falls=False)
             return straight
         except IllegalAction:
             pass
@@ -470,7 +477,7 @@ def _search_path(table: Table, models: list[Disc], start: Disc, mover: Mover, *,
     targets = (target,) if target else ()
     route = _written(_straighten(table, models, start, route, mover, targets))
     try:
-        check_path(table, models, start, route, mover, targets=targets)
+        check_path(table, models, start, route, mover, targets=targets, falls=False)
     except IllegalAction:
         return None
     return route
@@ -499,7 +506,8 @@ def _straighten(table, models, start: Disc, route, mover: Mover, targets) -> lis
         while j > i + 1:
             candidate = out[1:] + [points[j]] + points[j + 1:]
             try:
-                check_path(table, models, start, candidate, mover, targets=targets)
+                check_path(table, models, start, candidate, mover, targets=targets,
+                           falls=False)
                 break
             except IllegalAction:
                 j -= 1

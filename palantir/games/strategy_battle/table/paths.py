@@ -30,6 +30,9 @@ RULE_TABLE_EDGE = "The Move Phase: models are not allowed to move off the gaming
 RULE_CHARGES = "The Move Phase: Charges"
 RULE_GAP = "The Move Phase: Jumping a Gap"
 RULE_DEFENDING = "Defending a Barrier"
+RULE_CLIMBING = "Climbing"
+RULE_CAVALRY_JUMPING = "Cavalry: Jumping (Cavalry)"
+RULE_CAVALRY_EXCEPTIONS = "Cavalry: Other Exceptions"
 
 
 # ---------------------------------------------------------------- paths
@@ -47,9 +50,10 @@ class Mover:
 class Crossing:
     """A barrier the path goes over, with how the model must cross it."""
 
-    barrier: str
-    kind: str               # stride or obstacle
+    barrier: str            # the barrier's name; for a sheer side, its area's
+    kind: str               # stride, obstacle or gap; at a sheer side, ascent or drop
     at: float               # distance along the path where the centre crosses its line
+    height: float = 0.0     # an ascent's rise, a drop's fall (table units)
 
 
 @dataclass
@@ -119,7 +123,8 @@ def path_cost(table: Table, points: Sequence[tuple[float, float]], mover: Mover)
 def check_path(table: Table, models: Iterable[Disc], start: Disc, path: Sequence, mover: Mover, *,
                targets: Sequence[str] = (), may_leave_table: bool = False,
                ignore_zones: bool = False, cost_limit: float | None = None,
-               turning: bool | None = None, pass_loose: bool = False) -> PathReport:
+               turning: bool | None = None, pass_loose: bool = False,
+               falls: bool = True, over_prone: bool = False) -> PathReport:
     """Check a move along waypoints; raise IllegalAction naming the manual's rule, else report it.
 
     `targets` makes the move a charge: it must end touching one of them, and once within
@@ -128,14 +133,18 @@ def check_path(table: Table, models: Iterable[Disc], start: Disc, path: Sequence
     A long (cavalry) base turns to face along each stretch of its own move ('turning is
     free'); moved by another rule (backing away, making way) it keeps its heading, unless
     `turning` says otherwise. `pass_loose`: loose mounts step aside to let it pass ('Loose
-    Mounts'); they are made way for afterwards.
+    Mounts'); they are made way for afterwards. `falls`: a jump down a drop of more than
+    twice the model's height (which hurts, 'Climbing') is allowed; the path finder never
+    takes one unasked. `over_prone`: the path may jump over models lying on the ground
+    ('Models on the Ground': "in the same way as an obstacle").
     """
     models = tuple(models)
     try:
         # the verdict on a path is remembered with everything it was reached from (the
         # referee checks again the path a search found; rollouts check the same moves)
         key = (models, start, tuple(tuple(p) for p in path), mover, tuple(targets),
-               may_leave_table, ignore_zones, cost_limit, turning, pass_loose)
+               may_leave_table, ignore_zones, cost_limit, turning, pass_loose, falls,
+               over_prone)
         hash(key)
     except TypeError:
         key = None              # waypoints that are not pairs of numbers: judged afresh
@@ -144,7 +153,7 @@ def check_path(table: Table, models: Iterable[Disc], start: Disc, path: Sequence
         try:
             verdict = ("legal", _judge_path(table, models, start, path, mover, targets,
                                             may_leave_table, ignore_zones, cost_limit,
-                                            turning, pass_loose))
+                                            turning, pass_loose, falls, over_prone))
         except IllegalAction as exc:
             verdict = ("illegal", exc.reason, exc.rule)
         if key is None:
@@ -161,7 +170,8 @@ def check_path(table: Table, models: Iterable[Disc], start: Disc, path: Sequence
 def _judge_path(table: Table, models: Sequence[Disc], start: Disc, path: Sequence,
                 mover: Mover, targets: Sequence[str], may_leave_table: bool,
                 ignore_zones: bool, cost_limit: float | None, turning: bool | None,
-                pass_loose: bool) -> PathReport:
+                pass_loose: bool, falls: bool = True,
+                over_prone: bool = False) -> PathReport:
     """check_path's judgement itself."""
     points = _points(start, path)
     tol = table.units.tolerance
@@ -181,7 +191,9 @@ def _judge_path(table: Table, models: Sequence[Disc], start: Disc, path: Sequenc
                   [q for c in cores for q in core_points(c)]):
             if not table.on_table(p[0], p[1], r):
                 raise Refusal(RULE_TABLE_EDGE, f"the path leaves the table at ({p[0]:g}, {p[1]:g})")
-    # models: the swept base may not pass through any other base, friend or foe
+    # models: the swept base may not pass through any other base, friend or foe (but leap
+    # one lying on the ground)
+    leapt: set[str] = set()
     for c in cores:
         for m in others:
             if m.loose and pass_loose:
@@ -192,6 +204,9 @@ def _judge_path(table: Table, models: Sequence[Disc], start: Disc, path: Sequenc
                                                 r + m.radius - tol + m.half + 1e-9):
                 continue
             if swept_distance(c, m) < r + m.radius - tol:
+                if m.prone and over_prone and start.half <= 0 and len(points) > 1:
+                    leapt.add(m.key)
+                    continue
                 raise Refusal(RULE_MOVING, f"the path passes through '{m.key}' (gaps must be at "
                                            "least as wide as the base)")
     swept = _Sweep(points, start, cores, r)
@@ -203,6 +218,12 @@ def _judge_path(table: Table, models: Sequence[Disc], start: Disc, path: Sequenc
     if start.half > 0 and turning and len(points) > 1:
         end = replace(end, heading=heading_of(points[-2], points[-1], start.heading))
     crossings = _barrier_crossings(table, points, start, swept, tol, end)
+    steps = elevation_steps(table, points, start)
+    for step in steps:
+        _check_step(step, start, falls)
+    crossings = sorted(crossings + [s for s in steps if s.kind != "stride"]
+                       + _leaps(points, end, [by_key[k] for k in sorted(leapt)], tol),
+                       key=lambda c: c.at)
     cost = path_cost(table, points, mover)
     limit = mover.allowance if cost_limit is None else cost_limit
     if cost > limit + 1e-6:
@@ -225,6 +246,8 @@ def _judge_path(table: Table, models: Sequence[Disc], start: Disc, path: Sequenc
         barrier = defended_across(table, end, by_key[key])
         if barrier is not None:
             across.append((key, barrier))
+    if table.sheer_edges:
+        _check_levels(table, end, [by_key[k] for k in contacts])
     if targets:
         if not set(contacts) & set(targets) and not across:
             raise Refusal(RULE_CHARGES,
@@ -238,6 +261,103 @@ def _judge_path(table: Table, models: Sequence[Disc], start: Disc, path: Sequenc
     elif contacts:
         raise Refusal(RULE_CHARGES, f"moving into touch with '{contacts[0]}' is a charge")
     return PathReport(points[-1], path_length(points), cost, crossings, contacts, across)
+
+
+def _check_levels(table: Table, end: Disc, touched: Sequence[Disc]) -> None:
+    """'Climbing': a move does not end touching an enemy on ground more than twice the
+    model's height above or below it — the sheer side between them must be climbed."""
+    here = table.ground_at(end.x, end.y)
+    for m in touched:
+        if abs(table.ground_at(m.x, m.y) - here) > 2 * end.barrier_height + EPS:
+            raise Refusal(RULE_CLIMBING, f"'{m.key}' stands more than twice the model's height "
+                                         "above or below it: the side must be climbed")
+
+
+def _leaps(points, end: Disc, lying: Sequence[Disc], tol: float) -> list[Crossing]:
+    """The models on the ground a path jumps over, each where the path passes nearest its
+    centre ('Models on the Ground'); the move may not end on one."""
+    if not lying:
+        return []
+    out = []
+    line = LineString(points)
+    for m in lying:
+        if overlapping(end, m, tol):
+            raise Refusal(RULE_MOVING, f"a move cannot end on '{m.key}', lying on the ground")
+        out.append(Crossing(m.key, "over", line.project(Point(m.x, m.y))))
+    return out
+
+
+def elevation_steps(table: Table, points, start: Disc) -> list[Crossing]:
+    """Where the centre's path goes up or down a sheer side ('Climbing'): a step lower
+    than half the model's height is strided (as a barrier would be); a rise of up to twice
+    its height is an 'ascent' made as an obstacle is jumped; a higher one a 'climb'; a drop
+    of up to twice its height is jumped down freely ('stride'); a deeper one a 'drop'.
+    Cavalry are judged by the mount ('Barriers and Obstacles (Cavalry)')."""
+    if not table.sheer_edges or len(points) < 2:
+        return []
+    line = None
+    along = []
+    for area in table.sheer_edges:
+        box = table.extent(("area", area.name), area.shape)
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        if max(xs) < box[0] or min(xs) > box[2] or max(ys) < box[1] or min(ys) > box[3]:
+            continue
+        if line is None:
+            line = LineString(points)
+        hit = line.intersection(area.shape.exterior)
+        for g in getattr(hit, "geoms", [hit]):
+            if not g.is_empty:
+                along += [line.project(Point(c)) for c in g.coords]
+    total, eps = path_length(points), 1e-4
+    height = start.barrier_height
+    out: list[Crossing] = []
+    seen: list[float] = []
+    for at in sorted(along):
+        if any(abs(at - s) <= 2 * eps for s in seen):
+            continue
+        seen.append(at)
+        before = table.ground_at(*point_along(points, max(0.0, at - eps)))
+        after = table.ground_at(*point_along(points, min(total, at + eps)))
+        rise = after - before
+        if abs(rise) <= EPS:
+            continue
+        name = _sheer_between(table, points, at, eps)
+        if rise > 0:
+            kind = ("stride" if rise < height / 2 else "ascent" if rise <= 2 * height
+                    else "climb")
+        else:
+            kind = "stride" if -rise <= 2 * height else "drop"
+        out.append(Crossing(name, kind, at, abs(rise)))
+    return out
+
+
+def _sheer_between(table: Table, points, at: float, eps: float) -> str:
+    """The name of the sheer area whose side the path crosses at `at` (the higher one)."""
+    best, name = -1.0, ""
+    for s in (at - eps, at + eps):
+        p = Point(*point_along(points, max(0.0, s)))
+        for area in table.sheer_edges:
+            if area.ground > best and area.shape.covers(p):
+                best, name = area.ground, area.name
+    return name
+
+
+def _check_step(step: Crossing, start: Disc, falls: bool) -> None:
+    """A step up or down a sheer side a path may take: no climbing within a move (the
+    'climb' decision does it), no mount jumping down more than twice its height, and a
+    dangerous drop only when `falls` allows it."""
+    if step.kind == "climb":
+        if start.mount_height:
+            raise Refusal(RULE_CAVALRY_EXCEPTIONS, f"cavalry models cannot climb "
+                                                   f"'{step.barrier}'")
+        raise Refusal(RULE_CLIMBING, f"the side of '{step.barrier}' is more than twice the "
+                                     "model's height: it must be climbed ('climb')")
+    if step.kind == "drop" and start.mount_height:
+        raise Refusal(RULE_CAVALRY_JUMPING, "a mount cannot jump down a sheer drop more than "
+                                            f"double its own height ('{step.barrier}')")
+    if step.kind == "drop" and not falls:
+        raise Refusal(RULE_CLIMBING, f"the drop from '{step.barrier}' is more than twice the "
+                                     "model's height")
 
 
 class _Sweep:
@@ -279,6 +399,8 @@ def defended_across(table: Table, charger: Disc, defender: Disc) -> str | None:
     """
     tol = table.units.tolerance
     between = None
+    if defender.prone:
+        return None         # 'Models on the Ground': lying down, he does not defend it
     for barrier in table.barriers:
         if barrier.kind_for(charger.barrier_height) == "stride":
             continue
@@ -305,6 +427,8 @@ def defenders_zones(table: Table, defender: Disc, mover: Disc) -> list[tuple[str
     the mover would stride over, or the defender cannot see over, is not defended."""
     tol, cz = table.units.tolerance, table.units.control_zone
     out = []
+    if defender.prone:
+        return out          # 'Models on the Ground': "cannot count as defending it"
     for barrier in table.barriers:
         if (barrier.kind_for(mover.barrier_height) == "stride"
                 or barrier.height >= defender.height):

@@ -25,6 +25,15 @@ BODY_HEIGHTS = (0.2, 0.45, 0.7, 0.95)
 # A model standing in the way hides what is behind its body, not its whole base: a cylinder
 # of this fraction of the base's width (a man is about 15mm across on a 25mm base).
 BODY_WIDTH = 0.6
+# A model lying on the ground shows a body this fraction of its standing height (decided:
+# a warrior lying down is about a third as tall as he stands); it sees as though standing
+# ('Models on the Ground': lying behind cover it peeks over it).
+LYING_BODY = 1 / 3
+
+
+def body_height(disc: Disc) -> float:
+    """How tall the body of a model is, as others see it or are hidden by it."""
+    return disc.height * LYING_BODY if disc.prone else disc.height
 
 
 @dataclass
@@ -59,7 +68,7 @@ def _blockers(table: Table, models: Sequence[Disc], observer: Disc, target: Disc
     for m in models:
         if m.key in (observer.key, target.key) or m.key in ignore:
             continue
-        found.append((m.key, "model", m, table.ground_at(m.x, m.y) + m.height, None))
+        found.append((m.key, "model", m, table.ground_at(m.x, m.y) + body_height(m), None))
     return found
 
 
@@ -141,7 +150,7 @@ def _look(table: Table, models: Sequence[Disc], observer: Disc, target: Disc,
         crossings = [(blk, _intervals(a, b, blk)) for blk in blockers]
         crossings = [(blk, iv) for blk, iv in crossings if iv]
         for frac in BODY_HEIGHTS:
-            z = ground_t + frac * target.height
+            z = ground_t + frac * body_height(target)
             total += 1
             clear = True
             for blk, intervals in crossings:

@@ -35,6 +35,11 @@ class Area:
     going: str = "open"          # open, difficult, woods (difficult but to Woodland Creatures), impassable
     ground: float = 0.0          # elevated ground: the height of its top, in table units
     sight: float = 0.0           # height above its ground of what blocks sight (ruins, rocks, trees)
+    # its sides are vertical (a ruined platform, a tomb, a cliff), not a slope: going up
+    # them is a jump or a climb, going down a drop ('Climbing'); `climbable`: they offer
+    # handholds enough to be climbed steadily ("not all barriers are considered climbable")
+    sheer: bool = False
+    climbable: bool = False
 
     def __post_init__(self):
         if self.going not in GOINGS:
@@ -169,6 +174,11 @@ class Table:
         self._ground[(x, y)] = best
         return best
 
+    @cached_property
+    def sheer_edges(self) -> tuple[Area, ...]:
+        """The areas whose sides are vertical ('Climbing')."""
+        return tuple(a for a in self.areas if a.sheer)
+
     def on_table(self, x: float, y: float, radius: float) -> bool:
         """Whether a base of this radius centred here lies wholly on the table."""
         tol = self.units.tolerance
@@ -197,7 +207,9 @@ class Table:
                 raise ValueError(f"{at}.outline: a list of [x, y] points ({exc})") from None
             areas.append(Area(need(raw, "name", str, at), shape, raw.get("going", "open"),
                               ground=mm(float(raw.get("ground_mm", 0))),
-                              sight=mm(float(raw.get("sight_mm", 0)))))
+                              sight=mm(float(raw.get("sight_mm", 0))),
+                              sheer=bool(raw.get("sheer", False)),
+                              climbable=bool(raw.get("climbable", False))))
         barriers = []
         for i, raw in enumerate(doc.get("barriers", [])):
             at = f"{where}.barriers[{i}]"

@@ -149,6 +149,9 @@ def after_duel(state, c) -> None:
             if slain:
                 place = c["places"][slain.pop(0)]
                 state.models[charger].x, state.models[charger].y = place
+                # over the edge of an elevated position, he is off its side ('Defending
+                # Elevated Positions': "occupy his enemy's place on the top")
+                state.models[charger].climbing = None
                 state.news.append(f"{charger} crosses '{_barrier_of(d, charger)}'")
         if d["defenders"][0] not in state.models and d["todo"] in ("rounds", None):
             # "any other chargers who have yet to fight will automatically cross the barrier"
@@ -177,6 +180,9 @@ def _after_behind(state, c, d) -> None:
                 (state.models[k].x, state.models[k].y), place)):
             if not crossed:
                 state.models[charger].x, state.models[charger].y = place
+                # over the edge of an elevated position, he is off its side ('Defending
+                # Elevated Positions': "occupy his enemy's place on the top")
+                state.models[charger].climbing = None
                 state.news.append(f"{charger} crosses '{_barrier_of(d, charger)}'")
                 crossed.append(charger)
             else:

@@ -24,6 +24,8 @@ until a question must be answered or the fight is over (docs/strategy-battle.md)
 
 from __future__ import annotations
 
+import math
+
 from .....engine.procedure import Plan, Refusal
 from ... import procedure
 from ...notation import Back, Might, Pass, Shielding, Strike, Support, Take, Trapped
@@ -37,7 +39,7 @@ from .weapons import (RULE_PICKING_UP, RULE_SPEARS, check_support, check_weapon,
                       weapon_options, written)
 from ...state import find, is_hero, players_choose
 from ...table import fortress
-from ...wounds import (D6, RULE_MIGHT, roll_d6, score, take_wound, thrown_down, wound,
+from ...wounds import (D6, RULE_MIGHT, fall, roll_d6, score, take_wound, thrown_down, wound,
                        wound_mount, wound_roll)
 
 RULE_SHIELDING = "Weapons: Shields (shielding)"
@@ -331,6 +333,9 @@ def _back(state, c) -> None:
         loser = state.models.get(ident)
         if loser is None or not away_from:
             c["to_back"].remove(ident)
+        elif loser.climbing is not None:
+            c["to_back"].remove(ident)
+            falling_off(state, loser)
         elif not (can_back_away(state, loser, away_from)
                   or making_way_options(state, loser, away_from, count=1)):
             c["to_back"].remove(ident)
@@ -344,6 +349,36 @@ def _back(state, c) -> None:
         state.question = {"kind": "back", "side": state.models[c["to_back"][0]].side}
         return
     c["stage"] = c["then"]
+
+
+def falling_off(state, loser) -> None:
+    """'Defending Elevated Positions: Falling Off': a warrior beaten back while climbing can
+    only go down the surface: on a 4-6 he keeps his footing and backs 1"/2cm down it, on a
+    1-3 he falls the full distance to the ground (falling damage as usual)."""
+    name, z = loser.climbing
+    die = int(state.dice.roll(f"footing {loser.id}", D6))
+    if die >= 4:
+        loser.climbing = [name, round(max(0.0, z - state.units.control_zone), 6)]
+        state.news.append(f"{loser.id} keeps his footing on '{name}' (rolled {die})")
+        if loser.climbing[1] <= 0:
+            loser.climbing = None
+        return
+    state.news.append(f"{loser.id} loses his footing on '{name}' (rolled {die})")
+    loser.climbing = None
+    # "roll a dice for every other model that is climbing right below him": on a 1-3 it
+    # is knocked off too, falling from where it is
+    below = [m for m in state.models.values() if m.id != loser.id and m.climbing is not None
+             and m.climbing[0] == name and m.climbing[1] < z
+             and math.hypot(m.x - loser.x, m.y - loser.y) <= 2 * state.units.control_zone]
+    fall(state, loser, z, "falls")
+    for other in sorted(below, key=lambda m: m.id):
+        roll = int(state.dice.roll(f"knocked off {other.id}", D6))
+        if roll <= 3:
+            state.news.append(f"{other.id} is knocked from '{name}' by {loser.id} (rolled {roll})")
+            height, other.climbing = other.climbing[1], None
+            fall(state, other, height, "falls")
+        else:
+            state.news.append(f"{other.id} clings on (rolled {roll})")
 
 
 def trap(state, c, loser, away_from) -> None:

@@ -52,25 +52,30 @@ def weapon_options(state, model) -> list[str]:
     the same effect and none worse in both ways than another ('More Than One Weapon'; a
     lance is the shaft, as a dagger, when not charging, and cannot be used on foot; a
     two-handed weapon or an Elven blade in both hands cannot be used mounted, nor the blade
-    so by a model with a shield or spear ('Elven Blades'))."""
+    so by a model with a shield or spear ('Elven Blades'); a model on the ground uses only
+    shields, hand weapons, knives and daggers, a knife if it has nothing else ('Models on
+    the Ground'))."""
     gear = model.profile.wargear    # with anything it has picked up
     names = []
     if "lance" in gear and model.mounted:
         names.append("lance")
-    if "two-handed weapon" in gear and not model.mounted:
+    if "two-handed weapon" in gear and not model.mounted and not model.prone:
         names.append("two-handed weapon")
     if any(w in gear for w in AS_HAND_WEAPON):
         names.append("hand weapon")
     if "elven blade" in gear:
         names.append("elven blade")
-        if not model.mounted and not any(w in gear for w in ("shield", "spear", "pike")):
+        if not model.mounted and not model.prone and \
+                not any(w in gear for w in ("shield", "spear", "pike")):
             names.append("elven blade two-handed")
     if "dagger" in gear:
         names.append("dagger")
     if not names:
-        # 'Knives & Daggers': a lance-armed model on foot has a knife at best; a monster with
-        # no visible weapon is not penalised
-        names.append("dagger" if "lance" in gear else "hand weapon")
+        # 'Knives & Daggers': a lance-armed model on foot has a knife at best, and so has a
+        # two-handed weapon's bearer on the ground; a monster with no visible weapon is not
+        # penalised
+        names.append("dagger" if "lance" in gear or (model.prone and "two-handed weapon" in gear)
+                     else "hand weapon")
     effects = {name: _effect_of(state, model, name) for name in names}
     kept: list[str] = []
     for name in names:

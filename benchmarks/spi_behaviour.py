@@ -10,9 +10,10 @@ made beside a leader and beside a magic weapon (19.1), the Beast (17.0), formati
 combat, the results (21.2), and seconds a game and a decision.
 
 `--general` picks the general: `new` (this tree's heuristics.py) or a git revision whose
-heuristics.py is loaded beside it (default old one: OLD, the last commit before the rewrite
-of issue 12 item 10). Paired seeds: game k plays dice seed `--seed + k` whichever general
-plays, so two runs compare the generals on the same dice.
+heuristics.py and battlefield.py are loaded beside it (default old one: OLD, the last commit
+before the rewrite of issue 12 item 10; its battlefield.py too, so a change to this tree's
+battlefield.py changes only the new general). Paired seeds: game k plays dice seed
+`--seed + k` whichever general plays, so two runs compare the generals on the same dice.
 
 `--strength` plays each seed twice, the new general as Sauron against the old as
 Westernesse and the other way round, and reports the new general's wins over both sides with
@@ -46,20 +47,37 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def general_module(rev: str) -> types.ModuleType:
-    """The heuristics module: this tree's for 'new', else `rev`'s heuristics.py, loaded as a
-    sibling module of the package (its caches its own)."""
+    """The heuristics module: this tree's for 'new', else `rev`'s heuristics.py with `rev`'s
+    battlefield.py (what the general reads off the map is part of it), each loaded as a
+    sibling module of the package (their caches their own)."""
     if rev == "new":
         return heuristics
-    source = subprocess.run(
-        ["git", "-C", str(ROOT), "show", f"{rev}:palantir/games/spi_sauron/heuristics.py"],
+    tag = rev.replace("-", "_")
+    field = _load(rev, "battlefield", f"_battlefield_{tag}")
+    source = _source(rev, "heuristics").replace(
+        "from .battlefield import", f"from .{field.__name__.rsplit('.', 1)[1]} import")
+    return _load(rev, "heuristics", f"_general_{tag}", source)
+
+
+def _source(rev: str, module: str) -> str:
+    """The text of spi_sauron/`module`.py at git revision `rev`."""
+    return subprocess.run(
+        ["git", "-C", str(ROOT), "show", f"{rev}:palantir/games/spi_sauron/{module}.py"],
         check=True, capture_output=True, text=True).stdout
-    name = f"palantir.games.spi_sauron._general_{rev.replace('-', '_')}"
-    module = types.ModuleType(name)
-    module.__package__ = "palantir.games.spi_sauron"
-    module.__file__ = f"{rev}:heuristics.py"
-    sys.modules[name] = module
-    exec(compile(source, module.__file__, "exec"), module.__dict__)
-    return module
+
+
+def _load(rev: str, module: str, as_name: str, source: str | None = None) -> types.ModuleType:
+    """`rev`'s `module` (or `source`) run as palantir.games.spi_sauron.`as_name`, once."""
+    name = f"palantir.games.spi_sauron.{as_name}"
+    if name in sys.modules:
+        return sys.modules[name]
+    loaded = types.ModuleType(name)
+    loaded.__package__ = "palantir.games.spi_sauron"
+    loaded.__file__ = f"{rev}:{module}.py"
+    sys.modules[name] = loaded
+    exec(compile(source if source is not None else _source(rev, module), loaded.__file__,
+                 "exec"), loaded.__dict__)
+    return loaded
 
 
 def play(seed: int, generals: tuple) -> dict:

@@ -39,6 +39,7 @@ INT64 = (-(2 ** 63), 2 ** 63 - 1)
 READ_BACK = ("cell", "index", "seed", "winners", "eliminated", "rounds", "decisions",
              "summary", "details")
 INSTALL = "pip install 'palantir[parquet]'"
+SCALARS = (str, int, float, list, tuple, type(None))
 
 
 class ResultsError(PalantirError):
@@ -114,8 +115,9 @@ class ResultsFile:
         self.path = path
         self.game = game
         self.header = dict(header)
-        self.batches: list[list[Finished]] = [list(finished)] if finished else []
-        self.pending: list[Finished] = []
+        self.batches: list[list[Finished]] = []
+        self.tables: list[Any] = []  # each batch's rows, converted once
+        self.pending: list[Finished] = list(finished)
         self.last_flush: float | None = None
         self.write_seconds = 0.0
 
@@ -137,30 +139,34 @@ class ResultsFile:
         """Write every game so far, the new ones as one more row group."""
         if self.pending:
             self.batches.append(self.pending)
+            self.tables.append(results_table(self.game, self.header, self.pending))
             self.pending = []
-        self._write(self.batches)
+        if any(not t.schema.equals(self.tables[0].schema) for t in self.tables):
+            # A detail's column is new or of another type in the new games: convert all.
+            whole = results_table(self.game, self.header, self.finished)
+            self.tables, offset = [], 0
+            for batch in self.batches:
+                self.tables.append(whole.slice(offset, len(batch)))
+                offset += len(batch)
+        self._write(self.tables or [results_table(self.game, self.header, [])])
 
     def close(self) -> None:
-        """The last write: every game in (cell, game) order, in row groups of a fixed size."""
+        """The last write: every game in (cell, game) order, in row groups of a fixed size,
+        converted from the sorted games so the file does not depend on their arrival."""
         rows = sorted(self.finished, key=lambda f: (f.cell, f.index))
-        self.pending = []
-        self.batches = [rows[i:i + FINAL_ROW_GROUP]
-                        for i in range(0, len(rows), FINAL_ROW_GROUP)]
-        self._write(self.batches)
+        whole = results_table(self.game, self.header, rows)
+        self.batches, self.pending = [rows], []
+        self.tables = [whole]
+        self._write([whole.slice(start, FINAL_ROW_GROUP)
+                     for start in range(0, len(rows), FINAL_ROW_GROUP)] or [whole])
 
-    def _write(self, batches: Sequence[Sequence[Finished]]) -> None:
+    def _write(self, tables: Sequence[Any]) -> None:
         started = time.monotonic()
-        table = results_table(self.game, self.header, [f for b in batches for f in b])
         temp = self.path.with_name(f".{self.path.name}.writing")
         try:
-            with pq.ParquetWriter(temp, table.schema) as writer:
-                offset = 0
-                for batch in batches:
-                    writer.write_table(table.slice(offset, len(batch)),
-                                       row_group_size=len(batch))
-                    offset += len(batch)
-                if not batches:
-                    writer.write_table(table)
+            with pq.ParquetWriter(temp, tables[0].schema) as writer:
+                for table in tables:
+                    writer.write_table(table, row_group_size=max(1, table.num_rows))
             os.replace(temp, self.path)
         except OSError as exc:
             raise ResultsError(f"--out {self.path}: cannot write it "
@@ -189,7 +195,8 @@ def results_table(game: Game, header: Mapping[str, Any], rows: Sequence[Finished
     put("run_seed", pa.int64(), [header["seed"]] * len(rows))
     put("index", pa.int64(), [f.index for f in rows])
     put("seed", pa.int64(), [f.seed for f in rows])
-    put("options", pa.string(), [json.dumps(o) for o in options])
+    options_json = [json.dumps(cell["options"]) for cell in cells]
+    put("options", pa.string(), [options_json[f.cell] for f in rows])
     for option in game.option_schema():
         put(f"option.{option.name}", OPTION_TYPES[option.kind](),
             [o.get(option.name) for o in options])
@@ -232,7 +239,8 @@ def flat_details(details: Mapping[str, Any], prefix: str = "details.") -> dict[s
     """The outcome's details by column name: nested mappings flattened to dotted names."""
     flat: dict[str, Any] = {}
     for key, value in details.items():
-        if isinstance(value, Mapping):
+        # The plain kinds first: a Mapping check is slow, and this runs for every game.
+        if not isinstance(value, SCALARS) and isinstance(value, Mapping):
             flat.update(flat_details(value, f"{prefix}{key}."))
         else:
             flat[f"{prefix}{key}"] = value

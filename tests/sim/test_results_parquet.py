@@ -320,3 +320,37 @@ def test_bad_results_options_are_one_line_naming_them(tmp_path, capsys, argv, fi
                       "--option", "players=1", *argv)
         assert field in err
     assert not (tmp_path / "x.parquet").exists()
+
+
+def test_a_board_game_run_writes_its_details_as_typed_columns(tmp_path):
+    """lotr-board-game's rules.py `finish`: score, the board, hobbits, fellowship_won."""
+    out, folder = tmp_path / "lotr.parquet", tmp_path / "records"
+    run_simulation("lotr-board-game", {}, ["heuristic", "heuristic"], 1, 3, out=str(out),
+                   records_dir=folder, progress=False)
+    table = pq.read_table(out)
+    result = GameRecord.load(folder / runner.record_name(0)).result
+    row = table.to_pylist()[0]
+    for name, kind in (("details.score", pa.int64()), ("details.board", pa.string()),
+                       ("details.hobbits", pa.int64()), ("details.fellowship_won", pa.bool_())):
+        assert table.schema.field(name).type == kind
+        assert row[name] == result["details"][name.removeprefix("details.")]
+    assert table.schema.field("option.difficulty").type == pa.string()
+    assert row["option.difficulty"] == "normal"
+
+
+def test_a_flush_whose_games_bring_a_new_detail_or_type_rewrites_every_row_group(tmp_path):
+    """lotr-board-game's `sauron_seat` is in some outcomes only; a number may be whole in
+    one flush and not in the next: the file's columns are those of all its games."""
+    game = get_game(GAME)
+    header = run_header("simulate", game, 0, 3, [RunCell("default", {}, ("a",))])
+    path = tmp_path / "x.parquet"
+    results = results_module.ResultsFile(path, game, header)
+    for index, details in enumerate([{"x": 1}, {"x": 2, "y": "new"}, {"x": 0.5}]):
+        results.pending.append(Finished(0, index, index, Outcome((), "", details=details), 1))
+        results.flush()
+        kept = pq.ParquetFile(path)
+        assert kept.metadata.num_row_groups == index + 1
+    table = kept.read()
+    assert table.column("details.x").type == pa.float64()
+    assert table.column("details.x").to_pylist() == [1.0, 2.0, 0.5]
+    assert table.column("details.y").to_pylist() == [None, "new", None]

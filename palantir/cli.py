@@ -45,6 +45,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--workers", type=int, default=1)
     sim.add_argument("--records", metavar="DIR", help="write one record file per game here")
     sim.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    add_results_arguments(sim)
 
     rep = sub.add_parser("replay", help="rebuild a game from its record")
     rep.add_argument("file")
@@ -81,10 +82,21 @@ def build_parser() -> argparse.ArgumentParser:
     ana.add_argument("--keep-going", action="store_true",
                      help="leave a game that fails out of its cell's figures (listed as "
                           "failed) instead of stopping")
+    add_results_arguments(ana)
 
     from .server import add_serve_parser
     add_serve_parser(sub)
     return parser
+
+
+def add_results_arguments(parser: argparse.ArgumentParser) -> None:
+    """--out FILE.parquet and --resume, the same for simulate and analyze."""
+    parser.add_argument("--out", metavar="FILE.parquet",
+                        help="write one row per game to this Parquet file as games finish "
+                             "(needs pyarrow: pip install 'palantir[parquet]')")
+    parser.add_argument("--resume", action="store_true",
+                        help="with --out: keep the games the file holds and play only the "
+                             "ones it lacks (same game, options, agents and --seed)")
 
 
 def game_command(argv: list[str]) -> int | None:

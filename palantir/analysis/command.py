@@ -19,7 +19,8 @@ def analyze_command(args) -> int:
     # The bar goes to stderr; hide it only where it would be noise in a machine's log.
     progress = not (args.json and not sys.stderr.isatty())
     analysis = run_analysis(args.game, args.sweep or (), agents, args.games, args.seed,
-                            args.workers, fixed, progress, args.keep_going)
+                            args.workers, fixed, progress, args.keep_going, out=args.out,
+                            resume=args.resume)
     if args.plot is not None:
         from .plots import plot_analysis
         try:
@@ -33,4 +34,6 @@ def analyze_command(args) -> int:
         print(analysis.table())
         if args.plot is not None:
             print(f"plot: {args.plot}")
+        if args.out is not None:
+            print(f"results: {sum(c.games for c in analysis.cells)} games in {args.out}")
     return 0

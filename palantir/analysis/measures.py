@@ -26,6 +26,7 @@ class GameMeasures:
     rounds: int
     decisions: int
     values: dict[str, Value] = field(default_factory=dict)
+    outcome: Outcome | None = None  # the whole outcome, for a results file (--out)
 
 
 def read_details(details: Mapping[str, Any], hide: Iterable[str] = (), prefix: str = ""

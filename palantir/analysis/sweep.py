@@ -20,9 +20,10 @@ from tqdm import tqdm
 
 from ..agents import make_agent
 from ..engine.errors import PalantirError
-from ..engine.game import Game, get_game
+from ..engine.game import Game, Outcome, get_game
 from ..engine.match import play_match
-from ..sim.runner import agent_seed, chunk_ranges, game_seed, prepare
+from ..sim.results import Finished, RunCell, open_results, run_header
+from ..sim.runner import agent_seed, chunk_indices, game_seed, prepare
 from .grid import (AGENTS_KEY, AnalysisError, Sweep, default_sweeps, expand_grid,
                    find_option, parse_sweeps, seat_agents)
 from .measures import GameMeasures, measure_outcome
@@ -239,23 +240,27 @@ def play_game(game: Game, options: Mapping[str, Any], specs: Sequence[str], seed
     except PalantirError as exc:
         # A plain message crosses a process boundary intact.
         raise AnalysisError(f"game {index + 1} (seed {this_seed}): {exc}") from None
-    outcome = state.outcome()
+    return measures_of(game, index, state.outcome(), sum(1 for _ in record.decisions()))
+
+
+def measures_of(game: Game, index: int, outcome: Outcome, decisions: int) -> GameMeasures:
+    """What game `index` of a cell adds to its figures (also a game read back on --resume)."""
     return GameMeasures(index=index, winners=tuple(outcome.winners),
                         eliminated=tuple(outcome.eliminated), rounds=int(outcome.rounds),
-                        decisions=sum(1 for _ in record.decisions()),
-                        values=measure_outcome(outcome, profile_of(game.id)))
+                        decisions=decisions, values=measure_outcome(outcome, profile_of(game.id)),
+                        outcome=outcome)
 
 
-def play_task(task: tuple) -> tuple[int, int, list[GameMeasures | tuple[int, str]]]:
-    """Play one chunk of one cell (in a worker): games start..stop-1.
+def play_task(task: tuple) -> tuple[int, list[GameMeasures | tuple[int, str]]]:
+    """Play one chunk of one cell (in a worker): the games of `indices`.
 
     With keep_going a game that fails is returned as (index, message) instead of stopping
     the analysis; otherwise its error names the cell and stops everything.
     """
-    cell_index, label, game_id, options, specs, seed, start, stop, keep_going = task
+    cell_index, label, game_id, options, specs, seed, indices, keep_going = task
     game = get_game(game_id)
     played: list[GameMeasures | tuple[int, str]] = []
-    for i in range(start, stop):
+    for i in indices:
         try:
             played.append(play_game(game, options, specs, seed, i))
         except AnalysisError as exc:
@@ -266,7 +271,7 @@ def play_task(task: tuple) -> tuple[int, int, list[GameMeasures | tuple[int, str
             if not keep_going:
                 raise
             played.append((i, f"game {i + 1}: {type(exc).__name__}: {exc}"))
-    return cell_index, start, played
+    return cell_index, played
 
 
 def _ignore_interrupts() -> None:
@@ -278,11 +283,14 @@ def _ignore_interrupts() -> None:
 def run_analysis(game_id: str, sweep_texts: Sequence[str] = (),
                  agents: Sequence[str] | None = None, games: int | None = None,
                  seed: int = 0, workers: int = 1, fixed: Mapping[str, Any] | None = None,
-                 progress: bool = True, keep_going: bool = False) -> Analysis:
+                 progress: bool = True, keep_going: bool = False, out: str | None = None,
+                 resume: bool = False) -> Analysis:
     """Simulate every cell of the grid (the game's default grid without --sweep).
 
     keep_going: a game that fails (a bug in a game or an agent) is left out of its cell's
     figures and listed in Cell.failed, instead of stopping the analysis.
+    out: a results file (FILE.parquet, one row per game, written as games finish);
+    resume: play only the games that file lacks, and count them all in.
     """
     game = get_game(game_id)
     profile = profile_of(game.id)
@@ -307,35 +315,68 @@ def run_analysis(game_id: str, sweep_texts: Sequence[str] = (),
     if agents is not None and any(s.option == AGENTS_KEY for s in sweeps):
         raise AnalysisError("--agents: the agents are also swept; give one or the other")
     cells = plan_cells(game, sweeps, fixed_options, agents)
-    tasks = [(i, cell.label(), game.id, cell.options, cell.agents, seed, start, stop,
-              keep_going)
-             for i, cell in enumerate(cells) for start, stop in chunk_ranges(games, workers)]
-    workers = min(workers, len(tasks))
+    if resume and out is None:
+        raise AnalysisError("--resume: continues a results file; give it with "
+                            "--out FILE.parquet")
+    results = None
+    if out is not None:
+        header = run_header("analyze", game, seed, games,
+                            [RunCell(c.label(), c.options, tuple(c.agents)) for c in cells])
+        results = open_results(out, resume, game, header, lambda i: game_seed(seed, i))
+    # Every game of every cell by index: those the results file holds, then those played.
+    played: list[dict[int, GameMeasures | tuple[int, str]]] = [{} for _ in cells]
+    for held in results.finished if results is not None else ():
+        played[held.cell][held.index] = measures_of(game, held.index, held.outcome,
+                                                    held.decisions)
+    tasks = [(i, cell.label(), game.id, cell.options, cell.agents, seed, chunk, keep_going)
+             for i, cell in enumerate(cells)
+             for chunk in chunk_indices([g for g in range(games) if g not in played[i]],
+                                        workers)]
+    workers = max(1, min(workers, len(tasks)))
     analysis = Analysis(game=game.id, seed=seed, games=games, sweeps=list(sweeps),
                         fixed=fixed_options, cells=cells, workers=workers)
+
+    def finished(cell_index: int, chunk: list[GameMeasures | tuple[int, str]]) -> None:
+        played[cell_index].update((g.index, g) if isinstance(g, GameMeasures) else (g[0], g)
+                                  for g in chunk)
+        if results is not None:
+            # A failed game has no row: a resumed run plays it again.
+            results.add(Finished(cell_index, g.index, game_seed(seed, g.index), g.outcome,
+                                 g.decisions)
+                        for g in chunk if isinstance(g, GameMeasures))
+
     started = time.perf_counter()
-    chunks: list[tuple[int, int, list]] = []
-    bar = tqdm(total=games * len(cells), unit="game", desc=f"analyze {game.id}",
-               file=sys.stderr, disable=not progress, dynamic_ncols=True, leave=False)
-    if workers == 1:
-        with bar:
-            for task in tasks:
-                chunks.append(play_task(task))
-                bar.update(len(chunks[-1][2]))
-    else:
-        # The pool is forked before the bar starts its monitor thread; leaving the `with`
-        # terminates the workers, also on an error or Ctrl-C.
-        with multiprocessing.Pool(workers, initializer=_ignore_interrupts) as pool, bar:
-            for chunk in pool.imap_unordered(play_task, tasks):
-                chunks.append(chunk)
-                bar.update(len(chunk[2]))
+    bar = tqdm(total=games * len(cells), initial=sum(len(p) for p in played), unit="game",
+               desc=f"analyze {game.id}", file=sys.stderr, disable=not progress,
+               dynamic_ncols=True, leave=False)
+    try:
+        if workers == 1:
+            with bar:
+                for task in tasks:
+                    cell_index, chunk = play_task(task)
+                    finished(cell_index, chunk)
+                    bar.update(len(chunk))
+        else:
+            # The pool is forked before the bar starts its monitor thread; leaving the
+            # `with` terminates the workers, also on an error or Ctrl-C.
+            with multiprocessing.Pool(workers, initializer=_ignore_interrupts) as pool, bar:
+                for cell_index, chunk in pool.imap_unordered(play_task, tasks):
+                    finished(cell_index, chunk)
+                    bar.update(len(chunk))
+    except BaseException:
+        if results is not None:
+            results.flush()  # a failed or interrupted run keeps every game that finished
+        raise
+    if results is not None:
+        results.close()
     # Games in index order per cell, so every figure is the same for any number of workers.
-    for cell_index, _, played in sorted(chunks, key=lambda c: (c[0], c[1])):
-        for game_played in played:
+    for cell, games_played in zip(cells, played):
+        for index in sorted(games_played):
+            game_played = games_played[index]
             if isinstance(game_played, GameMeasures):
-                cells[cell_index].results.append(game_played)
+                cell.results.append(game_played)
             else:
-                cells[cell_index].failed.append(game_played)
+                cell.failed.append(game_played)
     analysis.wall_seconds = time.perf_counter() - started
     return analysis
 

@@ -24,6 +24,7 @@ from ..engine.errors import PalantirError
 from ..engine.game import Game, get_game
 from ..engine.match import play_match
 from ..engine.options import parse_option_pairs
+from .results import Finished, RunCell, open_results, run_header
 from .summary import GameResult, Summary
 
 
@@ -115,17 +116,18 @@ def play_one(game: Game, options: Mapping[str, Any], specs: Sequence[str], seed:
 
 
 def play_chunk(task: tuple) -> list[GameResult]:
-    """Play games start..stop-1 in a worker process; `task` is the batch and the range."""
-    game_id, options, specs, seed, start, stop, records_dir = task
+    """Play the games of `indices` in a worker process; `task` is the batch and the list."""
+    game_id, options, specs, seed, indices, records_dir = task
     game = get_game(game_id)
     folder = Path(records_dir) if records_dir is not None else None
-    return [play_one(game, options, specs, seed, i, folder) for i in range(start, stop)]
+    return [play_one(game, options, specs, seed, i, folder) for i in indices]
 
 
-def chunk_ranges(games: int, workers: int) -> list[tuple[int, int]]:
-    """Index ranges small enough to balance the workers and keep the progress bar moving."""
-    size = max(1, min(10, games // (workers * 8)))
-    return [(start, min(start + size, games)) for start in range(0, games, size)]
+def chunk_indices(indices: Sequence[int], workers: int) -> list[list[int]]:
+    """The games to play cut in chunks small enough to balance the workers and keep the
+    progress bar moving (all of 0..N-1, or what a resumed results file lacks)."""
+    size = max(1, min(10, len(indices) // (workers * 8)))
+    return [list(indices[start:start + size]) for start in range(0, len(indices), size)]
 
 
 def _ignore_interrupts() -> None:
@@ -137,44 +139,72 @@ def _ignore_interrupts() -> None:
 def run_simulation(game_id: str, options: Mapping[str, Any] | None,
                    agent_specs: Sequence[str], games: int, seed: int, workers: int = 1,
                    records_dir: str | os.PathLike | None = None,
-                   progress: bool = True) -> Summary:
-    """Play `games` games between the agents (one per seat) and summarise them."""
+                   progress: bool = True, out: str | None = None,
+                   resume: bool = False) -> Summary:
+    """Play `games` games between the agents (one per seat) and summarise them.
+
+    out: a results file (FILE.parquet, one row per game, written as games finish);
+    resume: play only the games that file lacks, and summarise them all.
+    """
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise SimulationError(f"--games: expected a whole number of at least 1, got {games}")
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise SimulationError(f"--workers: expected a whole number of at least 1, got {workers}")
+    if resume and out is None:
+        raise SimulationError("--resume: continues a results file; give it with "
+                              "--out FILE.parquet")
     game, json_options, specs = prepare(game_id, options, agent_specs)
     folder = prepare_records_dir(records_dir) if records_dir is not None else None
+    results = None
+    if out is not None:
+        header = run_header("simulate", game, seed, games,
+                            [RunCell("default", json_options, tuple(specs))])
+        results = open_results(out, resume, game, header, lambda i: game_seed(seed, i))
+    played = {f.index: GameResult.of(f.index, f.seed, f.outcome, f.decisions)
+              for f in (results.finished if results is not None else ())}
+    todo = [i for i in range(games) if i not in played]
     workers = min(workers, games)
     summary = Summary(game=game.id, options=json_options, agents=specs, seed=seed,
                       workers=workers)
+
+    def finished(chunk: list[GameResult]) -> None:
+        played.update((r.index, r) for r in chunk)
+        if results is not None:
+            results.add(Finished(0, r.index, r.seed, r.outcome, r.decisions) for r in chunk)
+
     started = time.perf_counter()
-    if workers == 1:
-        with _progress_bar(game.id, games, progress) as bar:
-            for i in range(games):
-                summary.add(play_one(game, json_options, specs, seed, i, folder))
-                bar.update(1)
-    else:
-        tasks = [(game.id, json_options, specs, seed, start, stop,
-                  None if folder is None else str(folder))
-                 for start, stop in chunk_ranges(games, workers)]
-        by_start: dict[int, list[GameResult]] = {}
-        # The pool is forked before the bar starts its monitor thread; leaving the `with`
-        # terminates the workers, also on an error or Ctrl-C.
-        with multiprocessing.Pool(workers, initializer=_ignore_interrupts) as pool, \
-                _progress_bar(game.id, games, progress) as bar:
-            for chunk in pool.imap_unordered(play_chunk, tasks):
-                by_start[chunk[0].index] = chunk
-                bar.update(len(chunk))
-        # Adding in game-index order keeps floating-point sums identical to one worker.
-        summary.add_all(result for start in sorted(by_start) for result in by_start[start])
+    try:
+        if workers == 1 or len(todo) < 2:
+            with _progress_bar(game.id, games, len(played), progress) as bar:
+                for i in todo:
+                    finished([play_one(game, json_options, specs, seed, i, folder)])
+                    bar.update(1)
+        else:
+            tasks = [(game.id, json_options, specs, seed, chunk,
+                      None if folder is None else str(folder))
+                     for chunk in chunk_indices(todo, workers)]
+            # The pool is forked before the bar starts its monitor thread; leaving the
+            # `with` terminates the workers, also on an error or Ctrl-C.
+            with multiprocessing.Pool(workers, initializer=_ignore_interrupts) as pool, \
+                    _progress_bar(game.id, games, len(played), progress) as bar:
+                for chunk in pool.imap_unordered(play_chunk, tasks):
+                    finished(chunk)
+                    bar.update(len(chunk))
+    except BaseException:
+        if results is not None:
+            results.flush()  # a failed or interrupted run keeps every game that finished
+        raise
+    if results is not None:
+        results.close()
+    # Adding in game-index order keeps floating-point sums identical to one worker.
+    summary.add_all(played[i] for i in sorted(played))
     summary.wall_seconds = time.perf_counter() - started
     return summary
 
 
-def _progress_bar(name: str, games: int, progress: bool) -> tqdm:
-    return tqdm(total=games, unit="game", desc=name, file=sys.stderr, disable=not progress,
-                dynamic_ncols=True, leave=False)
+def _progress_bar(name: str, games: int, done: int, progress: bool) -> tqdm:
+    return tqdm(total=games, initial=done, unit="game", desc=name, file=sys.stderr,
+                disable=not progress, dynamic_ncols=True, leave=False)
 
 
 def simulate_command(args) -> int:
@@ -184,11 +214,14 @@ def simulate_command(args) -> int:
     # The bar goes to stderr; hide it only where it would be noise in a machine's log.
     progress = not (args.json and not sys.stderr.isatty())
     summary = run_simulation(args.game, options, specs, args.games, args.seed,
-                             workers=args.workers, records_dir=args.records, progress=progress)
+                             workers=args.workers, records_dir=args.records, progress=progress,
+                             out=args.out, resume=args.resume)
     if args.json:
         print(json.dumps(summary.to_json()))
     else:
         print(summary.table())
         if args.records:
             print(f"\nrecords: {summary.games} files in {args.records}")
+        if args.out:
+            print(f"results: {summary.games} games in {args.out}")
     return 0

@@ -19,6 +19,7 @@ class GameResult:
     rounds: int
     decisions: int
     kinds: tuple[tuple[str, str], ...] = ()  # the outcome's categorical details
+    outcome: Outcome | None = None  # the whole outcome, for a results file (--out)
 
     @classmethod
     def of(cls, index: int, seed: int, outcome: Outcome, decisions: int) -> "GameResult":
@@ -27,7 +28,7 @@ class GameResult:
         kinds = tuple(sorted((key, value) for key, value in outcome.details.items()
                              if isinstance(value, str)))
         return cls(index, seed, tuple(outcome.winners), tuple(outcome.eliminated),
-                   int(outcome.rounds), decisions, kinds)
+                   int(outcome.rounds), decisions, kinds, outcome)
 
 
 @dataclass

@@ -291,7 +291,8 @@ def _current(view: Mapping[str, Any]) -> str | None:
 
 
 # the fortress's pieces: walls grey, gates and doors brown when shut and pale when open or
-# broken, ladders and the ram and charge in their own colours
+# broken, ladders (a ring while down) and the ram and charge in their own colours; each
+# names itself by data-place, so a click on it offers its decisions (table_decisions.py)
 FORTRESS_STROKE = {"wall": "#6b6b6b", "tower": "#4b4b4b", "gate": "#7a4a1a", "door": "#7a4a1a",
                    "hatch": "#7a4a1a", "ladder": "#b08040"}
 
@@ -312,18 +313,23 @@ def _fortress(view, px, scale) -> list[str]:
                        f'stroke="{FORTRESS_STROKE[kind]}" '
                        f'stroke-opacity="{1.0 if shut or kind in ("wall", "tower") else 0.3}" '
                        f'stroke-width="{max(3.0, piece.get("thickness", 0.2) * scale):.1f}" '
-                       f'stroke-linecap="butt" class="fortress-{kind}"><title>'
+                       f'stroke-linecap="butt" data-place="{escape(piece["name"])}" '
+                       f'class="fortress-{kind}"><title>'
                        f'{escape(piece["name"])} ({kind}, {state}, {s.get("batter", 0)} '
                        f'Batter points)</title></polyline>')
-        elif kind == "ladder" and s.get("up"):
+        elif kind == "ladder":
             cx, cy = px(*piece["at"])
-            out.append(f'<circle cx="{cx}" cy="{cy}" r="4" fill="{FORTRESS_STROKE[kind]}" '
-                       f'class="fortress-ladder"><title>{escape(piece["name"])} (up)</title>'
-                       '</circle>')
+            up = bool(s.get("up"))
+            fill = FORTRESS_STROKE[kind] if up else "none"
+            out.append(f'<circle cx="{cx}" cy="{cy}" r="4" fill="{fill}" '
+                       f'stroke="{FORTRESS_STROKE[kind]}" stroke-width="1.5" '
+                       f'class="fortress-ladder{"" if up else " down"}" '
+                       f'data-place="{escape(piece["name"])}"><title>{escape(piece["name"])} '
+                       f'({"up" if up else "down"})</title></circle>')
         elif kind in ("ram", "charge") and not s.get("gone"):
             cx, cy = px(s["x"], s["y"])
             out.append(f'<circle cx="{cx}" cy="{cy}" r="5" fill="#222" '
-                       f'class="fortress-{kind}"><title>{escape(piece["name"])} ({kind}, '
+                       f'data-place="{escape(piece["name"])}" class="fortress-{kind}"><title>{escape(piece["name"])} ({kind}, '
                        f'carried by {", ".join(s["carriers"]) or "no one"})</title></circle>')
     return out
 

@@ -115,8 +115,10 @@ def _siege_place(state, action: Siege, label: str) -> dict:
     """A fortress decision: a battering at its striker, chosen by a click on what it strikes;
     any other at the piece it works (a haul to any point clicked, as a move)."""
     if action.verb in STRIKING:
+        striker = piece_name(state, action.model) if action.model in siege.pieces(state) \
+            else action.model
         return {"place": action.model, "target": action.thing, "piece": "batter",
-                "piece_label": f"{action.model}: batter", "label": label, "confirm": True,
+                "piece_label": f"{striker}: battering", "label": label, "confirm": True,
                 "preview": True}
     name = action.model if action.verb == "haul" else action.thing
     entry = {"place": name, "piece": "siege", "label": label,

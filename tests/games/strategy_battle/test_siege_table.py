@@ -11,11 +11,12 @@ from fractions import Fraction
 
 from palantir.engine.dice import SeededDice
 from palantir.games.strategy_battle.render import menu_note
-from palantir.games.strategy_battle.svg import render_svg
+from palantir.games.strategy_battle.svg import phase_help, render_svg
 from palantir.games.strategy_battle.table_decisions import decision_places, preview
 
 from tests.games.strategy_battle.test_fortress import (DOOR_OUT, FORT, HALL_DOOR, HALL_WALLS,
                                                        ram_crew, siege_battle, to_fight_phase)
+from tests.games.strategy_battle.test_table_decisions import small_battle
 from tests.support.positions.sbg import GAME, MINAS, URUK
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -135,3 +136,17 @@ def test_the_fortress_pieces_are_clickable_places_and_a_ladder_down_is_drawn():
     assert {"gate", "keepdoor", "ladder1", "ladder2", "ram", "keg", "west"} <= places
     ladder = next(e for e in root.iter(f"{NS}circle") if e.get("data-place") == "ladder1")
     assert "down" in ladder.get("class")
+
+
+def test_the_page_help_says_how_the_fortress_is_worked_by_clicks():
+    # item 9: the page has no input box; at a fortress its help names the pieces' clicks
+    moving = phase_help(the_siege().view(1))
+    assert "click a gate, door or ladder" in moving and "type" not in moving.lower()
+    assert "click a gate" not in phase_help(small_battle().view(0))
+    ram, crew = ram_crew()
+    state = siege_battle([("G1", MINAS, 24, 5)] + crew, fortress=FORT + [ram])
+    to_fight_phase(state)
+    battering = phase_help(state.view(1))
+    assert battering.startswith("Battering: click a warrior or ram") and "type" not in battering
+    (place,) = decision_places(state.view(1), ["batter ram gate"])
+    assert place["piece_label"] == "the ram: battering"

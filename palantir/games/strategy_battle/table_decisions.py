@@ -40,7 +40,7 @@ from .odds import fight_odds, shot_odds
 from .phases.shoot import check_shot
 from .reading import state_of
 from .svg import frame
-from .words import distance_text, piece_name, words
+from .words import distance_text, piece_name, ram_strength_of, words
 from .wounds import in_the_way
 
 View = Mapping[str, Any]
@@ -288,8 +288,7 @@ def _batter_preview(state, action: Siege) -> dict:
                 "notes": ["'Demolition Charges': a Courage test, then D6 wounds to every "
                           "model and structure it touches."]}
     if action.model in found:
-        crew = siege._crew(state, found[action.model])
-        strength, blows = siege.ram_strength(m.profile.strength for m in crew), 1
+        strength, blows = ram_strength_of(state, action.model), 1
     else:
         model = state.models[action.model]
         strength, blows = model.profile.strength, state.attacks(model)

@@ -150,6 +150,12 @@ def _to_wound(state, strength: int, defence: int) -> str:
     return "+ then ".join(entry.split("/")) + "+ to wound"     # '6/4': a 6, then a 4+
 
 
+def ram_strength_of(state, name: str) -> int:
+    """A ram's Strength from its crew now ('Battering Rams'; 0 with no one carrying it)."""
+    crew = [state.models[k] for k in siege.status(state, name)["carriers"] if k in state.models]
+    return siege.ram_strength(m.profile.strength for m in crew) if crew else 0
+
+
 def _against(state, strength: int, target) -> str:
     if target is None:
         return f"Strength {strength}"
@@ -174,8 +180,7 @@ def siege_words(state, action: Siege) -> str:
     if action.verb == "batter":
         target = found.get(action.thing)
         if action.model in found:
-            crew = siege._crew(state, found[action.model])
-            strength = siege.ram_strength(m.profile.strength for m in crew) if crew else 0
+            strength = ram_strength_of(state, action.model)
             return (f"batter {piece_name(state, action.thing)} with "
                     f"{piece_name(state, action.model)} ({_against(state, strength, target)})")
         model = state.models.get(action.model)

@@ -75,6 +75,14 @@ PAGE_HELP = {
               "shown before it is fought ('Do it'). Each question of the fight (shields, "
               "Might, strikes, backing away, spears, weapons) is a button in words."),
 }
+# a table with a fortress: its pieces are clicked as models are ('The Fortress')
+FORTRESS_HELP = ("At the fortress: click a gate, door or ladder for what your models beside it "
+                 "may do with it (open, close, bolt, unbolt, raise, pull down); click a ram or "
+                 "charge to take it up or put it down, or to haul it: then click a point on "
+                 "the table, and the crew's way there and its cost are shown first.")
+BATTERING_HELP = ("Battering: click a warrior or ram of yours, then the highlighted gate, door "
+                  "or wall it strikes (a charge: click it to set it off); the chance of each "
+                  "blow is shown before 'Do it'. 'done' ends your battering.")
 TOOLS_HELP = ("Hover a model for its profile, wargear, Might, Will and Fate left and what it "
               "has done; its move, missile range and sight lines to the enemies it sees "
               "(amber: something in the way) are drawn while it is picked or hovered. "
@@ -89,11 +97,15 @@ def phase_help(view: Mapping[str, Any]) -> str:
     question = view.get("question")
     if view.get("result"):
         now = "The game is over."
+    elif question and question.get("kind") == "siege":
+        now = BATTERING_HELP
     elif question:
         now = (f"{question['side']} answers a question ({question['kind']}): click one "
                "of the buttons; each says in words what it does.")
     else:
         now = PAGE_HELP.get(view["phase"], "")
+        if view["phase"] == "move" and view["table"].get("fortress"):
+            now += "\n\n" + FORTRESS_HELP
     return now + "\n\n" + TOOLS_HELP
 
 
@@ -291,7 +303,8 @@ def _current(view: Mapping[str, Any]) -> str | None:
 
 
 # the fortress's pieces: walls grey, gates and doors brown when shut and pale when open or
-# broken, ladders and the ram and charge in their own colours
+# broken, ladders (a ring while down) and the ram and charge in their own colours; each
+# names itself by data-place, so a click on it offers its decisions (table_decisions.py)
 FORTRESS_STROKE = {"wall": "#6b6b6b", "tower": "#4b4b4b", "gate": "#7a4a1a", "door": "#7a4a1a",
                    "hatch": "#7a4a1a", "ladder": "#b08040"}
 
@@ -312,18 +325,24 @@ def _fortress(view, px, scale) -> list[str]:
                        f'stroke="{FORTRESS_STROKE[kind]}" '
                        f'stroke-opacity="{1.0 if shut or kind in ("wall", "tower") else 0.3}" '
                        f'stroke-width="{max(3.0, piece.get("thickness", 0.2) * scale):.1f}" '
-                       f'stroke-linecap="butt" class="fortress-{kind}"><title>'
+                       f'stroke-linecap="butt" data-place="{escape(piece["name"])}" '
+                       f'class="fortress-{kind}"><title>'
                        f'{escape(piece["name"])} ({kind}, {state}, {s.get("batter", 0)} '
                        f'Batter points)</title></polyline>')
-        elif kind == "ladder" and s.get("up"):
+        elif kind == "ladder":
             cx, cy = px(*piece["at"])
+            up = bool(s.get("up"))
+            # a ladder down is a faint ring, filled enough to take a click
             out.append(f'<circle cx="{cx}" cy="{cy}" r="4" fill="{FORTRESS_STROKE[kind]}" '
-                       f'class="fortress-ladder"><title>{escape(piece["name"])} (up)</title>'
-                       '</circle>')
+                       f'fill-opacity="{1.0 if up else 0.2}" '
+                       f'stroke="{FORTRESS_STROKE[kind]}" stroke-width="1.5" '
+                       f'class="fortress-ladder{"" if up else " down"}" '
+                       f'data-place="{escape(piece["name"])}"><title>{escape(piece["name"])} '
+                       f'({"up" if up else "down"})</title></circle>')
         elif kind in ("ram", "charge") and not s.get("gone"):
             cx, cy = px(s["x"], s["y"])
             out.append(f'<circle cx="{cx}" cy="{cy}" r="5" fill="#222" '
-                       f'class="fortress-{kind}"><title>{escape(piece["name"])} ({kind}, '
+                       f'data-place="{escape(piece["name"])}" class="fortress-{kind}"><title>{escape(piece["name"])} ({kind}, '
                        f'carried by {", ".join(s["carriers"]) or "no one"})</title></circle>')
     return out
 

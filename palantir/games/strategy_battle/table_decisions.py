@@ -8,6 +8,12 @@
     a shot              offered at its shooter, chosen by a click on the target
     a magical power     offered at its caster (a piece of his place after his move),
                         chosen by a click on the target, the Will dice the ways to it
+    a fortress piece    a gate, door, hatch or ladder offers its opening, bolting, raising
+                        and pulling at a click on it; a ram or charge its taking up and
+                        putting down, its hauling as a button and to any point clicked
+                        ("free": `haul ram 20,12`, the crew's path and cost previewed)
+    battering           offered at the warrior or ram, chosen by a click on the gate, door
+                        or wall (a charge set off: a click on the charge), its odds shown
     everything else     a button in words, in a group of its kind (a Hero's powers, Might...)
 
 `preview` answers before a decision is sent: for a move or charge the path the referee
@@ -23,21 +29,23 @@ from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
 from ...engine.errors import BadNotation, IllegalAction
-from . import StrategyBattle
+from . import StrategyBattle, siege
 from . import table as geo
 from .heuristics import fighter
 from .notation import (Back, Cast, Charge, Charger, Dismount, Done, FateRoll, Fight, Heroic,
                        Leave, Loose, Might, Mount, Move, Pair, Pass, Pick, Reroll, Resist,
-                       Shielding, Shoot, Strike, Support, Take, Throw, Trapped, Weapon, parse)
+                       Shielding, Shoot, Siege, Strike, Support, Take, Throw, Trapped, Weapon,
+                       parse)
 from .odds import fight_odds, shot_odds
 from .phases.shoot import check_shot
 from .reading import state_of
 from .svg import frame
-from .words import distance_text, words
+from .words import distance_text, piece_name, ram_strength_of, words
 from .wounds import in_the_way
 
 View = Mapping[str, Any]
-PREVIEWED = (Move, Charge, Shoot, Fight, Throw)
+PREVIEWED = (Move, Charge, Shoot, Fight, Throw, Siege)
+STRIKING = ("batter", "detonate")       # the Fight phase's siege verbs: at the striker
 
 
 def _state(view: View):
@@ -97,8 +105,27 @@ def place_of(state, action, cache: dict) -> dict:
                 "piece": f"cast:{action.power}",
                 "piece_label": f"{action.model}: {action.power.replace('-', ' ')}",
                 "piece_rank": 1, "label": label, "rank": action.dice, "confirm": True}
+    if isinstance(action, Siege):
+        return _siege_place(state, action, label)
     return {"place": None, "group": GROUPS.get(type(action), type(action).__name__.lower()),
             "label": label}
+
+
+def _siege_place(state, action: Siege, label: str) -> dict:
+    """A fortress decision: a battering at its striker, chosen by a click on what it strikes;
+    any other at the piece it works (a haul to any point clicked, as a move)."""
+    if action.verb in STRIKING:
+        striker = piece_name(state, action.model) if action.model in siege.pieces(state) \
+            else action.model
+        return {"place": action.model, "target": action.thing, "piece": "batter",
+                "piece_label": f"{striker}: battering", "label": label, "confirm": True,
+                "preview": True}
+    name = action.model if action.verb == "haul" else action.thing
+    entry = {"place": name, "piece": "siege", "label": label,
+             "piece_label": piece_name(state, name)}
+    if action.verb == "haul":
+        entry.update(free=f"haul {name} {{}}", confirm=True, preview=True)
+    return entry
 
 
 # the heading a kind of decision is listed under beside the table ("": with no heading)
@@ -222,9 +249,73 @@ def _fight_preview(state, action: Fight) -> dict:
     return {"title": words(state, action), "overall": rows, "notes": notes}
 
 
+def _haul_preview(state, view: View, action: Siege) -> dict:
+    """The path of a ram or charge hauled and what it costs its slowest carrier."""
+    burden, ends = siege.check_move_decision(state, action, str(action))
+    s = siege.status(state, burden.name)
+    crew = [state.models[k] for k in ends]
+    allowance = min(state.mover(m).allowance for m in crew)
+    if burden.kind == "charge" and len(crew) == 1:
+        allowance /= 2                  # 'Demolition Charges': half speed with one carrier
+    used = max(report.cost for _, report in ends.values())
+    cost = f"costs {distance_text(state, used)} of {distance_text(state, allowance)}"
+    return {"title": f"{words(state, action)} — {cost}", "cost": cost,
+            "path": _path_points(state, view, (s["x"], s["y"]), [action.to]),
+            "action": str(action)}
+
+
+def _blow_odds(state, strength: int, defence: int) -> Fraction:
+    """The chance one blow 'wounds' a structure (the Wound chart; a wall: a 6 at Strength
+    10, 'Knocking Down Fortress Walls & Towers')."""
+    if defence >= 100:
+        return Fraction(1, 6) if strength >= 10 else Fraction(0)
+    entry = state.charts.to_wound(strength, defence)
+    if entry == "-":
+        return Fraction(0)
+    p = Fraction(1)
+    for need in (int(v) for v in entry.split("/")):
+        p *= Fraction(7 - min(max(need, 1), 7), 6)
+    return p
+
+
+def _batter_preview(state, action: Siege) -> dict:
+    """The chance a battering takes Batter points off: each blow on the Wound chart, then a
+    roll on the Battering chart (a 1 takes none)."""
+    found = siege.pieces(state)
+    target = found.get(action.thing)
+    if action.verb == "detonate":
+        return {"title": words(state, action),
+                "notes": ["'Demolition Charges': a Courage test, then D6 wounds to every "
+                          "model and structure it touches."]}
+    if action.model in found:
+        strength, blows = ram_strength_of(state, action.model), 1
+    else:
+        model = state.models[action.model]
+        strength, blows = model.profile.strength, state.attacks(model)
+    chart = siege.BATTERING["wall" if target.kind in ("wall", "tower") else "door"]
+    p_wound = _blow_odds(state, strength, target.defence)
+    p_points = p_wound * Fraction(sum(1 for v in chart.values() if v), 6)
+    p_any = 1 - (1 - p_points) ** blows
+    rows = [_row(f"a blow wounds {target.name}", p_wound),
+            _row("a blow takes Batter points off", p_points),
+            _row(f"at least one Batter point off ({blows} "
+                 f"{'blow' if blows == 1 else 'blows'})", p_any)]
+    left = siege.status(state, target.name)["batter"]
+    return {"title": words(state, action), "overall": rows,
+            "notes": [f"{target.name} has {left} Batter point{'s' if left != 1 else ''} left."]}
+
+
+def _siege_preview(state, view: View, action: Siege) -> dict | None:
+    if action.verb == "haul":
+        return _haul_preview(state, view, action)
+    if action.verb in STRIKING and state.siege and action.thing in siege.pieces(state):
+        return _batter_preview(state, action)
+    return None
+
+
 def preview(view: View, text: str) -> dict | None:
-    """The path and cost of a move or charge, the odds of a charge, shot or fight; None for
-    other decisions. An illegal move or shot says why, naming the rule."""
+    """The path and cost of a move, charge or haul, the odds of a charge, shot, fight or
+    battering; None for other decisions. An illegal move or shot says why, naming the rule."""
     state = _state(view)
     try:
         action = parse(text)
@@ -233,6 +324,8 @@ def preview(view: View, text: str) -> dict | None:
     if not isinstance(action, PREVIEWED):
         return None
     try:
+        if isinstance(action, Siege):
+            return _siege_preview(state, view, action)
         if isinstance(action, Shoot):
             return _shot_preview(state, view, action)
         if isinstance(action, Fight):

@@ -12,11 +12,12 @@ import math
 from typing import Any, Callable
 
 from ...engine.errors import BadNotation
+from . import siege
 from . import table as geo
 from .notation import (Back, Cast, Charge, Charger, Climb, Crawl, Dismount, Done, FateRoll, Fight,
                        Heroic, Leave, Lie, Loose, Might, Mount, Move, Pair, Pass, Pick, Reroll,
-                       Resist, Shielding, Shoot, Strike, Support, Take, Throw, Trapped, Weapon,
-                       number, parse)
+                       Resist, Shielding, Shoot, Siege, Strike, Support, Take, Throw, Trapped,
+                       Weapon, number, parse)
 
 # directions on the picture of the table (y grows up it, away from Good's edge), by eighths
 DIRECTIONS = ("right", "up-right", "up", "up-left", "left", "down-left", "down", "down-right")
@@ -118,12 +119,88 @@ def _pass_words(state, action) -> str:
 
 
 def _done_words(state, action) -> str:
+    if (state.question or {}).get("kind") == "siege":
+        return f"done: {state.question['side']} has finished battering"
     phase = {"move": "moves", "shoot": "shots", "fight": "moves again"}.get(state.phase,
                                                                              "decisions")
     return f"done: {state.acting} has finished its {phase}"
 
 
+def piece_name(state, name: str) -> str:
+    """A fortress piece as a player calls it: 'the gate', 'the ladder ladder1'."""
+    piece = siege.pieces(state).get(name) if state.siege else None
+    if piece is None or piece.kind == name:
+        return f"the {name}"
+    return f"the {piece.kind} {name}"
+
+
+# 'The Fortress': what each verb does to its piece, in the words of a model doing it
+SIEGE_DEEDS = {"open": "opens {}", "close": "closes {}", "bolt": "bolts {}",
+               "unbolt": "unbolts {}", "raise": "raises {}", "pull": "pulls down {}",
+               "carry": "takes up {}", "drop": "puts down {}"}
+
+
+def _to_wound(state, strength: int, defence: int) -> str:
+    """What a blow on a structure needs: the Wound chart's entry, a wall's 6 at Strength 10."""
+    if defence >= 100:                # 'Knocking Down Fortress Walls & Towers'
+        return "6 to harm it" if strength >= 10 else "cannot harm it"
+    entry = state.charts.to_wound(strength, defence)
+    if entry == "-":
+        return "cannot harm it"
+    return "+ then ".join(entry.split("/")) + "+ to wound"     # '6/4': a 6, then a 4+
+
+
+def ram_strength_of(state, name: str) -> int:
+    """A ram's Strength from its crew now ('Battering Rams'; 0 with no one carrying it)."""
+    crew = [state.models[k] for k in siege.status(state, name)["carriers"] if k in state.models]
+    return siege.ram_strength(m.profile.strength for m in crew) if crew else 0
+
+
+def _against(state, strength: int, target) -> str:
+    if target is None:
+        return f"Strength {strength}"
+    if target.defence >= 100:
+        return f"Strength {strength} against a wall: {_to_wound(state, strength, target.defence)}"
+    return (f"Strength {strength} against Defence {target.defence}: "
+            f"{_to_wound(state, strength, target.defence)}")
+
+
+def siege_words(state, action: Siege) -> str:
+    """'G1 opens the gate', 'E4 takes up the ram', 'haul the ram 4" to 20,12 (6 crew)', 'batter the gate with the
+    ram (Strength 9 against Defence 10: 5+ to wound)'."""
+    if not state.siege:
+        return str(action)
+    found = siege.pieces(state)
+    if action.verb == "haul":
+        s = siege.status(state, action.model)
+        crew = len(s.get("carriers", ()))
+        length = math.dist((s["x"], s["y"]), action.to)
+        return (f"haul {piece_name(state, action.model)} {distance_text(state, length)} to "
+                f"{action.to[0]:g},{action.to[1]:g} ({crew} crew)")
+    if action.verb == "batter":
+        target = found.get(action.thing)
+        if action.model in found:
+            strength = ram_strength_of(state, action.model)
+            return (f"batter {piece_name(state, action.thing)} with "
+                    f"{piece_name(state, action.model)} ({_against(state, strength, target)})")
+        model = state.models.get(action.model)
+        if model is None:
+            return str(action)
+        blows = state.attacks(model)
+        return (f"{model.id} batters {piece_name(state, action.thing)} ({blows} "
+                f"{'blow' if blows == 1 else 'blows'}, "
+                f"{_against(state, model.profile.strength, target)})")
+    if action.verb == "detonate":
+        return (f"{action.model} sets off {piece_name(state, action.thing)} (a Courage test "
+                "first; D6 wounds to all it touches)")
+    deed = SIEGE_DEEDS.get(action.verb)
+    if deed is None:
+        return str(action)
+    return f"{action.model} {deed.format(piece_name(state, action.thing))}"
+
+
 WORDS: dict[type, Callable[[Any, Any], str]] = {
+    Siege: siege_words,
     Move: move_words,
     Charge: charge_words,
     Back: back_words,

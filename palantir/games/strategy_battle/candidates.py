@@ -184,6 +184,7 @@ def support_places(state, model) -> list[tuple[float, float]]:
         if (friend.side != model.side or friend.id == model.id or not state.engaged(friend)
                 or friend.profile.base_mm > model.profile.base_mm
                 or "two-handed weapon" in friend.profile.wargear
+                or "banner" in friend.profile.wargear
                 or _supported_already(state, friend, model)):
             continue
         f = state.disc(friend, zone=False)

@@ -40,7 +40,7 @@ SETTING_VERSION = 1
 SETTING = ("version", "title", "source", "first_priority", "victory", "max_turns",
            "courage_before_moving", "table", "profiles")
 TABLE = ("units", "width", "depth", "areas", "barriers")
-AREA = ("name", "going", "ground", "sight", "outline")
+AREA = ("name", "going", "ground", "sight", "roof", "outline")
 BARRIER = ("name", "line", "height", "width", "blocks_sight", "gap", "depth")
 PROFILE = tuple(f.name for f in fields(Profile))
 # Bounds on what a setting may ask of the rules, so that an uploaded position cannot make
@@ -82,7 +82,7 @@ def setting_of(scenario: Scenario) -> dict:
         "courage_before_moving": list(scenario.courage_before_moving),
         "table": {"units": table.units.name, "width": table.width, "depth": table.depth,
                   "areas": [{"name": a.name, "going": a.going, "ground": a.ground,
-                             "sight": a.sight,
+                             "sight": a.sight, "roof": a.roof,
                              "outline": [list(p) for p in a.shape.exterior.coords]}
                             for a in table.areas],
                   "barriers": [{"name": b.name, "line": [list(p) for p in b.line.coords],
@@ -225,8 +225,9 @@ def _table(raw: Any, at: str) -> Table:
         going = _text(item["going"], f"{where}.going", GOINGS)
         ground = _number(item["ground"], f"{where}.ground", 0, MAX_COORDINATE)
         sight = _number(item["sight"], f"{where}.sight", 0, MAX_COORDINATE)
+        roof = _flag(item["roof"], f"{where}.roof")
         outline = _points(item["outline"], f"{where}.outline")
-        areas.append(_feature(lambda: Area(name, Polygon(outline), going, ground, sight),
+        areas.append(_feature(lambda: Area(name, Polygon(outline), going, ground, sight, roof),
                               f"{where}.outline"))
     barriers = []
     for i, item in enumerate(_list(raw["barriers"], f"{at}.barriers", MAX_FEATURES)):

@@ -35,6 +35,7 @@ class Area:
     going: str = "open"          # open, difficult, woods (difficult but to Woodland Creatures), impassable
     ground: float = 0.0          # elevated ground: the height of its top, in table units
     sight: float = 0.0           # height above its ground of what blocks sight (ruins, rocks, trees)
+    roof: bool = False           # a building or solid cover overhead ('Bows — Volley Fire')
 
     def __post_init__(self):
         if self.going not in GOINGS:
@@ -189,7 +190,8 @@ class Table:
                 raise ValueError(f"{at}.outline: a list of [x, y] points ({exc})") from None
             areas.append(Area(need(raw, "name", str, at), shape, raw.get("going", "open"),
                               ground=mm(float(raw.get("ground_mm", 0))),
-                              sight=mm(float(raw.get("sight_mm", 0)))))
+                              sight=mm(float(raw.get("sight_mm", 0))),
+                              roof=bool(raw.get("roof", False))))
         barriers = []
         for i, raw in enumerate(doc.get("barriers", [])):
             at = f"{where}.barriers[{i}]"

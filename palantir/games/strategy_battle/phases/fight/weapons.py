@@ -37,7 +37,8 @@ BOWS = ("bow", "orc bow", "elf bow", "dwarf bow", "uruk-hai crossbow")
 
 
 
-TWO_HANDED = ("two-handed weapon", "elven blade two-handed")
+# a banner counts as a two-handed weapon, but for the Wound Chart ('Banners')
+TWO_HANDED = ("two-handed weapon", "elven blade two-handed", "banner")
 
 
 
@@ -54,6 +55,8 @@ def weapon_options(state, model) -> list[str]:
     two-handed weapon or an Elven blade in both hands cannot be used mounted, nor the blade
     so by a model with a shield or spear ('Elven Blades'))."""
     gear = model.profile.wargear    # with anything it has picked up
+    if "banner" in gear:
+        return ["banner"]           # 'Banners': no other weapon is used
     names = []
     if "lance" in gear and model.mounted:
         names.append("lance")
@@ -86,6 +89,8 @@ def _effect_of(state, model, name: str) -> tuple[int, int]:
     if name == "lance":
         # 'Lances': +1 to wound when charging; not charging, the butt or shaft, as a dagger
         return state.charts.weapons["lance" if lance_charge(state, model) else "dagger"]
+    if name == "banner":
+        return state.charts.weapons["banner"]
     if name in TWO_HANDED:
         return state.charts.weapons["two-handed weapon"]
     if name == "dagger":

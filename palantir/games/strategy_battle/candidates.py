@@ -14,6 +14,8 @@ model:
              (straight as far as a straight line goes, else round what is in the way)
     cover    the best-covered place on the way when enemy shooters are near ('In the Way!')
     half     half a move, for a shooter ('Moving & Shooting')
+    banner   a banner bearer to just behind the friend nearest the enemy, so that his fight
+             is in range of the banner ('Banners')
     hold     staying put (a move to where it stands)
 
 Any other legal decision may still be typed; `done` (listed by the referee) ends the side's
@@ -26,7 +28,7 @@ import math
 
 from ...engine.errors import IllegalAction
 from . import table as geo
-from .state import allowed, ends_near_hero
+from .state import allowed, carries_banner, ends_near_hero
 from .notation import Charge, Move
 
 # the directions tried for a covered place, either side of straight at the enemy
@@ -133,8 +135,35 @@ def model_candidates(state, model, discs=None, *, charges=None, cover: bool = Tr
             path = geo.find_path(state.table, discs, me, mover, to=spot, bound=reach)
             if path is not None:
                 add(Move(model.id, Move.rounded(path)))
+    spot = banner_place(state, model) if enemies else None
+    if spot is not None:
+        path = geo.find_path(state.table, discs, me, mover, to=spot, bound=reach)
+        if path is not None:
+            add(Move(model.id, Move.rounded(path)))
     add(Move(model.id, Move.rounded([(model.x, model.y)])), found=False)      # hold
     return out
+
+
+def banner_place(state, model):
+    """Where a bearer stands just behind (on his own side of) the friend nearest an enemy,
+    half an inch or a centimetre off his base: within the 3"/8cm of 'Banners'."""
+    if not carries_banner(model):
+        return None
+    enemies = [state.disc(m, zone=False) for m in state.models.values() if m.side != model.side]
+    friends = [m for m in state.models.values() if m.side == model.side and m.id != model.id
+               and not carries_banner(m)]
+    if not friends or not enemies:
+        return None
+    front = min(friends, key=lambda f: (min(geo.gap(state.disc(f, zone=False), e)
+                                            for e in enemies), f.id))
+    f, me = state.disc(front, zone=False), state.disc(model, zone=False)
+    d = math.hypot(me.x - f.x, me.y - f.y)
+    if d <= 0:
+        return None
+    step = f.radius + me.radius + state.units.rule(0.5, 1)
+    if d <= step:
+        return None               # already there
+    return (round(f.x + (me.x - f.x) / d * step, 3), round(f.y + (me.y - f.y) / d * step, 3))
 
 
 def advance_path(state, model, enemy, share: float, discs, reach):

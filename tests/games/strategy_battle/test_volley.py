@@ -5,6 +5,9 @@ alternating allotment of extra hits, cover, woods and roofs, large models hit pe
 import pytest
 
 from palantir.engine.errors import IllegalAction
+from palantir.engine.match import play_match
+from palantir.engine.record import GameRecord, replay
+from palantir.games.strategy_battle import StrategyBattle
 from palantir.games.strategy_battle.notation import Volley
 
 from tests.support.positions.sbg import (ORC, ORC_BOW, ROHAN, ROHAN_BOW, battle, mark, profile,
@@ -207,3 +210,17 @@ def test_volley_fire_is_offered_to_a_group_that_may_fire():
     single = shoot_phase(ELVES[:5] + [("E1", ORC, 10, at_range(30))], [])
     assert not any(isinstance(a, Volley) for a in single.legal_actions())
 
+
+def test_scenarios_banners_a_battle_of_volleys_and_banners_plays_to_the_end_and_replays():
+    # issue 14 item 6: a battle with banners and volley fire, played by the general on both
+    # sides, who fires volleys and re-rolls under his banners
+    game = StrategyBattle()
+    final, record = play_match(game, {"scenario": "banners"},
+                               [game.heuristic_agent(0, 1), game.heuristic_agent(1, 2)], 1,
+                               max_decisions=8000)
+    assert final.is_over() and record.result["winners"] in ([0], [1])
+    actions = [e["action"] for e in record.events if "action" in e]
+    assert any(a.startswith("volley ") for a in actions)
+    assert any(a.startswith("reroll ") for a in actions)
+    again = replay(GameRecord.loads(record.dumps()))
+    assert again.view(0) == final.view(0)

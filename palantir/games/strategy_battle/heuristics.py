@@ -378,9 +378,14 @@ class General:
     def _best_shot(self, shooter: str) -> float:
         """What the model's best shot of its own is worth (a volley's members give it up)."""
         if not hasattr(self, "_best_shots"):
+            # the shots offered beside the volley, else every shot there is
+            if hasattr(self, "_legal"):
+                shots = [a for a in self._legal if isinstance(a, Shoot)]
+            else:
+                shots = [Shoot(a, b) for a, b in shooters(self.state)]
             best: dict[str, float] = {}
-            for a, b in shooters(self.state):
-                best[a] = max(best.get(a, 0.0), self.shoot(Shoot(a, b)) - 1.0)
+            for shot in shots:
+                best[shot.model] = max(best.get(shot.model, 0.0), self.shoot(shot) - 1.0)
             self._best_shots = best
         return self._best_shots.get(shooter, 0.0)
 
@@ -616,6 +621,7 @@ class General:
 
     def choose(self, legal: list, rng: random.Random):
         """The best-scored decision, ties broken by `rng`."""
+        self._legal = legal
         scored = [(self.score(a, i), i) for i, a in enumerate(legal)]
         best = max(sc for sc, _ in scored)
         top = [i for sc, i in scored if sc >= best - 1e-9]

@@ -43,6 +43,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import lru_cache
 from itertools import product
 from typing import Iterable, Mapping, Sequence
 
@@ -173,13 +174,14 @@ def _split_best(side: Sequence[Fighter], hero: int | None) -> dict[tuple[int, in
 
 
 def _low_rank(low: tuple) -> tuple:
-    """How a die is preferred for the banner's re-roll: lowest score, best modifier, the
-    Hero's first."""
+    """How a die (score, modifier, owner) is preferred for the banner's re-roll: lowest
+    score, best modifier, the Hero's first."""
     score, modifier, owner = low
     return (score, -modifier, 0 if owner == "hero" else 1)
 
 
-def _best_and_low(n: int, modifier: int) -> dict[tuple[int, int], Fraction]:
+@lru_cache(maxsize=None)
+def _best_and_low(n: int, modifier: int) -> tuple[tuple[tuple[int, int], Fraction], ...]:
     """Joint distribution of (best, lowest) score of n dice with a modifier."""
     dist = die_scores(modifier)
 
@@ -187,19 +189,20 @@ def _best_and_low(n: int, modifier: int) -> dict[tuple[int, int], Fraction]:
         return sum((p for s, p in dist.items() if a <= s <= b), Fraction(0)) if a <= b \
             else Fraction(0)
 
-    out = {}
+    out = []
     for low in range(1, 7):
         for high in range(low, 7):
             p = (within(low, high) ** n - within(low + 1, high) ** n
                  - within(low, high - 1) ** n + within(low + 1, high - 1) ** n)
             if p:
-                out[(high, low)] = p
-    return out
+                out.append(((high, low), p))
+    return tuple(out)
 
 
 def _banner_states(side: Sequence[Fighter], hero: int | None) -> dict[tuple, Fraction]:
     """Joint distribution of (the Hero's best die, the rest's best, the die a banner's re-roll
-    takes: (score, modifier, 'hero' or 'rest')); 0 stands for 'no die'."""
+    takes: (modifier, 'hero' or 'rest')); 0 stands for 'no die'. The lowest die's score is
+    needed only to choose it: once chosen, its owner's other dice keep their best."""
     states: dict[tuple, Fraction] = {(0, 0, None): Fraction(1)}
     for i, f in enumerate(side):
         if f.attacks <= 0:
@@ -207,27 +210,34 @@ def _banner_states(side: Sequence[Fighter], hero: int | None) -> dict[tuple, Fra
         owner = "hero" if i == hero else "rest"
         nxt: dict[tuple, Fraction] = {}
         for (h, r, low), p in states.items():
-            for (high, least), q in _best_and_low(f.attacks, f.duel_modifier).items():
+            for (high, least), q in _best_and_low(f.attacks, f.duel_modifier):
                 mine = (least, f.duel_modifier, owner)
                 pick = mine if low is None or _low_rank(mine) < _low_rank(low) else low
                 key = (max(h, high), r, pick) if owner == "hero" else (h, max(r, high), pick)
                 nxt[key] = nxt.get(key, Fraction(0)) + p * q
         states = nxt
-    return states
+    out: dict[tuple, Fraction] = {}
+    for (h, r, low), p in states.items():
+        key = (h, r, None if low is None else low[1:])
+        out[key] = out.get(key, Fraction(0)) + p
+    return out
 
 
-def _rerolled(h: int, r: int, low, many: dict[str, bool]) -> dict[tuple[int, int], Fraction]:
-    """The (Hero's best, rest's best) after the banner's re-roll of the die `low`: the other
-    dice of its owner keep their best (with one die, nothing is left of it)."""
-    score, modifier, owner = low
+@lru_cache(maxsize=None)
+def _rerolled(h: int, r: int, low: tuple, many: tuple[bool, bool]
+              ) -> tuple[tuple[tuple[int, int], Fraction], ...]:
+    """The (Hero's best, rest's best) after the banner's re-roll of the die `low` (its
+    modifier and owner), `many`: whether the Hero, the rest, rolled two dice or more (the
+    owner's other dice keep their best; with one die, nothing is left of it)."""
+    modifier, owner = low
     out: dict[tuple[int, int], Fraction] = {}
     for v, p in die_scores(modifier).items():
         if owner == "hero":
-            key = (max(h if many["hero"] else 0, v), r)
+            key = (max(h if many[0] else 0, v), r)
         else:
-            key = (h, max(r if many["rest"] else 0, v))
+            key = (h, max(r if many[1] else 0, v))
         out[key] = out.get(key, Fraction(0)) + p
-    return out
+    return tuple(out.items())
 
 
 def parse_policy(text: str) -> tuple[str, int]:
@@ -290,10 +300,9 @@ def duel_outcome(good: Sequence[Fighter], evil: Sequence[Fighter],
                     {(h, r, None): p for (h, r), p in
                      _split_best(rolling[side], heroes[side]).items()})
              for side in sides}
-    many = {side: {"hero": heroes[side] is not None
-                   and rolling[side][heroes[side]].attacks >= 2,
-                   "rest": sum(f.attacks for i, f in enumerate(rolling[side])
-                               if i != heroes[side]) >= 2} for side in sides}
+    many = {side: (heroes[side] is not None and rolling[side][heroes[side]].attacks >= 2,
+                   sum(f.attacks for i, f in enumerate(rolling[side])
+                       if i != heroes[side]) >= 2) for side in sides}
     fg, fe = max(f.fight for f in good), max(f.fight for f in evil)
     edge = {"good": fg - fe, "evil": fe - fg}
     order = (banner_first, "evil" if banner_first == "good" else "good")
@@ -313,7 +322,7 @@ def duel_outcome(good: Sequence[Fighter], evil: Sequence[Fighter],
             if side is None:
                 out.append((state, p))
                 continue
-            for hr, q in _rerolled(*state[side], lows[side], many[side]).items():
+            for hr, q in _rerolled(*state[side], lows[side], many[side]):
                 todo.append(({**state, side: hr}, p * q, done | {side}))
         return out
 

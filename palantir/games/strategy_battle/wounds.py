@@ -93,7 +93,7 @@ class RollQuestion(procedure.Asked):
                 raise Refusal(RULE_MIGHT, f"{action.points} Might would raise the {q['for']} "
                               "roll past 6: no die is raised past 6", action=text)
         elif isinstance(action, Reroll):
-            if not q["reroll"] or action.model != hero.id:
+            if not q["reroll"] or action.model != hero.id or action.face is not None:
                 raise Refusal("Introduction: Re-rolls",
                               f"{action.model} has no re-roll of this die", action=text)
         elif not isinstance(action, Pass):

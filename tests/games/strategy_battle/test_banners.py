@@ -13,7 +13,7 @@ from palantir.games.strategy_battle.profiles import default_data
 from palantir.games.strategy_battle.profiles import DataError, parse_profiles
 from palantir.games.strategy_battle.scenarios import parse_scenario
 
-from tests.support.positions.sbg import ORC, ROHAN, battle, fight, rolls
+from tests.support.positions.sbg import ORC, ROHAN, battle, fight, mark, rolls
 
 R = 12.5 / 25.4
 D = 2 * R
@@ -200,6 +200,37 @@ def test_banners_with_no_friend_to_pick_it_up_the_banner_is_lost():
     to_fight(state)
     fight(state, "GB")
     assert "GB" not in state.models and state.banners_lost == {"good": 1, "evil": 0}
+
+
+def test_banners_a_hero_who_slays_a_bearer_never_takes_his_banner():
+    # 'Banners': "Heroes can never carry and pick up banners" (not as spoils either:
+    # 'Picking Up Weapons' offers a weapon or shield)
+    state = battle([("GH", "Boromir", 10, 10), ("EB", EVIL_BANNER, 10 + D, 10),
+                    ("G9", ROHAN, 45, 3), ("EH", "Orc Captain", 45, 45)],
+                   dice=["6", "6", "6", "1", "1", "6", "1", "1", "1", "2"],
+                   fight_choices=True)
+    to_fight(state)
+    fight(state, "GH")
+    kinds = []
+    while state.question is not None and "EB" in state.models:
+        kinds.append(state.question["kind"])
+        state.apply("pass" if state.question["kind"] == "banner" else state.legal_actions()[0])
+    assert "EB" not in state.models and state.banners_lost["evil"] == 1
+    assert state.question is None or state.question["kind"] != "take"
+
+
+def test_banners_a_die_named_by_its_score_only_in_a_fight():
+    # the notation 'reroll G1 2' names a duel die under a banner; an Expert Rider's re-roll
+    # of his Jump die ('Introduction: Re-rolls') takes no score
+    wall = {"name": "wall", "line": [[12, 0], [12, 48]], "height_mm": 30, "width_mm": 10}
+    state = battle([("G1", "Théoden on horse", 10, 20), ("E1", ORC, 40, 40)], barriers=[wall],
+                   dice=["1", "4"])
+    mark(state, "G1", might=0, free_might=0)
+    state.apply("move G1 16,20")
+    with pytest.raises(IllegalAction, match="Re-rolls"):
+        state.apply("reroll G1 1")
+    state.apply("reroll G1")
+    assert [d for d, _ in rolls(state)] == ["jump G1", "jump again G1"]
 
 
 def test_banners_who_may_carry_one_in_the_profile_data():

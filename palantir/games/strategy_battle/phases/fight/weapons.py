@@ -266,8 +266,8 @@ def spoils(state, hero, gears) -> list[str]:
     out: list[str] = []
     for gear in gears:
         for item in gear:
-            if item in mine or item in out:
-                continue
+            if item in mine or item in out or item == "banner":
+                continue          # 'Banners': "Heroes can never carry and pick up banners"
             if item == "shield" and any(w in mine for w in ("pike", "two-handed weapon")):
                 continue
             if item in MISSILE_NAMES and (any(w in mine for w in BOWS) or shoot_value(

@@ -14,6 +14,8 @@ model:
              (straight as far as a straight line goes, else round what is in the way)
     cover    the best-covered place on the way when enemy shooters are near ('In the Way!')
     half     half a move, for a shooter ('Moving & Shooting')
+    banner   a banner bearer to just behind the friend nearest the enemy, so that his fight
+             is in range of the banner ('Banners')
     hold     staying put (a move to where it stands)
     climb    up or down a sheer side on the way to the nearest enemy, or on up or down the
              side it is on ('Climbing')
@@ -32,7 +34,7 @@ from shapely.geometry import Point
 from ...engine.errors import IllegalAction
 from . import table as geo
 from .phases import move as move_rules
-from .state import allowed, ends_near_hero, is_loose
+from .state import allowed, carries_banner, ends_near_hero, is_loose
 from .notation import Charge, Climb, Lie, Move
 
 # the directions tried for a covered place, either side of straight at the enemy
@@ -145,6 +147,11 @@ def model_candidates(state, model, discs=None, *, charges=None, cover: bool = Tr
             if path is not None:
                 add(Move(model.id, Move.rounded(path)))
         out += climb_candidates(state, model, nearest)
+    spot = banner_place(state, model) if enemies else None
+    if spot is not None:
+        path = geo.find_path(state.table, discs, me, mover, to=spot, bound=reach)
+        if path is not None:
+            add(Move(model.id, Move.rounded(path)))
     add(Move(model.id, Move.rounded([(model.x, model.y)])), found=False)      # hold
     out += lie_candidates(state, model, enemies)
     return out
@@ -216,6 +223,26 @@ def lie_candidates(state, model, enemies) -> list:
 def geo_point(disc):
     """A base's centre as a shapely point."""
     return Point(disc.x, disc.y)
+def banner_place(state, model):
+    """Where a bearer stands just behind (on his own side of) the friend nearest an enemy,
+    half an inch or a centimetre off his base: within the 3"/8cm of 'Banners'."""
+    if not carries_banner(model):
+        return None
+    enemies = [state.disc(m, zone=False) for m in state.models.values() if m.side != model.side]
+    friends = [m for m in state.models.values() if m.side == model.side and m.id != model.id
+               and not carries_banner(m)]
+    if not friends or not enemies:
+        return None
+    front = min(friends, key=lambda f: (min(geo.gap(state.disc(f, zone=False), e)
+                                            for e in enemies), f.id))
+    f, me = state.disc(front, zone=False), state.disc(model, zone=False)
+    d = math.hypot(me.x - f.x, me.y - f.y)
+    if d <= 0:
+        return None
+    step = f.radius + me.radius + state.units.rule(0.5, 1)
+    if d <= step:
+        return None               # already there
+    return (round(f.x + (me.x - f.x) / d * step, 3), round(f.y + (me.y - f.y) / d * step, 3))
 
 
 def advance_path(state, model, enemy, share: float, discs, reach):
@@ -265,6 +292,7 @@ def support_places(state, model) -> list[tuple[float, float]]:
         if (friend.side != model.side or friend.id == model.id or not state.engaged(friend)
                 or friend.profile.base_mm > model.profile.base_mm
                 or "two-handed weapon" in friend.profile.wargear
+                or "banner" in friend.profile.wargear
                 or _supported_already(state, friend, model)):
             continue
         f = state.disc(friend, zone=False)

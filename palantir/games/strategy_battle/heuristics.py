@@ -6,7 +6,13 @@ to win or lose, in the points-like values of `value`:
   a rider's charge bonuses; holds a barrier it defends; brings spears up behind friends who
   fight ('Spears'); advances the rest, preferring ground that enemy bowmen see less of;
   bowmen move no more than lets them shoot;
-- it shoots where a kill is likeliest and worth most, finishing wounded Heroes first;
+- it shoots where a kill is likeliest and worth most, finishing wounded Heroes first; a
+  group of six bowmen holds together and looses a volley where the hits it expects are
+  worth more than the shots its members could make one by one ('Bows — Volley Fire'),
+  and allots a volley's extra hits to the enemy worth most;
+- in range of a friendly banner it counts the banner's re-roll in a fight's odds, re-rolls
+  the die that most likely wins the duel, keeps its bearer within 3"/8cm of friends and
+  has a friend pick up a fallen banner ('Banners');
 - in a fight it shields when shielding loses less than fighting risks ('Shields'), spends
   Might where a few points win a duel or land a wound that matters, always tries Fate, and
   strikes where a kill is likeliest ('Multiple Combats');
@@ -30,19 +36,23 @@ from functools import lru_cache
 
 from shapely.geometry import LineString, Point
 
+from ...engine.errors import IllegalAction
 from . import siege
 from . import table as geo
 from . import candidates as cand
 from .candidates import exposure
-from .notation import (Cast, Charge, Climb, Done, FateRoll, Fight, Heroic, Lie, Might, Move,
-                       Pass, Pick, Reroll, Resist, Shielding, Shoot, Siege, Strike, Throw,
+from .notation import (Allot, Cast, Charge, Climb, Done, FateRoll, Fight, Heroic, Lie, Might,
+                       Move, Pass, Pick, Reroll, Resist, Shielding, Shoot, Siege, Strike, Take,
+                       Throw, Volley,
                        Weapon)
 from .odds import Fighter, fight_odds, shot_odds, wound_chance
-from .phases.fight.resolution import best, fight_value
+from .phases.fight.resolution import best, fight_value, reroll_win_chance, sure_to_win
 from .phases.fight.weapons import weapon_effect
-from .phases.shoot import check_shot, shooting_limit
+from .phases.shoot import (VOLLEY_BOWS, check_shot, check_volley, near_target, roofed,
+                           shooters, shooting_limit)
 from .profiles import default_data
 from .reading import state_of
+from .state import carries_banner, fight_in_banner_range
 from .wounds import in_the_way, opponents_of
 
 # what the general will pay for a point of Might or Will, in the values of `value`
@@ -92,11 +102,13 @@ def fighter(state, model, foes=(), charging: bool = False, fighting: bool = Fals
 
 
 @lru_cache(maxsize=20000)
-def _odds(good: tuple, evil: tuple, shielding: tuple, trapped: tuple, might: tuple) -> tuple:
+def _odds(good: tuple, evil: tuple, shielding: tuple, trapped: tuple, might: tuple,
+          banner: tuple = (), first: str = "good") -> tuple:
     """fight_odds as floats: (good wins, good kills, evil kills, mean wounds each loses)."""
     entry = default_data()[2].to_wound
     o = fight_odds(list(good), list(evil), entry, shielding=shielding, trapped=trapped,
-                   might=dict(might), roll_might=[s for s, _ in might], fate=("good", "evil"))
+                   might=dict(might), roll_might=[s for s, _ in might], fate=("good", "evil"),
+                   banner=banner, banner_first=first)
     lost_evil = sum(k * p for k, p in o["wounds_if_good_wins"].items())
     lost_good = sum(k * p for k, p in o["wounds_if_evil_wins"].items())
     return (float(o["good_wins"]), float(o["good_kills"]), float(o["evil_kills"]),
@@ -119,14 +131,45 @@ def prospect(state, mine: list, theirs: list, my_side: str, *, shielding=(),
                    if any(f.might for f in side))
     if len(policy) == 2:
         policy = (("good", "bid:1"), ("evil", "bid:1"))
+    banner = banner_sides(state, mine + theirs)
+    extra = (banner, state.priority) if banner else ()
     p_good, _, _, lost_evil, lost_good = _odds(good, evil, tuple(sorted(shielding)),
-                                               tuple(sorted(trapped)), policy)
+                                               tuple(sorted(trapped)), policy, *extra)
     p_win = p_good if my_side == "good" else 1 - p_good
     gain_w, loss_w = (lost_evil, lost_good) if my_side == "good" else (lost_good, lost_evil)
     target, me = theirs[0], mine[0]
     gain = p_win * min(1.0, gain_w / target.wounds) * standing(target)
     loss = (1 - p_win) * min(1.0, loss_w / me.wounds) * standing(me)
     return p_win, gain - loss
+
+
+def banner_sides(state, models) -> tuple:
+    """The sides a fight of these models would be in range of a friendly banner for, as
+    they stand ('Banners'); none at all where no banner is on the table."""
+    if not any(carries_banner(m) for m in state.models.values()):
+        return ()
+    ids = [m.id for m in models]
+    return tuple(side for side in ("good", "evil") if fight_in_banner_range(state, ids, side))
+
+
+def in_volley_group(state, model) -> bool:
+    """Whether a bowman stands in a group of six or more of his bow in base contact."""
+    if model.profile.missile not in VOLLEY_BOWS:
+        return False
+    tol = state.units.tolerance
+    kin = [m for m in state.models.values() if m.side == model.side
+           and m.profile.missile == model.profile.missile]
+    if len(kin) < 6:
+        return False
+    found, todo = {model.id}, [model]
+    while todo:
+        here = todo.pop()
+        for m in kin:
+            if m.id not in found and geo.in_contact(state.disc(here, zone=False),
+                                                    state.disc(m, zone=False), tol):
+                found.add(m.id)
+                todo.append(m)
+    return len(found) >= 6
 
 
 def _wound_p(strength: int, defence: int, bonus: int = 0) -> float:
@@ -214,6 +257,19 @@ class General:
                            for e in enemies)
             if length <= kept and in_range:
                 score += SHOT_KEPT + 0.2 * progress
+            elif length < 0.01 and in_volley_group(s, model):
+                # 'Volley Fire': a group that holds together shoots twice as far, from
+                # 18"/42cm; a member who walks off breaks it
+                least = s.units.rule(18, 42)
+                if any(least <= geo.gap(me, s.disc(e, zone=False)) <= 2 * reach
+                       for e in enemies):
+                    score += 2.0
+        if carries_banner(model):
+            # 'Banners': the re-roll reaches fights within 3"/8cm of the bearer
+            reach3 = s.units.rule(3, 8)
+            score += 0.3 * sum(1 for f in s.models.values()
+                               if f.side == self.side and f.id != model.id
+                               and geo.gap(me.at(*end), s.disc(f, zone=False)) <= reach3)
         if self.thorough and any(e.profile.missile for e in enemies):
             discs = s.discs()
             hits = exposure(s, model, end, discs)
@@ -317,6 +373,68 @@ class General:
         own = friends[0]
         p_own = float(odds["reaches"]) * _wound_p(missile.strength, own.profile.defence)
         return 1.0 + 0.5 * p * worth - 0.5 * p_own * standing(own)
+
+    def volley(self, action: Volley) -> float:
+        """A volley's expected worth (one hit on the target at most, the extra hits spread
+        within 6"/14cm of it, half of them at the enemy's choosing), less the shots its
+        members give up ('Bows — Volley Fire')."""
+        s = self.state
+        try:
+            group, rolling, target, missile = check_volley(s, action, "")
+        except IllegalAction:
+            return -1.0
+        n = len(rolling)
+        first = 1 - (5 / 6) ** n
+        near = [m for m in near_target(s, target) if not roofed(s, m)]
+        extra = min(max(0.0, n / 6 - first), len(near))
+
+        def worth(m):
+            # as a shot's: a wound's share of the model, the last one the whole rest of it
+            return _wound_p(missile.strength, m.profile.defence) * (
+                standing(m) / max(1, m.wounds) + (0.5 * value(m.profile) if m.wounds == 1
+                                                  else 0.0))
+
+        gain = first * worth(target)
+        if near and extra:
+            values = [worth(m) * (1 if m.side != self.side else -1) for m in near]
+            # the firer picks the best for him, the enemy the least bad for itself
+            gain += extra * (max(values) + min(values)) / 2
+        given_up = sum(self._best_shot(m.id) for m in group)
+        return 1.0 + gain - given_up
+
+    def _best_shot(self, shooter: str) -> float:
+        """What the model's best shot of its own is worth (a volley's members give it up)."""
+        if not hasattr(self, "_best_shots"):
+            # the shots offered beside the volley, else every shot there is
+            if hasattr(self, "_legal"):
+                shots = [a for a in self._legal if isinstance(a, Shoot)]
+            else:
+                shots = [Shoot(a, b) for a, b in shooters(self.state)]
+            best: dict[str, float] = {}
+            for shot in shots:
+                best[shot.model] = max(best.get(shot.model, 0.0), self.shoot(shot) - 1.0)
+            self._best_shots = best
+        return self._best_shots.get(shooter, 0.0)
+
+    def allot(self, action: Allot) -> float:
+        """A volley's hit where it hurts the enemy most, or us least."""
+        s, frame = self.state, self.state.pending.top()
+        model = s.models.get(action.model)
+        if model is None or frame is None:
+            return 0.0
+        strength = s.charts.missiles[frame["missile"]].strength
+        hurt = _wound_p(strength, model.profile.defence) * standing(model)
+        return hurt if model.side != self.side else -hurt
+
+    def banner_reroll(self, action) -> float:
+        """The banner's re-roll of the die most likely to win the duel ('Banners')."""
+        s, c = self.state, self.state.combat
+        side = s.question["side"]
+        if isinstance(action, Pass):
+            if sure_to_win(s, c, side):
+                return 1.5
+            return 0.5 * (not sure_to_win(s, c, s.other(side)))
+        return reroll_win_chance(s, c, side, action.model, action.face)
 
     # ------------------------------------------------------------ the Fight phase
 
@@ -508,6 +626,16 @@ class General:
             return self.lie(action)
         if kind is Weapon:
             return self.weapon(action)
+        q = self.state.question
+        if q is not None and q["kind"] == "banner" and kind in (Reroll, Pass):
+            return self.banner_reroll(action)
+        if kind is Volley:
+            return self.volley(action)
+        if kind is Allot:
+            return self.allot(action)
+        if kind is Take and q is not None and q["kind"] == "pick up":
+            # 'Banners': a banner kept is worth a friend's equipment; the least of them
+            return 1.0 - value(self.state.models[action.model].profile) / 100
         if kind is Reroll:
             return 1.0                   # a free second chance at a failed roll
         if kind is FateRoll:
@@ -530,6 +658,7 @@ class General:
 
     def choose(self, legal: list, rng: random.Random):
         """The best-scored decision, ties broken by `rng`."""
+        self._legal = legal
         scored = [(self.score(a, i), i) for i, a in enumerate(legal)]
         best = max(sc for sc, _ in scored)
         top = [i for sc, i in scored if sc >= best - 1e-9]

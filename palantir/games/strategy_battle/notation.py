@@ -24,6 +24,10 @@
     take G1 shield             a Hero takes a weapon from the foes he slew
     cast G1 command E2 2 from 12,10  a Hero moves along waypoints, then uses a power there
     reroll G1                  an Expert Rider re-rolls his roll on the Jump chart
+    reroll G1 2                a side in range of its banner re-rolls G1's duel die showing 2
+    take G2 banner             a friend in base contact picks up a fallen bearer's banner
+    volley G1+G2+G3+G4+G5+G6 E4  six or more bowmen in base contact fire a volley at E4
+    allot E5                   a volley's next extra hit goes to E5, within 6"/14cm of its target
     dismount G1 [loose]        a rider gets off (leaving his mount loose); a passenger jumps down
     mount G1 G1m               a model on foot mounts a loose mount, or a passenger a rider's
     loose G1                   a fallen or thrown rider's mount is left loose (pass: it runs off)
@@ -402,9 +406,9 @@ def parse(text: str):
     raise BadNotation(f"unknown decision '{words[0]}'; the decisions are move, charge, shoot, "
                       "fight, strike, shield, might, fate, cast, resist, heroic, pair, back, "
                       "trapped, charger, weapon, support, throw, take, reroll, dismount, mount, "
-                      "loose, leave, climb, lie, crawl, the fortress's open, close, bolt, "
-                      "unbolt, raise, pull, carry, drop, haul, batter and detonate, pass and done",
-                      action=text)
+                      "loose, leave, climb, lie, crawl, volley, allot, the fortress's open, "
+                      "close, bolt, unbolt, raise, pull, carry, drop, haul, batter and "
+                      "detonate, pass and done", action=text)
 
 
 def _one_model(cls, verb: str, example: str):
@@ -471,12 +475,22 @@ _MORE = {"pair": _pair, "back": _back, "weapon": _weapon, "support": _support,
 
 @dataclass(frozen=True)
 class Reroll:
-    """A model re-rolls its last die where a rule lets it (an Expert Rider's Jump)."""
+    """A model re-rolls its last die where a rule lets it (an Expert Rider's Jump); in a
+    fight in range of a banner, one of its duel dice, named by its score ('Banners')."""
 
     model: str
+    face: int | None = None
 
     def __str__(self) -> str:
-        return f"reroll {self.model}"
+        return f"reroll {self.model}" + ("" if self.face is None else f" {self.face}")
+
+
+def _reroll(words, text):
+    faces = ("1", "2", "3", "4", "5", "6")
+    if len(words) not in (2, 3) or (len(words) == 3 and words[2] not in faces):
+        raise BadNotation("'reroll' names the model, then perhaps the score of the duel die "
+                          "it re-rolls, e.g. 'reroll G1' or 'reroll G1 2'", action=text)
+    return Reroll(words[1], int(words[2]) if len(words) == 3 else None)
 
 
 @dataclass(frozen=True)
@@ -585,7 +599,7 @@ def _leave(words, text):
     return Leave(words[1], words[2].lower())
 
 
-_MORE.update({"reroll": _one_model(Reroll, "reroll", "reroll G1"), "dismount": _dismount,
+_MORE.update({"reroll": _reroll, "dismount": _dismount,
               "mount": _mount, "loose": _one_model(Loose, "loose", "loose G1"),
               "leave": _leave, "climb": _along(Climb, "climb"), "crawl": _along(Crawl, "crawl"),
               "lie": _one_model(Lie, "lie", "lie G1")})
@@ -630,3 +644,37 @@ def _siege(words, text):
 
 
 _MORE.update({verb: _siege for verb in SIEGE_VERBS})
+
+
+# ---------------------------------------------------------------- volley fire
+
+@dataclass(frozen=True)
+class Volley:
+    """A group of six or more bowmen in base contact fires a volley at a target ('Bows —
+    Volley Fire')."""
+
+    models: tuple[str, ...]
+    target: str
+
+    def __str__(self) -> str:
+        return f"volley {'+'.join(self.models)} {self.target}"
+
+
+@dataclass(frozen=True)
+class Allot:
+    """A volley's next extra hit goes to this model, within 6"/14cm of the target."""
+
+    model: str
+
+    def __str__(self) -> str:
+        return f"allot {self.model}"
+
+
+def _volley(words, text):
+    if len(words) != 3 or not all(words[1].split("+")):
+        raise BadNotation("'volley' names the group then the target, e.g. "
+                          "'volley G1+G2+G3+G4+G5+G6 E4'", action=text)
+    return Volley(tuple(words[1].split("+")), words[2])
+
+
+_MORE.update({"volley": _volley, "allot": _one_model(Allot, "allot", "allot E5")})

@@ -28,12 +28,23 @@ Might policies in the duel ('Might'), for the side's first Fighter with Might (i
             a Hero with a policy, the referee asks for secret bids and both spend their N
 When both sides spend, both policies must be bids (a 'win' against a secret bid is not a
 policy: it cannot see the other bid).
+
+Banners ('Banners: Banner Combat Bonus'): a side in range of a friendly banner re-rolls one
+of its duel dice before Might is spent, when it is not sure to win as the dice stand: the
+side behind first, then the other if the re-roll has put it behind ("even after seeing the
+result of their opponent's re-roll"); on a level duel (equal dice, equal Fight) the side
+named first (`banner_first`, the side with priority) decides first. The die re-rolled is the
+side's lowest (any die but the best leaves the best as it is; with a single die, that one),
+of the model with the best duel modifier among equals, the Hero's before the others'; the
+second number stands. The referee's default re-roll is the same die (phases/fight/resolution.py).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import lru_cache
+from itertools import product
 from typing import Iterable, Mapping, Sequence
 
 from .state import monstrous
@@ -162,6 +173,73 @@ def _split_best(side: Sequence[Fighter], hero: int | None) -> dict[tuple[int, in
     return {(h, r): ph * pr for h, ph in hero_dist.items() for r, pr in rest_dist.items()}
 
 
+def _low_rank(low: tuple) -> tuple:
+    """How a die (score, modifier, owner) is preferred for the banner's re-roll: lowest
+    score, best modifier, the Hero's first."""
+    score, modifier, owner = low
+    return (score, -modifier, 0 if owner == "hero" else 1)
+
+
+@lru_cache(maxsize=None)
+def _best_and_low(n: int, modifier: int) -> tuple[tuple[tuple[int, int], Fraction], ...]:
+    """Joint distribution of (best, lowest) score of n dice with a modifier."""
+    dist = die_scores(modifier)
+
+    def within(a, b):
+        return sum((p for s, p in dist.items() if a <= s <= b), Fraction(0)) if a <= b \
+            else Fraction(0)
+
+    out = []
+    for low in range(1, 7):
+        for high in range(low, 7):
+            p = (within(low, high) ** n - within(low + 1, high) ** n
+                 - within(low, high - 1) ** n + within(low + 1, high - 1) ** n)
+            if p:
+                out.append(((high, low), p))
+    return tuple(out)
+
+
+def _banner_states(side: Sequence[Fighter], hero: int | None) -> dict[tuple, Fraction]:
+    """Joint distribution of (the Hero's best die, the rest's best, the die a banner's re-roll
+    takes: (modifier, 'hero' or 'rest')); 0 stands for 'no die'. The lowest die's score is
+    needed only to choose it: once chosen, its owner's other dice keep their best."""
+    states: dict[tuple, Fraction] = {(0, 0, None): Fraction(1)}
+    for i, f in enumerate(side):
+        if f.attacks <= 0:
+            continue
+        owner = "hero" if i == hero else "rest"
+        nxt: dict[tuple, Fraction] = {}
+        for (h, r, low), p in states.items():
+            for (high, least), q in _best_and_low(f.attacks, f.duel_modifier):
+                mine = (least, f.duel_modifier, owner)
+                pick = mine if low is None or _low_rank(mine) < _low_rank(low) else low
+                key = (max(h, high), r, pick) if owner == "hero" else (h, max(r, high), pick)
+                nxt[key] = nxt.get(key, Fraction(0)) + p * q
+        states = nxt
+    out: dict[tuple, Fraction] = {}
+    for (h, r, low), p in states.items():
+        key = (h, r, None if low is None else low[1:])
+        out[key] = out.get(key, Fraction(0)) + p
+    return out
+
+
+@lru_cache(maxsize=None)
+def _rerolled(h: int, r: int, low: tuple, many: tuple[bool, bool]
+              ) -> tuple[tuple[tuple[int, int], Fraction], ...]:
+    """The (Hero's best, rest's best) after the banner's re-roll of the die `low` (its
+    modifier and owner), `many`: whether the Hero, the rest, rolled two dice or more (the
+    owner's other dice keep their best; with one die, nothing is left of it)."""
+    modifier, owner = low
+    out: dict[tuple[int, int], Fraction] = {}
+    for v, p in die_scores(modifier).items():
+        if owner == "hero":
+            key = (max(h if many[0] else 0, v), r)
+        else:
+            key = (h, max(r if many[1] else 0, v))
+        out[key] = out.get(key, Fraction(0)) + p
+    return tuple(out.items())
+
+
 def parse_policy(text: str) -> tuple[str, int]:
     """A Might policy as ('none'|'win'|'bid', N); ValueError naming the field if malformed."""
     if text in ("none", "win"):
@@ -201,10 +279,11 @@ def check_shielding(side: Sequence[Fighter], name: str) -> None:
 
 
 def duel_outcome(good: Sequence[Fighter], evil: Sequence[Fighter],
-                 might: Mapping[str, str] | None = None, shielding: Iterable[str] = ()
-                 ) -> dict[str, object]:
+                 might: Mapping[str, str] | None = None, shielding: Iterable[str] = (),
+                 banner: Iterable[str] = (), banner_first: str = "good") -> dict[str, object]:
     """Good's chance of winning the duel, each side's expected Might spent, and `branches`:
-    the chance of each (winner, Might spent by Good, by Evil)."""
+    the chance of each (winner, Might spent by Good, by Evil). `banner`: the sides in range
+    of a friendly banner, re-rolling as the module says."""
     might = dict(might or {})
     shielding = set(shielding)
     policies = {side: parse_policy(might.get(side, "none")) for side in SIDES}
@@ -214,9 +293,39 @@ def duel_outcome(good: Sequence[Fighter], evil: Sequence[Fighter],
     rolling = {"good": _dice_side(good, evil, "good" in shielding),
                "evil": _dice_side(evil, good, "evil" in shielding)}
     heroes = {side: _hero(sides[side], policies[side][0]) for side in sides}
-    joint = {side: _split_best(rolling[side], heroes[side]) for side in sides}
+    banner = set(banner)
+    # a side with a banner carries the die its re-roll would take; the others none
+    joint = {side: ({k: p for k, p in _banner_states(rolling[side], heroes[side]).items()}
+                    if side in banner else
+                    {(h, r, None): p for (h, r), p in
+                     _split_best(rolling[side], heroes[side]).items()})
+             for side in sides}
+    many = {side: (heroes[side] is not None and rolling[side][heroes[side]].attacks >= 2,
+                   sum(f.attacks for i, f in enumerate(rolling[side])
+                       if i != heroes[side]) >= 2) for side in sides}
     fg, fe = max(f.fight for f in good), max(f.fight for f in evil)
     edge = {"good": fg - fe, "evil": fe - fg}
+    order = (banner_first, "evil" if banner_first == "good" else "good")
+
+    def ahead(side, dice):
+        other = "evil" if side == "good" else "good"
+        mine, theirs = max(dice[side]), max(dice[other])
+        return mine > theirs or (mine == theirs and edge[side] > 0)
+
+    def after_banners(dice, lows):
+        """Every way the banners' re-rolls may leave the dice: ({side: (h, r)}, chance)."""
+        out, todo = [], [(dice, Fraction(1), frozenset())]
+        while todo:
+            state, p, done = todo.pop()
+            side = next((s for s in order if s in banner and s not in done
+                         and lows[s] is not None and not ahead(s, state)), None)
+            if side is None:
+                out.append((state, p))
+                continue
+            for hr, q in _rerolled(*state[side], lows[side], many[side]):
+                todo.append(({**state, side: hr}, p * q, done | {side}))
+        return out
+
     both = heroes["good"] is not None and heroes["evil"] is not None
     if both and not (policies["good"][0] == policies["evil"][0] == "bid"):
         raise ValueError("might: when both sides' Heroes spend, they bid in secret ('Might'); "
@@ -231,9 +340,16 @@ def duel_outcome(good: Sequence[Fighter], evil: Sequence[Fighter],
         key = (winner, points["good"], points["evil"])
         branches[key] = branches.get(key, Fraction(0)) + p
 
-    for (hg, rg), pg in joint["good"].items():
-        for (he, re_), pe in joint["evil"].items():
-            p = pg * pe
+    for ((hg0, rg0, low_g), pg0), ((he0, re0, low_e), pe0) in product(
+            joint["good"].items(), joint["evil"].items()):
+        if banner:
+            ways = after_banners({"good": (hg0, rg0), "evil": (he0, re0)},
+                                 {"good": low_g, "evil": low_e})
+        else:
+            ways = [({"good": (hg0, rg0), "evil": (he0, re0)}, Fraction(1))]
+        for dice, pw in ways:
+            (hg, rg), (he, re_) = dice["good"], dice["evil"]
+            p = pg0 * pe0 * pw
             best = {"good": max(hg, rg), "evil": max(he, re_)}
             hero_die = {"good": hg, "evil": he}
             points = {"good": 0, "evil": 0}
@@ -389,13 +505,16 @@ def _sides_named(value, what: str) -> set[str]:
 def fight_odds(good: Sequence[Fighter], evil: Sequence[Fighter], entry_of, *,
                trapped: bool | Iterable[str] = (), might: Mapping[str, str] | None = None,
                shielding: Iterable[str] = (), roll_might: Iterable[str] = (),
-               fate: Iterable[str] = ()) -> Mapping[str, object]:
+               fate: Iterable[str] = (), banner: bool | Iterable[str] = (),
+               banner_first: str = "good") -> Mapping[str, object]:
     """Exact odds of a fight: who wins, the wounds and kills on each side's loss, and the
     Might each side spends in the duel on average.
 
     `trapped`: the sides that are trapped if they lose (True: both); `shielding`: the sides
     that shield; `roll_might`: the sides whose Heroes spend Might left after the duel on
-    their own failed wound and Fate rolls; `fate`: the sides whose struck Hero spends Fate."""
+    their own failed wound and Fate rolls; `fate`: the sides whose struck Hero spends Fate;
+    `banner`: the sides in range of a friendly banner (True: both), `banner_first` the one
+    that decides first on a level duel ('Banners')."""
     if not good or not evil:
         raise ValueError("a fight needs a model on each side")
     if models(good) > 1 and models(evil) > 1:
@@ -411,7 +530,10 @@ def fight_odds(good: Sequence[Fighter], evil: Sequence[Fighter], entry_of, *,
     shielding = _sides_named(shielding, "shielding")
     roll_might = _sides_named(roll_might, "roll might")
     fate = _sides_named(fate, "fate")
-    duel = duel_outcome(good, evil, might, shielding)
+    banner = _sides_named(banner, "banner")
+    if banner_first not in SIDES:
+        raise ValueError(f"banner first: '{banner_first}' is not good or evil")
+    duel = duel_outcome(good, evil, might, shielding, banner, banner_first)
     p_good = duel["good_wins"]
     result: dict[str, object] = {"good_wins": p_good, "evil_wins": 1 - p_good,
                                  "good_might": duel["good_might"],
@@ -459,6 +581,8 @@ def weapon_of(profile, mounted: bool, charging: bool) -> str:
     two-handed weapon if carried; a lance when charging mounted, its shaft as a dagger
     otherwise; a dagger for one with no close-combat weapon it can use; else a hand weapon."""
     gear = profile.wargear
+    if "banner" in gear:
+        return "banner"         # 'Banners': a bearer uses no other weapon
     if "two-handed weapon" in gear:
         return "two-handed weapon"
     if "lance" in gear and mounted:
@@ -491,9 +615,9 @@ def fighter_of(profile, charts, *, weapon: str | None = None, supported: bool = 
     else:
         raise ValueError(f"weapon '{weapon}': expected hand weapon or one of "
                          f"{', '.join(sorted(charts.weapons))}")
-    if supported and weapon == "two-handed weapon":
-        raise ValueError("spear: a fighter using a two-handed weapon cannot be supported "
-                         "('Spears')")
+    if supported and weapon in ("two-handed weapon", "banner"):
+        raise ValueError("spear: a fighter using a two-handed weapon (a banner counts as one) "
+                         "cannot be supported ('Spears', 'Banners')")
     if supported and mounted:
         raise ValueError("spear: a spearman on foot supports only a friend whose base is no "
                          "bigger than his, never a rider ('Spears')")

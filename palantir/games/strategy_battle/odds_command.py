@@ -52,6 +52,9 @@ Might policies for a side's Hero (its first model with Might), --might SIDE=POLI
 --might-on-rolls SIDE: that side's Heroes also spend the Might left after the duel on their
 own failed wound rolls and Fate dice, the fewest points that make the roll.
 --fate SIDE: that side's struck Hero spends Fate on each wound: a die a point, 4+ recovers.
+--banner SIDE: the fight is in range of that side's banner: when behind as the dice stand
+it re-rolls its lowest duel die before Might, the side behind first ('Banners');
+--banner-first SIDE decides first on a level duel (the side with priority; default good).
 """
 
 
@@ -92,6 +95,12 @@ def parser() -> argparse.ArgumentParser:
                        "Fate dice; repeatable")
     fight.add_argument("--fate", action="append", default=[], choices=("good", "evil"),
                        help="the side's struck Hero spends Fate on each wound; repeatable")
+    fight.add_argument("--banner", action="append", default=[], choices=("good", "evil"),
+                       help="the fight is in range of this side's banner: it rolls one "
+                       "duel die again when behind ('Banners'); repeatable")
+    fight.add_argument("--banner-first", default="good", choices=("good", "evil"),
+                       help="on a level duel, the side that decides on its re-roll first "
+                       "(the side with priority; default good)")
     fight.add_argument("--json", action="store_true",
                        help='one JSON object, each probability as {"p": float, "exact": "a/b"}')
     shot = sub.add_parser("shot", help="to hit and to wound with one shot",
@@ -161,13 +170,16 @@ def fight_query(args) -> dict:
     try:
         odds = fight_odds(good, evil, charts.to_wound, trapped=args.trapped, might=might,
                           shielding=args.shield, roll_might=args.might_on_rolls,
-                          fate=args.fate)
+                          fate=args.fate, banner=args.banner, banner_first=args.banner_first)
     except ValueError as exc:
         raise OddsError(f"fight: {exc}") from None
-    return {"fight": {"good": good_names, "evil": evil_names, "trapped": sorted(args.trapped),
-                      "shielding": sorted(set(args.shield)), "might": might,
-                      "might_on_rolls": sorted(set(args.might_on_rolls)),
-                      "fate": sorted(set(args.fate))},
+    described = {"good": good_names, "evil": evil_names, "trapped": sorted(args.trapped),
+                 "shielding": sorted(set(args.shield)), "might": might,
+                 "might_on_rolls": sorted(set(args.might_on_rolls)),
+                 "fate": sorted(set(args.fate))}
+    if args.banner:
+        described.update(banner=sorted(set(args.banner)), banner_first=args.banner_first)
+    return {"fight": described,
             "good_wins": _number(odds["good_wins"]), "evil_wins": _number(odds["evil_wins"]),
             "good_kills": _number(odds["good_kills"]), "evil_kills": _number(odds["evil_kills"]),
             "good_might_spent": float(odds["good_might"]),
@@ -217,6 +229,7 @@ def _text(result: dict) -> str:
              + (f"; Might on rolls: {', '.join(f['might_on_rolls'])}"
                 if f["might_on_rolls"] else "")
              + (f"; Fate: {', '.join(f['fate'])}" if f["fate"] else "")
+             + (f"; banner: {', '.join(f['banner'])}" if f.get("banner") else "")
              + (f"; Might: {', '.join(f'{k} {v}' for k, v in f['might'].items())}"
                 if f["might"] else ""),
              f"good wins the fight  {pct(result['good_wins'])}",

@@ -43,8 +43,9 @@ SETTING = ("version", "title", "source", "first_priority", "victory", "max_turns
 TABLE = ("units", "width", "depth", "areas", "barriers")
 AREA = ("name", "going", "ground", "sight", "outline")
 # an area's fields a setting may leave out (written before they were known): its sides
-# sheer and climbable ('Climbing'), neither unless it says so
-AREA_OPTIONAL = ("sheer", "climbable")
+# sheer and climbable ('Climbing'), a roof overhead ('Bows — Volley Fire'); none unless it
+# says so
+AREA_OPTIONAL = ("sheer", "climbable", "roof")
 BARRIER = ("name", "line", "height", "width", "blocks_sight", "gap", "depth")
 PROFILE = tuple(f.name for f in fields(Profile))
 # Bounds on what a setting may ask of the rules, so that an uploaded position cannot make
@@ -87,6 +88,7 @@ def setting_of(scenario: Scenario) -> dict:
         "table": {"units": table.units.name, "width": table.width, "depth": table.depth,
                   "areas": [{"name": a.name, "going": a.going, "ground": a.ground,
                              "sight": a.sight, "sheer": a.sheer, "climbable": a.climbable,
+                             "roof": a.roof,
                              "outline": [list(p) for p in a.shape.exterior.coords]}
                             for a in table.areas],
                   "barriers": [{"name": b.name, "line": [list(p) for p in b.line.coords],
@@ -232,10 +234,11 @@ def _table(raw: Any, at: str) -> Table:
         going = _text(item["going"], f"{where}.going", GOINGS)
         ground = _number(item["ground"], f"{where}.ground", 0, MAX_COORDINATE)
         sight = _number(item["sight"], f"{where}.sight", 0, MAX_COORDINATE)
-        sheer, climbable = (_flag(item.get(k, False), f"{where}.{k}") for k in AREA_OPTIONAL)
+        sheer, climbable, roof = (_flag(item.get(k, False), f"{where}.{k}")
+                                  for k in AREA_OPTIONAL)
         outline = _points(item["outline"], f"{where}.outline")
         areas.append(_feature(lambda: Area(name, Polygon(outline), going, ground, sight,
-                                           sheer, climbable), f"{where}.outline"))
+                                           sheer, climbable, roof), f"{where}.outline"))
     barriers = []
     for i, item in enumerate(_list(raw["barriers"], f"{at}.barriers", MAX_FEATURES)):
         where = f"{at}.barriers[{i}]"

@@ -13,7 +13,7 @@ SIDES = ("good", "evil")
 SOURCES = ("manual", "H", "M")
 WARGEAR = ("hand weapon", "shield", "spear", "pike", "elven blade", "two-handed weapon",
            "lance", "dagger", "bow",
-           "orc bow", "elf bow", "dwarf bow", "uruk-hai crossbow", "throwing weapon")
+           "orc bow", "elf bow", "dwarf bow", "uruk-hai crossbow", "throwing weapon", "banner")
 SPECIAL = ("woodland creature", "goblin climber", "terror", "mighty hero", "staff of power",
            "expert rider", "will of evil", "resistant to magic")
 # Sizes decided in shared/reference/strategy-battle-game-data.md ('Sizes')
@@ -145,6 +145,19 @@ def _shots(raw: Mapping[str, Any], at: str) -> int:
     return shots
 
 
+def _check_banner(raw: Mapping[str, Any], wargear: tuple[str, ...], at: str) -> None:
+    """'Banners': a bearer "cannot use any other kind of weapon/equipment" (armour and a steed
+    are not wargear here), and "Heroes can never carry and pick up banners"."""
+    if "banner" not in wargear:
+        return
+    if wargear != ("banner",):
+        raise DataError(f"{at}.wargear: a banner bearer carries no other weapon or equipment "
+                        "('Banners')")
+    if any(raw.get(k, 0) for k in ("might", "will", "fate")):
+        raise DataError(f"{at}.wargear: a Hero (Might, Will or Fate) never carries a banner "
+                        "('Banners')")
+
+
 def parse_profiles(doc: Mapping[str, Any], where: str = "profiles.toml") -> tuple[dict, dict]:
     """Validate the profiles document; return (profiles, mounts) by name."""
     mounts = {}
@@ -176,6 +189,7 @@ def parse_profiles(doc: Mapping[str, Any], where: str = "profiles.toml") -> tupl
         for item in special:
             if item not in SPECIAL:
                 raise DataError(f"{at}.special: unknown special rule '{item}'")
+        _check_banner(raw, wargear, at)
         mount = raw.get("mount")
         if mount is not None and mount not in mounts:
             raise DataError(f"{at}.mount: no mount called '{mount}'")

@@ -86,6 +86,15 @@ def parse_scenario(doc: Mapping[str, Any], where: str) -> Scenario:
         placements.append(Placement(ident, profile, (float(spot[0]), float(spot[1]))))
     if {profiles[p.profile].side for p in placements} != set(SIDES):
         raise DataError(f"{where}: models: both sides need at least one model")
+    for side in SIDES:
+        force = [profiles[p.profile] for p in placements if profiles[p.profile].side == side]
+        banners = sum(1 for p in force if "banner" in p.wargear)
+        heroes = sum(1 for p in force if p.might + p.will + p.fate > 0)
+        if banners > heroes:
+            # 'Banners': "A force can include a number of banners equal to or less than the
+            # number of Heroes it includes"
+            raise DataError(f"{where}: models: {side} has {banners} banner(s) and {heroes} "
+                            "Hero(es): no more banners than Heroes ('Banners')")
     max_turns = doc.get("max_turns")
     if max_turns is not None and (not isinstance(max_turns, int) or max_turns < 1):
         raise DataError(f"{where}: max_turns: a positive whole number")

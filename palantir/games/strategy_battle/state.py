@@ -242,6 +242,32 @@ def terrifying(model) -> bool:
     return model.profile.has("terror") or model.terror
 
 
+# ---------------------------------------------------------------- banners
+
+RULE_BANNER_BONUS = "Banners: Banner Combat Bonus"
+
+
+def carries_banner(model) -> bool:
+    """Whether a model carries a banner ('Banners')."""
+    return "banner" in model.profile.wargear
+
+
+def in_banner_range(state, model) -> bool:
+    """'Banner Combat Bonus': within 3"/8cm of a friendly banner bearer (the bearer too)."""
+    reach = state.units.rule(3, 8)
+    me = state.disc(model, zone=False)
+    return any(other.side == model.side and carries_banner(other)
+               and geo.gap(me, state.disc(other, zone=False)) <= reach + 1e-9
+               for other in state.models.values())
+
+
+def fight_in_banner_range(state, ids, side: str) -> bool:
+    """'Banner Combat Bonus': "If at least one model in a fight is in range of a friendly
+    banner, the entire fight is deemed to be in range of the banner"."""
+    return any(k in state.models and state.models[k].side == side
+               and in_banner_range(state, state.models[k]) for k in ids)
+
+
 # ---------------------------------------------------------------- who touches whom
 
 def players_choose(state) -> bool:
@@ -410,6 +436,8 @@ class Battle(State):
         self.force = {side: sum(1 for m in self.models.values() if m.side == side)
                       for side in SIDES}
         self.lost = {side: 0 for side in SIDES}
+        # 'Capturing Banners': the banners each side has lost, for the victor to capture
+        self.banners_lost = {side: 0 for side in SIDES}
         self.priority = scenario.first_priority
         self.phase = "move"
         self.acting = self.priority      # the side whose turn it is to decide in this phase
@@ -448,6 +476,7 @@ class Battle(State):
         other.options = dict(self.options)
         other.models = {k: m.copy() for k, m in self.models.items()}
         other.lost = dict(self.lost)
+        other.banners_lost = dict(self.banners_lost)
         other.fights = list(self.fights)
         other.combat = copy.deepcopy(self.combat)
         other.across = copy.deepcopy(self.across)
@@ -639,9 +668,13 @@ class Battle(State):
                 self.phase = "over"
                 self.question = self.combat = None
                 self.pending = procedure.Frames()
+                # 'Capturing Banners': the victor captures every banner the enemy lost
+                captured = self.banners_lost.get(side, 0)
+                spoils = (f"; {winner} captures {captured} {side} banner"
+                          f"{'s' if captured > 1 else ''}" if captured else "")
                 self.result = Outcome(winners=(self.seat_of(winner),),
-                                      summary=f"{winner} has slain every {side} warrior",
-                                      rounds=self.turn)
+                                      summary=f"{winner} has slain every {side} warrior"
+                                              + spoils, rounds=self.turn)
                 self.news.append(f"{winner} wins")
                 return
 

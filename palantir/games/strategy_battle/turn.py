@@ -23,13 +23,13 @@ from . import siege
 from . import table as geo
 from .candidates import move_candidates, move_order, movable
 from .notation import (Cast, Charge, Climb, Crawl, Dismount, Done, Fight, Lie, Mount, Move, Pick,
-                       Shoot, Siege, Throw)
-from .phases import cavalry, courage, heroics, magic, pairing, throwing
+                       Shoot, Siege, Throw, Volley)
+from .phases import cavalry, courage, heroics, magic, pairing, shoot as volley, throwing
 from .phases import move as move_rules
 from .phases.fight import resolution as combat
 from .phases.shoot import RULE_SHOOT, check_shot, shooters
 from .state import RULE_HEROIC_COMBAT, allowed, is_loose, moving_again
-from .wounds import D6, FateQuestion, RollQuestion, resolve_shot
+from .wounds import D6, FateQuestion, PickingUp, RollQuestion, resolve_shot
 
 RULE_MOVING = geo.RULE_MOVING
 RULE_WHEN_TO_FIGHT = "The Fight Phase: When to Fight"
@@ -231,13 +231,15 @@ class ShootPhase(Phase):
     name = SHOOT
     rule = RULE_SHOOT
     wrong = "'{action}' is not a Shoot-phase decision"
-    decisions = {Done: (_nothing, _done_shooting), Shoot: (_check_shoot, _shoot)}
+    decisions = {Done: (_nothing, _done_shooting), Shoot: (_check_shoot, _shoot),
+                 # 'Bows — Volley Fire': six or more bowmen in base contact fire together
+                 Volley: (volley.check_volley, volley.fire)}
 
     def answers(self, state) -> list:
-        """Every shot of a model free to shoot, and 'done'."""
+        """Every shot of a model free to shoot, every volley a group may fire, and 'done'."""
         return [Shoot(a, b) for a, b in shooters(state)
                 if _may_act(state, state.models[a]) and _may_shoot(state, state.models[a])
-                ] + [Done()]
+                ] + volley.volley_candidates(state) + [Done()]
 
 
 def _may_shoot(state, model) -> bool:
@@ -337,7 +339,7 @@ QUESTIONS = Procedures(
     magic.Resisting, magic.Commanded, cavalry.LooseMount, cavalry.LeaveOnHorse,
     combat.ShieldQuestion, combat.Striking, combat.BackingAway, combat.ChoosingWeapon,
     combat.Supporting, combat.TakingSpoils, combat.ChoosingCharger, combat.SpendingMight,
-    combat.Bidding, siege.Battering)
+    combat.Bidding, siege.Battering, combat.BannerReroll, PickingUp, volley.AllottingHit)
 
 
 def asking(state) -> Procedure:

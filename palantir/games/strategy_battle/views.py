@@ -34,6 +34,7 @@ def view(state, seat: int | None) -> dict:
         "models": [state.model_view(m) for m in state.models.values()],
         "force": dict(state.force),
         "lost": dict(state.lost),
+        "banners_lost": dict(state.banners_lost),
         "fought_this_phase": sorted(state.fought_this_phase),
         "supported_this_phase": sorted(state.supported_this_phase),
         "picked": state.picked,
@@ -114,6 +115,8 @@ def restore(state, view: Mapping[str, Any]) -> None:
     state.turn, state.priority = view["turn"], view["priority"]
     state.phase, state.acting = view["phase"], view["acting"]
     state.force, state.lost = dict(view["force"]), dict(view["lost"])
+    # (a view written before banners were refereed has lost none)
+    state.banners_lost = dict(view.get("banners_lost", {side: 0 for side in SIDES}))
     state.fights = [(single, tuple(many)) for single, many in view["fights"]]
     state.combat = copy.deepcopy(view["combat"])
     state.across = copy.deepcopy(view["across"])

@@ -16,6 +16,8 @@ Questions:
     roll  {"model", "for", "score", "might": [useful amounts], "reroll": bool}
           answered 'might G1 2', 'reroll G1' (when a rule allows a re-roll) or 'pass'
     fate  {"target"}: answered 'fate G1' (one point, a die: 4+ recovers) or 'pass'
+    pick up  {"bearer", "candidates"}: a fallen banner bearer's friend in base contact
+          picks up his banner, 'take G2 banner', or 'pass' and it is lost ('Banners')
 """
 
 from __future__ import annotations
@@ -25,8 +27,9 @@ from dataclasses import replace
 from ...engine.procedure import Plan, Refusal
 from . import procedure
 from . import table as geo
-from .notation import FateRoll, Might, Pass, Reroll
-from .state import carrier, find, is_loose, monstrous, outfit, profile_named
+from .notation import FateRoll, Might, Pass, Reroll, Take
+from .state import (carries_banner, carrier, find, is_hero, is_loose, monstrous, outfit,
+                    profile_named)
 
 # the faces of a six-sided die, as the dice are asked for them (every roll of the game)
 D6 = ("1", "2", "3", "4", "5", "6")
@@ -90,7 +93,7 @@ class RollQuestion(procedure.Asked):
                 raise Refusal(RULE_MIGHT, f"{action.points} Might would raise the {q['for']} "
                               "roll past 6: no die is raised past 6", action=text)
         elif isinstance(action, Reroll):
-            if not q["reroll"] or action.model != hero.id:
+            if not q["reroll"] or action.model != hero.id or action.face is not None:
                 raise Refusal("Introduction: Re-rolls",
                               f"{action.model} has no re-roll of this die", action=text)
         elif not isinstance(action, Pass):
@@ -510,6 +513,9 @@ def remove(state, model, fled: bool = False) -> None:
         state.lost[model.side] += 1
     if not fled:
         rider_fell(state, model)   # his passenger thrown, his mount left loose
+        banner_fell(state, model)  # 'Banners': a friend may pick up his banner
+    elif carries_banner(model):
+        lose(state, model.side, f"{model.id} flees with his banner: it is lost")
     state.check_victory()
 
 
@@ -619,3 +625,108 @@ def fall(state, model, depth: float, how: str = "falls") -> None:
                       f"{hits} Strength 3 hit(s)")
     for _ in range(hits):
         hit(state, model, 3, f"{model.id}'s fall")
+# ---------------------------------------------------------------- a banner bearer falls
+
+RULE_PICK_UP = "Banners: Equipping Warriors with Banners (picking up a banner)"
+
+
+def pick_up_candidates(state, bearer) -> list[str]:
+    """The friends who may pick up a slain bearer's banner: warriors (never Heroes) in base
+    contact with him, not engaged in combat, on foot as he was or riding as he rode
+    (decided: the banner passes from model to model of the same kind of base)."""
+    tol = state.units.tolerance
+    where = state.disc(bearer, zone=False)
+    out = []
+    for friend in sorted(state.models.values(), key=lambda m: m.id):
+        if (friend.side != bearer.side or is_hero(friend) or is_loose(friend)
+                or carries_banner(friend) or state.engaged(friend)
+                or friend.mounted != bearer.mounted
+                or not geo.in_contact(where, state.disc(friend, zone=False), tol)):
+            continue
+        out.append(friend.id)
+    return out
+
+
+def banner_fell(state, bearer) -> None:
+    """A bearer is slain: a friend in base contact may pick up the banner, else it is lost
+    ('Banners'). A bearer who flees the battle takes it off the table: it is lost."""
+    if not carries_banner(bearer) or state.phase == "over":
+        return
+    candidates = pick_up_candidates(state, bearer)
+    if not candidates:
+        lose(state, bearer.side, f"{bearer.id}'s banner is lost in the mayhem of battle")
+        return
+    floor = len(state.pending)
+    procedure.push(state, {"proc": "banner", "bearer": bearer.id, "side": bearer.side,
+                           "profile": bearer.profile.name, "candidates": candidates,
+                           "answer": None})
+    procedure.run(state, floor)
+
+
+def lose(state, side: str, why: str) -> None:
+    """A banner of `side` is lost: the victor will capture it ('Capturing Banners')."""
+    state.banners_lost[side] = state.banners_lost.get(side, 0) + 1
+    state.news.append(why)
+
+
+@procedure.REGISTRY.add
+class BannerFrame(procedure.Frame):
+    """A fallen bearer's banner: the side says who picks it up, then he carries it."""
+
+    name = "banner"
+
+    def step(self, state, stack) -> None:
+        """Ask once; then the friend becomes the bearer, or the banner is lost."""
+        answer = self["answer"]
+        if answer is None:
+            alive = [k for k in self["candidates"] if k in state.models]
+            if not alive:
+                procedure.finish(state, self)
+                lose(state, self["side"], f"{self['bearer']}'s banner is lost")
+                return
+            self["candidates"] = alive
+            state.question = {"kind": "pick up", "side": self["side"],
+                              "bearer": self["bearer"], "candidates": alive}
+            return
+        procedure.finish(state, self)
+        if answer == "" or answer not in state.models:
+            lose(state, self["side"], f"{self['bearer']}'s banner is not picked up: it is lost")
+            return
+        friend = state.models[answer]
+        # 'Banners': "the player must remove the model and replace it with the one carrying
+        # the banner" - the friend drops all his equipment and takes the bearer's profile
+        profile = state.scenario.profile(self["profile"]) or profile_named(self["profile"])
+        friend.profile = profile
+        friend.wounds = min(friend.wounds, profile.wounds)
+        friend.weapon, friend.taken, friend.left_on_horse = None, (), None
+        state.news.append(f"{friend.id} drops its equipment and picks up {self['bearer']}'s "
+                          "banner")
+
+
+class PickingUp(procedure.Asked):
+    """'Banners': which friend in base contact picks up the fallen banner, or none."""
+
+    name = "pick up"
+
+    def answers(self, state) -> list:
+        """Each friend who may pick it up, or 'pass'."""
+        return [Take(k, "banner") for k in state.question["candidates"]] + [Pass()]
+
+    def check(self, state, action) -> Plan:
+        """One of the friends in base contact, not fighting; or 'pass'."""
+        text, q = str(action), state.question
+        if isinstance(action, Pass):
+            return Plan(model="")
+        if not isinstance(action, Take) or action.item != "banner":
+            raise Refusal(RULE_PICK_UP, f"say who picks up {q['bearer']}'s banner, e.g. "
+                                        f"'take {q['candidates'][0]} banner', or 'pass'",
+                          action=text)
+        if action.model not in q["candidates"]:
+            raise Refusal(RULE_PICK_UP, f"{action.model} cannot pick up the banner: a warrior, "
+                          "not a Hero, in base contact with the bearer and not engaged in "
+                          f"combat may ({', '.join(q['candidates'])})", action=text)
+        return Plan(model=action.model)
+
+    def take(self, state, plan) -> None:
+        """The answer handed to the frame waiting for it."""
+        procedure.top(state, "banner")["answer"] = plan.model

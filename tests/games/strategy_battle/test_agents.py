@@ -1,6 +1,7 @@
 """The computer general (heuristics.py), its candidate moves (candidates.py), the search's
 rollout policy and evaluation (evaluation.py), and rebuilding a state from a view."""
 
+import math
 import random
 
 from palantir.agents.mcts import MCTSAgent
@@ -9,7 +10,8 @@ from palantir.engine.match import play_match
 from palantir.games.strategy_battle import StrategyBattle
 from palantir.games.strategy_battle.evaluation import HORIZON, evaluate
 from palantir.games.strategy_battle.heuristics import rollout_policy
-from palantir.games.strategy_battle.notation import Charge, Move, Shielding, Shoot
+from palantir.games.strategy_battle.notation import (Charge, Move, Reroll, Shielding, Shoot,
+                                                     Take, Volley)
 
 from tests.support.positions.sbg import ORC, ROHAN, ROHAN_BOW, battle, fight, mark
 
@@ -195,3 +197,62 @@ def test_mcts_searches_the_battle_with_rollouts_cut_at_the_horizon():
     action = agent.choose(state.view(0), state.legal_actions())
     assert str(action) in [str(a) for a in state.legal_actions()]
     assert agent.last_search["iterations"] == 6 and agent.last_search["policy"] is not None
+
+
+ELVES = [(f"G{i + 1}", "Wood Elf Warrior", 10, 5 + i * D) for i in range(6)]
+
+
+def test_heuristic_looses_a_volley_at_an_enemy_beyond_its_bows_range():
+    # 'Bows — Volley Fire': 30" off, beyond an Elf bow's 24" but within the volley's 48", a
+    # volley is the only shot; at 19" the six aimed shots (3+) are worth more than a volley (6s)
+    far = battle(ELVES + [("E1", ORC, 10, 5 + 6 * D + 30), ("E2", ORC, 14, 5 + 6 * D + 31)],
+                 width=40, depth=72)
+    for _ in range(2):
+        far.apply("done")
+    assert isinstance(choose(far), Volley)
+    near = battle(ELVES + [("E1", ORC, 10, 5 + 6 * D + 19)], width=40, depth=72)
+    for _ in range(2):
+        near.apply("done")
+    assert any(isinstance(a, Volley) for a in near.legal_actions())
+    assert isinstance(choose(near), Shoot)
+
+
+def test_heuristic_volley_group_holds_together_when_the_enemy_is_in_volley_range():
+    # a member walking off breaks the group: the general keeps its bowmen where they stand
+    state = battle(ELVES + [("E1", ORC, 10, 5 + 6 * D + 30)], width=40, depth=72)
+    action = choose(state)
+    me = state.models[action.model]
+    assert isinstance(action, Move)
+    assert abs(action.path[-1][0] - me.x) + abs(action.path[-1][1] - me.y) < 0.01    # hold
+
+
+def test_heuristic_re_rolls_under_its_banner_and_picks_up_a_fallen_one():
+    # 'Banners': behind 2 v 5, the general re-rolls (the re-roll can only help)
+    state = battle([("G1", ROHAN, 10, 10), ("E1", URUK, 10 + D, 10),
+                    ("GB", "Warrior of Rohan with banner", 10, 10 + D + 1),
+                    ("GH", "Boromir", 45, 3), ("E2", ORC, 45, 45)],
+                   dice=["2", "5"], fight_choices=True)
+    for _ in range(4):
+        state.apply("done")
+    fight(state, "G1")
+    assert state.question["kind"] == "banner"
+    assert choose(state) == Reroll("G1", 2)
+    shot = battle([("GB", "Warrior of Rohan with banner", 10, 10),
+                   ("G2", ROHAN, 10 - D, 10), ("E3", "Mordor Orc with bow", 20, 10),
+                   ("GH", "Boromir", 45, 3), ("E2", "Orc Captain", 45, 45)],
+                  dice=["5", "6"], fight_choices=True)
+    for _ in range(3):
+        shot.apply("done")
+    shot.apply("shoot E3 GB")
+    assert shot.question["kind"] == "pick up"
+    assert choose(shot) == Take("G2", "banner")
+
+
+def test_candidates_a_banner_bearer_is_offered_a_place_behind_the_foremost_friend():
+    # 'Banners': the re-roll reaches fights within 3"/8cm of the bearer
+    state = battle([("GB", "Warrior of Rohan with banner", 10, 4), ("G1", ROHAN, 14, 8),
+                    ("GH", "Boromir", 40, 3), ("E1", ORC, 10, 20), ("E2", ORC, 40, 40)])
+    state.apply("pick GB")
+    moves = [a for a in state.legal_actions() if isinstance(a, Move) and a.model == "GB"]
+    # half an inch off G1's base, on the bearer's side of him
+    assert any(abs(math.dist(a.path[-1], (14, 8)) - (D + 0.5)) < 0.01 for a in moves)

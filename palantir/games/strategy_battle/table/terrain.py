@@ -40,6 +40,7 @@ class Area:
     # handholds enough to be climbed steadily ("not all barriers are considered climbable")
     sheer: bool = False
     climbable: bool = False
+    roof: bool = False           # a building or solid cover overhead ('Bows — Volley Fire')
 
     def __post_init__(self):
         if self.going not in GOINGS:
@@ -209,7 +210,8 @@ class Table:
                               ground=mm(float(raw.get("ground_mm", 0))),
                               sight=mm(float(raw.get("sight_mm", 0))),
                               sheer=bool(raw.get("sheer", False)),
-                              climbable=bool(raw.get("climbable", False))))
+                              climbable=bool(raw.get("climbable", False)),
+                              roof=bool(raw.get("roof", False))))
         barriers = []
         for i, raw in enumerate(doc.get("barriers", [])):
             at = f"{where}.barriers[{i}]"

@@ -9,6 +9,8 @@ until a question must be answered or the fight is over (docs/strategy-battle.md)
              once a fight, each side says which spears and pikes support whom ('Spears')
     roll     every model rolls its duel dice (two per Attack when shielding); a monstrous
              mount rolls its own ('E1.mount')
+    banner   a side in range of a friendly banner may re-roll one of its dice, the side
+             behind first, the other after seeing it ('Banners')
     might    Heroes spend Might on their own dice; opposing Heroes bid in secret ('Might')
     decide   the winner (ties by the best Fight value, a monstrous mount's included); who is
              knocked down by a charging rider
@@ -28,7 +30,7 @@ import math
 
 from .....engine.procedure import Plan, Refusal
 from ... import procedure
-from ...notation import Back, Might, Pass, Shielding, Strike, Support, Take, Trapped
+from ...notation import Back, Might, Pass, Reroll, Shielding, Strike, Support, Take, Trapped
 from .backing import (RULE_BACK, RULE_MAKING_WAY, allocation_needed, can_back_away, cavalry_bonus,
                       check_back, farthest_back, free_spots, knockable, making_way_options,
                       part_slightly, rides_monstrous)
@@ -37,7 +39,8 @@ from .defending import (after_duel, barrier_between, charger_candidates, check_c
 from .weapons import (RULE_PICKING_UP, RULE_SPEARS, check_support, check_weapon, default_support,
                       spoils, support_options, take_weapon, taking, weapon_candidates, weapon_effect,
                       weapon_options, written)
-from ...state import find, is_hero, players_choose
+from ...state import (RULE_BANNER_BONUS, fight_in_banner_range as fight_in_range, find,
+                      is_hero, players_choose)
 from ...table import fortress
 from ...wounds import (D6, RULE_MIGHT, fall, roll_d6, score, take_wound, thrown_down, wound,
                        wound_mount, wound_roll)
@@ -89,7 +92,8 @@ def _fresh(state, c, good, evil, duel: str) -> None:
               "held": duel == "held",
               "to_declare": [state.priority, state.other(state.priority)],
               "shielding": {"good": False, "evil": False}, "dice": {},
-              "might_done": False, "bids": {}, "winner": None, "double": {}, "backed": [],
+              "might_done": False, "bids": {}, "winner": None, "rerolls": None, "double": {},
+              "backed": [],
               "strikers": [], "losers": [], "queue": [], "roll": None, "wounded": None,
               "to_back": [], "from": [], "then": None, "knocked": [],
               "gear": {k: list(state.models[k].profile.wargear) for k in good + evil},
@@ -171,7 +175,81 @@ def _roll(state, c) -> None:
                 # rolled apart from the rider's (his Might, his weapon are his own)
                 c["dice"][f"{m.id}.mount"] = [int(state.dice.roll(f"duel {m.id}.mount", D6))
                                               for _ in range(beast)]
+    c["stage"] = "banner"
+
+
+def _banner(state, c) -> None:
+    """'Banner Combat Bonus': each side whose fight is in range of a friendly banner may
+    re-roll one of its dice; the side behind as the dice stand decides first (a side sure
+    to win has nothing to gain), and the other may then re-roll "even after seeing the
+    result of their opponent's re-roll". The second number stands; Might comes after."""
+    if c.get("rerolls") is None:
+        ids = c["good"] + c["evil"]
+        c["rerolls"] = [side for side in (state.priority, state.other(state.priority))
+                        if fight_in_range(state, ids, side)]
+    while True:
+        side = next((s for s in c["rerolls"] if own_dice(c, s) and not sure_to_win(state, c, s)),
+                    None)
+        if side is None:
+            break
+        if players_choose(state):
+            state.question = {"kind": "banner", "side": side}
+            return
+        # the quicker game's default: the side's lowest die
+        key, face = lowest_die(state, c, side)
+        reroll_die(state, c, side, key, face)
     c["stage"] = "might"
+
+
+def own_dice(c, side) -> list[tuple[str, int]]:
+    """A side's duel dice as (whose, score), a monstrous mount's ('E1.mount') too."""
+    return [(k, d) for k, dice in sorted(c["dice"].items()) if k.partition(".")[0] in c[side]
+            for d in dice]
+
+
+def die_modifier(state, key: str) -> int:
+    """The duel modifier of a die's owner: its weapon's; none for a monstrous mount."""
+    ident, _, beast = key.partition(".")
+    return 0 if beast else weapon_effect(state, state.models[ident])[0]
+
+
+def lowest_die(state, c, side) -> tuple[str, int]:
+    """The die a side re-rolls by default: its lowest, of the model with the best duel
+    modifier among equals (any die but the best leaves the best as it is; with one die,
+    that one), a Hero's before another's. The same choice as the odds' policy (odds.py)."""
+    def rank(kd):
+        key, face = kd
+        owner = state.models[key.partition(".")[0]]
+        hero = not key.partition(".")[2] and owner.might_left > 0
+        return (face, -die_modifier(state, key), 0 if hero else 1, key)
+    return min(own_dice(c, side), key=rank)
+
+
+def reroll_die(state, c, side, key: str, face: int) -> None:
+    """Re-roll one of the side's dice showing `face`: the second number stands."""
+    dice = c["dice"][key]
+    i = dice.index(face)
+    dice[i] = score(int(state.dice.roll(f"duel {key} again", D6)), die_modifier(state, key))
+    c["rerolls"].remove(side)
+    state.news.append(f"{side} re-rolls {key}'s {face} (banner): it scores {dice[i]}")
+
+
+def reroll_win_chance(state, c, side, key: str, face: int) -> float:
+    """The chance a side wins the duel outright or on Fight value after re-rolling this die,
+    half a chance for a 50/50 tie roll (for the general)."""
+    dice = c["dice"][key]
+    i = dice.index(face)
+    modifier = die_modifier(state, key)
+    other = "evil" if side == "good" else "good"
+    total = 0.0
+    for raw in range(1, 7):
+        dice[i] = score(raw, modifier)
+        if sure_to_win(state, c, side):
+            total += 1.0
+        elif not sure_to_win(state, c, other):
+            total += 0.5
+    dice[i] = face
+    return total / 6
 
 
 def mount_attacks(state, model) -> int:
@@ -591,8 +669,8 @@ def _next(state, c) -> None:
     _fresh(state, c, *_sides(state, [k for k in ids if k in state.models]), kind)
 
 
-STAGES = {"declare": _declare, "roll": _roll, "might": _might, "decide": _decide,
-          "back": _back, "strikes": _strikes, "allot": lambda state, c: None,
+STAGES = {"declare": _declare, "roll": _roll, "banner": _banner, "might": _might,
+          "decide": _decide, "back": _back, "strikes": _strikes, "allot": lambda state, c: None,
           "strike": _strike, "end": _end, "next": _next}
 
 
@@ -634,6 +712,49 @@ class ShieldQuestion(FightQuestion):
         c["to_declare"].pop(0)
         if plan.on:
             state.news.append(f"{plan.side} shields")
+
+
+class BannerReroll(FightQuestion):
+    """'Banner Combat Bonus': the side re-rolls one of its duel dice, or not."""
+
+    name = "banner"
+
+    def answers(self, state) -> list:
+        """Each die of the side by its owner and score (the same score once), or 'pass'."""
+        side = state.question["side"]
+        seen = []
+        for key, face in own_dice(state.combat, side):
+            if (key, face) not in seen:
+                seen.append((key, face))
+        return [Reroll(k, f) for k, f in seen] + [Pass()]
+
+    def check(self, state, action) -> Plan:
+        """One of the side's own dice in this fight, or 'pass'."""
+        text, c, side = str(action), state.combat, state.question["side"]
+        if isinstance(action, Pass):
+            return Plan(die=None, side=side)
+        mine = own_dice(c, side)
+        if not isinstance(action, Reroll):
+            key, face = mine[0]
+            raise Refusal(RULE_BANNER_BONUS, f"re-roll one of {side}'s dice, e.g. 'reroll {key} "
+                                             f"{face}', or 'pass'", action=text)
+        faces = [f for k, f in mine if k == action.model]
+        if not faces:
+            raise Refusal(RULE_BANNER_BONUS, f"{action.model} rolled no die for {side} in this "
+                                             "fight", action=text)
+        face = min(faces) if action.face is None else action.face
+        if face not in faces:
+            raise Refusal(RULE_BANNER_BONUS, f"{action.model} has no die showing {face}: its "
+                          f"dice show {', '.join(map(str, faces))}", action=text)
+        return Plan(die=(action.model, face), side=side)
+
+    def carry(self, state, c, plan) -> None:
+        """The die re-rolled, or the side's re-roll given up."""
+        if plan.die is None:
+            c["rerolls"].remove(plan.side)
+            state.news.append(f"{plan.side} does not re-roll")
+            return
+        reroll_die(state, c, plan.side, *plan.die)
 
 
 class Striking(FightQuestion):

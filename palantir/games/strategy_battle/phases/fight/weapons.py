@@ -37,7 +37,8 @@ BOWS = ("bow", "orc bow", "elf bow", "dwarf bow", "uruk-hai crossbow")
 
 
 
-TWO_HANDED = ("two-handed weapon", "elven blade two-handed")
+# a banner counts as a two-handed weapon, but for the Wound Chart ('Banners')
+TWO_HANDED = ("two-handed weapon", "elven blade two-handed", "banner")
 
 
 
@@ -56,6 +57,8 @@ def weapon_options(state, model) -> list[str]:
     shields, hand weapons, knives and daggers, a knife if it has nothing else ('Models on
     the Ground'))."""
     gear = model.profile.wargear    # with anything it has picked up
+    if "banner" in gear:
+        return ["banner"]           # 'Banners': no other weapon is used
     names = []
     if "lance" in gear and model.mounted:
         names.append("lance")
@@ -91,6 +94,8 @@ def _effect_of(state, model, name: str) -> tuple[int, int]:
     if name == "lance":
         # 'Lances': +1 to wound when charging; not charging, the butt or shaft, as a dagger
         return state.charts.weapons["lance" if lance_charge(state, model) else "dagger"]
+    if name == "banner":
+        return state.charts.weapons["banner"]
     if name in TWO_HANDED:
         return state.charts.weapons["two-handed weapon"]
     if name == "dagger":
@@ -266,8 +271,8 @@ def spoils(state, hero, gears) -> list[str]:
     out: list[str] = []
     for gear in gears:
         for item in gear:
-            if item in mine or item in out:
-                continue
+            if item in mine or item in out or item == "banner":
+                continue          # 'Banners': "Heroes can never carry and pick up banners"
             if item == "shield" and any(w in mine for w in ("pike", "two-handed weapon")):
                 continue
             if item in MISSILE_NAMES and (any(w in mine for w in BOWS) or shoot_value(

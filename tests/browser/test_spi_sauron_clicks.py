@@ -306,3 +306,44 @@ def test_a_displacement_and_an_advance_by_clicks(api, server, page, screenshots)
     check_page(page, "advance weighed")
     send(page)
     assert table.pieces()["men-1"]["hex"] == "0504"
+
+
+def beast_at_bay():
+    """Westernesse's Combat Phase of night turn 15: the Beast in 1316, Archers in 1314 and
+    two Men beside it in 1315 and 1415."""
+    state = cleared("westernesse-combat", 15, ScriptedDice([]))
+    setup(state, beast={"hex": "1316"})
+    place(state, "archers-1", "1314")
+    place(state, "men-1", "1315")
+    place(state, "men-2", "1415")
+    return state
+
+
+def test_missile_fire_at_the_beast_by_clicks(api, server, page):
+    # 17.3.2: the Beast is fired at as a unit of armour 4, morale X
+    table = Table(api, server, page, beast_at_bay())
+    page = table.sit(1)
+    click_hex(page, "1314", "rect")
+    page.wait_for_selector('#board svg use.reachable[data-pick="1316"]')
+    assert "Fire at the Beast" in aim_at(page, "1316", "polygon.beast")
+    assert "armour 4, morale X (17.3.2 B)" in odds_text(page)
+    check_page(page, "fire at the Beast weighed")
+    send(page)
+    assert table.view()["fired"] == ["archers-1"]
+
+
+def test_a_melee_on_the_beast_by_clicks(api, server, page):
+    # 17.3.2, 7.32: the Beast, then both Men, each attack with its odds and the whole melee's
+    table = Table(api, server, page, beast_at_bay())
+    page = table.sit(1)
+    click_hex(page, "1316", "polygon.beast")
+    page.wait_for_selector("#board svg .joinable")
+    click_hex(page, "1315", "rect")
+    click_hex(page, "1415", "rect")
+    assert page.locator("#aim-go").get_attribute("data-action") == "attack beast from 1315 1415"
+    odds = odds_text(page)
+    assert "The whole melee:" in odds and odds.count("armour 4, morale X (17.3.2 B)") == 2
+    check_page(page, "melee on the Beast weighed")
+    send(page)
+    assert "beast" in " ".join(page.locator("#log").inner_text().lower().split())
+    assert table.view()["attacked"], "the melee on the Beast was not made"

@@ -104,7 +104,7 @@ def test_missile_fire_by_clicks_with_its_odds_and_modifiers(api, server, page, s
     odds = odds_text(page)
     # 7.41 E vs armour 3 needs 3-6 on 2d6: 14 of 36 = 38.9%
     assert "E vs armour 3" in odds and "casualty 38.9%" in odds, odds
-    assert "rough hex: armour +1 → 3 (4.3)" in odds, odds
+    assert "missile strength e" in odds and "rough hex: armour +1 → 3 (4.3)" in odds, odds
     page.screenshot(path=str(screenshots / "spi-clicks-fire.png"))
     check_page(page, "fire weighed")
     send(page)
@@ -125,7 +125,7 @@ def test_leader_combat_by_clicks_with_its_odds(api, server, page, screenshots):
     page.wait_for_selector('#board svg use.reachable[data-pick="0505"]')
     assert "Elendil attacks Sauron" in aim_at(page, "0505", "use")
     odds = odds_text(page)
-    assert "Elendil rating 10, +1 narsil (19.1.1) = 11" in odds, odds
+    assert "Elendil rating 10, +1 Narsil (19.1.1) = 11" in odds, odds
     assert "column +1 (7.26)" in odds and "D1/2e 33.3%" in odds, odds
     page.screenshot(path=str(screenshots / "spi-clicks-duel.png"))
     check_page(page, "duel weighed")

@@ -117,7 +117,8 @@ class Presentation:
     (the place clicked to choose it), path, cost and rank (the cheaper first), piece and
     piece_label (which of the place's pieces it moves), members and compose (a decision
     made of several places picked together: compose's "{}" filled with the picked
-    members), label, confirm (shown before it is sent) and preview (whether `preview` has
+    members), zone (the places it strikes, shown while it is weighed), label, confirm
+    (shown before it is sent) and preview (whether `preview` has
     something to show); preview(view, text) what a legal decision may lead to, e.g. the
     odds of an attack, as JSON. Both: log_words(line) a line of the narration in the words
     players know (the game narrates in its notation's ids).

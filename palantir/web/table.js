@@ -203,8 +203,8 @@ function bindPlaces() {
 // ----- decisions the game places on its map ----------------------------------------------
 // Each legal decision may say (Presentation.decision_places) the place it is offered at,
 // the place clicked to choose it (target), its path and cost, the piece of the place it
-// moves, the places it is made of (members, filled into compose), and whether to weigh it
-// (confirm) and its odds (preview) before it is sent. Decisions placed nowhere are listed
+// moves, the places it is made of (members, filled into compose), the places it strikes
+// (zone), and whether to weigh it (confirm) and its odds (preview) before it is sent. Decisions placed nowhere are listed
 // in their groups; a place's decisions appear only once the place is picked.
 
 function unique(xs) { return [...new Set(xs)]; }
@@ -317,6 +317,8 @@ function showDeclared(p) {
   if (weighed && !p.legal.some((d) => d.action === weighed.action) && !weighed.members &&
       !weighed.unlisted) aim = null;
   const path = new Set(aimed() ? aimed().path || [] : []);
+  // The hexes a decision strikes (a Death Breath's kill zone), shown before it is sent.
+  const zone = new Set(aimed() ? aimed().zone || [] : []);
   for (const shape of boardShapes()) {
     const place = placeOf(shape);
     if (place !== null) shape.dataset.pick = place;
@@ -326,6 +328,7 @@ function showDeclared(p) {
     shape.classList.toggle("joinable", members.has(place) && !chosen.includes(place));
     shape.classList.toggle("joined", chosen.includes(place));
     shape.classList.toggle("on-path", path.has(place) && place !== picked);
+    shape.classList.toggle("in-zone", zone.has(place));
     shape.classList.toggle("aimed", Boolean(aimed()) && aimed().target === place);
   }
   markCosts(targets);

@@ -131,8 +131,10 @@ def _defender_modifiers(state, defender: Unit, attacker_hex: str | None) -> tupl
     return armour, morale, notes
 
 
-def _attacker_modifiers(state, attacker: Unit, letter: str, printed: str | None) -> list[str]:
-    notes = [f"attack strength {printed}" + (" (reduced side)" if attacker.reduced else "")]
+def _attacker_modifiers(state, attacker: Unit, letter: str, printed: str | None,
+                        kind: str = "melee") -> list[str]:
+    strength = "missile strength" if kind == "missile" else "attack strength"   # 7.17
+    notes = [f"{strength} {printed}" + (" (reduced side)" if attacker.reduced else "")]
     if attacker.formation:
         notes.append(f"in {FORMATION_NAMES[attacker.formation]} (8.44, 15.3.3)")
     if wrath_covers(state, attacker):
@@ -153,7 +155,7 @@ def _fanatic_reason(state, unit: Unit) -> str:
 def _attack_odds(state, attacker: Unit, defender: Unit, letter: str, printed: str | None,
                  attacker_hex: str | None, fanatic: bool, kind: str) -> dict:
     armour, morale, defence = _defender_modifiers(state, defender, attacker_hex)
-    notes = _attacker_modifiers(state, attacker, letter, printed) + defence
+    notes = _attacker_modifiers(state, attacker, letter, printed, kind) + defence
     if fanatic:
         notes.append(_fanatic_reason(state, attacker))
     if is_night(state):
@@ -243,7 +245,7 @@ def _leader_notes(state, piece: LeaderPiece, rating: int) -> str:
     if piece.side == "sauron" and is_night(state):
         parts.append(f"+{state.parts.night_rally_bonus} at night (10.0)")
     if piece.weapon and piece.key in state.parts.weapons[piece.weapon]:
-        parts.append(f"+1 {name_text(piece.weapon)} (19.1.1)")
+        parts.append(f"+1 {name_text(piece.weapon).title()} (19.1.1)")
     return ", ".join(parts) + f" = {rating}"
 
 

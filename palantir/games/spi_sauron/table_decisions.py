@@ -7,19 +7,22 @@ view only (engine/presentation.py): the state is rebuilt from it, as the compute
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
 from ...engine.dice import SeededDice
 from ...engine.errors import BadNotation
 from ...engine.game import get_game
 from ...engine.procedure import Refusal
-from .beast import BEAST
+from .beast import BEAST, kill_zone
 from .movement import Mover, check_path, half
 from .notation import (Advance, Attack, Cast, Duel, End, Enter, Fire, Form, Give, Hold, Move,
                        Rally, Retreat, Split, Stand, name_text, parse_action)
 from .odds import odds_of
 from .phases.beast import beast_allowance, beast_capability
-from .phases.movement import check_enter, check_move, check_split
+from .phases.magic import SURE_TOTAL
+from .phases.movement import check_enter, check_move, check_split, formation_kind
+from .units import FORMATION_NAMES
 
 View = Mapping[str, Any]
 GAME_ID = "spi-sauron"
@@ -96,6 +99,37 @@ def _beast_combat(state, action) -> dict:
             "label": "Melee the Beast of Mordor"}
 
 
+def _form_label(state, action: Form) -> str:
+    """8.42, 15.3.1: the formation the two units make, named."""
+    side = state.phasing_side()
+    joiner, host = state.unit_at(action.path[0], side), state.unit_at(action.path[1], side)
+    kind = formation_kind(state, joiner, host) if joiner and host else None
+    made = f"a {FORMATION_NAMES[kind]}" if kind else "a formation"
+    return f"Form {made} with {_unit_label(state, action.path[1])} in {action.path[1]}"
+
+
+def _works(state, action: Cast) -> str:
+    """8.57: a spell works when two dice roll at most 3 + the points spent (8.56: a
+    failure spends nothing), written with its chance."""
+    needed = min(state.parts.spell_base + action.points, SURE_TOTAL)
+    chance = Fraction(sum(1 for a in range(1, 7) for b in range(1, 7) if a + b <= needed), 36)
+    return f"works on 2–{needed}: {'sure' if chance == 1 else f'{float(chance) * 100:.1f}%'}"
+
+
+def _death_breath(state, action: Cast, name: str) -> dict:
+    """17.2.4: a facing's kill zone on the map and the Westernesse pieces in it, weighed
+    before the points are spent."""
+    zone = kill_zone(state.beast.hex, action.facing, lambda h: h in state.hexmap.terrain)
+    victims = [f"{u.type.name} in {h}" for h in zone for u in state.combat_units_at(h)
+               if u.side == "westernesse"]
+    victims += [f"{p.leader.name} in {h}" for h in zone for p in state.leaders_at(h)
+                if p.side == "westernesse" and p.on_map]
+    kills = f"kills {', '.join(victims)}" if victims else "kills nobody"
+    return {"place": None, "group": f"Spell: {name}", "zone": zone, "confirm": True,
+            "label": f"{name}: {action.points} points ({_works(state, action)}), facing "
+                     f"{action.facing} ({', '.join(zone)}): {kills}"}
+
+
 def place_of(state, action) -> dict:
     """Where one decision sits on the map and how the page offers it."""
     if isinstance(action, Move) and action.leader == BEAST:
@@ -129,13 +163,18 @@ def place_of(state, action) -> dict:
     if isinstance(action, Form):
         return {"place": action.path[0], "target": action.path[1], "path": list(action.path),
                 "piece": "form", "piece_label": "Make a formation", "confirm": True,
-                "label": f"Form with the unit in {action.path[1]}"}
+                "label": _form_label(state, action)}
     if isinstance(action, Retreat):
         steps = len(action.path) - 1
-        return {"place": action.path[0], "target": action.path[-1], "path": list(action.path),
-                "cost": f"{steps} hex{'es' if steps != 1 else ''}", "rank": steps,
-                "piece": "retreat", "piece_label": "Retreat", "confirm": True,
-                "label": f"Retreat to {action.path[-1]}"}
+        place = {"place": action.path[0], "target": action.path[-1], "path": list(action.path),
+                 "cost": f"{steps} hex{'es' if steps != 1 else ''}", "rank": steps,
+                 "piece": "retreat", "piece_label": "Retreat", "confirm": True,
+                 "label": f"Retreat to {action.path[-1]}"}
+        if state.pending and state.pending[0].kind == "displace":     # 7.61, 7.62
+            place.update(piece_label="Displaced (7.61)",
+                         label=f"Displace {_unit_label(state, action.path[0])} to "
+                               f"{action.path[-1]} (it makes way, disrupted: 7.61, 7.65)")
+        return place
     if isinstance(action, Advance):
         return {"place": action.path[0], "target": action.path[-1], "path": list(action.path),
                 "piece": "advance", "piece_label": "Advance after combat", "confirm": True,
@@ -161,9 +200,10 @@ def place_of(state, action) -> dict:
                 "label": f"{name} rallies {_unit_label(state, action.hex)}"}
     if isinstance(action, Cast):
         spell = state.parts.spells[action.spell]
-        facing = f", facing {action.facing}" if action.facing else ""
+        if action.facing:
+            return _death_breath(state, action, spell.name)
         return {"place": None, "group": f"Spell: {spell.name}",
-                "label": f"{spell.name}: {action.points} points{facing}"}
+                "label": f"{spell.name}: {action.points} points ({_works(state, action)})"}
     if isinstance(action, Give):
         return {"place": None, "group": "Magic weapons",
                 "label": f"Give {name_text(action.weapon)} to "

@@ -105,6 +105,7 @@ def test_missile_fire_uses_the_missile_strength_and_no_slope():
     place(state, "goblins-1", "0509")
     attack = odds_of(state, Fire("0510", "0509"))["attacks"][0]
     assert (attack["strength"], attack["armour"]) == ("E", 2)    # 7.17, 7.18
+    assert attack["modifiers"][0] == "missile strength e"          # not its melee strength
 
 
 def test_a_leader_duel_at_even_ratings_reads_the_0_column():
@@ -126,6 +127,7 @@ def test_a_leader_duel_at_even_ratings_reads_the_0_column():
     # 19.1.1: with Narsil he fights one better, column +1: 1-2 Ar2, 3 -, 4 Dr2, 5-6 D1/2e
     mark(state, "elendil", weapon="narsil")
     odds = odds_of(state, Duel("elendil", foe.key))
+    assert "Elendil rating 10, +1 Narsil (19.1.1) = 11" in odds["modifiers"]  # its name
     assert chances(odds["overall"]) == {"Ar2": Fraction(2, 6), "no effect": Fraction(1, 6),
                                         "Dr2": Fraction(1, 6), "D1/2e": Fraction(2, 6)}
     assert any("19.1.1" in m for m in odds["modifiers"])

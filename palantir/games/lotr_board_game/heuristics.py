@@ -33,6 +33,17 @@ HEAL_OTHER = 0
 HEAL_BEARER = 2
 RING_MARGIN = 1        # steps kept beyond the Ring's worst roll
 GANDALF_HEAL = 4       # Gandalf's Healing for a hobbit this close to Sauron
+# Hoarding for the boards ahead: the last board's main track (Mordor's Travelling; every
+# earlier one is Fighting), before that board a symbol of it is worth this much more to keep
+# (benchmarks/lotr_strength.py: 1 and 3 won fewer games than 2).
+HOARD_TRAVELLING = 2.0
+# A roll on a track space risks the Ring-bearer's elimination: this share of the game
+# (the chance of it times CATASTROPHE) is charged when he would cross it himself.
+BEARER_ROLL_RISK = 0.25
+# Gandalf is not called when his 5 runes would leave the Fellowship without what an event
+# still to come asks (Shelob's Lair: The Forbidden Pool, 5 runes, else eye, eye) — unless
+# the Ring-bearer is this close to Sauron and Healing is the call.
+RESERVE_HEALING = 3
 DRAW_SHORT = 2.0       # what drawing is worth with 3 cards or fewer, and with more
 DRAW_FULL = 0.8
 # Sauron card symbols, most harmful to the Fellowship first (for Sauron's choice), and the
@@ -51,7 +62,40 @@ def card_worth(state, card: str) -> float:
         worth += 2.0
     if info.symbols and info.symbols[0][0] == "joker":
         worth += 0.5
+    if info.symbols and info.symbols[0][0] == _last_main(state):
+        worth += HOARD_TRAVELLING * info.symbol_count
     return worth
+
+
+def _last_main(state) -> str | None:
+    """The main track of the journey's last board (Mordor's Travelling), hoarded for on
+    every board before it (their main tracks are Fighting)."""
+    last = state.parts.boards[state.parts.journey[-1]]
+    return None if last.id == state.board.id else last.main
+
+
+def _coming_events(state):
+    """The events of this conflict board still to come."""
+    if state.board.kind != "conflict":
+        return ()
+    return state.board.events[state.event:]
+
+
+def _rune_reserve(state) -> int:
+    """The runes an event still to come on this board asks one player or the group to pay
+    (not a may-cost: Shelob's Lair's Forbidden Pool, five)."""
+    return max((dict(e.cost).get("runes", 0) for e in _coming_events(state)
+                if e.ask in ("one", "group") and not e.may), default=0)
+
+
+def _elimination_chance(state, seat: int, gap: int) -> float:
+    """The chance that one roll of the threat die eliminates `seat` standing `gap` from
+    Sauron: the dots (Sam suffers one at most) or the eye (Sauron moves onto him)."""
+    if gap <= 0:
+        return 1.0
+    most = 1 if state.ability(seat) == "one-damage-per-roll" else 3
+    dots = sum(1 for d in (1, 2, 3) if min(d, most) >= gap)
+    return (dots + (gap <= 1)) / 6.0
 
 
 def _gap(state, seat: int) -> int:
@@ -130,6 +174,9 @@ def _bearer_worth(state, seat: int) -> float:
 
 
 def _reward_worth(state, seat: int, item: str) -> float:
+    if item == "roll" and seat == state.ring_bearer:
+        chance = _elimination_chance(state, seat, _gap(state, seat))
+        return REWARD_VALUE["roll"] - BEARER_ROLL_RISK * chance * CATASTROPHE
     if item == "ring":
         return _token_worth(state, seat, item) + _bearer_worth(state, seat)
     if item in LIFE_TOKENS:
@@ -406,6 +453,13 @@ def _gandalf(state, seat: int, legal: list[str]) -> str | None:
 
 def _gandalf_call(state, calls: list[str]) -> str | None:
     """The Gandalf call among `calls` (in `gandalf ...` form) worth making now."""
+    reserve = _rune_reserve(state)
+    if reserve and sum(state.runes[s] for s in _alive(state)) - 5 < reserve:
+        bearer = state.ring_bearer
+        if bearer is None or _gap(state, bearer) > RESERVE_HEALING:
+            return None
+        urgent = f"gandalf healing@{state.characters[bearer]}"
+        return urgent if urgent in calls else None
     healing = [t for t in calls if t.startswith("gandalf healing@")]
     if healing:
         who = min(healing, key=lambda t: (_gap(state, state.characters.index(

@@ -9,7 +9,8 @@ from tests.support.positions.board import GAME, run, sauron_setup, setup, step, 
 from palantir.agents.random_agent import RandomAgent
 from palantir.engine.dice import SeededDice
 from palantir.engine.match import play_match
-from palantir.games.lotr_board_game.heuristics import _reward_worth, decide, rollout_policy
+from palantir.games.lotr_board_game.heuristics import (_gandalf_call, _reward_worth, card_worth,
+                                                     decide, rollout_policy)
 
 
 def frodo_to_act(sam_hand, **fields):
@@ -205,3 +206,34 @@ def test_heuristic_hobbit_does_not_end_the_scenario_into_a_hobbits_elimination()
         return state
     assert "@fighting" in decide(sam(0))
     assert "@fighting" not in decide(sam(9))
+
+
+def test_heuristic_hobbits_hoard_travelling_symbols_for_mordor():
+    # Issue 13, item 11: Mordor's main track is Travelling, every earlier one Fighting
+    # (reference, Route and boards): before Mordor a travelling card is kept over a
+    # fighting card of as many symbols; at Mordor they weigh the same.
+    moria = table(players=2, board="moria", dice=[tile("fighting")])
+    mordor = table(players=2, board="mordor", dice=[tile("travelling")])
+    assert card_worth(moria, "white-travelling") > card_worth(moria, "white-fighting")
+    assert card_worth(mordor, "white-travelling") == card_worth(mordor, "white-fighting")
+
+
+def test_heuristic_ring_bearer_near_sauron_fears_a_roll_space_more_than_the_others():
+    # Reference, Play 7 and Temptation track: a roll may eliminate the hobbit who receives
+    # it, and the Ring-bearer's elimination loses the game; two steps from Sauron the
+    # 2 or 3 dots do it (a third of the faces).
+    state = table(players=2, board="moria", dice=[tile("fighting")], positions=[10, 10],
+                  sauron=12)
+    bearer, other = state.ring_bearer, 1 - state.ring_bearer
+    assert _reward_worth(state, bearer, "roll") < _reward_worth(state, other, "roll")
+
+
+def test_heuristic_hobbits_keep_the_runes_the_forbidden_pool_asks():
+    # Shelob's Lair 3, The Forbidden Pool: one player discards 5 runes, else eye, eye
+    # (reference): with 8 runes the Fellowship does not spend 5 on Guidance before it; at
+    # Moria, where no event asks for runes, it does.
+    calls = ["gandalf guidance@fighting"]
+    shelob = table(players=2, board="shelobs-lair", dice=[tile("fighting")], runes=[5, 3])
+    moria = table(players=2, board="moria", dice=[tile("fighting")], runes=[5, 3])
+    assert _gandalf_call(shelob, calls) is None
+    assert _gandalf_call(moria, calls) == "gandalf guidance@fighting"

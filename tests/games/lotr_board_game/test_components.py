@@ -1,6 +1,7 @@
 """The components as data: counts from the reference, reconstructed values marked,
 and malformed data refused with the file and the field named."""
 
+from collections import Counter
 import tomllib
 
 import pytest
@@ -71,6 +72,40 @@ def test_components_journey_and_conflict_boards():
     assert mordor.score_at(0) == 50 and mordor.score_at(14) == 60
     assert PARTS.boards["helms-deep"].parts == {"travelling": 5}
     assert PARTS.boards["lothlorien"].score_at(0) == 20
+
+
+def test_components_sauron_and_nazgul_cards_as_the_reference_and_the_rulebook_say():
+    # Issue 13, item 12: the reference's reconstructed Sauron deck (The Sauron expansion's
+    # decks), every symbol one of the rulebook's eight ("The symbols on Sauron cards have
+    # different effects"); the Nazgûl incidents as the reference lists them, the first as the
+    # rulebook's example ("your hobbit advances one step ... one of the players must
+    # voluntarily discard 5 symbols (or stars) from hand, otherwise Sauron advances two
+    # steps": the corner darkness, one player, not the group).
+    deck = Counter(c.symbols for c in PARTS.sauron_cards)
+    assert deck == Counter({
+        (("black-rider", 2),): 5, (("black-rider", 3),): 3,
+        (("black-rider", 1), ("discard-card", 1)): 4, (("sauron", 1),): 3,
+        (("darkness", 1),): 3, (("darkness", 1), ("discard-card", 1)): 4,
+        (("discard-card", 1), ("discard-card", 1)): 2, (("discard-life", 1),): 2,
+        (("discard-ring", 1), ("discard-runes", 2)): 1, (("discard-runes", 3),): 2,
+        (("hand-turn", 1), ("black-rider", 1)): 1})
+    symbols = {"black-rider", "sauron", "darkness", "discard-card", "discard-life",
+               "discard-ring", "discard-runes", "hand-turn"}
+    assert {k for c in PARTS.sauron_cards for k, _ in c.symbols} == symbols
+    assert {c.corner[0] for c in PARTS.nazgul_cards} <= symbols
+    incidents = {c.id: (c.incident.ask, dict(c.incident.cost), c.incident.otherwise,
+                        c.incident.then) for c in PARTS.nazgul_cards}
+    assert incidents["nazgul-1"][:3] == ("one", {"symbols": 5}, (("eye", 2),))
+    assert PARTS.nazgul_cards[0].corner == ("darkness", 1)
+    assert incidents["nazgul-2"][:3] == ("group", {"runes": 3}, (("darkness", 1, "each"),))
+    assert incidents["nazgul-3"][:3] == ("each", {"cards": 1}, (("darkness", 1, "payer"),))
+    assert incidents["nazgul-4"][:3] == ("group", {"life": 2}, (("black-rider", 3),))
+    assert incidents["nazgul-5"][3] == (("call-sauron", "ring-bearer"),)
+    assert incidents["nazgul-6"][:3] == ("active", {"ring": 1}, (("eye", 1),))
+    assert incidents["nazgul-7"][:3] == ("group", {"cards": 4},
+                                         (("black-rider", 2), ("eye", 1)))
+    assert incidents["nazgul-8"][3] == (("darkness-if-fewer-cards", 2),)
+    assert incidents["nazgul-9"][3] == (("sauron-draws", 2),)
 
 
 def test_components_sauron_expansion_decks():

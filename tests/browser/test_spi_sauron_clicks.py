@@ -99,7 +99,7 @@ def test_missile_fire_by_clicks_with_its_odds_and_modifiers(api, server, page, s
     click_hex(page, "0610", "rect")
     page.wait_for_selector('#board svg use.reachable[data-pick="0611"]')
     # a target has no MP cost: the hint does not promise one
-    assert page.locator("#pick-hint").inner_text().strip().endswith("Click a highlighted hex.")
+    assert page.locator("#pick-hint").inner_text().strip().endswith("Click a highlighted place.")
     assert "Fire at Goblins" in aim_at(page, "0611", "rect")
     odds = odds_text(page)
     # 7.41 E vs armour 3 needs 3-6 on 2d6: 14 of 36 = 38.9%

@@ -13,6 +13,8 @@ import time
 
 import httpx
 
+from .groups import open_group
+
 MOST_BUTTONS = 40
 # The hobbits' policy: the first kind of decision offered of these, else any; refusing
 # costs and putting on the Ring bring Sauron quickly.
@@ -91,10 +93,7 @@ def test_a_whole_game_by_clicks_shows_the_boards_the_cards_and_only_real_choices
             assert len(faces) == len(hand) and all(faces), (hand, faces)
             buttons = page.locator("#legal button")
             assert buttons.count() <= MOST_BUTTONS, buttons.all_inner_texts()
-            toggles = page.locator("#legal button.group")
-            if toggles.count():
-                toggles.nth(rng.randrange(toggles.count())).click()
-                page.wait_for_selector("#legal button.group[aria-expanded=true]")
+            if open_group(page, lambda toggles: toggles.nth(rng.randrange(toggles.count()))):
                 assert page.locator("#legal button.decision").count() <= MOST_BUTTONS
                 if shots < 1:
                     page.screenshot(path=str(screenshots / "lbg-game-grouped.png"),

@@ -9,6 +9,8 @@ import re
 
 import httpx
 
+from .groups import open_group
+
 RAW_ID = re.compile(r"\b(white|grey)-(fighting|hiding|travelling|friendship|joker)\b|"
                     r"\bsauron-\d|\bnazgul-\d")
 MOST_BUTTONS = 41   # 40 decisions or groups, and an opened group's title
@@ -53,8 +55,7 @@ def test_buttons_in_words_grouped_with_the_help_of_the_moment(server, browser, s
                 if grouped == 1:
                     page.screenshot(path=str(screenshots / "lotr-board-game-grouped.png"),
                                     full_page=True)
-                toggles.first.click()
-                page.wait_for_selector("#legal button.group[aria-expanded=true]")
+                open_group(page)
                 assert len(page.locator("#legal button").all_inner_texts()) <= MOST_BUTTONS + 40
             page.locator("#legal button.decision").first.click()
             page.wait_for_function(f"Number(document.body.dataset.version) != {version} || "

@@ -259,7 +259,7 @@ def _shot_preview(state, view: View, action: Shoot) -> dict:
 def _volley_preview(state, view: View, action: Volley) -> dict:
     """The chance of each number of hits: each model in range rolls a die, a 6 hits
     ('Volley Fire'); the first hit strikes the target, the others are allotted near it."""
-    group, rolling, target, missile = check_volley(state, action, str(action))
+    group, rolling, target, _ = check_volley(state, action, str(action))
     n = len(rolling)
     rows = []
     for k in range(n + 1):
@@ -270,7 +270,7 @@ def _volley_preview(state, view: View, action: Volley) -> dict:
     notes = [f"{n} of {len(group)} in range roll; each hits only on a 6.",
              f"The first hit strikes {target.id}; more are allotted to models within "
              f"{distance_text(state, state.units.rule(6, 14))} of it, in turn."]
-    return {"title": f"{words(state, action)}: {missile.name}", "overall": rows,
+    return {"title": words(state, action), "overall": rows,
             "notes": notes, "path": _path_points(state, view, (cx, cy), [(target.x, target.y)])}
 
 

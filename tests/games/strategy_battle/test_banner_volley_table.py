@@ -13,9 +13,9 @@ from math import comb
 from palantir.games.strategy_battle.render import menu_note
 from palantir.games.strategy_battle.table_decisions import decision_places, preview
 
-from tests.games.strategy_battle.test_banners import (EVIL_BANNER, GOOD_BANNER, HEROES, URUK,
-                                                      duel, to_fight)
-from tests.games.strategy_battle.test_volley import ELF, ELVES, GROUP, at_range, shoot_phase
+from tests.games.strategy_battle.test_banners import (EVIL_BANNER, GOOD_BANNER, URUK, duel,
+                                                      to_fight)
+from tests.games.strategy_battle.test_volley import ELVES, GROUP, at_range, shoot_phase
 from tests.support.positions.sbg import ORC, ROHAN, battle
 
 R = 12.5 / 25.4

@@ -14,6 +14,10 @@
                         ("free": `haul ram 20,12`, the crew's path and cost previewed)
     battering           offered at the warrior or ram, chosen by a click on the gate, door
                         or wall (a charge set off: a click on the charge), its odds shown
+    a volley            offered at the first member of its group, chosen by a click on
+                        the target, the chance of each number of hits shown
+    a volley's hit      allotted by a click on the model it strikes
+    a banner re-roll    a button naming the die, under "Banner"
     everything else     a button in words, in a group of its kind (a Hero's powers, Might...)
 
 `preview` answers before a decision is sent: for a move or charge the path the referee
@@ -25,6 +29,7 @@ state (reading.py) as the web table's drawing is: nothing the view does not show
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
@@ -32,19 +37,20 @@ from ...engine.errors import BadNotation, IllegalAction
 from . import StrategyBattle, siege
 from . import table as geo
 from .heuristics import fighter
-from .notation import (Back, Cast, Charge, Charger, Dismount, Done, FateRoll, Fight, Heroic,
-                       Leave, Loose, Might, Mount, Move, Pair, Pass, Pick, Reroll, Resist,
-                       Shielding, Shoot, Siege, Strike, Support, Take, Throw, Trapped, Weapon,
-                       parse)
+from .notation import (Allot, Back, Cast, Charge, Charger, Dismount, Done, FateRoll, Fight,
+                       Heroic, Leave, Loose, Might, Mount, Move, Pair, Pass, Pick, Reroll, Resist,
+                       Shielding, Shoot, Siege, Strike, Support, Take, Throw, Trapped, Volley,
+                       Weapon, parse)
 from .odds import fight_odds, shot_odds
-from .phases.shoot import check_shot
+from .phases.shoot import check_shot, check_volley
 from .reading import state_of
 from .svg import frame
 from .words import distance_text, piece_name, ram_strength_of, words
 from .wounds import in_the_way
 
 View = Mapping[str, Any]
-PREVIEWED = (Move, Charge, Shoot, Fight, Throw, Siege)
+PREVIEWED = (Move, Charge, Shoot, Fight, Throw, Siege, Volley)
+VOLLEY_HIT = Fraction(1, 6)             # 'Volley Fire': "a hit only on the roll of a 6"
 STRIKING = ("batter", "detonate")       # the Fight phase's siege verbs: at the striker
 
 
@@ -107,6 +113,18 @@ def place_of(state, action, cache: dict) -> dict:
                 "piece_rank": 1, "label": label, "rank": action.dice, "confirm": True}
     if isinstance(action, Siege):
         return _siege_place(state, action, label)
+    if isinstance(action, Volley):
+        # at the first of the group (its lowest id), chosen by a click on the target
+        return {"place": action.models[0], "target": action.target, "piece": "volley",
+                "piece_label": f"{action.models[0]}'s group: volley", "label": label,
+                "confirm": True, "preview": True}
+    if isinstance(action, Allot):
+        return {"place": action.model, "piece": "allot", "label": label,
+                "piece_label": f"{action.model}: the next volley hit"}
+    if isinstance(action, Reroll) and action.face is not None:
+        return {"place": None, "group": "Banner", "label": label}
+    if isinstance(action, Take) and (state.question or {}).get("kind") == "pick up":
+        return {"place": None, "group": "Banner", "label": label}
     return {"place": None, "group": GROUPS.get(type(action), type(action).__name__.lower()),
             "label": label}
 
@@ -238,6 +256,24 @@ def _shot_preview(state, view: View, action: Shoot) -> dict:
     return out
 
 
+def _volley_preview(state, view: View, action: Volley) -> dict:
+    """The chance of each number of hits: each model in range rolls a die, a 6 hits
+    ('Volley Fire'); the first hit strikes the target, the others are allotted near it."""
+    group, rolling, target, _ = check_volley(state, action, str(action))
+    n = len(rolling)
+    rows = []
+    for k in range(n + 1):
+        p = math.comb(n, k) * VOLLEY_HIT ** k * (1 - VOLLEY_HIT) ** (n - k)
+        rows.append(_row(f"{k} hit{'s' if k != 1 else ''}", p))
+    cx = sum(m.x for m in group) / len(group)
+    cy = sum(m.y for m in group) / len(group)
+    notes = [f"{n} of {len(group)} in range roll; each hits only on a 6.",
+             f"The first hit strikes {target.id}; more are allotted to models within "
+             f"{distance_text(state, state.units.rule(6, 14))} of it, in turn."]
+    return {"title": words(state, action), "overall": rows,
+            "notes": notes, "path": _path_points(state, view, (cx, cy), [(target.x, target.y)])}
+
+
 def _fight_preview(state, action: Fight) -> dict:
     fight = state.fight_of(action.model)
     if fight is None:
@@ -314,8 +350,8 @@ def _siege_preview(state, view: View, action: Siege) -> dict | None:
 
 
 def preview(view: View, text: str) -> dict | None:
-    """The path and cost of a move, charge or haul, the odds of a charge, shot, fight or
-    battering; None for other decisions. An illegal move or shot says why, naming the rule."""
+    """The path and cost of a move, charge or haul, the odds of a charge, shot, fight,
+    battering or volley; None for other decisions. An illegal move or shot says why, naming the rule."""
     state = _state(view)
     try:
         action = parse(text)
@@ -328,6 +364,8 @@ def preview(view: View, text: str) -> dict | None:
             return _siege_preview(state, view, action)
         if isinstance(action, Shoot):
             return _shot_preview(state, view, action)
+        if isinstance(action, Volley):
+            return _volley_preview(state, view, action)
         if isinstance(action, Fight):
             return _fight_preview(state, action)
         return _move_preview(state, view, text)

@@ -12,12 +12,16 @@ import math
 from typing import Any, Callable
 
 from ...engine.errors import BadNotation
+from ...engine.errors import IllegalAction
 from . import siege
 from . import table as geo
-from .notation import (Back, Cast, Charge, Charger, Climb, Crawl, Dismount, Done, FateRoll, Fight,
-                       Heroic, Leave, Lie, Loose, Might, Mount, Move, Pair, Pass, Pick, Reroll,
-                       Resist, Shielding, Shoot, Siege, Strike, Support, Take, Throw, Trapped,
-                       Weapon, number, parse)
+from .notation import (Allot, Back, Cast, Charge, Charger, Climb, Crawl, Dismount, Done, FateRoll,
+                       Fight, Heroic, Leave, Lie, Loose, Might, Mount, Move, Pair, Pass, Pick,
+                       Reroll, Resist, Shielding, Shoot, Siege, Strike, Support, Take, Throw,
+                       Trapped, Volley, Weapon, number, parse)
+from .phases.fight.resolution import die_modifier, reroll_win_chance, sure_to_win
+from .phases.shoot import check_volley
+from .wounds import score
 
 # directions on the picture of the table (y grows up it, away from Good's edge), by eighths
 DIRECTIONS = ("right", "up-right", "up", "up-left", "left", "down-left", "down", "down-right")
@@ -199,6 +203,64 @@ def siege_words(state, action: Siege) -> str:
     return f"{action.model} {deed.format(piece_name(state, action.thing))}"
 
 
+def banner_reroll_chance(state, action: Reroll) -> tuple[int | None, float] | None:
+    """'Banner Combat Bonus': the least die roll that wins outright after re-rolling this die
+    (None when none does) and the chance of winning (a tie roll counted half); None when no
+    fight of the view has that die."""
+    c, side = state.combat, (state.question or {}).get("side")
+    if not c or side is None or action.face is None \
+            or action.face not in c.get("dice", {}).get(action.model, ()):
+        return None
+    dice = c["dice"][action.model]
+    i = dice.index(action.face)
+    modifier = die_modifier(state, action.model)
+    winning = []
+    for raw in range(1, 7):
+        dice[i] = score(raw, modifier)
+        if sure_to_win(state, c, side):
+            winning.append(raw)
+    dice[i] = action.face
+    least = winning[0] if winning and winning == list(range(winning[0], 7)) else None
+    return least, reroll_win_chance(state, c, side, action.model, action.face)
+
+
+def reroll_words(state, action: Reroll) -> str:
+    """'G1 re-rolls his 2 under the banner (then 4+ wins: 50 %)'; the Expert Rider's jump."""
+    if action.face is None:
+        return f"{action.model} re-rolls the jump (Expert Rider)"
+    text = f"{action.model} re-rolls his {action.face} under the banner"
+    found = banner_reroll_chance(state, action)
+    if found is None:
+        return text
+    least, chance = found
+    percent = f"{chance * 100:.0f} %"
+    if least is not None:
+        return f"{text} (then {least}+ wins: {percent})"
+    return f"{text} (wins: {percent})"
+
+
+def take_words(state, action: Take) -> str:
+    """'G2 picks up the fallen banner' ('Banners'), 'G1 takes the shield' (spoils)."""
+    if action.item == "banner" and (state.question or {}).get("kind") == "pick up":
+        return f"{action.model} picks up the fallen banner"
+    return f"{action.model} takes the {_gear(state, action.model, action.item)}"
+
+
+# a bow's name as a player says it, its people named as a proper noun ('Elf bow')
+BOW_NAMES = {"elf bow": "Elf bow", "orc bow": "Orc bow", "dwarf bow": "Dwarf bow"}
+
+
+def volley_words(state, action: Volley) -> str:
+    """'volley: 6 Elf bows at E4 (hits on 6: expected 1.0 hits)', those in range counted."""
+    try:
+        _, rolling, _, missile = check_volley(state, action, str(action))
+    except (IllegalAction, KeyError):
+        return f"volley: {len(action.models)} bows at {action.target}"
+    name = BOW_NAMES.get(missile.name, missile.name)
+    bows = f"{len(rolling)} {name}{'s' if len(rolling) != 1 else ''}"
+    return f"volley: {bows} at {action.target} (hits on 6: expected {len(rolling) / 6:.1f} hits)"
+
+
 WORDS: dict[type, Callable[[Any, Any], str]] = {
     Siege: siege_words,
     Move: move_words,
@@ -226,8 +288,10 @@ WORDS: dict[type, Callable[[Any, Any], str]] = {
     Support: lambda s, a: ("no spear support" if not a.pairs else
                            "; ".join(f"{sp} supports {f} with a spear" for sp, f in a.pairs)),
     Throw: lambda s, a: f"{a.model}: charge {a.target}, throwing a weapon first",
-    Take: lambda s, a: f"{a.model} takes the {_gear(s, a.model, a.item)}",
-    Reroll: lambda s, a: f"{a.model} re-rolls the jump (Expert Rider)",
+    Take: take_words,
+    Reroll: reroll_words,
+    Volley: volley_words,
+    Allot: lambda s, a: f"the next volley hit on {a.model}",
     Dismount: lambda s, a: f"{a.model} gets off" + (" (mount left loose)" if a.loose else ""),
     Mount: lambda s, a: f"{a.model} mounts {a.steed}",
     Loose: lambda s, a: f"{a.model}'s mount is left loose",

@@ -1,0 +1,82 @@
+"""A volley by clicks on the table (issue 14 item 9): Good's six Wood Elves in base contact
+pick their first member, click the Orc 30" away (beyond their bows' 24" but within the
+volley's doubled range, 'Volley Fire'), see the chance of each number of hits, and fire; the
+page keeps to at most 40 buttons and 2,000 px at 1280x1000, in under 30 s of browser time."""
+
+from __future__ import annotations
+
+import time
+
+import httpx
+
+from tests.browser.test_strategy_battle_turn import (MAX_BUTTONS, MAX_HEIGHT, check_page,
+                                                     click_model, settle, table_server,
+                                                     version_of, view_of)
+from tests.support.positions.sbg import ORC, battle
+
+__all__ = ["table_server"]          # the fixture, shared with the turn's test
+
+R = 12.5 / 25.4
+D = 2 * R
+ELVES = [(f"G{i + 1}", "Wood Elf Warrior", 10, 5 + i * D) for i in range(6)]
+TARGET_Y = 5 + 6 * D + 30            # 30" from the front elf's base
+BROWSER_SECONDS = 30
+
+
+def position():
+    """Good's Shoot phase: the six Elves in a column, the Orc E4 30" ahead, E5 far aside."""
+    state = battle(ELVES + [("E4", ORC, 10, TARGET_Y), ("E5", ORC, 2, 46)],
+                   width=24, depth=48, dice=["1"] * 6)
+    state.apply("done")
+    state.apply("done")
+    assert state.phase == "shoot" and state.acting == "good"
+    return state
+
+
+def test_a_volley_fired_by_clicks_with_the_chance_of_each_number_of_hits(table_server, browser,
+                                                                        screenshots):
+    url, app = table_server
+    started = time.monotonic()
+    with httpx.Client(base_url=url, timeout=30) as api:
+        created = api.post("/api/tables", json={"game": "strategy-battle",
+                                                "seats": ["human", "human"]}).json()
+        table_id = created["id"]
+        app.state.lobby.get(table_id).state = position()
+        good = created["seats"][0]
+        page = browser.new_page(viewport={"width": 1280, "height": 1000})
+        page.goto(url + good["url"])
+        page.wait_for_selector("#board svg.strategy-battle")
+        page.wait_for_selector('#legal button.decision[data-action="done"]')
+        check_page(page, "shoot phase")
+
+        click_model(page, "G1")
+        volley = page.locator('#pieces button[data-piece="volley"]')
+        if volley.count():          # G1 has other pieces too: the volley is one of them
+            volley.click()
+        page.wait_for_selector('#board svg g.model.reachable[data-model="E4"]')
+        check_page(page, "group picked")
+        click_model(page, "E4")
+        page.wait_for_selector("#odds table.odds-table")
+        action = page.locator("#aim-go").get_attribute("data-action")
+        assert action == "volley G1+G2+G3+G4+G5+G6 E4", action
+        odds = page.locator("#odds").inner_text()
+        # 'Volley Fire': six dice, a hit on each 6: (5/6)^6 = 15625/46656 for no hit
+        assert "0 hits" in odds and "1 hit" in odds and "6 hits" in odds, odds
+        assert "33.5%" in odds, odds
+        assert "volley: 6 Elf bows at E4 (hits on 6: expected 1.0 hits)" in \
+            page.locator("#aim-text").inner_text()
+        page.screenshot(path=str(screenshots / "sbg-volley-aimed.png"), full_page=True)
+        check_page(page, "volley weighed")
+        assert page.locator("button").count() <= MAX_BUTTONS
+        assert page.evaluate("document.documentElement.scrollHeight") <= MAX_HEIGHT
+
+        version = version_of(page)
+        page.locator("#aim-go").click()
+        settle(page, version)
+        view = view_of(api, table_id, good["token"])["view"]
+        shot = {m["id"]: m.get("shot") for m in view["models"] if m["side"] == "good"}
+        assert all(shot.values()), shot
+        assert "E4" in {m["id"] for m in view["models"]}      # six 1s: no hit
+        check_page(page, "volley fired")
+        page.close()
+    assert time.monotonic() - started <= BROWSER_SECONDS

@@ -22,7 +22,7 @@ from ..engine.game import State
 from ..engine.position import load_position
 from ..engine.record import GameRecord
 from .lobby import LiveTable, ServerError, Step
-from .views import presentation_of, public_extent
+from .views import presentation_of, public_extent, said
 
 MAX_PAGE = 20  # steps one answer may hold
 MAX_PAGE_BYTES = 1_000_000  # and its size: a SPI Sauron step is ~170 kB, so ~5 of them
@@ -144,7 +144,9 @@ class ReplayCache:
                 view = state.view(viewer)
                 step = steps[at]
                 frame = {"step": step.index, "seat": step.seat,
-                         "action": step.action_for(viewer), "lines": step.lines[viewer],
+                         "action": step.action_for(viewer),
+                         "said": said(drawn.log_words, step.action_for(viewer)),
+                         "lines": step.lines[viewer],
                          "view": view, "svg": drawn.render_svg(view)}
                 size = len(_encoded(frame)) + 1
                 if frames and used + size > MAX_PAGE_BYTES:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import secrets
-from typing import Any
+from typing import Any, Callable
 
 from ..engine.dice import SeededDice
 from ..engine.errors import BadNotation, IllegalAction
@@ -45,10 +45,17 @@ def created_answer(table: LiveTable, tokens: list[str | None]) -> dict[str, Any]
 
 def log_entries(table: LiveTable, viewer: int | None, start: int = 0,
                 end: int | None = None) -> list[dict]:
-    """The log from step `start` on (to `end`), in the words `viewer` may read."""
+    """The log from step `start` on (to `end`), in the words `viewer` may read: each
+    decision also as `said`, in the game's words (Presentation.log_words)."""
+    words = presentation_of(table.game.id).log_words
     return [{"step": s.index, "seat": s.seat, "action": s.action_for(viewer),
-             "lines": s.lines[viewer]}
+             "said": said(words, s.action_for(viewer)), "lines": s.lines[viewer]}
             for s in table.steps[start:end]]
+
+
+def said(words: Callable[[str], str], action: str | None) -> str | None:
+    """A decision of the log in the game's words, or None for none (or one withheld)."""
+    return None if action is None else words(action)
 
 
 def public_extent(table: LiveTable, viewer: int | None) -> tuple[int, int]:

@@ -51,7 +51,7 @@ function mergeLog(p) {
 function drawLog(p) {
   const box = $("log");
   box.replaceChildren(...log.map((s) => el("div", { class: "step", "data-step": s.step },
-    s.action ? el("span", { class: "who", text: `${seatName(p, s.seat)}: ${s.action}. ` }) : "",
+    s.action ? el("span", { class: "who", text: `${seatName(p, s.seat)}: ${s.said || s.action}. ` }) : "",
     s.lines.join(" "))));
   box.scrollTop = box.scrollHeight;
 }
@@ -714,7 +714,7 @@ function showFrame() {
   $("board").innerHTML = f.svg || `<pre>${JSON.stringify(f.view, null, 1)}</pre>`;
   $("board").dataset.step = f.step;
   drawLayers();
-  const who = f.action ? `${seatName(current, f.seat)}: ${f.action}. ` : "";
+  const who = f.action ? `${seatName(current, f.seat)}: ${f.said || f.action}. ` : "";
   $("replay-lines").textContent = who + f.lines.join(" ");
   replay.shown = replay.at;
 }

@@ -54,6 +54,8 @@ def full_history(record: GameRecord, viewer: int | None) -> list[dict]:
         frames.append({"step": len(frames), "seat": event.get("seat"),
                        "action": event.get("action") if audience is None or viewer in audience
                        else None,
+                       "said": None if event.get("action") is None or not (
+                           audience is None or viewer in audience) else words(event["action"]),
                        "lines": [words(line) for line in state.narration(viewer)],
                        "view": view,
                        "svg": module.render_svg(view)})

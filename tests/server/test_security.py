@@ -9,6 +9,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from palantir.games.lotr_board_game import table_words
+from palantir.games.lotr_board_game.presentation import PRESENTATION
+
 from .jtm_play import GAME, create, longest_keep, token_of
 
 
@@ -265,3 +268,11 @@ def test_a_private_decision_is_withheld_from_the_other_seats_logs(client):
                              headers={} if reader is None else headers[reader]).json()["log"]
             shown = [entry["action"] for entry in log if entry["seat"] == passer]
             assert (action in shown) == (reader == passer)
+            # the decision in words (issue 13: the log read 'Sauron: sauron sauron-30') is
+            # withheld with its notation
+            said = [entry["said"] for entry in log if entry["seat"] == passer]
+            assert (PRESENTATION.log_words(action) in said) == (reader == passer)
+            assert all(entry["said"] == (entry["action"] and PRESENTATION.log_words(
+                entry["action"])) for entry in log)
+            if reader == passer:
+                assert f"Pass {table_words.card_name(action.split()[1])} to the left" in said

@@ -15,6 +15,7 @@ from typing import Any, Mapping, Sequence
 
 from .components import ACTIVITIES, Resolution, default_components
 from . import render
+from .notation import VERBS
 from .render import QUESTION_WORDS, rules_names
 
 View = Mapping[str, Any]
@@ -114,6 +115,8 @@ DIE_FACE_WORDS = {"blank": "blank", "eye": "the Eye (Sauron moves 1)",
 LOG_ID = re.compile(r"\b(?:(card|token):)?([a-z][a-z0-9]*(?:-[a-z0-9]+)*)\b")
 # 'Sauron plays sauron-11 (black-rider 1, discard-card 1)': a Sauron card's symbols.
 DECK_TWICE = re.compile(r"(?:Nazgûl|Sauron) card ((?:Nazgûl|Sauron) card \d+)")
+# A decision's notation (notation.py): lower-case words, no narration's punctuation.
+DECISION = re.compile(r"[a-z]+(?: [a-z0-9@-]+)*")
 LOG_SYMBOLS = re.compile(r"\(((?:[a-z-]+ \d+(?:, )?)+)\)")
 
 
@@ -126,16 +129,66 @@ def piece_name(piece: str) -> str | None:
     deck, _, number = piece.partition("-")
     if deck in ("sauron", "nazgul") and number.isdigit():
         return sauron_card_name(piece)
-    tile = parts.tiles.get(piece)
-    if tile is not None and "-" in piece:
-        return f"'{tile.resolution.name}'" if tile.resolution else None
+    if "-" in piece and _tile(piece) is not None:
+        return tile_name(piece) if _tile(piece).resolution else None
     if piece in DIE_FACE_WORDS and "-" in piece:
         return DIE_FACE_WORDS[piece]
     if piece in parts.resource_tokens:
-        return piece.replace("-", " ")
+        return token_name(piece)
     if piece == "big-rune":
         return REWARD_WORDS[piece]
     return None
+
+
+# A resource token's bonus as its picture shows it (components.resource_bonus: effect verbs).
+BONUS_WORDS = {"draw": "{n} hobbit cards", "gain-runes": "{n} runes",
+               "heal": "{n} steps towards the light"}
+
+
+def token_name(token: str) -> str:
+    """A resource token as players know it: its card ('Nenya') or its bonus ('3 runes')."""
+    parts = default_components()
+    if token in parts.cards:
+        return parts.cards[token].name
+    bonus = parts.resource_bonus.get(token)
+    if not bonus:
+        return token
+    return " and ".join(BONUS_WORDS[verb].format(n=n) for verb, n, *_ in bonus)
+
+
+def _tile(tile: str) -> Any:
+    parts = default_components()
+    return parts.tiles.get(tile) or parts.sauron_tokens.get(tile) or \
+        parts.dark_events.get(tile)
+
+
+def tile_name(tile: str) -> str:
+    """A story tile by its kind ('fighting', 'event') or, quoted, the words on it."""
+    found = _tile(tile)
+    if found is None or found.resolution is None:
+        return tile
+    return f"'{found.resolution.name}'"
+
+
+def gandalf_name(card: str) -> str:
+    """A Gandalf card by its name ('Healing'), as the table lists the ones left."""
+    found = default_components().gandalf.get(card)
+    return found["name"] if found else card_name(card)
+
+
+# A decision as the log tells it, where the words need the question it answered.
+DECISION_WORDS = {"draw": "Draw cards", "lose": "Lose", "accept": "Accept", "decline":
+                  "Decline", "special": "Play a special card", "use": "Use"}
+
+
+def decision_words(text: str) -> str:
+    """A decision of the log in words ('Play Sauron card 30: ...'), made of its text alone
+    (the log line of a decision a seat may not read is withheld with its notation)."""
+    words = text.split()
+    said = action_label({}, text)
+    if said == text or words[0] == "draw":
+        said = " ".join([DECISION_WORDS.get(words[0], words[0].capitalize()), *words[1:]])
+    return said
 
 
 def log_words(line: str) -> str:
@@ -159,6 +212,8 @@ def log_words(line: str) -> str:
         return f"the {name} token" if kind == "token" and piece in \
             default_components().cards else name
 
+    if DECISION.fullmatch(line) and line.split()[0] in VERBS:
+        line = decision_words(line)   # a decision's notation, as the web log lists it
     # 'the Nazgûl card nazgul-3' names its deck already.
     return DECK_TWICE.sub(r"\1", LOG_ID.sub(named, LOG_SYMBOLS.sub(symbols, line)))
 
@@ -310,7 +365,7 @@ def coming_step(view: View) -> str | None:
         elif isinstance(value, str) and value in ACTIVITIES:
             slots["track"] = value
         elif isinstance(value, str) and not slots["card"]:
-            slots["card"] = value
+            slots["card"] = piece_name(value) or value
     return STEP_WORDS[step[0]].format(**slots)
 
 
@@ -607,11 +662,11 @@ def board_lines(view: View) -> list[str]:
         lines.append(f"{track}{main}: at {at}/{len(spaces)}, the next space gives "
                      f"{_reward_words(spaces[at])}")
         used.update(r.partition(":")[0] for space in spaces for r in space)
-    tokens = [f"{token} above {track} {space}" for track, space, token in
+    tokens = [f"{token_name(token)} above {track} {space}" for track, space, token in
               view.get("resource_spaces", ())]
     if tokens:
         lines.append("resource tokens (taken by the hobbit who reaches them): " + ", ".join(tokens))
-    symbols = [f"{k} = {REWARD_WORDS[k]}" for k in REWARD_WORDS if k in used and k != "-"]
+    symbols = [f"{k.replace('-', ' ')} = {REWARD_WORDS[k]}" for k in REWARD_WORDS if k in used and k != "-"]
     if symbols:
         lines.append("symbols on this board: " + "; ".join(symbols))
     return lines

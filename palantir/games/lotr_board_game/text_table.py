@@ -15,8 +15,9 @@ from typing import Any, Mapping
 
 from .components import default_components
 from .render import hobbit_line, rules_names, temptation_line
-from .table_words import (card_with_symbols, counted_words, next_event, prompt,
-                          resolution_words, sauron_card_name, sauron_card_words)
+from .table_words import (card_name, card_with_symbols, counted_words, gandalf_name,
+                          next_event, prompt, resolution_words, sauron_card_name,
+                          sauron_card_words, tile_name, token_name)
 
 View = Mapping[str, Any]
 WIDTH = 99          # a 100-column terminal without its last column
@@ -31,6 +32,19 @@ REWARD_LEGEND = ("spaces: r rune, R Ring token, h heart, s sun, d threat die, B 
 def _fold(text: str, indent: str = "") -> list[str]:
     return textwrap.wrap(text, width=WIDTH, initial_indent=indent,
                          subsequent_indent=indent + "    ", break_on_hyphens=False) or [""]
+
+
+# The bag's story tiles counted by the kind printed on them (components.Tile.kind); an
+# activity or event tile by its own word.
+TILE_KIND_WORDS = {"darkness": "darkness", "items": "sundial and three items",
+                   "sauron": "Sauron event", "dark": "Dark Event"}
+
+
+def _tile_kind(tile: str) -> str:
+    parts = default_components()
+    found = parts.tiles.get(tile) or parts.sauron_tokens.get(tile) or \
+        parts.dark_events.get(tile)
+    return TILE_KIND_WORDS.get(found.kind, tile) if found is not None else tile
 
 
 def _space_mark(space: tuple[str, ...]) -> str:
@@ -70,14 +84,18 @@ def board_lines(view: View) -> list[str]:
         lines.append(f"  {track:<10}{main} {at:>2}/{len(spaces):<2} " + " ".join(cells))
     if tokens:
         lines += _fold("  * resource token: " + ", ".join(
-            f"{token} ({t} {s})" for (t, s), token in tokens.items()))
+            f"{token_name(token)} ({t} {s})" for (t, s), token in tokens.items()))
     upcoming = next_event(view)
     where = f"event {view['event']}/{len(board.events)}"
     lines += _fold(f"  {where}; next: {upcoming}" if upcoming else f"  {where}: all passed")
     tiles = (view.get("procedure") or {}).get("tiles") or {}
-    left = ", ".join(f"{n} {kind}" for kind, n in sorted(tiles.items()) if n)
+    counted: dict[str, int] = {}
+    for tile, n in sorted(tiles.items()):
+        kind = _tile_kind(tile)
+        counted[kind] = counted.get(kind, 0) + n
+    left = ", ".join(f"{n} {kind}" for kind, n in sorted(counted.items()) if n)
     lines += _fold(f"  tiles left {view['tiles_left']}" + (f": {left}" if left else "")
-                   + (f"; revealed this turn: {', '.join(view['revealed'])}"
+                   + (f"; revealed this turn: {', '.join(map(tile_name, view['revealed']))}"
                       if view["revealed"] else ""))
     return lines
 
@@ -90,7 +108,7 @@ def sauron_lines(view: View) -> list[str]:
                   + f", deck "
                   f"{view['sauron_deck_size']}; Black Rider on {view['black_rider']}"
                   + (" riding back to Mordor" if view["black_rider_returning"] else "")
-                  + "; resource cards face up: " + (", ".join(view["resource_pile"]) or "none")
+                  + "; resource cards face up: " + (", ".join(map(card_name, view["resource_pile"])) or "none")
                   + (", three cards this turn (Pippin's card)" if view["three_cards"] else ""))
     for card in view.get("nazgul_up", ()):
         lines += _fold(f"  face up, {sauron_card_name(card)}: {sauron_card_words(card)}")
@@ -133,8 +151,8 @@ def render_table(view: View, color: bool = True) -> str:
     for seat in range(len(view["characters"])):
         lines += _fold(hobbit_line(view, seat).strip(), "  ")
     lines += _fold(f"  deck {view['deck_size']}; Gandalf cards left: "
-                   + (", ".join(view["gandalf_left"]) or "none")
-                   + (f"; special cards face up: {', '.join(view['special_cards'])}"
+                   + (", ".join(map(gandalf_name, view["gandalf_left"])) or "none")
+                   + (f"; special cards face up: {', '.join(map(card_name, view['special_cards']))}"
                       if view.get("special_cards") else ""))
     lines += sauron_lines(view)
     lines += board_lines(view)

@@ -278,3 +278,53 @@ def test_no_group_of_pippin_s_three_card_plays_holds_more_than_fit(seed):
             assert len(buttons) - 1 + buttons.get(None, 1) <= table_words.MOST_BUTTONS
         most = max(most, len(legal))
     assert three and most > 3 * table_words.MOST_BUTTONS  # Pippin's long menus were met
+
+
+# What a screen might show by mistake: the narration's ids and the expansion's Sauron event
+# tokens and dark event tiles ('active-calls-sauron').
+SCREEN_IDS = sorted({*PIECE_IDS, *(t for t in PARTS.sauron_tokens if "-" in t),
+                     *(t for t in PARTS.dark_events if "-" in t)}, key=len, reverse=True)
+SCREEN_ID = re.compile(r"(?<![\w@-])(" + "|".join(map(re.escape, SCREEN_IDS)) + r")(?![\w@-])")
+SCREEN_GAMES = GAMES + [(5, {"players": 4, "bag": True}),
+                        (4, {"players": 4, "expansion": "sauron", "dark_events": True})]
+
+
+@pytest.mark.parametrize("seed,options", SCREEN_GAMES)
+def test_rules_help_and_terminal_table_name_no_piece_by_its_id(seed, options):
+    """Issue 13, items 5 and 6: the rules help (web and terminal) and the terminal table
+    name resource tokens ('Nenya', '2 steps towards the light'), story tiles and die faces
+    by the words of the data, never by their ids ('two-towards-light', 'nenya',
+    'active-calls-sauron', 'darkness-2'); the table's lines stay within 99 columns. The
+    terminal help's notation block (what a person types) is left out of the scan."""
+    seen = set()
+    for state, seat, view, legal in seeded_prompts(seed, options):
+        situation = PRESENTATION.help_text(view).rpartition("\n\n")[2]
+        table = PRESENTATION.render_table(view, color=False)
+        for where, text in (("help", PRESENTATION.phase_help(view)), ("terminal help", situation),
+                            ("table", table), ("prompt", table_words.prompt(view))):
+            found = SCREEN_ID.search(text)
+            assert found is None, (where, found.group(0), text)
+        assert all(len(line) <= 99 for line in table.splitlines()), table
+        seen.update(token for _, _, token in view.get("resource_spaces", ()))
+        seen.update(view.get("revealed", ()))
+    assert seen & set(SCREEN_IDS)   # the ids were there to be named
+
+
+@pytest.mark.parametrize("seed,options", SCREEN_GAMES[1:2] + SCREEN_GAMES[3:])
+def test_the_log_s_decision_line_is_in_words(seed, options):
+    """Issue 13, item 2: the web log's line for a decision read 'Sauron: sauron sauron-30';
+    each decision of a seeded game reads in words ('plays Sauron card 30: ...'), no id."""
+    options = GAME.validate_options(options)
+    state = GAME.new_state(options, SeededDice(seed))
+    agents = [make_agent("heuristic", GAME, s, seed * 97 + s) for s in range(state.players)]
+    verbs = set()
+    while (seat := state.to_move()) is not None:
+        action = agents[seat].choose(state.view(seat), state.legal_actions())
+        said = PRESENTATION.log_words(str(action))
+        found = SCREEN_ID.search(said)
+        assert found is None, (str(action), said)
+        assert said != str(action) and said[0].isupper(), (str(action), said)
+        verbs.add(str(action).split()[0])
+        state.apply(action)
+    assert {"sauron", "play"} <= verbs
+    assert PRESENTATION.log_words("sauron sauron-30").startswith("Play Sauron card 30: ")

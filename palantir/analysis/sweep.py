@@ -13,6 +13,7 @@ import multiprocessing
 import signal
 import sys
 import time
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
@@ -349,7 +350,9 @@ def run_analysis(game_id: str, sweep_texts: Sequence[str] = (),
     bar = tqdm(total=games * len(cells), initial=sum(len(p) for p in played), unit="game",
                desc=f"analyze {game.id}", file=sys.stderr, disable=not progress,
                dynamic_ncols=True, leave=False)
-    try:
+    # The results file's last write when the run is over; a flush after an error or
+    # Ctrl-C, so a failed or interrupted run keeps every game that finished.
+    with results if results is not None else nullcontext():
         if workers == 1:
             with bar:
                 for task in tasks:
@@ -363,12 +366,6 @@ def run_analysis(game_id: str, sweep_texts: Sequence[str] = (),
                 for cell_index, chunk in pool.imap_unordered(play_task, tasks):
                     finished(cell_index, chunk)
                     bar.update(len(chunk))
-    except BaseException:
-        if results is not None:
-            results.flush()  # a failed or interrupted run keeps every game that finished
-        raise
-    if results is not None:
-        results.close()
     # Games in index order per cell, so every figure is the same for any number of workers.
     for cell, games_played in zip(cells, played):
         for index in sorted(games_played):

@@ -150,6 +150,19 @@ class ResultsFile:
                 offset += len(batch)
         self._write(self.tables or [results_table(self.game, self.header, [])])
 
+    def __enter__(self) -> "ResultsFile":
+        """The file, for the run that fills it."""
+        return self
+
+    def __exit__(self, kind, error, trace) -> bool:
+        """The last write once the run is over; after an error or Ctrl-C, a flush that
+        keeps every game that finished."""
+        if kind is None:
+            self.close()
+        else:
+            self.flush()
+        return False
+
     def close(self) -> None:
         """The last write: every game in (cell, game) order, in row groups of a fixed size,
         converted from the sorted games so the file does not depend on their arrival."""

@@ -14,6 +14,7 @@ import signal
 import sys
 import tempfile
 import time
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
@@ -173,7 +174,9 @@ def run_simulation(game_id: str, options: Mapping[str, Any] | None,
             results.add(Finished(0, r.index, r.seed, r.outcome, r.decisions) for r in chunk)
 
     started = time.perf_counter()
-    try:
+    # The results file's last write when the run is over; a flush after an error or
+    # Ctrl-C, so a failed or interrupted run keeps every game that finished.
+    with results if results is not None else nullcontext():
         if workers == 1 or len(todo) < 2:
             with _progress_bar(game.id, games, len(played), progress) as bar:
                 for i in todo:
@@ -190,12 +193,6 @@ def run_simulation(game_id: str, options: Mapping[str, Any] | None,
                 for chunk in pool.imap_unordered(play_chunk, tasks):
                     finished(chunk)
                     bar.update(len(chunk))
-    except BaseException:
-        if results is not None:
-            results.flush()  # a failed or interrupted run keeps every game that finished
-        raise
-    if results is not None:
-        results.close()
     # Adding in game-index order keeps floating-point sums identical to one worker.
     summary.add_all(played[i] for i in sorted(played))
     summary.wall_seconds = time.perf_counter() - started

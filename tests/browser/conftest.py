@@ -6,12 +6,16 @@ import os
 import re
 import shutil
 import subprocess
+import threading
 import time
 from pathlib import Path
 from typing import Iterator
 
 import pytest
+import uvicorn
 from playwright.sync_api import Page
+
+from palantir.server.app import create_app, listening_socket
 
 from ..server.live_server import LiveServer
 
@@ -77,3 +81,21 @@ def screenshots(tmp_path) -> Iterator[Path]:
                 subprocess.run([pngquant, "--quality", "70-95", "--speed", "1", "--force",
                                 "--skip-if-larger", "--output", str(png), str(png)],
                                check=False)
+
+
+@pytest.fixture
+def table_server(tmp_path):
+    """The web table in a thread of this process, so a test may set its position by hand:
+    (base url, the app)."""
+    app = create_app(f"sqlite:///{tmp_path / 'table.db'}", create_rate=0)
+    sock = listening_socket("127.0.0.1", 0)
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    url = f"http://127.0.0.1:{sock.getsockname()[1]}"
+    deadline = time.monotonic() + 20
+    while not server.started and time.monotonic() < deadline:
+        time.sleep(0.05)
+    yield url, app
+    server.should_exit = True
+    thread.join(10)

@@ -10,36 +10,14 @@ succeed: every decision after that is a click."""
 
 from __future__ import annotations
 
-import threading
-import time
-
 import httpx
 import pytest
-import uvicorn
 
 from palantir.engine.dice import AddressedDice
-from palantir.server.app import create_app, listening_socket
 from tests.support.positions.spi import cleared, place
 
 MAX_BUTTONS = 40
 MAX_HEIGHT = 2000
-
-
-@pytest.fixture
-def table_server(tmp_path):
-    """The web table in a thread of this process: (base url, the app)."""
-    app = create_app(f"sqlite:///{tmp_path / 'table.db'}", create_rate=0)
-    sock = listening_socket("127.0.0.1", 0)
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    url = f"http://127.0.0.1:{sock.getsockname()[1]}"
-    deadline = time.monotonic() + 20
-    while not server.started and time.monotonic() < deadline:
-        time.sleep(0.05)
-    yield url, app
-    server.should_exit = True
-    thread.join(10)
 
 
 def position():

@@ -13,13 +13,12 @@ from __future__ import annotations
 import httpx
 
 from tests.browser.test_strategy_battle_turn import (check_page, click_done, click_point,
-                                                     settle, table_server, version_of,
+                                                     settle, version_of,
                                                      view_of)
 from tests.games.strategy_battle.test_fortress import (FORT, HALF_WALL, OUTSIDE_Y, ram_crew,
                                                        siege_battle)
 from tests.support.positions.sbg import MINAS, URUK
 
-__all__ = ["table_server"]          # the fixture, shared with the turn's test
 RAM_HEAD = 20 + HALF_WALL + 40 / 25.4   # the ram's centre when its head touches the gate
 
 

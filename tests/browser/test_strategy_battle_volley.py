@@ -10,11 +10,10 @@ import time
 import httpx
 
 from tests.browser.test_strategy_battle_turn import (MAX_BUTTONS, MAX_HEIGHT, check_page,
-                                                     click_model, settle, table_server,
+                                                     click_model, settle,
                                                      version_of, view_of)
 from tests.support.positions.sbg import ORC, battle
 
-__all__ = ["table_server"]          # the fixture, shared with the turn's test
 
 R = 12.5 / 25.4
 D = 2 * R

@@ -238,6 +238,18 @@ class Game:
                 raise  # a real import error inside the module must not be hidden
             return None
 
+    # Where the game's batch engine is, "module:attribute" (`palantir simulate --engine
+    # batch`): a class taking the game, playing many games at once for the agents it
+    # names (games/journey_to_mordor/batch.py). None: the game has none.
+    batch_path: str | None = None
+
+    def batch_engine(self):
+        """The game's batch engine (imported when first asked for), or None."""
+        if self.batch_path is None:
+            return None
+        module_name, _, name = self.batch_path.partition(":")
+        return getattr(importlib.import_module(module_name), name)(self)
+
     def heuristic_agent(self, seat: int, seed: int | None):
         """The game's own fast agent for `seat`."""
         raise NotImplementedError

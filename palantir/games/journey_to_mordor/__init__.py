@@ -29,6 +29,7 @@ class JourneyToMordor(Game):
     max_players = 4
     presentation_path = "palantir.games.journey_to_mordor.presentation:PRESENTATION"
     analysis_profile = ANALYSIS_PROFILE
+    batch_path = "palantir.games.journey_to_mordor.batch:JourneyBatch"
 
     def option_schema(self):
         if self._schema is None:

@@ -52,6 +52,20 @@ class EndOfGame(Procedure):
         stack.finish(self)
 
 
+def outcome_summary(reached: int, names: list[str], best: int) -> str:
+    """The sentence that ends a game: `reached` Ring-bearers at Mount Doom, the names of
+    the winners among them, and the unmarked Nazgûl spaces they won with."""
+    if not reached:
+        return "All players have been eliminated: everyone has lost."
+    if reached == 1:
+        return f"{names[0]} has reached Mount Doom and wins."
+    if len(names) == 1:
+        return (f"{reached} Ring-bearers reached Mount Doom; {names[0]} wins "
+                f"with {best} unmarked Nazgûl spaces.")
+    return (f"{' and '.join(names)} reached Mount Doom with {best} unmarked "
+            f"Nazgûl spaces each and share the victory.")
+
+
 def finish(state) -> None:
     """End of the Game: all eliminated, or the round of an arrival at Mount Doom is over."""
     state.phase = OVER
@@ -61,19 +75,12 @@ def finish(state) -> None:
     reached = [s for s in range(state.n) if state.arrived[s] and not state.eliminated[s]]
     if not reached:
         winners: tuple[int, ...] = ()
-        summary = "All players have been eliminated: everyone has lost."
+        best = 0
     else:
         best = max(unmarked(state, s) for s in reached)
         winners = tuple(s for s in reached if unmarked(state, s) == best)
-        names = [state.parts.hobbit_names[state.hobbits[s]] for s in winners]
-        if len(reached) == 1:
-            summary = f"{names[0]} has reached Mount Doom and wins."
-        elif len(winners) == 1:
-            summary = (f"{len(reached)} Ring-bearers reached Mount Doom; {names[0]} wins "
-                       f"with {best} unmarked Nazgûl spaces.")
-        else:
-            summary = (f"{' and '.join(names)} reached Mount Doom with {best} unmarked "
-                       f"Nazgûl spaces each and share the victory.")
+    names = [state.parts.hobbit_names[state.hobbits[s]] for s in winners]
+    summary = outcome_summary(len(reached), names, best)
     state._outcome = Outcome(
         winners=winners, summary=summary, eliminated=out, rounds=state.round,
         details={"reached": reached, "unmarked": [unmarked(state, s) for s in range(state.n)]})

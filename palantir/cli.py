@@ -45,6 +45,10 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--workers", type=int, default=1)
     sim.add_argument("--records", metavar="DIR", help="write one record file per game here")
     sim.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    sim.add_argument("--engine", choices=("rules", "batch"), default="rules",
+                     help="rules: the game's rules, any agent (default); batch: the game's "
+                          "batch engine, many games at once at compiled speed, random and "
+                          "heuristic agents (journey-to-mordor; pip install 'palantir[batch]')")
     add_results_arguments(sim)
 
     rep = sub.add_parser("replay", help="rebuild a game from its record")

@@ -353,6 +353,10 @@ def run_difference(held: Mapping[str, Any], header: Mapping[str, Any]) -> str | 
     for key in ("command", "game", "ruleset", "seed"):
         if held.get(key) != header[key]:
             return f"its {key} is {_brief(held.get(key))}, this run's is {_brief(header[key])}"
+    # Which engine played (simulate --engine): a batch engine's games are other games.
+    if held.get("engine", "rules") != header.get("engine", "rules"):
+        return (f"its games were played by --engine {held.get('engine', 'rules')}, this "
+                f"run's by --engine {header.get('engine', 'rules')}")
     theirs, ours = held.get("cells"), header["cells"]
     if not isinstance(theirs, list) or len(theirs) != len(ours):
         count = len(theirs) if isinstance(theirs, list) else "no"

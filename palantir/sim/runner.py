@@ -25,6 +25,7 @@ from ..engine.errors import PalantirError
 from ..engine.game import Game, get_game
 from ..engine.match import play_match
 from ..engine.options import parse_option_pairs
+from .batch import ENGINES, batch_engine_for, play_batch
 from .results import Finished, RunCell, open_results, run_header
 from .summary import GameResult, Summary
 
@@ -141,11 +142,12 @@ def run_simulation(game_id: str, options: Mapping[str, Any] | None,
                    agent_specs: Sequence[str], games: int, seed: int, workers: int = 1,
                    records_dir: str | os.PathLike | None = None,
                    progress: bool = True, out: str | None = None,
-                   resume: bool = False) -> Summary:
+                   resume: bool = False, engine: str = "rules") -> Summary:
     """Play `games` games between the agents (one per seat) and summarise them.
 
     out: a results file (FILE.parquet, one row per game, written as games finish);
-    resume: play only the games that file lacks, and summarise them all.
+    resume: play only the games that file lacks, and summarise them all;
+    engine: "rules" (the game's rules, any agent) or "batch" (its batch engine, sim/batch.py).
     """
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise SimulationError(f"--games: expected a whole number of at least 1, got {games}")
@@ -154,12 +156,17 @@ def run_simulation(game_id: str, options: Mapping[str, Any] | None,
     if resume and out is None:
         raise SimulationError("--resume: continues a results file; give it with "
                               "--out FILE.parquet")
+    if engine not in ENGINES:
+        raise SimulationError(f"--engine: expected one of {', '.join(ENGINES)}, got '{engine}'")
     game, json_options, specs = prepare(game_id, options, agent_specs)
+    batch = batch_engine_for(game, specs, SimulationError) if engine == "batch" else None
     folder = prepare_records_dir(records_dir) if records_dir is not None else None
     results = None
     if out is not None:
         header = run_header("simulate", game, seed, games,
                             [RunCell("default", json_options, tuple(specs))])
+        if batch is not None:
+            header["engine"] = engine
         results = open_results(out, resume, game, header, lambda i: game_seed(seed, i))
     played = {f.index: GameResult.of(f.index, f.seed, f.outcome, f.decisions)
               for f in (results.finished if results is not None else ())}
@@ -177,7 +184,13 @@ def run_simulation(game_id: str, options: Mapping[str, Any] | None,
     # The results file's last write when the run is over; a flush after an error or
     # Ctrl-C, so a failed or interrupted run keeps every game that finished.
     with results if results is not None else nullcontext():
-        if workers == 1 or len(todo) < 2:
+        if batch is not None:
+            with _progress_bar(game.id, games, len(played), progress) as bar:
+                play_batch(batch, game, json_options, specs, todo,
+                           lambda i: game_seed(seed, i), workers,
+                           None if folder is None else lambda i: folder / record_name(i),
+                           finished, bar.update, SimulationError, _ignore_interrupts)
+        elif workers == 1 or len(todo) < 2:
             with _progress_bar(game.id, games, len(played), progress) as bar:
                 for i in todo:
                     finished([play_one(game, json_options, specs, seed, i, folder)])
@@ -212,7 +225,7 @@ def simulate_command(args) -> int:
     progress = not (args.json and not sys.stderr.isatty())
     summary = run_simulation(args.game, options, specs, args.games, args.seed,
                              workers=args.workers, records_dir=args.records, progress=progress,
-                             out=args.out, resume=args.resume)
+                             out=args.out, resume=args.resume, engine=args.engine)
     if args.json:
         print(json.dumps(summary.to_json()))
     else:

@@ -48,7 +48,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--engine", choices=("rules", "batch"), default="rules",
                      help="rules: the game's rules, any agent (default); batch: the game's "
                           "batch engine, many games at once at compiled speed, random and "
-                          "heuristic agents (journey-to-mordor; pip install 'palantir[batch]')")
+                          "heuristic agents, for a game that has one (pip install "
+                          "'palantir[batch]')")
     add_results_arguments(sim)
 
     rep = sub.add_parser("replay", help="rebuild a game from its record")

@@ -32,8 +32,8 @@ def batch_engine_for(game: Game, specs: Sequence[str], error: Callable[[str], Ex
     """The game's batch engine for these agents; refused, naming --engine or --agents."""
     engine = game.batch_engine()
     if engine is None:
-        raise error(f"--engine batch: {game.id} has no batch engine (journey-to-mordor "
-                    f"has one); use --engine rules")
+        raise error(f"--engine batch: {game.id} has no batch engine (a game declares one "
+                    f"as Game.batch_path); use --engine rules")
     problem = engine.refusal(specs)
     if problem:
         name = "--engine batch" if "not installed" in problem else "--agents"

@@ -12,6 +12,8 @@ import pytest
 
 from palantir.engine.game import get_game
 from palantir.engine.record import replay
+from palantir.engine.dice import ScriptedDice
+from palantir.games.journey_to_mordor import batch
 from palantir.games.journey_to_mordor.batch import BatchUnavailable
 from palantir.games.journey_to_mordor.heuristics import best_action
 from palantir.sim import game_seed, run_simulation
@@ -128,3 +130,25 @@ def test_distributions_match_the_reference_simulator(options, specs, reference_g
     rounds = batch.rounds.astype(float)
     spread = rounds.std() * math.sqrt(1 / n + 1 / games)
     assert abs(reference.to_json()["rounds"]["mean"] - rounds.mean()) < 4.5 * spread
+
+
+@pytest.mark.parametrize("feature", [None, "identical_symbols"])
+def test_the_random_agent_draws_from_exactly_the_legal_keeps(feature):
+    # RandomAgent picks uniformly among state.legal_actions(): the engine's numbered keeps
+    # (_choices counts them, _keep numbers them) must be exactly those, each once, or its
+    # random seats would play another distribution with every game still legal.
+    rng = np.random.default_rng(5)
+    for _ in range(300):
+        state = GAME.new_state({"players": 2}, ScriptedDice(["R"] * 5))
+        state.feature = feature
+        dice = sorted(rng.choice(5, rng.integers(1, 6), replace=False).tolist())
+        state.roll = [(d, "RGFONT"[rng.integers(0, 6 if d == 4 else 5)]) for d in dice]
+        showing = np.zeros(6, np.int64)
+        for d, f in state.roll:
+            showing["RGFONT".index(f)] |= 1 << d
+        radix = np.zeros(6, np.int64)
+        count = batch._choices(showing, radix, feature == "identical_symbols")
+        drawn = [batch._keep(i, showing, radix, feature == "identical_symbols")
+                 for i in range(count)]
+        legal = sorted(sum(1 << d for d, _ in keep.dice) for keep in state.legal_actions())
+        assert sorted(drawn) == legal, state.roll

@@ -11,6 +11,7 @@ import pytest
 
 from palantir.cli import main
 from palantir.engine.record import GameRecord, replay
+from palantir.games.journey_to_mordor import batch as jtm_batch
 from palantir.sim import run_simulation
 
 GAME = "journey-to-mordor"
@@ -85,3 +86,12 @@ def test_what_the_batch_engine_cannot_play_is_refused_by_name(argv, field, capsy
 def test_an_unknown_engine_is_refused_by_the_runner():
     with pytest.raises(Exception, match="--engine"):
         run_simulation(GAME, {}, ["random", "random"], 2, 0, progress=False, engine="gpu")
+
+
+def test_without_numba_the_batch_engine_is_refused_naming_the_extra(monkeypatch, capsys):
+    # Numba is the optional extra palantir[batch]: without it, a clear refusal, no traceback.
+    monkeypatch.setattr(jtm_batch, "numba", None)
+    assert main(["simulate", GAME, "--engine", "batch", "--agents", "random,random",
+                 "--games", "2"]) == 2
+    err = capsys.readouterr().err
+    assert "--engine batch" in err and "palantir[batch]" in err and "Traceback" not in err

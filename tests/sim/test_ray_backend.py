@@ -4,7 +4,6 @@ the same --seed; a bad --address is one line naming it, within a bounded time.""
 
 from __future__ import annotations
 
-import logging
 import socket
 import subprocess
 import sys
@@ -18,8 +17,9 @@ import ray
 from palantir.analysis.sweep import run_analysis
 from palantir.cli import main
 from palantir.sim import runner
-from palantir.sim.ray_backend import PROBE_SECONDS
-from palantir.sim.runner import run_simulation
+from palantir.sim.backends import open_pool
+from palantir.sim.ray_backend import PROBE_SECONDS, connect
+from palantir.sim.runner import SimulationError, prepare_records_dir, run_simulation
 
 ROOT = Path(__file__).resolve().parents[2]
 # What depends on where and how fast the games ran, not on the games.
@@ -28,9 +28,9 @@ RUN_KEYS = ("workers", "backend", "wall_seconds", "games_per_second")
 
 @pytest.fixture(scope="module")
 def two_cpu_ray():
-    """One Ray of two CPUs on loopback for the module; the runs join it (not start one)."""
-    ray.init(address="local", num_cpus=2, include_dashboard=False,
-             _node_ip_address="127.0.0.1", log_to_driver=False, logging_level=logging.ERROR)
+    """One Ray of two CPUs for the module, started as a run without --address starts its
+    own; the runs then join it rather than each starting one."""
+    assert connect(2, None) is True
     yield
     ray.shutdown()
 
@@ -74,6 +74,16 @@ def test_an_spi_sauron_sweep_on_ray_gives_the_local_table(two_cpu_ray):
     assert ray_doc == local_doc
     # The printed table, all but its last line (the wall time and where it ran).
     assert on_ray.table().splitlines()[:-1] == local.table().splitlines()[:-1]
+
+
+def test_an_error_in_a_ray_task_is_raised_as_itself_not_as_rays_traceback(two_cpu_ray):
+    with open_pool("ray", 2) as pool:
+        assert pool.workers == 2
+        with pytest.raises(SimulationError) as caught:
+            list(pool.imap_unordered(prepare_records_dir, ["/proc/palantir-nowhere"]))
+    assert str(caught.value).startswith("--records '/proc/palantir-nowhere': cannot write")
+    assert "\n" not in str(caught.value)  # the CLI prints it as one line
+    assert ray.is_initialized()  # a pool that joined a running Ray leaves it running
 
 
 def closed_port() -> int:

@@ -1,7 +1,8 @@
-"""The batch runner behind `palantir simulate`: many games between agents, on local processes.
+"""The batch runner behind `palantir simulate`: many games between agents, on local processes
+or a Ray cluster (backends.py).
 
 Every game's seed is derived from (batch seed, game index) and every agent's seed from
-(game seed, seat), so a batch gives the same results on one worker or many.
+(game seed, seat), so a batch gives the same results on one worker or many, on any backend.
 """
 
 from __future__ import annotations

@@ -1,16 +1,15 @@
-"""The batch runner behind `palantir simulate`: many games between agents, on local processes.
+"""The batch runner behind `palantir simulate`: many games between agents, on local processes
+or a Ray cluster (backends.py).
 
 Every game's seed is derived from (batch seed, game index) and every agent's seed from
-(game seed, seat), so a batch gives the same results on one worker or many.
+(game seed, seat), so a batch gives the same results on one worker or many, on any backend.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import multiprocessing
 import os
-import signal
 import sys
 import tempfile
 import time
@@ -25,6 +24,7 @@ from ..engine.errors import PalantirError
 from ..engine.game import Game, get_game
 from ..engine.match import play_match
 from ..engine.options import parse_option_pairs
+from .backends import check_backend, open_pool
 from .results import Finished, RunCell, open_results, run_header
 from .summary import GameResult, Summary
 
@@ -131,21 +131,18 @@ def chunk_indices(indices: Sequence[int], workers: int) -> list[list[int]]:
     return [list(indices[start:start + size]) for start in range(0, len(indices), size)]
 
 
-def _ignore_interrupts() -> None:
-    # Ctrl-C reaches the whole process group; only the parent should react, by
-    # terminating the pool, or a worker interrupted mid-handoff can deadlock it.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def run_simulation(game_id: str, options: Mapping[str, Any] | None,
                    agent_specs: Sequence[str], games: int, seed: int, workers: int = 1,
                    records_dir: str | os.PathLike | None = None,
                    progress: bool = True, out: str | None = None,
-                   resume: bool = False) -> Summary:
+                   resume: bool = False, backend: str = "local",
+                   address: str | None = None) -> Summary:
     """Play `games` games between the agents (one per seat) and summarise them.
 
     out: a results file (FILE.parquet, one row per game, written as games finish);
-    resume: play only the games that file lacks, and summarise them all.
+    resume: play only the games that file lacks, and summarise them all;
+    backend: "local" processes, or "ray": the cluster at `address`, or without one a Ray
+    of `workers` CPUs started here for the run (sim/backends.py).
     """
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise SimulationError(f"--games: expected a whole number of at least 1, got {games}")
@@ -154,6 +151,11 @@ def run_simulation(game_id: str, options: Mapping[str, Any] | None,
     if resume and out is None:
         raise SimulationError("--resume: continues a results file; give it with "
                               "--out FILE.parquet")
+    check_backend(backend, address)
+    if records_dir is not None and address is not None:
+        raise SimulationError("--records: with --address the games are played on the "
+                              "cluster's machines, which do not write here; give "
+                              "--out FILE.parquet (or play them with --backend local)")
     game, json_options, specs = prepare(game_id, options, agent_specs)
     folder = prepare_records_dir(records_dir) if records_dir is not None else None
     results = None
@@ -166,7 +168,7 @@ def run_simulation(game_id: str, options: Mapping[str, Any] | None,
     todo = [i for i in range(games) if i not in played]
     workers = min(workers, games)
     summary = Summary(game=game.id, options=json_options, agents=specs, seed=seed,
-                      workers=workers)
+                      workers=workers, backend=backend)
 
     def finished(chunk: list[GameResult]) -> None:
         played.update((r.index, r) for r in chunk)
@@ -177,19 +179,20 @@ def run_simulation(game_id: str, options: Mapping[str, Any] | None,
     # The results file's last write when the run is over; a flush after an error or
     # Ctrl-C, so a failed or interrupted run keeps every game that finished.
     with results if results is not None else nullcontext():
-        if workers == 1 or len(todo) < 2:
+        if not todo or (backend == "local" and (workers == 1 or len(todo) < 2)):
             with _progress_bar(game.id, games, len(played), progress) as bar:
                 for i in todo:
                     finished([play_one(game, json_options, specs, seed, i, folder)])
                     bar.update(1)
         else:
-            tasks = [(game.id, json_options, specs, seed, chunk,
-                      None if folder is None else str(folder))
-                     for chunk in chunk_indices(todo, workers)]
             # The pool is forked before the bar starts its monitor thread; leaving the
             # `with` terminates the workers, also on an error or Ctrl-C.
-            with multiprocessing.Pool(workers, initializer=_ignore_interrupts) as pool, \
+            with open_pool(backend, workers, address) as pool, \
                     _progress_bar(game.id, games, len(played), progress) as bar:
+                summary.workers = pool.workers  # a Ray cluster's CPUs
+                tasks = [(game.id, json_options, specs, seed, chunk,
+                          None if folder is None else str(folder))
+                         for chunk in chunk_indices(todo, pool.workers)]
                 for chunk in pool.imap_unordered(play_chunk, tasks):
                     finished(chunk)
                     bar.update(len(chunk))
@@ -212,7 +215,8 @@ def simulate_command(args) -> int:
     progress = not (args.json and not sys.stderr.isatty())
     summary = run_simulation(args.game, options, specs, args.games, args.seed,
                              workers=args.workers, records_dir=args.records, progress=progress,
-                             out=args.out, resume=args.resume)
+                             out=args.out, resume=args.resume, backend=args.backend,
+                             address=args.address)
     if args.json:
         print(json.dumps(summary.to_json()))
     else:

@@ -232,8 +232,12 @@ function drawUnplaced(p) {
 
 function placedLegal(p) { return pickable(p) ? p.legal.filter((d) => d.place) : []; }
 
+// The places that offer a decision: its place, and any others that start it too (`also`:
+// a volley at every member of its group).
+function offeredAt(d) { return d.place ? [d.place, ...(d.also || [])] : []; }
+
 function pieceDecisions(p) {
-  const here = placedLegal(p).filter((d) => d.place === picked);
+  const here = placedLegal(p).filter((d) => offeredAt(d).includes(picked));
   // The place's pieces in the order of their `piece_rank` (a model's move before its
   // powers), else as listed.
   const rank = (k) => Math.min(...here.filter((d) => (d.piece || "") === k).map((d) => d.piece_rank ?? 0));
@@ -304,7 +308,7 @@ function markCosts(targets) {
 
 function showDeclared(p) {
   const placed = placedLegal(p);
-  const origins = new Set(placed.map((d) => d.place));
+  const origins = new Set(placed.flatMap(offeredAt));
   if (picked && !origins.has(picked)) { picked = null; aim = null; chosen = []; }
   // One place holds every decision (a retreat, an advance): it is picked already.
   if (!picked && origins.size === 1) picked = [...origins][0];
@@ -338,7 +342,7 @@ function showDeclared(p) {
   // Which piece of the place: a button each when there are several.
   $("pieces").replaceChildren(...(pieces.length > 1 ? pieces.map((k) => {
     const d = mine.length && (mine[0].piece || "") === k ? mine[0]
-      : placed.find((x) => x.place === picked && (x.piece || "") === k);
+      : placed.find((x) => offeredAt(x).includes(picked) && (x.piece || "") === k);
     const b = el("button", { class: "piece", "data-piece": k, text: d.piece_label || k || "…" });
     b.classList.toggle("current", k === piece);
     b.addEventListener("click", () => { piece = k; aim = null; chosen = []; showDeclared(current); });
@@ -488,7 +492,7 @@ function clickDeclared(p, place) {
     showDeclared(p);
     return;
   }
-  const origins = new Set(placedLegal(p).map((d) => d.place));
+  const origins = new Set(placedLegal(p).flatMap(offeredAt));
   const free = mine.find((d) => d.free);
   if (picked && free && lastPoint && !origins.has(place)) { aimAt(free, lastPoint); return; }
   const again = place === picked;
@@ -501,7 +505,8 @@ function clickDeclared(p, place) {
 // (its path and cost previewed) before it is sent.
 function aimAt(free, point) {
   const where = `${written(point.x)},${written(point.y)}`;
-  setAim([{ action: free.free.replace("{}", where), label: `${free.place}: move to ${where}`,
+  const label = (free.free_label || `${free.place}: move to {}`).replace("{}", where);
+  setAim([{ action: free.free.replace("{}", where), label,
     place: free.place, piece: free.piece, confirm: true, preview: true, unlisted: true }]);
 }
 

@@ -54,15 +54,20 @@ def click_model(page, ident: str) -> None:
     page.locator(f'#board svg g.model[data-model="{ident}"] > text').click(force=True)
 
 
-def click_point(page, x: float, y: float) -> None:
-    """A click on the table at the table point x, y (the drawing says how points map)."""
+def on_screen(page, x: float, y: float) -> tuple[float, float]:
+    """Where the table point x, y is on the screen (the drawing says how points map)."""
     box = page.locator("#board svg").bounding_box()
     svg = page.locator("#board svg")
     scale = float(svg.get_attribute("data-scale"))
     ox, oy = float(svg.get_attribute("data-origin-x")), float(svg.get_attribute("data-origin-y"))
     width = float(svg.get_attribute("viewBox").split()[2])
     shown = box["width"] / width
-    page.mouse.click(box["x"] + (ox + x * scale) * shown, box["y"] + (oy - y * scale) * shown)
+    return box["x"] + (ox + x * scale) * shown, box["y"] + (oy - y * scale) * shown
+
+
+def click_point(page, x: float, y: float) -> None:
+    """A click on the table at the table point x, y."""
+    page.mouse.click(*on_screen(page, x, y))
 
 
 def view_of(api, table_id, token):

@@ -62,7 +62,8 @@ def selection(view: Mapping[str, Any]) -> None:
 # what the page lets a player do, phase by phase (web/table.js, table_decisions.py)
 PAGE_HELP = {
     "move": ("Click one of your models: the shaded area is where it can move this turn. "
-             "Click anywhere in it and the referee finds the path, drawn with its cost; "
+             "Click anywhere in it, or drag the model there (the path and its cost follow "
+             "the pointer), and the referee finds the path, drawn with its cost; "
              "'Do it' makes the move. Click an enemy it sees within its move to charge it "
              "(the path into contact is found, with the odds of the fight). The buttons "
              "beside the table are the suggested moves in words. A Hero's magical powers "

@@ -2,7 +2,8 @@
 while the button is still down, the path the referee finds to the point under the pointer
 and its cost; released inside the model's shaded reach, the move there is weighed as a
 click there is (its path, its cost against the allowance) and confirmed by a click; dragged
-beyond the reach, the line says so and the release is refused with the rule named.
+beyond the reach, the line says so and the release is refused with the rule named; released
+on an enemy, the charge at it is weighed.
 
 The table runs in this process, so the test sets the position by hand (the turn by clicks'
 small battle) and pins the table's dice with a seed."""
@@ -73,4 +74,12 @@ def test_a_model_is_dragged_into_its_reach_the_path_and_cost_shown_live(table_se
         g2 = next(m for m in view_of(api, table_id, good["token"])["view"]["models"]
                   if m["id"] == "G2")
         assert abs(g2["x"] - 16) < 0.05 and abs(g2["y"] - 11) < 0.05, g2
+
+        # ----- released on an enemy it may charge: the charge is weighed, as a click -----
+        page.mouse.move(*on_screen(page, 10, 8))            # G1's centre
+        page.mouse.down()
+        page.mouse.move(*on_screen(page, 10, 14), steps=4)  # onto E1, 6" away
+        page.mouse.up()
+        page.wait_for_selector("#odds table.odds-table")
+        assert page.locator("#aim-go").get_attribute("data-action").startswith("charge G1 E1")
         page.close()

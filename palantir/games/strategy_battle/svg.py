@@ -340,6 +340,14 @@ def _fortress(view, px, scale) -> list[str]:
                        f'class="fortress-ladder{"" if up else " down"}" '
                        f'data-place="{escape(piece["name"])}"><title>{escape(piece["name"])} '
                        f'({"up" if up else "down"})</title></circle>')
+        elif kind == "corridor":
+            # a narrow corridor's line, where its defender stands: a faint dashed mark
+            points = " ".join("%s,%s" % px(x, y) for x, y in piece["line"])
+            unit = '"' if view["units"] == "in" else "cm"
+            out.append(f'<polyline points="{points}" fill="none" stroke="#6b6b6b" '
+                       f'stroke-width="2" stroke-dasharray="3 3" class="fortress-corridor">'
+                       f'<title>{escape(piece["name"])} (corridor, '
+                       f'{piece.get("gap", 0):.2f}{escape(unit)} wide)</title></polyline>')
         elif kind in ("ram", "charge") and not s.get("gone"):
             cx, cy = px(s["x"], s["y"])
             out.append(f'<circle cx="{cx}" cy="{cy}" r="5" fill="#222" '

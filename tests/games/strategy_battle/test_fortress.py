@@ -563,6 +563,59 @@ def test_fortress_a_doorway_defender_attacked_from_both_sides_fights_his_own_sid
     assert state.combat["duel"] == "behind" and state.combat["evil"] == ["E2"]
 
 
+# a narrow corridor down the table at y = 30 between two halls' walls: 30mm wide, no door
+CORRIDOR = {"name": "passage", "kind": "corridor", "line": [[13.4, 30], [14.6, 30]],
+            "gap_mm": 30}
+CORRIDOR_WALLS = [{**HALL_WALLS[0], "line": [[0, 30], [13.4, 30]]},
+                  {**HALL_WALLS[1], "line": [[14.6, 30], [48, 30]]}]
+PASS_SOUTH, PASS_NORTH = 30 - 5 / 25.4 - R, 30 + 5 / 25.4 + R   # touching its line
+
+
+def test_fortress_a_narrow_corridor_is_defended_like_a_barrier_and_a_wide_one_is_not():
+    # 'Defending': "Doorways, hatches, and very narrow corridors or stairwells can also be
+    # defended in much the same way as barriers"; "A 'narrow' gap is one only just large
+    # enough for a single warrior on foot (25mm), though up to 30mm still counts as narrow
+    # ... a wider doorway or corridor can still be blocked but does not benefit from counting
+    # as defending"
+    state = battle([("G1", MINAS, 14, PASS_SOUTH), ("E1", URUK, 14, 32.5)],
+                   fortress=[CORRIDOR], barriers=CORRIDOR_WALLS, first="evil")
+    way = crossing_of(state, "passage")
+    assert way.passage == "open" and way.kind_for(1.0) == "passage" and way.height == 0
+    report = state.check_move(state.parse_action(f"charge E1 G1 14,{PASS_NORTH:.3f}"))
+    assert report.across == [("G1", "passage")]
+    assert 'class="fortress-corridor"><title>passage (corridor, 1.18&quot; wide)' in \
+        render_svg(state.view(0))
+    wide = {**CORRIDOR, "line": [[13, 30], [15, 30]], "gap_mm": 50.8}
+    state = battle([("G1", MINAS, 14, PASS_SOUTH), ("E1", URUK, 14, 32.5)],
+                   fortress=[wide], barriers=HALL_WALLS, first="evil")
+    assert crossing_of(state, "passage") is None
+    # no barrier to defend: the charger comes into base contact through the gap
+    report = state.check_move(state.parse_action(f"charge E1 G1 14,{PASS_SOUTH + 2 * R:.3f}"))
+    assert report.across == []
+
+
+def test_fortress_a_corridor_defender_attacked_from_both_sides_defends_the_way_he_chose():
+    # 'Fighting From Both Sides': "If a warrior is defending a narrow corridor, stairway,
+    # walkway or similar gap, the defender can decide to defend either to its front or behind
+    # itself" — he chooses by the side of the corridor's line he stands on (decided): he
+    # defends the line against the foe beyond it, and the foe on his own side is fought first
+    # ('Attacked from Behind')
+    for defender_y, across, behind in ((PASS_SOUTH, "E1", "E2"), (PASS_NORTH, "E2", "E1")):
+        state = battle([("G1", MINAS, 14, defender_y), ("E1", URUK, 14, 33),
+                        ("E2", URUK, 14, 27)],
+                       fortress=[CORRIDOR], barriers=CORRIDOR_WALLS, first="evil",
+                       dice=["6", "1"] * 4)
+        beyond = PASS_NORTH if defender_y == PASS_SOUTH else PASS_SOUTH
+        near = defender_y + (2 * R if defender_y == PASS_NORTH else -2 * R)
+        spots = {across: beyond, behind: near}
+        for ident in ("E1", "E2"):
+            state.apply(f"charge {ident} G1 14,{spots[ident]:.3f}")
+        to_fight_phase(state)
+        state.apply("fight G1")
+        assert state.across == [[across, "G1", "passage"]], defender_y
+        assert state.combat["duel"] == "behind" and state.combat["evil"] == [behind]
+
+
 def test_fortress_a_hatch_is_held_from_above_and_bolted_from_below():
     # 'Holding and Bolting Doors & Hatches': "hatches leading to upper floors can only be held
     # shut from above or bolted from below" (a hatch's inside is the floor above)

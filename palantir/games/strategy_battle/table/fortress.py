@@ -27,7 +27,8 @@ from .terrain import Area, Barrier, Table
 
 RULE_FORTRESS = "The Fortress: A Fortress on the Tabletop"
 
-KINDS = ("gate", "door", "hatch", "wall", "tower", "ladder", "stairs", "ram", "charge")
+KINDS = ("gate", "door", "hatch", "wall", "tower", "ladder", "stairs", "ram", "charge",
+         "corridor")
 STRUCTURES = ("gate", "door", "hatch", "wall", "tower")
 BURDENS = ("ram", "charge")
 # 'Battering the Fortress': Defence value and Batter points of each kind of structure
@@ -55,6 +56,8 @@ class Piece:
     wall, tower         `line`, `height`, `thickness`; `rampart` the area of its walkway
     ladder              `on` the wall it stands against, `at` the point of the wall, `up`
     stairs              `outline`, `down` a point towards the foot of the stair, `broad`
+    corridor            `line` across a corridor, stairwell or walkway where it is
+                        defended, `gap` its width ('Defending': narrow up to 30mm)
     ram, charge         `at` where it lies, `length` (a ram), `carriers` at the start
     """
 
@@ -123,7 +126,7 @@ NEEDS = {"gate": ("line", "inside", "gap"), "door": ("line", "inside", "gap"),
          "hatch": ("line", "inside", "gap"), "wall": ("line", "height", "thickness"),
          "tower": ("line", "height", "thickness"), "ladder": ("on", "at"),
          "stairs": ("outline", "down"), "ram": ("at", "length"),
-         "charge": ("at",)}
+         "charge": ("at",), "corridor": ("line", "gap")}
 
 
 def _point(value: Any, at: str) -> tuple[float, float]:
@@ -439,6 +442,12 @@ def _build(base: Table, status: Mapping, held: frozenset) -> Table:
                 # 'Defending': a narrow doorway or hatchway is defended like a barrier
                 barriers.append(Barrier(p.name, p.path, 0.0, thick, blocks_sight=False,
                                         passage="open"))
+        elif p.kind == "corridor" and p.gap <= units.from_mm(NARROW_MM) + units.tolerance:
+            # 'Defending': a very narrow corridor, stairwell or walkway too; its defender
+            # defends the way he faces, the side of its line he stands on ('Fighting From
+            # Both Sides': "to its front or behind itself"); a wider one is only blocked
+            barriers.append(Barrier(p.name, p.path, 0.0, units.from_mm(10), blocks_sight=False,
+                                    passage="open"))
         elif p.kind in ("wall", "tower"):
             holes = holes_of(p, status, ladders, units)
             for i, stretch in enumerate(_cut(p.path, [(a, b) for a, b, _ in holes])):

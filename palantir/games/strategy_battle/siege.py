@@ -626,6 +626,8 @@ def batter_options(state, side: str) -> list:
     used = set(state.siege["used"])
     out = []
     for p in state.scenario.table.fortress:
+        if p.kind not in fort.BURDENS:
+            continue                     # stairs and corridors have no status to batter
         s = state.siege["pieces"][p.name]
         if p.kind == "ram" and not s["gone"] and carried(state, p.name) and p.name not in used:
             crew = _crew(state, p)

@@ -592,6 +592,9 @@ def test_fortress_a_narrow_corridor_is_defended_like_a_barrier_and_a_wide_one_is
     # no barrier to defend: the charger comes into base contact through the gap
     report = state.check_move(state.parse_action(f"charge E1 G1 14,{PASS_SOUTH + 2 * R:.3f}"))
     assert report.across == []
+    # the siege scenario's alley between the keep and the storehouse is one
+    alley = crossing_of(GAME.new_state({"scenario": "siege"}, SeededDice(1)), "alley")
+    assert alley.passage == "open" and alley.height == 0
 
 
 def test_fortress_a_corridor_defender_attacked_from_both_sides_defends_the_way_he_chose():

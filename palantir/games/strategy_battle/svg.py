@@ -331,7 +331,9 @@ def _fortress(view, px, scale) -> list[str]:
                        f'{escape(piece["name"])} ({kind}, {state}, {s.get("batter", 0)} '
                        f'Batter points)</title></polyline>')
         elif kind == "ladder":
-            cx, cy = px(*piece["at"])
+            # a siege ladder stands where it was raised, or lies where it is carried
+            where = s.get("at") or ((s["x"], s["y"]) if "x" in s else piece["at"])
+            cx, cy = px(*where)
             up = bool(s.get("up"))
             # a ladder down is a faint ring, filled enough to take a click
             out.append(f'<circle cx="{cx}" cy="{cy}" r="4" fill="{FORTRESS_STROKE[kind]}" '
@@ -339,7 +341,7 @@ def _fortress(view, px, scale) -> list[str]:
                        f'stroke="{FORTRESS_STROKE[kind]}" stroke-width="1.5" '
                        f'class="fortress-ladder{"" if up else " down"}" '
                        f'data-place="{escape(piece["name"])}"><title>{escape(piece["name"])} '
-                       f'({"up" if up else "down"})</title></circle>')
+                       f'({_ladder_state(s, up)})</title></circle>')
         elif kind == "corridor":
             # a narrow corridor's line, where its defender stands: a faint dashed mark
             points = " ".join("%s,%s" % px(x, y) for x, y in piece["line"])
@@ -354,6 +356,13 @@ def _fortress(view, px, scale) -> list[str]:
                        f'data-place="{escape(piece["name"])}" class="fortress-{kind}"><title>{escape(piece["name"])} ({kind}, '
                        f'carried by {", ".join(s["carriers"]) or "no one"})</title></circle>')
     return out
+
+
+def _ladder_state(s, up: bool) -> str:
+    """A ladder as its title says it stands: up or down, or a siege ladder lying."""
+    if "on" in s and not s["on"]:
+        return f"siege ladder, carried by {', '.join(s['carriers']) or 'no one'}"
+    return "up" if up else "down"
 
 
 def _outline_path(shape, px) -> str:

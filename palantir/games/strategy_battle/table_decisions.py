@@ -293,10 +293,7 @@ def _haul_preview(state, view: View, action: Siege) -> dict:
     """The path of a ram or charge hauled and what it costs its slowest carrier."""
     burden, ends = siege.check_move_decision(state, action, str(action))
     s = siege.status(state, burden.name)
-    crew = [state.models[k] for k in ends]
-    allowance = min(state.mover(m).allowance for m in crew)
-    if burden.kind == "charge" and len(crew) == 1:
-        allowance /= 2                  # 'Demolition Charges': half speed with one carrier
+    allowance = siege.haul_allowance(state, burden, [state.models[k] for k in ends])
     used = max(report.cost for _, report in ends.values())
     cost = f"costs {distance_text(state, used)} of {distance_text(state, allowance)}"
     return {"title": f"{words(state, action)} — {cost}", "cost": cost,

@@ -18,6 +18,7 @@ from palantir.games.strategy_battle import siege
 from palantir.games.strategy_battle.phases.fight.resolution import stumbles
 from palantir.games.strategy_battle.render import render_table
 from palantir.games.strategy_battle.svg import render_svg
+from palantir.games.strategy_battle.table_decisions import preview
 from tests.support.positions import body_of, load
 from tests.support.positions.sbg import (GAME, MINAS, ORC, R, URUK, battle, fight, mark,
                                          profile, rolls, setup)
@@ -433,6 +434,71 @@ def test_fortress_cavalry_carry_no_ram_nor_charge():
     with pytest.raises(IllegalAction) as refused:
         state.apply("carry E1 keg")
     assert refused.value.rule == siege.RULE_CARRYING
+
+
+# ---------------------------------------------------------------- siege ladders
+
+SIEGE_LADDER = {"name": "scaling", "kind": "ladder", "at": [10, 24], "carriers": ["E1", "E2"]}
+
+
+def test_fortress_a_siege_ladder_is_carried_to_the_wall_raised_and_climbed():
+    # 'Advanced Rule — Carrying Rams, Ladders, Etc.': "siege ladders" are burdens warriors on
+    # foot carry; 'Defending': battlements are defended "(attackers must use ladders to reach
+    # their enemy)"; 'Replacing Ladders': "A warrior who is free to do so can erect the
+    # ladder, expending any remaining movement"; 'Access Ladders': climbed with no Climb roll
+    state = siege_battle([("G1", MINAS, 40, 5), ("E1", URUK, 9, 24), ("E2", URUK, 11, 24),
+                          ("E3", URUK, 10, 23.5)], fortress=FORT + [SIEGE_LADDER], dice=[])
+    with pytest.raises(IllegalAction) as alone:
+        state.apply("move E1 9,22")                 # a carrier moves with the ladder
+    assert alone.value.rule == siege.RULE_CARRYING
+    with pytest.raises(IllegalAction) as far:
+        state.apply("raise E1 scaling")             # not yet at the foot of the wall
+    assert far.value.rule == siege.RULE_REPLACING
+    # at the table: the haul weighed from the seat's view, its cost the crew's full pace
+    shown = preview(state.view(1), f"haul scaling 10,{OUTSIDE_Y:.3f}")
+    assert shown["cost"] == 'costs 3.3" of 6"', shown
+    state.apply(f"haul scaling 10,{OUTSIDE_Y:.3f}")
+    assert (state.models["E1"].y, state.models["E2"].y) == (round(OUTSIDE_Y, 3),) * 2
+    assert siege.Siege("raise", "E1", "scaling") in siege.move_candidates(state)
+    state.apply("raise E1 scaling")
+    s = state.siege["pieces"]["scaling"]
+    assert s["on"] == "west" and s["at"] == [10, 20] and s["up"] and s["carriers"] == []
+    assert state.models["E1"].moved and crossing_of(state, "scaling").passage == "open"
+    assert 'scaling (up)' in render_svg(state.view(1))
+    assert siege.burden_of(state, "E2") is None      # raised, it is carried no more
+    state.apply("move E3 10,18.5")                  # up the ladder: no Climb roll
+    assert state.models["E3"].y == 18.5 and rolls(state) == []
+    again = load(body_of(GAME, state), state.dice, GAME)   # the position keeps it so
+    assert again.siege["pieces"]["scaling"] == s
+
+
+def test_fortress_a_siege_ladder_with_one_carrier_goes_at_half_pace_and_never_mounted():
+    # 'Carrying Rams, Ladders, Etc.': burdens "that would normally require two or more warriors
+    # to carry at a full pace move — for example, siege ladders"; one carries it at half pace
+    # (decided, as 'Demolition Charges' has it: "half speed if carried by one"); "Cavalry
+    # models cannot carry" them
+    ladder = {**SIEGE_LADDER, "at": [24, 30], "carriers": ["E1"]}
+    state = siege_battle([("G1", MINAS, 40, 5), ("E1", URUK, 24, 31),
+                          ("E2", "Warg Rider", 28, 31)], fortress=FORT + [ladder])
+    with pytest.raises(IllegalAction):
+        state.apply("haul scaling 24,26")           # 4": more than half of 6"
+    with pytest.raises(IllegalAction) as mounted:
+        state.apply("carry E2 scaling")
+    assert mounted.value.rule == siege.RULE_CARRYING
+    state.apply("haul scaling 24,27")
+    assert state.models["E1"].y == 28
+
+
+def test_fortress_a_ladder_against_a_wall_is_not_carried_and_a_bad_siege_ladder_is_refused():
+    # a ladder fixed against a wall is raised and pulled there ('Access Ladders'), not carried
+    state = siege_battle([("G1", MINAS, 40, 5), ("E1", URUK, 10, OUTSIDE_Y)])
+    with pytest.raises(IllegalAction) as refused:
+        state.apply("carry E1 ladder1")
+    assert "not carried" in refused.value.reason
+    with pytest.raises(Exception) as bad:
+        siege_battle([("G1", MINAS, 40, 5), ("E1", URUK, 10, OUTSIDE_Y)],
+                     fortress=FORT + [{**SIEGE_LADDER, "carriers": ["E1", "E2", "E3"]}])
+    assert "fortress[4].carriers" in str(bad.value)
 
 
 # ---------------------------------------------------------------- demolition charges

@@ -670,8 +670,11 @@ def haul_candidates(state, burden) -> list:
     s = status(state, burden.name)
     here = (s["x"], s["y"])
     distance = math.dist(here, spot)
-    reach = _reach(state, burden) + piece.thickness / 2
-    allowance = haul_allowance(state, burden, _crew(state, burden))
+    crew = _crew(state, burden)
+    # a siege ladder goes on until its carriers beside it touch the wall, to raise it
+    reach = (max(state.disc(m, zone=False).radius for m in crew) if burden.kind == "ladder"
+             else _reach(state, burden)) + piece.thickness / 2
+    allowance = haul_allowance(state, burden, crew)
     want = max(0.0, distance - reach)
     if want <= state.units.tolerance:
         return []

@@ -561,14 +561,16 @@ def test_fortress_every_siege_decision_is_offered_to_agents_when_legal():
 def test_fortress_the_siege_scenario_plays_to_the_end_between_generals_and_replays():
     # 'Scenarios': the siege of a small fortress — a gate, walls with ladders, a tower, a ram
     # and a demolition charge; the general hauls the ram to the gate and batters it, takes the
-    # charge to the wall, raises ladders, bolts the keep's door
+    # charge to the wall, raises ladders, carries the siege ladder to the wall, bolts the
+    # keep's door
     game = GAME
     final, record = play_match(game, {"scenario": "siege"},
                                [game.heuristic_agent(0, 3), game.heuristic_agent(1, 4)], 3,
                                max_decisions=3000)
     assert final.is_over()
     actions = [e["action"] for e in record.events if "action" in e]
-    for done in ("haul ram", "batter ram gate", "haul keg", "raise ", "bolt G1 keepdoor"):
+    for done in ("haul ram", "batter ram gate", "haul keg", "raise ", "bolt G1 keepdoor",
+                 "haul scaling"):
         assert any(a.startswith(done) for a in actions), done
     again = replay(GameRecord.loads(record.dumps()))
     assert again.view(0) == final.view(0)

@@ -70,8 +70,8 @@ GOLDEN = {
                                    start=1)},
     # the fortress, the ruins and the banners between generals (each < 3 s of CPU to play):
     # the siege and the ruins to the end, the banners' long battle for its first volleys
-    "sbg-siege-heuristic-seed6.json": Golden(
-        "strategy-battle", {"scenario": "siege"}, ("heuristic",), 6),
+    "sbg-siege-heuristic-seed3.json": Golden(
+        "strategy-battle", {"scenario": "siege"}, ("heuristic",), 3),
     "sbg-ruins-heuristic-seed6.json": Golden(
         "strategy-battle", {"scenario": "ruins"}, ("heuristic",), 6),
     "sbg-banners-heuristic-seed8-first100.json": Golden(

@@ -11,8 +11,7 @@ from dataclasses import dataclass
 
 from ....engine.procedure import Refusal
 from ..hexmap import distance
-from ..movement import SEARCHES_KEPT, check_path, cheapest_paths, half, mover_of, search_key, \
-    searches_of, static_step_cost, step_cost
+from ..movement import check_path, half, kept_search, mover_of, static_step_cost, step_cost
 from ..notation import END, Enter, Form, Give, Move, Split, name_text
 from ..units import FORMATION_NAMES, MORDOR, SHIELD_WALL, SLAVE_PHALANX, WAITING, WEDGE, \
     LeaderPiece, Unit
@@ -230,9 +229,8 @@ def reach(state, piece, start: str | None, start_cost: int = 0,
     found = state._reach.get(key)
     if found is None:
         mover = mover_of(state, piece, alone)
-        search = search_key(state, mover, start, start_cost, entry_hexes)
-        found = state._reach[key] = cheapest_paths(state, mover, start, start_cost,
-                                                   entry_hexes, search)
+        search = kept_search(state, mover, start, start_cost, entry_hexes)
+        found = state._reach[key] = search[0]
         state._reach[("search", key)] = search
     return found
 
@@ -276,13 +274,11 @@ def moves_of(state, piece, start: str | None, start_cost: int = 0,
     return decisions
 
 
-def kept_decisions(state, found: dict, search: tuple | None, kind: str,
-                   name: str | None) -> list:
-    """(hex, decision) for every hex of `found` (a piece's reach, by the search `search`):
-    kept per map with that search, for every position it serves."""
-    kept = searches_of(state.hexmap)
-    key = None if search is None else ("decisions", search, kind, name)
-    decisions = None if key is None else kept.get(key)
+def kept_decisions(state, found: dict, search: list, kind: str, name: str | None) -> list:
+    """(hex, decision) for every hex of `found` (a piece's reach, by the kept search
+    `search`): kept with that search, for every position it serves."""
+    made = search[4]
+    decisions = made.get((kind, name))
     if decisions is None:
         if kind == "move":
             decisions = [(there, Move(path, name)) for there, (_, path) in found.items()]
@@ -290,10 +286,7 @@ def kept_decisions(state, found: dict, search: tuple | None, kind: str,
             decisions = [(there, Enter(name, path)) for there, (_, path) in found.items()]
         else:
             decisions = [(there, Split(path)) for there, (_, path) in found.items()]
-        if key is not None:
-            if len(kept) >= SEARCHES_KEPT:
-                kept.clear()
-            kept[key] = decisions
+        made[(kind, name)] = decisions
     return decisions
 
 

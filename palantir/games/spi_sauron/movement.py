@@ -181,7 +181,7 @@ def check_path(state, mover: Mover, path: tuple[str, ...], start_cost: int,
 
 
 SEARCHES_KEPT = 1024       # path searches (and their decisions) kept per map (~25 MB)
-SEARCHES_PER_PLACE = 2     # of them, kept for one mover in one place (the latest)
+SEARCHES_PER_PLACE = 1     # of them, kept for one mover in one place (the latest)
 
 
 def cheapest_paths(state, mover: Mover, start: str | None, start_cost: int,
@@ -210,12 +210,14 @@ def kept_search(state, mover: Mover, start: str | None, start_cost: int,
         for search in searches:
             read = search[1]
             if enemy & read == search[2] and zoc & read == search[3]:
+                del kept[place]         # kept longest now
+                kept[place] = searches
                 return search
     found, read = _search(state, mover, start, start_cost, entry_hexes)
     search = [found, read, enemy & read, zoc & read, {}]
     if searches is None:
         if len(kept) * SEARCHES_PER_PLACE >= SEARCHES_KEPT:
-            del kept[next(iter(kept))]      # the place searched from longest ago
+            del kept[next(iter(kept))]      # the place least recently served
         searches = kept[place] = []
     searches.insert(0, search)
     del searches[SEARCHES_PER_PLACE:]

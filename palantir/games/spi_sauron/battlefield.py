@@ -446,23 +446,41 @@ def _front_of(hexmap, sources: tuple[str, ...]) -> dict[str, int]:
     front = _FRONTS.get(key)
     if front is not None:
         return front
-    neighbours = hexmap.neighbours
-    front = {h: 0 for h in sources}
-    frontier = list(front)
+    names, index, around = _hex_graph(hexmap)
+    steps_to = [-1] * len(names)
+    frontier = []
+    for h in sources:
+        i = index[h]
+        if steps_to[i] < 0:
+            steps_to[i] = 0
+            frontier.append(i)
     steps = 0
     while frontier:
         steps += 1
         grown = []
         for here in frontier:
-            for there in neighbours[here]:
-                if there not in front:
-                    front[there] = steps
+            for there in around[here]:
+                if steps_to[there] < 0:
+                    steps_to[there] = steps
                     grown.append(there)
         frontier = grown
+    front = {h: d for h, d in zip(names, steps_to) if d >= 0}
     if len(_FRONTS) > FRONTS_KEPT:
         _FRONTS.clear()
     _FRONTS[key] = front
     return front
+
+
+def _hex_graph(hexmap) -> tuple[list[str], dict[str, int], list[tuple[int, ...]]]:
+    """The map's hexes numbered, each with the numbers of its neighbours (built once per
+    map): a breadth-first search of the map runs on lists, not on dictionaries."""
+    found = hexmap.__dict__.get("_hex_graph")
+    if found is None:
+        names = list(hexmap.neighbours)
+        index = {h: i for i, h in enumerate(names)}
+        around = [tuple(index[n] for n in hexmap.neighbours[h]) for h in names]
+        found = hexmap.__dict__["_hex_graph"] = (names, index, around)
+    return found
 
 
 def _sides_of(hexmap, parts) -> dict:

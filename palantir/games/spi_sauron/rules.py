@@ -124,6 +124,10 @@ class SauronState(State):
         self._reach: dict = {}
         self._reach_signature = None
         self._zoc: dict = {}   # per-position caches: ZOCs by (side, dwarf), pieces by hex
+        # Each unit's entry in a view, by its id, with the markers it was written for: a
+        # view is written at every decision and most units are as they were (copies of
+        # this state share it: a unit's counter, side and arrival are the game's).
+        self._unit_views: dict = {}
         self._outcome: Outcome | None = None
 
     # ----- the contract ---------------------------------------------------------------
@@ -226,7 +230,7 @@ class SauronState(State):
             # Compact: a piece's arrival turn and entry area never change once the order of
             # battle is drawn up from the options (14.0, 21.3), so only a waiting piece shows
             # its turn, and `restore` takes both from the options.
-            "units": [self._unit_view(u) for u in self.units.values()],
+            "units": self._unit_views_now(),
             "leaders": [self._leader_view(l) for l in self.leaders.values()],
             "entered": dict(self.entered),
             "demoralized": dict(self.demoralized),
@@ -250,6 +254,20 @@ class SauronState(State):
                       "conjured_in": list(self.beast_conjured_in)},
             "outcome": self._outcome.to_json() if self._outcome else None,
         }
+
+    def _unit_views_now(self) -> list[dict]:
+        """Every unit's entry in a view (_unit_view), each a dict of its own."""
+        kept = self._unit_views
+        entries = []
+        add = entries.append
+        for u in self.units.values():
+            marks = (u.hex, u.reduced, u.disrupted, u.moved, u.first_turn_on_map, u.partner,
+                     u.formation)
+            found = kept.get(u.id)
+            if found is None or found[0] != marks:
+                found = kept[u.id] = (marks, self._unit_view(u))
+            add(found[1].copy())
+        return entries
 
     @staticmethod
     def _unit_view(u: Unit) -> dict:

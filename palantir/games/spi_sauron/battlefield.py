@@ -122,6 +122,7 @@ class Battlefield:
             common = (enemy_key[:6], enemy_key[8:])
             cached = _ENEMY_READINGS[enemy_key] = self._read_enemy_from(common)
         self.front, self.reach, self.radius = cached
+        self._sides = _sides_of(self.hexmap, self.parts)
         self._targets: dict[str, float] = {}
         self._misses: dict[tuple, float] = {}
         self._losses: dict[tuple, float] = {}
@@ -300,7 +301,7 @@ class Battlefield:
         attacks = self.reach.get(hex_name)
         if not attacks:
             return 0.0
-        sides, adjacent, uphill, bonus, gate_other = _sides_of(self.hexmap, self.parts)[hex_name]
+        sides, adjacent, uphill, bonus, gate_other = self._sides[hex_name]
         if not self.gate_shut:
             gate_other = None       # 18.0 C: only a closed gate bars its hexside
         mine = self.mine
@@ -399,14 +400,13 @@ class Battlefield:
 
     def friends_beside(self, hex_name: str, leaving: str | None = None) -> int:
         """Friendly combat units adjacent to a hex (the one leaving `leaving` not counted)."""
-        mine = self.mine
-        return sum(1 for n in self.hexmap.neighbours[hex_name] if n in mine and n != leaving)
+        beside = _near_sets(self.hexmap, 1)[hex_name] & self.mine.keys()
+        return len(beside) - (leaving in beside)
 
     def isolated(self, hex_name: str, leaving: str | None = None) -> bool:
         """No friendly combat unit within two hexes."""
-        mine = self.mine
-        for there in _within(self.hexmap, hex_name, 2):
-            if there in mine and there != leaving and there != hex_name:
+        for there in _near_sets(self.hexmap, 2)[hex_name] & self.mine.keys():
+            if there != leaving and there != hex_name:
                 return False
         return True
 
@@ -480,6 +480,22 @@ def _hex_graph(hexmap) -> tuple[list[str], dict[str, int], list[tuple[int, ...]]
         index = {h: i for i, h in enumerate(names)}
         around = [tuple(index[n] for n in hexmap.neighbours[h]) for h in names]
         found = hexmap.__dict__["_hex_graph"] = (names, index, around)
+    return found
+
+
+def _near_sets(hexmap, radius: int) -> dict[str, frozenset[str]]:
+    """Per hex, the map hexes within `radius` of it (1: its neighbours alone), as sets to
+    meet a side's units with (built once per map and radius)."""
+    cache = hexmap.__dict__.get("_near_sets")
+    if cache is None:
+        cache = hexmap.__dict__["_near_sets"] = {}
+    found = cache.get(radius)
+    if found is None:
+        if radius == 1:
+            found = {h: frozenset(around) for h, around in hexmap.neighbours.items()}
+        else:
+            found = {h: frozenset(_within(hexmap, h, radius)) for h in hexmap.neighbours}
+        cache[radius] = found
     return found
 
 

@@ -204,15 +204,17 @@ def test_case_4_27_a_kept_search_serves_only_where_the_enemy_it_read_stands_as_b
 
 
 def test_a_view_shows_every_unit_as_it_stands_now_each_in_an_entry_of_its_own():
-    # a unit's view entry is kept with its markers (rules._unit_views_now): after moves,
-    # flips and formations it is the entry written afresh, and changing one view's entry
-    # changes no later view
+    # a piece's view entry is kept with its markers (rules._unit_views_now): after moves,
+    # flips, wounds and formations it is the entry written afresh, and changing one view's
+    # entry changes no later view
     state = new_game(dice=SeededDice(7))
     rng = random.Random(7)
     for step in range(250):
         view = state.view(step % 2)
         assert view["units"] == [state._unit_view(u) for u in state.units.values()], step
-        view["units"][0]["hex"] = "9999"
-        assert state.view(None)["units"][0]["hex"] != "9999"
+        assert view["leaders"] == [state._leader_view(p) for p in state.leaders.values()]
+        view["units"][0]["hex"] = view["leaders"][0]["hex"] = "9999"
+        again = state.view(None)
+        assert again["units"][0]["hex"] != "9999" and again["leaders"][0]["hex"] != "9999"
         legal = state.legal_actions()
         state.apply(legal[rng.randrange(len(legal))])

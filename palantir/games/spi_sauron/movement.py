@@ -274,8 +274,8 @@ def search_paths(state, mover: Mover, start: str | None, start_cost: int,
 
 def _search(state, mover: Mover, start: str | None, start_cost: int,
             entry_hexes: tuple[str, ...] = ()) -> tuple[dict, frozenset[str]]:
-    """search_paths, and the hexes whose enemy pieces and ZOCs it read: those it stood in
-    and every hex it looked into from them."""
+    """search_paths, and the hexes whose enemy pieces and ZOCs it read: where it began,
+    the hexes it reached and those it looked into."""
     table = step_table(state.hexmap, state.parts, mover.cavalry, mover.elf, mover.clear_only)
     blocked = state.enemy_hexes(mover.side)
     gate = state.hexmap.gate if not state.gate_open_to(mover.side) else frozenset()
@@ -310,7 +310,10 @@ def _search(state, mover: Mover, start: str | None, start_cost: int,
     if road is not None:
         closed = closed | far_from_road(state.hexmap, limit)
     pop, push = heapq.heappop, heapq.heappush
-    expanded: list[str] = []
+    # what the search reads of the position: the enemy and ZOCs of the hexes it enters
+    # and of those it looks into (a step it can pay for, to a hex not reached cheaper)
+    looked_into: list[str] = []
+    looked = looked_into.append
     known = cost_of.get
     over = allowance + 1
     # A hex is pushed only at a cost lower than any before, so an entry whose cost is its
@@ -328,12 +331,13 @@ def _search(state, mover: Mover, start: str | None, start_cost: int,
             best[here] = (spent, path)
             if here in zoc:
                 continue   # 6.11: entering an enemy ZOC ends the move
-        expanded.append(here)
         at_gate = here in gate      # 18.0 C: closed to Westernesse while Sauron is inside
         for there, cost in table[here].items():
             total = spent + cost
-            if total > allowance or total >= known(there, over) or there in closed or \
-                    (at_gate and there in gate):
+            if total > allowance or total >= known(there, over):
+                continue
+            looked(there)
+            if there in closed or (at_gate and there in gate):
                 continue
             cost_of[there] = total
             parent[there] = here
@@ -342,8 +346,7 @@ def _search(state, mover: Mover, start: str | None, start_cost: int,
     if start is not None:
         read.add(start)
     read.update(best)
-    for here in expanded:
-        read.update(table[here])
+    read.update(looked_into)
     return best, frozenset(read)
 
 

@@ -400,13 +400,14 @@ class Battlefield:
 
     def friends_beside(self, hex_name: str, leaving: str | None = None) -> int:
         """Friendly combat units adjacent to a hex (the one leaving `leaving` not counted)."""
-        beside = _near_sets(self.hexmap, 1)[hex_name] & self.mine.keys()
+        beside = _neighbour_sets(self.hexmap)[hex_name] & self.mine.keys()
         return len(beside) - (leaving in beside)
 
     def isolated(self, hex_name: str, leaving: str | None = None) -> bool:
         """No friendly combat unit within two hexes."""
-        for there in _near_sets(self.hexmap, 2)[hex_name] & self.mine.keys():
-            if there != leaving and there != hex_name:
+        mine = self.mine
+        for there in _within(self.hexmap, hex_name, 2):
+            if there in mine and there != leaving and there != hex_name:
                 return False
         return True
 
@@ -483,19 +484,12 @@ def _hex_graph(hexmap) -> tuple[list[str], dict[str, int], list[tuple[int, ...]]
     return found
 
 
-def _near_sets(hexmap, radius: int) -> dict[str, frozenset[str]]:
-    """Per hex, the map hexes within `radius` of it (1: its neighbours alone), as sets to
-    meet a side's units with (built once per map and radius)."""
-    cache = hexmap.__dict__.get("_near_sets")
-    if cache is None:
-        cache = hexmap.__dict__["_near_sets"] = {}
-    found = cache.get(radius)
+def _neighbour_sets(hexmap) -> dict[str, frozenset[str]]:
+    """Per hex, its neighbours as a set to meet a side's units with (built once per map)."""
+    found = hexmap.__dict__.get("_neighbour_sets")
     if found is None:
-        if radius == 1:
-            found = {h: frozenset(around) for h, around in hexmap.neighbours.items()}
-        else:
-            found = {h: frozenset(_within(hexmap, h, radius)) for h in hexmap.neighbours}
-        cache[radius] = found
+        found = hexmap.__dict__["_neighbour_sets"] = {
+            h: frozenset(around) for h, around in hexmap.neighbours.items()}
     return found
 
 

@@ -51,6 +51,7 @@ def build_parser() -> argparse.ArgumentParser:
                           "heuristic agents, for a game that has one (pip install "
                           "'palantir[batch]')")
     add_results_arguments(sim)
+    add_backend_arguments(sim)
 
     rep = sub.add_parser("replay", help="rebuild a game from its record")
     rep.add_argument("file")
@@ -88,6 +89,7 @@ def build_parser() -> argparse.ArgumentParser:
                      help="leave a game that fails out of its cell's figures (listed as "
                           "failed) instead of stopping")
     add_results_arguments(ana)
+    add_backend_arguments(ana)
 
     from .server import add_serve_parser
     add_serve_parser(sub)
@@ -102,6 +104,18 @@ def add_results_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--resume", action="store_true",
                         help="with --out: keep the games the file holds and play only the "
                              "ones it lacks (same game, options, agents and --seed)")
+
+
+def add_backend_arguments(parser: argparse.ArgumentParser) -> None:
+    """--backend local|ray and --address, the same for simulate and analyze."""
+    parser.add_argument("--backend", default="local",
+                        help="where the games are played: local (processes of this machine, "
+                             "the default) or ray (a Ray cluster: needs pip install "
+                             "'palantir[ray]'; docs/analysis.md)")
+    parser.add_argument("--address", metavar="HOST:PORT", default=None,
+                        help="with --backend ray: the cluster's head, as `ray start --head` "
+                             "prints it, or auto; without it a Ray of --workers CPUs is "
+                             "started here for the run")
 
 
 def game_command(argv: list[str]) -> int | None:

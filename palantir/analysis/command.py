@@ -20,7 +20,8 @@ def analyze_command(args) -> int:
     progress = not (args.json and not sys.stderr.isatty())
     analysis = run_analysis(args.game, args.sweep or (), agents, args.games, args.seed,
                             args.workers, fixed, progress, args.keep_going, out=args.out,
-                            resume=args.resume)
+                            resume=args.resume, backend=args.backend,
+                            address=args.address)
     if args.plot is not None:
         from .plots import plot_analysis
         try:

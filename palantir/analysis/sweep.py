@@ -9,8 +9,6 @@ cells less noisy), and the results are the same for any number of workers.
 from __future__ import annotations
 
 import math
-import multiprocessing
-import signal
 import sys
 import time
 from contextlib import nullcontext
@@ -23,6 +21,7 @@ from ..agents import make_agent
 from ..engine.errors import PalantirError
 from ..engine.game import Game, Outcome, get_game
 from ..engine.match import play_match
+from ..sim.backends import check_backend, open_pool
 from ..sim.results import Finished, RunCell, open_results, run_header
 from ..sim.runner import agent_seed, chunk_indices, game_seed, prepare
 from .grid import (AGENTS_KEY, AnalysisError, Sweep, default_sweeps, expand_grid,
@@ -112,6 +111,7 @@ class Analysis:
     cells: list[Cell]
     workers: int = 1
     wall_seconds: float = 0.0
+    backend: str = "local"  # where the games were played: local or ray
 
     def measures(self) -> dict[str, str]:
         """Every measure seen in any game, by name: "numeric" or "categorical"."""
@@ -165,7 +165,8 @@ class Analysis:
                        for s in self.sweeps],
             "measures": kinds,
             "cells": cells,
-            "run": {"workers": self.workers, "wall_seconds": self.wall_seconds},
+            "run": {"workers": self.workers, "backend": self.backend,
+                    "wall_seconds": self.wall_seconds},
         }
 
     def table(self) -> str:
@@ -204,7 +205,8 @@ class Analysis:
                                     for c in self.category_order(name) if c in counts)
                 lines.append(f"  {name:<{width}}  {shares}")
         lines += ["", f"wall time {self.wall_seconds:.1f} s, {self.workers} "
-                      f"worker{'s' if self.workers != 1 else ''} (± is the standard error)"]
+                      f"worker{'s' if self.workers != 1 else ''}"
+                      f"{' on Ray' if self.backend == 'ray' else ''} (± is the standard error)"]
         return "\n".join(lines)
 
 
@@ -275,23 +277,20 @@ def play_task(task: tuple) -> tuple[int, list[GameMeasures | tuple[int, str]]]:
     return cell_index, played
 
 
-def _ignore_interrupts() -> None:
-    # Only the parent reacts to Ctrl-C (by terminating the pool); a worker interrupted
-    # mid-handoff could deadlock it.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def run_analysis(game_id: str, sweep_texts: Sequence[str] = (),
                  agents: Sequence[str] | None = None, games: int | None = None,
                  seed: int = 0, workers: int = 1, fixed: Mapping[str, Any] | None = None,
                  progress: bool = True, keep_going: bool = False, out: str | None = None,
-                 resume: bool = False) -> Analysis:
+                 resume: bool = False, backend: str = "local",
+                 address: str | None = None) -> Analysis:
     """Simulate every cell of the grid (the game's default grid without --sweep).
 
     keep_going: a game that fails (a bug in a game or an agent) is left out of its cell's
     figures and listed in Cell.failed, instead of stopping the analysis.
     out: a results file (FILE.parquet, one row per game, written as games finish);
-    resume: play only the games that file lacks, and count them all in.
+    resume: play only the games that file lacks, and count them all in;
+    backend: "local" processes, or "ray": the cluster at `address`, or without one a Ray
+    of `workers` CPUs started here for the run (sim/backends.py).
     """
     game = get_game(game_id)
     profile = profile_of(game.id)
@@ -300,6 +299,7 @@ def run_analysis(game_id: str, sweep_texts: Sequence[str] = (),
         raise AnalysisError(f"--games: expected a whole number of at least 1, got {games}")
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise AnalysisError(f"--workers: expected a whole number of at least 1, got {workers}")
+    check_backend(backend, address)
     fixed_options = {}
     for name, value in (fixed or {}).items():
         try:
@@ -329,13 +329,17 @@ def run_analysis(game_id: str, sweep_texts: Sequence[str] = (),
     for held in results.finished if results is not None else ():
         played[held.cell][held.index] = measures_of(game, held.index, held.outcome,
                                                     held.decisions)
-    tasks = [(i, cell.label(), game.id, cell.options, cell.agents, seed, chunk, keep_going)
-             for i, cell in enumerate(cells)
-             for chunk in chunk_indices([g for g in range(games) if g not in played[i]],
-                                        workers)]
+
+    def cut_tasks(workers: int) -> list[tuple]:
+        return [(i, cell.label(), game.id, cell.options, cell.agents, seed, chunk, keep_going)
+                for i, cell in enumerate(cells)
+                for chunk in chunk_indices([g for g in range(games) if g not in played[i]],
+                                           workers)]
+
+    tasks = cut_tasks(workers)
     workers = max(1, min(workers, len(tasks)))
     analysis = Analysis(game=game.id, seed=seed, games=games, sweeps=list(sweeps),
-                        fixed=fixed_options, cells=cells, workers=workers)
+                        fixed=fixed_options, cells=cells, workers=workers, backend=backend)
 
     def finished(cell_index: int, chunk: list[GameMeasures | tuple[int, str]]) -> None:
         played[cell_index].update((g.index, g) if isinstance(g, GameMeasures) else (g[0], g)
@@ -353,7 +357,7 @@ def run_analysis(game_id: str, sweep_texts: Sequence[str] = (),
     # The results file's last write when the run is over; a flush after an error or
     # Ctrl-C, so a failed or interrupted run keeps every game that finished.
     with results if results is not None else nullcontext():
-        if workers == 1:
+        if not tasks or (backend == "local" and workers == 1):
             with bar:
                 for task in tasks:
                     cell_index, chunk = play_task(task)
@@ -362,7 +366,10 @@ def run_analysis(game_id: str, sweep_texts: Sequence[str] = (),
         else:
             # The pool is forked before the bar starts its monitor thread; leaving the
             # `with` terminates the workers, also on an error or Ctrl-C.
-            with multiprocessing.Pool(workers, initializer=_ignore_interrupts) as pool, bar:
+            with open_pool(backend, workers, address) as pool, bar:
+                if pool.workers != workers:  # a Ray cluster's CPUs
+                    analysis.workers = pool.workers
+                    tasks = cut_tasks(pool.workers)
                 for cell_index, chunk in pool.imap_unordered(play_task, tasks):
                     finished(cell_index, chunk)
                     bar.update(len(chunk))

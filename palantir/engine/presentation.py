@@ -113,7 +113,8 @@ class Presentation:
     drawing lets a person click (web/table.js); phase_help(view) the rule at hand;
     decision_places(view, texts) for each legal decision where the page offers it (None:
     read from its notation), a dict of: place (the map place, data-hex/-model/-place, it
-    is offered at once that place is picked; None: listed apart, under `group`), target
+    is offered at once that place is picked; None: listed apart, under `group`), also
+    (the other places that offer it too: a volley at each of its group), target
     (the place clicked to choose it), path, cost and rank (the cheaper first), piece and
     piece_label (which of the place's pieces it moves), members and compose (a decision
     made of several places picked together: compose's "{}" filled with the picked

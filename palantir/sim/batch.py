@@ -10,7 +10,6 @@ rules, and a game they do not replay exactly stops the run.
 
 from __future__ import annotations
 
-import multiprocessing
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
@@ -61,10 +60,11 @@ def play_batch(engine, game: Game, options: Mapping[str, Any], specs: Sequence[s
                todo: Sequence[int], seed_of: Callable[[int], int], workers: int,
                record_path: Callable[[int], Path] | None,
                finished: Callable[[list[GameResult]], None], advance: Callable[[int], Any],
-               error: Callable[[str], Exception], initializer: Callable[[], None]) -> None:
+               error: Callable[[str], Exception], open_workers: Callable[[int], Any]) -> None:
     """Play the games `todo` with the batch engine (record_path: where each game's record
     goes, if anywhere), hand each chunk's results to `finished`, then replay a sample
-    under the reference rules (a disagreement refused by `error`)."""
+    under the reference rules (a disagreement refused by `error`); open_workers(n): a pool
+    of n local processes (sim/backends.py) for more than one worker."""
     seeds = [seed_of(i) for i in todo]
     size = max(1, min(CHUNK, -(-len(todo) // (workers * 4))))
     tasks = [(game.id, dict(options), list(specs), list(todo[a:a + size]), seeds[a:a + size],
@@ -89,7 +89,7 @@ def play_batch(engine, game: Game, options: Mapping[str, Any], specs: Sequence[s
                 raise error(str(exc)) from None
     else:
         # The workers are forked after the engine has compiled: they inherit it.
-        with multiprocessing.Pool(min(workers, len(tasks)), initializer=initializer) as pool:
+        with open_workers(min(workers, len(tasks))) as pool:
             try:
                 for chunk in pool.imap_unordered(play_chunk, tasks):
                     take(chunk)

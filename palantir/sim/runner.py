@@ -1,16 +1,15 @@
-"""The batch runner behind `palantir simulate`: many games between agents, on local processes.
+"""The batch runner behind `palantir simulate`: many games between agents, on local processes
+or a Ray cluster (backends.py).
 
 Every game's seed is derived from (batch seed, game index) and every agent's seed from
-(game seed, seat), so a batch gives the same results on one worker or many.
+(game seed, seat), so a batch gives the same results on one worker or many, on any backend.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import multiprocessing
 import os
-import signal
 import sys
 import tempfile
 import time
@@ -25,6 +24,7 @@ from ..engine.errors import PalantirError
 from ..engine.game import Game, get_game
 from ..engine.match import play_match
 from ..engine.options import parse_option_pairs
+from .backends import check_backend, open_pool
 from .batch import ENGINES, batch_engine_for, play_batch
 from .results import Finished, RunCell, open_results, run_header
 from .summary import GameResult, Summary
@@ -132,21 +132,18 @@ def chunk_indices(indices: Sequence[int], workers: int) -> list[list[int]]:
     return [list(indices[start:start + size]) for start in range(0, len(indices), size)]
 
 
-def _ignore_interrupts() -> None:
-    # Ctrl-C reaches the whole process group; only the parent should react, by
-    # terminating the pool, or a worker interrupted mid-handoff can deadlock it.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def run_simulation(game_id: str, options: Mapping[str, Any] | None,
                    agent_specs: Sequence[str], games: int, seed: int, workers: int = 1,
                    records_dir: str | os.PathLike | None = None,
                    progress: bool = True, out: str | None = None,
-                   resume: bool = False, engine: str = "rules") -> Summary:
+                   resume: bool = False, backend: str = "local",
+                   address: str | None = None, engine: str = "rules") -> Summary:
     """Play `games` games between the agents (one per seat) and summarise them.
 
     out: a results file (FILE.parquet, one row per game, written as games finish);
     resume: play only the games that file lacks, and summarise them all;
+    backend: "local" processes, or "ray": the cluster at `address`, or without one a Ray
+    of `workers` CPUs started here for the run (sim/backends.py);
     engine: "rules" (the game's rules, any agent) or "batch" (its batch engine, sim/batch.py).
     """
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
@@ -156,8 +153,16 @@ def run_simulation(game_id: str, options: Mapping[str, Any] | None,
     if resume and out is None:
         raise SimulationError("--resume: continues a results file; give it with "
                               "--out FILE.parquet")
+    check_backend(backend, address)
+    if records_dir is not None and address is not None:
+        raise SimulationError("--records: with --address the games are played on the "
+                              "cluster's machines, which do not write here; give "
+                              "--out FILE.parquet (or play them with --backend local)")
     if engine not in ENGINES:
         raise SimulationError(f"--engine: expected one of {', '.join(ENGINES)}, got '{engine}'")
+    if engine == "batch" and backend != "local":
+        raise SimulationError("--engine batch: plays on local processes; give --backend "
+                              "local (a batch run of 100,000 games takes seconds)")
     game, json_options, specs = prepare(game_id, options, agent_specs)
     batch = batch_engine_for(game, specs, SimulationError) if engine == "batch" else None
     folder = prepare_records_dir(records_dir) if records_dir is not None else None
@@ -173,7 +178,7 @@ def run_simulation(game_id: str, options: Mapping[str, Any] | None,
     todo = [i for i in range(games) if i not in played]
     workers = min(workers, games)
     summary = Summary(game=game.id, options=json_options, agents=specs, seed=seed,
-                      workers=workers)
+                      workers=workers, backend=backend)
 
     def finished(chunk: list[GameResult]) -> None:
         played.update((r.index, r) for r in chunk)
@@ -189,20 +194,22 @@ def run_simulation(game_id: str, options: Mapping[str, Any] | None,
                 play_batch(batch, game, json_options, specs, todo,
                            lambda i: game_seed(seed, i), workers,
                            None if folder is None else lambda i: folder / record_name(i),
-                           finished, bar.update, SimulationError, _ignore_interrupts)
-        elif workers == 1 or len(todo) < 2:
+                           finished, bar.update, SimulationError,
+                           lambda n: open_pool("local", n))
+        elif not todo or (backend == "local" and (workers == 1 or len(todo) < 2)):
             with _progress_bar(game.id, games, len(played), progress) as bar:
                 for i in todo:
                     finished([play_one(game, json_options, specs, seed, i, folder)])
                     bar.update(1)
         else:
-            tasks = [(game.id, json_options, specs, seed, chunk,
-                      None if folder is None else str(folder))
-                     for chunk in chunk_indices(todo, workers)]
             # The pool is forked before the bar starts its monitor thread; leaving the
             # `with` terminates the workers, also on an error or Ctrl-C.
-            with multiprocessing.Pool(workers, initializer=_ignore_interrupts) as pool, \
+            with open_pool(backend, workers, address) as pool, \
                     _progress_bar(game.id, games, len(played), progress) as bar:
+                summary.workers = pool.workers  # a Ray cluster's CPUs
+                tasks = [(game.id, json_options, specs, seed, chunk,
+                          None if folder is None else str(folder))
+                         for chunk in chunk_indices(todo, pool.workers)]
                 for chunk in pool.imap_unordered(play_chunk, tasks):
                     finished(chunk)
                     bar.update(len(chunk))
@@ -225,7 +232,8 @@ def simulate_command(args) -> int:
     progress = not (args.json and not sys.stderr.isatty())
     summary = run_simulation(args.game, options, specs, args.games, args.seed,
                              workers=args.workers, records_dir=args.records, progress=progress,
-                             out=args.out, resume=args.resume, engine=args.engine)
+                             out=args.out, resume=args.resume, backend=args.backend,
+                             address=args.address, engine=args.engine)
     if args.json:
         print(json.dumps(summary.to_json()))
     else:

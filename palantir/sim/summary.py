@@ -53,6 +53,7 @@ class Summary:
     decisions_max: int = 0
     wall_seconds: float = 0.0
     kinds: dict[str, dict[str, int]] = field(default_factory=dict)
+    backend: str = "local"  # where the games were played: local or ray
 
     @property
     def players(self) -> int:
@@ -133,6 +134,7 @@ class Summary:
             "outcomes": {key: dict(sorted(counts.items()))
                          for key, counts in sorted(self.kinds.items())},
             "workers": self.workers,
+            "backend": self.backend,
             "wall_seconds": self.wall_seconds,
             "games_per_second": self.games_per_second,
         }
@@ -159,7 +161,8 @@ class Summary:
               for key, counts in sorted(self.kinds.items())
               for value, count in sorted(counts.items())),
             ("wall time", f"{self.wall_seconds:.2f} s, {self.games_per_second:.1f} games/s, "
-                          f"{self.workers} worker{'s' if self.workers != 1 else ''}"),
+                          f"{self.workers} worker{'s' if self.workers != 1 else ''}"
+                          f"{' on Ray' if self.backend == 'ray' else ''}"),
         ]
         label_width = max(len(label) for label, _ in rows)
         lines.append("")

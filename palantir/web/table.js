@@ -18,10 +18,13 @@ let openGroup = null;    // the group of decisions placed nowhere that is opened
 let previewAsked = 0;    // previews come back out of order: only the last one asked is shown
 let lastPoint = null;    // the table point last clicked, on a drawing that maps its points
 let ruler = null;        // the ruler, while it is out: {from: the first end, or null}
+let drag = null;         // a model pressed on and perhaps dragged: see bindDrag
+let dragEnded = false;   // a drag was just released: the click the browser sends after it is none
 const layerShown = {};   // which of the drawing's layers (g[data-layer]) the person shows
 const GROUPED_ABOVE = 12;    // more decisions placed nowhere than this: one button per group
 const PLACE_BUTTONS = 10;    // decisions of a picked place without a target shown at most
 const OTHER_OPTIONS = 5;     // other ways (paths) to the target aimed at shown at most
+const DRAG_PIXELS = 5;       // a press that moves less than this is a click, not a drag
 // A replay holds only the frames near the step shown (a SPI Sauron step is ~170 kB), asks
 // the server for a few steps at a time, and one step ahead of the way it is going.
 const REPLAY_PAGE = 8;
@@ -188,6 +191,7 @@ function clickPlace(place) {
 
 function bindPlaces() {
   $("board").addEventListener("click", (e) => {
+    if (dragEnded) { dragEnded = false; return; }
     lastPoint = tablePoint(e);
     if (ruler && lastPoint) { rulerClick(e, lastPoint); return; }
     const shape = e.target.closest("#board svg [data-pick]");
@@ -232,8 +236,12 @@ function drawUnplaced(p) {
 
 function placedLegal(p) { return pickable(p) ? p.legal.filter((d) => d.place) : []; }
 
+// The places that offer a decision: its place, and any others that start it too (`also`:
+// a volley at every member of its group).
+function offeredAt(d) { return d.place ? [d.place, ...(d.also || [])] : []; }
+
 function pieceDecisions(p) {
-  const here = placedLegal(p).filter((d) => d.place === picked);
+  const here = placedLegal(p).filter((d) => offeredAt(d).includes(picked));
   // The place's pieces in the order of their `piece_rank` (a model's move before its
   // powers), else as listed.
   const rank = (k) => Math.min(...here.filter((d) => (d.piece || "") === k).map((d) => d.piece_rank ?? 0));
@@ -304,7 +312,7 @@ function markCosts(targets) {
 
 function showDeclared(p) {
   const placed = placedLegal(p);
-  const origins = new Set(placed.map((d) => d.place));
+  const origins = new Set(placed.flatMap(offeredAt));
   if (picked && !origins.has(picked)) { picked = null; aim = null; chosen = []; }
   // One place holds every decision (a retreat, an advance): it is picked already.
   if (!picked && origins.size === 1) picked = [...origins][0];
@@ -338,7 +346,7 @@ function showDeclared(p) {
   // Which piece of the place: a button each when there are several.
   $("pieces").replaceChildren(...(pieces.length > 1 ? pieces.map((k) => {
     const d = mine.length && (mine[0].piece || "") === k ? mine[0]
-      : placed.find((x) => x.place === picked && (x.piece || "") === k);
+      : placed.find((x) => offeredAt(x).includes(picked) && (x.piece || "") === k);
     const b = el("button", { class: "piece", "data-piece": k, text: d.piece_label || k || "…" });
     b.classList.toggle("current", k === piece);
     b.addEventListener("click", () => { piece = k; aim = null; chosen = []; showDeclared(current); });
@@ -352,7 +360,7 @@ function showDeclared(p) {
   if (picked) {
     const name = mine.length && mine[0].piece_label ? mine[0].piece_label : picked;
     hint = `${picked} selected: ${name}. `;
-    if (mine.some((d) => d.free)) hint += "Click in the shaded area to move there" +
+    if (mine.some((d) => d.free)) hint += "Click in the shaded area, or drag the model, to move there" +
       (targets.size ? ", or a highlighted enemy to charge it. " : ". ");
     else if (targets.size) hint += "Click a highlighted place" +
       ([...targets.values()].some((o) => o[0].cost) ? " (the number is its cost). " : ". ");
@@ -488,7 +496,7 @@ function clickDeclared(p, place) {
     showDeclared(p);
     return;
   }
-  const origins = new Set(placedLegal(p).map((d) => d.place));
+  const origins = new Set(placedLegal(p).flatMap(offeredAt));
   const free = mine.find((d) => d.free);
   if (picked && free && lastPoint && !origins.has(place)) { aimAt(free, lastPoint); return; }
   const again = place === picked;
@@ -501,7 +509,8 @@ function clickDeclared(p, place) {
 // (its path and cost previewed) before it is sent.
 function aimAt(free, point) {
   const where = `${written(point.x)},${written(point.y)}`;
-  setAim([{ action: free.free.replace("{}", where), label: `${free.place}: move to ${where}`,
+  const label = (free.free_label || `${free.place}: move to {}`).replace("{}", where);
+  setAim([{ action: free.free.replace("{}", where), label,
     place: free.place, piece: free.piece, confirm: true, preview: true, unlisted: true }]);
 }
 
@@ -516,6 +525,95 @@ function tablePoint(e) {
   const scale = Number(svg.dataset.scale);
   return { x: (at.x - Number(svg.dataset.originX)) / scale,
            y: (Number(svg.dataset.originY) - at.y) / scale, px: at.x, py: at.y };
+}
+
+// ----- drag to move: press on a model, drag to a point in its reach, release ------------
+// While the pointer moves, the path the referee finds to the point under it is drawn with
+// its cost (one preview asked at a time, always for the latest point); released, the
+// destination is weighed as a click there is.
+
+function dragTemplate(p, model) {
+  if (!pickable(p) || !declared(p)) return null;
+  return placedLegal(p).find((d) => offeredAt(d).includes(model) && d.free) || null;
+}
+
+function bindDrag() {
+  $("board").addEventListener("pointerdown", (e) => {
+    if (e.button !== 0 || ruler) return;
+    const g = e.target.closest("#board svg g.model[data-model]");
+    const free = g ? dragTemplate(current, g.dataset.model) : null;
+    if (!free) return;
+    drag = { free, x: e.clientX, y: e.clientY, moved: false, point: null, asking: false, shown: null };
+  });
+  window.addEventListener("pointermove", (e) => {
+    if (!drag) return;
+    if (!drag.moved && Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < DRAG_PIXELS) return;
+    e.preventDefault();
+    if (!drag.moved) startDrag(drag);
+    drag.point = tablePoint(e);
+    dragAsk(drag);
+  });
+  window.addEventListener("pointerup", (e) => {
+    const d = drag;
+    drag = null;
+    if (!d || !d.moved) return;       // a press without a drag: the click that follows picks
+    dragEnded = true;
+    setTimeout(() => { dragEnded = false; }, 0);   // no click follows a release off the board
+    // Released on an enemy it may charge (or another target of its place): as a click on it.
+    const over = e.target.closest ? e.target.closest("#board svg [data-pick]") : null;
+    if (over && over.dataset.pick !== d.free.place &&
+        targetsOf(pieceDecisions(current).mine).has(over.dataset.pick)) {
+      clickDeclared(current, over.dataset.pick);
+      return;
+    }
+    const point = tablePoint(e);
+    if (point) { lastPoint = point; aimAt(d.free, point); }
+  });
+}
+
+// The model dragged is picked, its reach shaded, what was weighed before put aside.
+function startDrag(d) {
+  d.moved = true;
+  picked = d.free.place; piece = d.free.piece || ""; aim = null; chosen = [];
+  showDeclared(current);
+  clearPreviewPath();
+}
+
+async function dragAsk(d) {
+  if (d.asking || !d.point || d.point === d.shown) return;
+  d.asking = true;
+  const point = d.point;
+  const action = d.free.free.replace("{}", `${written(point.x)},${written(point.y)}`);
+  let answer = null;
+  try { answer = (await call("GET", `/api/tables/${tableId}/preview?action=${encodeURIComponent(action)}`)).preview; }
+  catch (e) { answer = { refused: e.message }; }
+  d.asking = false;
+  d.shown = point;
+  if (drag !== d) return;             // released, or a new drag: the release weighs its own
+  if (answer && answer.path && !answer.refused) drawPreviewPath(answer.path, answer.cost);
+  else drawRefusedDrag(d, point);
+  dragAsk(d);                         // the pointer has moved on since: the latest point
+}
+
+// No legal path to the point under the pointer: a line to it, marked as out of reach.
+function drawRefusedDrag(d, point) {
+  clearPreviewPath();
+  const svg = document.querySelector("#board svg");
+  const g = svg && svg.querySelector(`g.model[data-model="${CSS.escape(d.free.place)}"]`);
+  if (!g || point.px === undefined) return;
+  const from = modelEnd({ target: g }, point);
+  const ns = "http://www.w3.org/2000/svg";
+  const line = document.createElementNS(ns, "polyline");
+  line.setAttribute("class", "preview-path preview-refused");
+  line.setAttribute("points", `${from.px.toFixed(1)},${from.py.toFixed(1)} ${point.px.toFixed(1)},${point.py.toFixed(1)}`);
+  svg.append(line);
+  const label = document.createElementNS(ns, "text");
+  label.setAttribute("class", "preview-path preview-cost preview-refused");
+  label.setAttribute("x", point.px.toFixed(1));
+  label.setAttribute("y", (point.py - 8).toFixed(1));
+  label.setAttribute("text-anchor", "middle");
+  label.textContent = "out of reach";
+  svg.append(label);
 }
 
 function clickTable(point) {
@@ -815,6 +913,7 @@ function start() {
   $("replay-slider").addEventListener("input", (e) => moveReplay(Number(e.target.value)));
   $("replay-close").addEventListener("click", closeReplay);
   bindPlaces();
+  bindDrag();
   $("pick-clear").addEventListener("click", () => {
     picked = null; piece = null; aim = null; chosen = []; showPick(current);
   });

@@ -58,7 +58,8 @@ def test_the_json_shape(one_worker):
         assert set(cell["rounds"]) == {"n", "mean", "sd", "sem", "min", "max"}
         reached = cell["numeric"]["Ring-bearers at Mount Doom"]
         assert reached["n"] == 4 and 0 <= reached["mean"] <= players
-    assert set(doc["run"]) == {"workers", "wall_seconds"}
+    assert set(doc["run"]) == {"workers", "backend", "wall_seconds"}
+    assert doc["run"]["backend"] == "local"
 
 
 def test_categorical_details_are_counted_per_cell():

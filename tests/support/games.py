@@ -143,10 +143,13 @@ def each_seat(game: Game, options: dict, seeds, max_decisions: int, per_seat: in
               ) -> Iterator[tuple[State, int]]:
     """About `per_seat` random points of each seat's turn over random games (one per
     seed): yields (state, seat to move) for the caller to probe."""
+    seats = set(range(game.players_of(game.validate_options(options))))
     for seed in seeds:
         rng = random.Random(seed)
         left = {}
         for taken, state in random_walk(game, options, seed, max_decisions):
+            if seats <= {s for s, n in left.items() if n == 0}:
+                break  # every seat has had its points: walking on would find no more
             seat = state.to_move()
             left.setdefault(seat, per_seat)
             # Sparse at first so that the points spread over the game, denser once the

@@ -9,6 +9,7 @@ and the enemy's by what they bring it toward defeat or victory (21.2).
 
 from __future__ import annotations
 
+from bisect import insort
 from typing import TYPE_CHECKING
 
 from .combat import stronger
@@ -117,8 +118,11 @@ class Battlefield:
         if cached is None:
             if len(_ENEMY_READINGS) >= READINGS_KEPT:
                 del _ENEMY_READINGS[next(iter(_ENEMY_READINGS))]     # the oldest
-            cached = _ENEMY_READINGS[enemy_key] = self._read_enemy()
+            # all but the enemy units' places and markers and my ZOC's hold on them
+            common = (enemy_key[:6], enemy_key[8:])
+            cached = _ENEMY_READINGS[enemy_key] = self._read_enemy_from(common)
         self.front, self.reach, self.radius = cached
+        self._sides = _sides_of(self.hexmap, self.parts)
         self._targets: dict[str, float] = {}
         self._misses: dict[tuple, float] = {}
         self._losses: dict[tuple, float] = {}
@@ -129,34 +133,18 @@ class Battlefield:
 
     # ----- the enemy, read once per enemy position -----------------------------------------
 
-    def _read_enemy(self):
+    def _read_enemy(self, threats: dict | None = None):
         """Hexes from every hex to the nearest enemy unit, and the enemy attacks that could
-        fall on each hex next turn: (letter, missile?, unit hex), strongest first."""
+        fall on each hex next turn: (letter, missile?, unit hex), strongest first.
+        `threats`: self._threats(), if already read."""
+        if threats is None:
+            threats = self._threats()
         front = _front_of(self.hexmap, tuple(self.theirs))
-        state = self.state
-        stuck = state.enemy_zoc(self.enemy)      # enemy units in my ZOC cannot move away
         reach: dict[str, list] = {}
-        radius: dict[str, int] = {}
         at = reach.get
-        for where, unit in self.theirs.items():
-            if unit.disrupted:
-                continue        # 7.57: it may not move or attack until rallied
-            allowance = 0 if where in stuck and not unit.type.elf else \
-                self.parts.movement[unit.formation or unit.type.kind]
-            melee = melee_strength(state, unit) if unit.strength.melee else None
-            missile = missile_strength(state, unit) if unit.strength.missile else None
-            if melee and not (state.demoralized[unit.side] and unit.strength.morale == "Z"):
-                radius[where] = allowance + 1
-                attack = (melee, False, where)
-                for h in _within(self.hexmap, where, allowance + 1):
-                    attacks = at(h)
-                    if attacks is None:
-                        reach[h] = [attack]
-                    else:
-                        attacks.append(attack)
-            if missile:
-                attack = (missile, True, where)
-                for h in _within(self.hexmap, where, allowance + missile_range(state, unit)):
+        for where, threat in threats.items():
+            for attack, hexes in _attacks_of(self.hexmap, where, threat):
+                for h in hexes:
                     attacks = at(h)
                     if attacks is None:
                         reach[h] = [attack]
@@ -164,7 +152,74 @@ class Battlefield:
                         attacks.append(attack)
         for attacks in reach.values():
             attacks.sort()
-        return front, reach, radius
+        return front, reach, _radius(threats)
+
+    def _threats(self) -> dict:
+        """Per enemy unit's hex, all its attacks depend on: (melee letter or None, missile
+        letter or None, allowance, missile range); none for a disrupted unit."""
+        state = self.state
+        stuck = state.enemy_zoc(self.enemy)      # enemy units in my ZOC cannot move away
+        threats = {}
+        for where, unit in self.theirs.items():
+            if unit.disrupted:
+                continue        # 7.57: it may not move or attack until rallied
+            allowance = 0 if where in stuck and not unit.type.elf else \
+                self.parts.movement[unit.formation or unit.type.kind]
+            melee = melee_strength(state, unit) if unit.strength.melee else None
+            if state.demoralized[unit.side] and unit.strength.morale == "Z":
+                melee = None
+            missile = missile_strength(state, unit) if unit.strength.missile else None
+            threats[where] = (melee, missile, allowance,
+                              missile_range(state, unit) if missile else 0)
+        return threats
+
+    def _read_enemy_from(self, common: tuple):
+        """_read_enemy, from the last reading with the same `common` key (all it reads but
+        the enemy units): only the attacks of the units whose threat changed (moved, held
+        by my ZOC, flipped) are taken out and put in, each list kept in order; another
+        reading shares the lists it does not change."""
+        threats = self._threats()
+        base = _READING_BASES.get(common)
+        if base is None or base[0] is not self.hexmap:
+            reading = self._read_enemy(threats)
+        else:
+            _, old_threats, (_, old_reach, _) = base
+            gone = [(w, t) for w, t in old_threats.items() if threats.get(w) != t]
+            new = [(w, t) for w, t in threats.items() if old_threats.get(w) != t]
+            if 2 * (len(gone) + len(new)) > len(threats):
+                reading = self._read_enemy(threats)
+            else:
+                reach = dict(old_reach)
+                copied: set[str] = set()
+                for where, threat in gone:
+                    for attack, hexes in _attacks_of(self.hexmap, where, threat):
+                        for h in hexes:
+                            attacks = reach[h]
+                            if h not in copied:
+                                attacks = reach[h] = list(attacks)
+                                copied.add(h)
+                            attacks.remove(attack)
+                            if not attacks:
+                                del reach[h]
+                                copied.discard(h)
+                for where, threat in new:
+                    for attack, hexes in _attacks_of(self.hexmap, where, threat):
+                        for h in hexes:
+                            attacks = reach.get(h)
+                            if attacks is None:
+                                reach[h] = [attack]
+                                copied.add(h)
+                                continue
+                            if h not in copied:
+                                attacks = reach[h] = list(attacks)
+                                copied.add(h)
+                            insort(attacks, attack)
+                reading = (_front_of(self.hexmap, tuple(self.theirs)), reach, _radius(threats))
+        if len(_READING_BASES) >= READINGS_KEPT:
+            del _READING_BASES[next(iter(_READING_BASES))]     # the oldest
+        _READING_BASES.pop(common, None)
+        _READING_BASES[common] = (self.hexmap, threats, reading)
+        return reading
 
     # ----- values ------------------------------------------------------------------------
 
@@ -246,7 +301,7 @@ class Battlefield:
         attacks = self.reach.get(hex_name)
         if not attacks:
             return 0.0
-        sides, adjacent, uphill, bonus, gate_other = _sides_of(self.hexmap, self.parts)[hex_name]
+        sides, adjacent, uphill, bonus, gate_other = self._sides[hex_name]
         if not self.gate_shut:
             gate_other = None       # 18.0 C: only a closed gate bars its hexside
         mine = self.mine
@@ -345,8 +400,8 @@ class Battlefield:
 
     def friends_beside(self, hex_name: str, leaving: str | None = None) -> int:
         """Friendly combat units adjacent to a hex (the one leaving `leaving` not counted)."""
-        mine = self.mine
-        return sum(1 for n in self.hexmap.neighbours[hex_name] if n in mine and n != leaving)
+        beside = _neighbour_sets(self.hexmap)[hex_name] & self.mine.keys()
+        return len(beside) - (leaving in beside)
 
     def isolated(self, hex_name: str, leaving: str | None = None) -> bool:
         """No friendly combat unit within two hexes."""
@@ -358,11 +413,31 @@ class Battlefield:
 
 
 _ENEMY_READINGS: dict = {}
+# The last reading made with each key but the enemy units' (what a reading is made from
+# anew by the units that changed): common key -> (map, threats, reading).
+_READING_BASES: dict = {}
 # A reading is asked for again by the next decisions of the same position, seldom later;
 # each holds hundreds of lists the garbage collector walks through at every full pass.
 READINGS_KEPT = 16
 _FRONTS: dict = {}
 FRONTS_KEPT = 64        # a front is shared within a phase or two; each holds every map hex
+
+
+def _radius(threats: dict) -> dict[str, int]:
+    """Per enemy unit that may melee, how far off it can strike (its allowance + 1)."""
+    return {where: threat[2] + 1 for where, threat in threats.items() if threat[0]}
+
+
+def _attacks_of(hexmap, where: str, threat: tuple) -> list:
+    """The attacks an enemy unit in `where` with `threat` (Battlefield._threats) could
+    make next turn, each with the hexes it could fall on."""
+    melee, missile, allowance, missile_reach = threat
+    found = []
+    if melee:
+        found.append(((melee, False, where), _within(hexmap, where, allowance + 1)))
+    if missile:
+        found.append(((missile, True, where), _within(hexmap, where, allowance + missile_reach)))
+    return found
 
 
 def _front_of(hexmap, sources: tuple[str, ...]) -> dict[str, int]:
@@ -372,23 +447,50 @@ def _front_of(hexmap, sources: tuple[str, ...]) -> dict[str, int]:
     front = _FRONTS.get(key)
     if front is not None:
         return front
-    neighbours = hexmap.neighbours
-    front = {h: 0 for h in sources}
-    frontier = list(front)
+    names, index, around = _hex_graph(hexmap)
+    steps_to = [-1] * len(names)
+    frontier = []
+    for h in sources:
+        i = index[h]
+        if steps_to[i] < 0:
+            steps_to[i] = 0
+            frontier.append(i)
     steps = 0
     while frontier:
         steps += 1
         grown = []
         for here in frontier:
-            for there in neighbours[here]:
-                if there not in front:
-                    front[there] = steps
+            for there in around[here]:
+                if steps_to[there] < 0:
+                    steps_to[there] = steps
                     grown.append(there)
         frontier = grown
+    front = {h: d for h, d in zip(names, steps_to) if d >= 0}
     if len(_FRONTS) > FRONTS_KEPT:
         _FRONTS.clear()
     _FRONTS[key] = front
     return front
+
+
+def _hex_graph(hexmap) -> tuple[list[str], dict[str, int], list[tuple[int, ...]]]:
+    """The map's hexes numbered, each with the numbers of its neighbours (built once per
+    map): a breadth-first search of the map runs on lists, not on dictionaries."""
+    found = hexmap.__dict__.get("_hex_graph")
+    if found is None:
+        names = list(hexmap.neighbours)
+        index = {h: i for i, h in enumerate(names)}
+        around = [tuple(index[n] for n in hexmap.neighbours[h]) for h in names]
+        found = hexmap.__dict__["_hex_graph"] = (names, index, around)
+    return found
+
+
+def _neighbour_sets(hexmap) -> dict[str, frozenset[str]]:
+    """Per hex, its neighbours as a set to meet a side's units with (built once per map)."""
+    found = hexmap.__dict__.get("_neighbour_sets")
+    if found is None:
+        found = hexmap.__dict__["_neighbour_sets"] = {
+            h: frozenset(around) for h, around in hexmap.neighbours.items()}
+    return found
 
 
 def _sides_of(hexmap, parts) -> dict:

@@ -181,73 +181,56 @@ def check_path(state, mover: Mover, path: tuple[str, ...], start_cost: int,
 
 
 SEARCHES_KEPT = 1024       # path searches (and their decisions) kept per map (~25 MB)
-
-
-_UNREAD = object()
+SEARCHES_PER_PLACE = 1     # of them, kept for one mover in one place (the latest)
 
 
 def cheapest_paths(state, mover: Mover, start: str | None, start_cost: int,
-                   entry_hexes: tuple[str, ...] = (), key=_UNREAD
-                   ) -> dict[str, tuple[int, tuple[str, ...]]]:
-    """Every hex `mover` can reach, with the cheapest path: `search_paths`, kept per map for
-    each place and mover and what the search reads of the position around it (a unit that
-    stays where it stood, with the enemy near it as before, reaches the same hexes).
-    `key`: its search_key, if the caller has it."""
-    if key is _UNREAD:
-        key = search_key(state, mover, start, start_cost, entry_hexes)
-    if key is None:
-        return search_paths(state, mover, start, start_cost, entry_hexes)
+                   entry_hexes: tuple[str, ...] = ()) -> dict[str, tuple[int, tuple[str, ...]]]:
+    """Every hex `mover` can reach, with the cheapest path: `search_paths`, kept per map
+    (kept_search)."""
+    return kept_search(state, mover, start, start_cost, entry_hexes)[0]
+
+
+def kept_search(state, mover: Mover, start: str | None, start_cost: int,
+                entry_hexes: tuple[str, ...] = ()) -> list:
+    """[reach, hexes read, enemy hexes among them, ZOC hexes among them, decisions made of
+    it]: the search of `search_paths`, kept per map for each mover and place with the hexes
+    it read (those it stood in and looked into), and served again wherever the enemy's
+    pieces and Zones of Control among those hexes are as they were — the search then reads
+    the same at every step, so it finds the same paths in the same order (a unit that
+    stays where it stood, with the enemy near it as before, reaches the same hexes)."""
     kept = searches_of(state.hexmap)
-    found = kept.get(key)
-    if found is None:
-        if len(kept) >= SEARCHES_KEPT:
-            kept.clear()
-        found = kept[key] = search_paths(state, mover, start, start_cost, entry_hexes)
-    return found
+    place = (mover.side, mover.allowance, mover.leader, mover.cavalry, mover.elf,
+             mover.ezoc_rule, mover.road_limit, mover.clear_only, start, start_cost,
+             entry_hexes, state.gate_open_to(mover.side))
+    enemy = state.enemy_hexes(mover.side)
+    zoc = frozenset() if mover.leader else mover.zoc
+    searches = kept.get(place)
+    if searches is not None:
+        for search in searches:
+            read = search[1]
+            if enemy & read == search[2] and zoc & read == search[3]:
+                del kept[place]         # kept longest now
+                kept[place] = searches
+                return search
+    found, read = _search(state, mover, start, start_cost, entry_hexes)
+    search = [found, read, enemy & read, zoc & read, {}]
+    if searches is None:
+        if len(kept) * SEARCHES_PER_PLACE >= SEARCHES_KEPT:
+            del kept[next(iter(kept))]      # the place least recently served
+        searches = kept[place] = []
+    searches.insert(0, search)
+    del searches[SEARCHES_PER_PLACE:]
+    return search
 
 
 def searches_of(hexmap: HexMap) -> dict:
-    """The path searches kept for a map (and the decisions made of them): key -> value."""
+    """The path searches kept for a map (and the decisions made of them): mover and place
+    -> the latest kept_search entries."""
     kept = hexmap.__dict__.get("_searches")
     if kept is None:
         kept = hexmap.__dict__["_searches"] = {}
     return kept
-
-
-def search_key(state, mover: Mover, start: str | None, start_cost: int,
-               entry_hexes: tuple[str, ...] = ()) -> tuple | None:
-    """All that `search_paths` reads for this search, the position cut to the hexes it can
-    touch: every step costs at least the cheapest step of the map, so no path goes further
-    from where it begins than the allowance buys in such steps, and the search looks one hex
-    beyond. None when there is no single place to measure from."""
-    if start is not None:
-        centre = start
-    elif len(entry_hexes) == 1:
-        centre = entry_hexes[0]
-    else:
-        return None
-    cheapest = cheapest_step(state.hexmap, state.parts, mover.cavalry, mover.elf,
-                             mover.clear_only)
-    if cheapest <= 0:
-        return None
-    near = disc(state.hexmap, centre, mover.allowance // cheapest + 1)
-    return (mover.side, mover.allowance, mover.leader, mover.cavalry, mover.elf,
-            mover.ezoc_rule, mover.road_limit, mover.clear_only, start, start_cost,
-            entry_hexes, state.enemy_hexes(mover.side) & near,
-            frozenset() if mover.leader else mover.zoc & near,
-            state.gate_open_to(mover.side))
-
-
-def cheapest_step(hexmap, parts, cavalry: bool, elf: bool, clear_only: bool = False) -> int:
-    """The lowest cost, in half MP, of any step in this mover's step table."""
-    lowest = hexmap.__dict__.setdefault("_cheapest_steps", {})
-    key = (cavalry, elf, clear_only)
-    found = lowest.get(key)
-    if found is None:
-        table = step_table(hexmap, parts, cavalry, elf, clear_only)
-        found = lowest[key] = min((cost for row in table.values() for cost in row.values()),
-                                  default=0)
-    return found
 
 
 def disc(hexmap: HexMap, centre: str, radius: int) -> frozenset[str]:
@@ -286,6 +269,13 @@ def search_paths(state, mover: Mover, start: str | None, start_cost: int,
     from `step_table`; what depends on the position (enemy hexes 4.27, the gate 18.0 C,
     ZOCs 6.11, the road limit 14.1) is read once before the search.
     """
+    return _search(state, mover, start, start_cost, entry_hexes)[0]
+
+
+def _search(state, mover: Mover, start: str | None, start_cost: int,
+            entry_hexes: tuple[str, ...] = ()) -> tuple[dict, frozenset[str]]:
+    """search_paths, and the hexes whose enemy pieces and ZOCs it read: where it began,
+    the hexes it reached and those it looked into."""
     table = step_table(state.hexmap, state.parts, mover.cavalry, mover.elf, mover.clear_only)
     blocked = state.enemy_hexes(mover.side)
     gate = state.hexmap.gate if not state.gate_open_to(mover.side) else frozenset()
@@ -301,7 +291,7 @@ def search_paths(state, mover: Mover, start: str | None, start_cost: int,
     if start is not None:
         if start in zoc:
             if not mover.elf:
-                return {}
+                return {}, frozenset((start,))
             first_extra = 2 * state.parts.movement["elf_leave_zoc_mp"]   # 15.1.2 A
         cost_of[start], parent[start] = start_cost, None
         queue.append((start_cost, start))
@@ -320,6 +310,10 @@ def search_paths(state, mover: Mover, start: str | None, start_cost: int,
     if road is not None:
         closed = closed | far_from_road(state.hexmap, limit)
     pop, push = heapq.heappop, heapq.heappush
+    # what the search reads of the position: the enemy and ZOCs of the hexes it enters
+    # and of those it looks into (a step it can pay for, to a hex not reached cheaper)
+    looked_into: list[str] = []
+    looked = looked_into.append
     known = cost_of.get
     over = allowance + 1
     # A hex is pushed only at a cost lower than any before, so an entry whose cost is its
@@ -340,13 +334,20 @@ def search_paths(state, mover: Mover, start: str | None, start_cost: int,
         at_gate = here in gate      # 18.0 C: closed to Westernesse while Sauron is inside
         for there, cost in table[here].items():
             total = spent + cost
-            if total > allowance or total >= known(there, over) or there in closed or \
-                    (at_gate and there in gate):
+            if total > allowance or total >= known(there, over):
+                continue
+            looked(there)
+            if there in closed or (at_gate and there in gate):
                 continue
             cost_of[there] = total
             parent[there] = here
             push(queue, (total, there))
-    return best
+    read = set(entry_hexes)
+    if start is not None:
+        read.add(start)
+    read.update(best)
+    read.update(looked_into)
+    return best, frozenset(read)
 
 
 def far_from_road(hexmap: HexMap, limit: int) -> frozenset[str]:

@@ -124,6 +124,11 @@ class SauronState(State):
         self._reach: dict = {}
         self._reach_signature = None
         self._zoc: dict = {}   # per-position caches: ZOCs by (side, dwarf), pieces by hex
+        # Each unit's (and leader's) entry in a view, by its id, with the markers it was
+        # written for: a view is written at every decision and most pieces are as they
+        # were (copies of this state share it: a piece's counter, side and arrival are
+        # the game's).
+        self._unit_views: dict = {}
         self._outcome: Outcome | None = None
 
     # ----- the contract ---------------------------------------------------------------
@@ -226,8 +231,8 @@ class SauronState(State):
             # Compact: a piece's arrival turn and entry area never change once the order of
             # battle is drawn up from the options (14.0, 21.3), so only a waiting piece shows
             # its turn, and `restore` takes both from the options.
-            "units": [self._unit_view(u) for u in self.units.values()],
-            "leaders": [self._leader_view(l) for l in self.leaders.values()],
+            "units": self._unit_views_now(),
+            "leaders": self._leader_views_now(),
             "entered": dict(self.entered),
             "demoralized": dict(self.demoralized),
             "demoralization_points": dict(self.demoralization_points),
@@ -251,6 +256,20 @@ class SauronState(State):
             "outcome": self._outcome.to_json() if self._outcome else None,
         }
 
+    def _unit_views_now(self) -> list[dict]:
+        """Every unit's entry in a view (_unit_view), each a dict of its own."""
+        kept = self._unit_views
+        entries = []
+        add = entries.append
+        for u in self.units.values():
+            marks = (u.hex, u.reduced, u.disrupted, u.moved, u.first_turn_on_map, u.partner,
+                     u.formation)
+            found = kept.get(u.id)
+            if found is None or found[0] != marks:
+                found = kept[u.id] = (marks, self._unit_view(u))
+            add(found[1].copy())
+        return entries
+
     @staticmethod
     def _unit_view(u: Unit) -> dict:
         entry = {"id": u.id, "type": u.type.key, "side": u.side, "hex": u.hex,
@@ -261,6 +280,20 @@ class SauronState(State):
         if u.partner is not None:      # 8.4, 15.3: only units in formation show it
             entry["partner"], entry["formation"] = u.partner, u.formation
         return entry
+
+    def _leader_views_now(self) -> list[dict]:
+        """Every leader's entry in a view (_leader_view), kept as the units' are."""
+        kept = self._unit_views
+        entries = []
+        add = entries.append
+        for piece in self.leaders.values():
+            marks = (piece.hex, piece.reduced, piece.moved, piece.weapon, piece.magic_left,
+                     piece.first_turn_on_map)
+            found = kept.get(("leader", piece.key))
+            if found is None or found[0] != marks:
+                found = kept[("leader", piece.key)] = (marks, self._leader_view(piece))
+            add(found[1].copy())
+        return entries
 
     @staticmethod
     def _leader_view(l: LeaderPiece) -> dict:

@@ -47,6 +47,7 @@ from functools import lru_cache
 from itertools import product
 from typing import Iterable, Mapping, Sequence
 
+from .profiles import UNPENALISED_UNARMED
 from .state import monstrous
 
 SIXTH = Fraction(1, 6)
@@ -579,7 +580,8 @@ def fight_odds(good: Sequence[Fighter], evil: Sequence[Fighter], entry_of, *,
 def weapon_of(profile, mounted: bool, charging: bool) -> str:
     """The weapon the referee has a model fight with ('Weapons'; fight.weapon_effect): a
     two-handed weapon if carried; a lance when charging mounted, its shaft as a dagger
-    otherwise; a dagger for one with no close-combat weapon it can use; else a hand weapon."""
+    otherwise; a dagger for one with no close-combat weapon it can use (not a savage
+    creature, 'Knives & Daggers'); else a hand weapon."""
     gear = profile.wargear
     if "banner" in gear:
         return "banner"         # 'Banners': a bearer uses no other weapon
@@ -590,10 +592,11 @@ def weapon_of(profile, mounted: bool, charging: bool) -> str:
             return "lance"
         if "hand weapon" not in gear:
             return "dagger"
-    usable = ("hand weapon", "spear", "orc bow", "uruk-hai crossbow", "throwing weapon")
-    if not any(w in gear for w in usable) and ("dagger" in gear or "lance" in gear):
-        return "dagger"
-    return "hand weapon"
+    usable = ("hand weapon", "spear", "pike", "elven blade", "orc bow", "uruk-hai crossbow",
+              "throwing weapon")
+    if any(w in gear for w in usable) or UNPENALISED_UNARMED in profile.special:
+        return "hand weapon"
+    return "dagger"     # 'Knives & Daggers': no visible weapon is a knife about him
 
 
 def fighter_of(profile, charts, *, weapon: str | None = None, supported: bool = False,

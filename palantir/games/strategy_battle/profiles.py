@@ -15,7 +15,11 @@ WARGEAR = ("hand weapon", "shield", "spear", "pike", "elven blade", "two-handed 
            "lance", "dagger", "bow",
            "orc bow", "elf bow", "dwarf bow", "uruk-hai crossbow", "throwing weapon", "banner")
 SPECIAL = ("woodland creature", "goblin climber", "terror", "mighty hero", "staff of power",
-           "expert rider", "will of evil", "resistant to magic")
+           "expert rider", "will of evil", "resistant to magic", "savage creature")
+# 'Knives & Daggers': a warrior with no close-combat weapon has a knife about him (-1 to win
+# the fight), unless a savage creature that fights with "claws, teeth, and whatever else
+# nature has endowed them with"
+UNPENALISED_UNARMED = "savage creature"
 # Sizes decided in shared/reference/strategy-battle-game-data.md ('Sizes')
 DEFAULT_BASE_MM = 25.0
 DEFAULT_HEIGHT_MM = 28.0

@@ -50,8 +50,10 @@ def has_fortress(state) -> bool:
 
 
 def pieces(state) -> dict:
-    """The fortress pieces by name."""
-    return {p.name: p for p in state.scenario.table.fortress}
+    """The fortress pieces by name, where they stand now (a siege ladder raised against a
+    wall is a ladder on it)."""
+    standing = state.siege["pieces"] if state.siege else {}
+    return {p.name: fort.placed(p, standing) for p in state.scenario.table.fortress}
 
 
 def status(state, name: str) -> dict:
@@ -71,8 +73,9 @@ def burden_of(state, ident: str) -> str | None:
 
 def crew_size(state, piece, carriers) -> int:
     """'Battering Rams': as many warriors as have bases wholly beside the ram along both
-    sides; a demolition charge: one ('Demolition Charges': one or two carry it)."""
-    if piece.kind == "charge":
+    sides; a demolition charge: one ('Demolition Charges': one or two carry it); a siege
+    ladder: one ('Carrying Rams, Ladders, Etc.': two or more carry it at a full pace)."""
+    if piece.kind in ("charge", "ladder"):
         return 1
     bases = [state.disc(state.models[k], zone=False).radius * 2 for k in carriers
              if k in state.models] or [state.units.from_mm(25)]
@@ -80,8 +83,34 @@ def crew_size(state, piece, carriers) -> int:
 
 
 def most_carriers(state, piece, carriers) -> int:
-    """The most that carry it: a ram's crew, a charge's two."""
-    return 2 if piece.kind == "charge" else crew_size(state, piece, carriers)
+    """The most that carry it: a ram's crew, a charge's or a siege ladder's two."""
+    return 2 if piece.kind in ("charge", "ladder") else crew_size(state, piece, carriers)
+
+
+def haul_allowance(state, burden, crew) -> float:
+    """How far a burden's crew carries it this move: its slowest carrier's move, half of it
+    for a charge or a siege ladder with one carrier ('Demolition Charges': "moving at half
+    speed if carried by one"; 'Carrying Rams, Ladders, Etc.': a ladder needs "two or more
+    warriors to carry at a full pace move", decided as the charge's half speed)."""
+    allowance = min(state.mover(m).allowance for m in crew)
+    return allowance / 2 if burden.kind in ("charge", "ladder") and len(crew) == 1 \
+        else allowance
+
+
+def burden_rule(burden) -> str:
+    """The rule a burden is carried under."""
+    return {"ram": RULE_RAMS, "charge": RULE_DEMOLITION}.get(burden.kind, RULE_CARRYING)
+
+
+def is_burden(piece) -> bool:
+    """A ram, a charge, or a siege ladder not yet raised against a wall."""
+    return piece.kind in fort.BURDENS or fort.lying(piece)
+
+
+def _reach(state, burden) -> float:
+    """How far from its middle a burden is touched."""
+    return {"ram": burden.length / 2, "ladder": state.units.from_mm(fort.SIEGE_LADDER_MM) / 2
+            }.get(burden.kind, state.units.from_mm(CHARGE_MM) / 2)
 
 
 def carried(state, name: str) -> bool:
@@ -122,8 +151,7 @@ def check_move(state, action, report) -> None:
     model = state.models[action.model]
     burden = burden_of(state, model.id)
     if burden is not None:
-        kind = pieces(state)[burden].kind
-        raise Refusal(RULE_RAMS if kind == "ram" else RULE_DEMOLITION,
+        raise Refusal(burden_rule(pieces(state)[burden]),
                       f"{model.id} carries {burden}: its carriers move it together ('haul "
                       f"{burden} x,y') and cannot charge; or 'drop {model.id} {burden}'",
                       action=text)
@@ -190,7 +218,8 @@ def _free(state, model, text: str, rule: str, moved_ok: bool = False) -> None:
     if model.side != state.acting:
         raise Refusal(rule, f"{model.id} is not of the side moving", action=text)
     if model.mounted or is_loose(model):
-        raise Refusal(RULE_CARRYING if rule in (RULE_RAMS, RULE_DEMOLITION) else rule,
+        raise Refusal(RULE_CARRYING if rule in (RULE_RAMS, RULE_DEMOLITION, RULE_CARRYING)
+                      else rule,
                       f"{model.id} is mounted", action=text)
     if state.engaged(model):
         raise Refusal(rule, f"{model.id} is fighting an enemy", action=text)
@@ -205,6 +234,15 @@ def _piece(state, name: str, kinds, text: str, rule: str):
     found = pieces(state).get(name)
     if found is None or found.kind not in kinds:
         raise Refusal(rule, f"there is no {' or '.join(kinds)} '{name}'", action=text)
+    return found
+
+
+def _burden(state, name: str, text: str):
+    found = pieces(state).get(name)
+    if found is None or not is_burden(found):
+        raise Refusal(RULE_RAMS, f"there is no ram, charge or siege ladder '{name}' to carry "
+                                 "(a ladder against a wall is raised and pulled, not carried)",
+                      action=text)
     return found
 
 
@@ -290,6 +328,8 @@ def _check_ladder(state, action, text):
     _free(state, model, text, rule, moved_ok=True)
     if model.id in state.siege["busy"]:
         raise Refusal(rule, f"{model.id} has already worked a gate or ladder", action=text)
+    if fort.lying(ladder):
+        return model, ladder, _check_raising(state, action, model, ladder, text)
     if burden_of(state, model.id):
         raise Refusal(rule, f"{model.id} carries a burden", action=text)
     if model not in _ladder_workers(state, ladder, model):
@@ -298,7 +338,48 @@ def _check_ladder(state, action, text):
     if up != (action.verb == "pull"):
         raise Refusal(rule, f"'{ladder.name}' is already {'up' if up else 'down'}",
                       action=text)
-    return model, ladder
+    return model, ladder, None
+
+
+def against(state, ladder) -> tuple | None:
+    """The wall or tower a siege ladder lying here would be raised against: the nearest
+    standing within its reach, and the point of it (None: none is)."""
+    s = status(state, ladder.name)
+    here = Point(s["x"], s["y"])
+    reach = _reach(state, ladder) + state.units.tolerance
+    best = None
+    for p in state.scenario.table.fortress:
+        if p.kind in ("wall", "tower") and _standing(state, p):
+            d = p.path.distance(here) - p.thickness / 2
+            if d <= reach and (best is None or d < best[0]):
+                best = (d, p)
+    if best is None:
+        return None
+    wall = best[1]
+    spot = wall.path.interpolate(wall.path.project(here))
+    return wall, Move.rounded([(spot.x, spot.y)])[0]
+
+
+def _check_raising(state, action, model, ladder, text):
+    """'Replacing Ladders', by its carrier: a siege ladder carried to the foot of a wall or
+    tower is raised against it by a carrier touching the wall, who gives up the rest of his
+    move ('Carrying Rams, Ladders, Etc.': siege ladders carried; the wall's defenders are then
+    reached by it, 'Defending': "attackers must use ladders to reach their enemy")."""
+    if action.verb != "raise":
+        raise Refusal(RULE_REMOVING, f"'{ladder.name}' lies on the ground: it is carried and "
+                                     "raised against a wall, not pulled", action=text)
+    if model.id not in status(state, ladder.name)["carriers"]:
+        raise Refusal(RULE_REPLACING, f"{model.id} does not carry '{ladder.name}'",
+                      action=text)
+    found = against(state, ladder)
+    if found is None:
+        raise Refusal(RULE_REPLACING, f"'{ladder.name}' is not at the foot of a wall or tower",
+                      action=text)
+    wall = found[0]
+    if not fort.touching(wall, {}, state.disc(model, zone=False), state.units):
+        raise Refusal(RULE_REPLACING, f"{model.id} must touch '{wall.name}' to raise "
+                                      f"'{ladder.name}' against it", action=text)
+    return found
 
 
 def ladder_odds(climbers: int, helpers: int) -> int:
@@ -323,8 +404,16 @@ def fall(state, model, hits: int, why: str) -> None:
 
 
 def _ladder(state, action, found) -> None:
-    model, ladder = found
+    model, ladder, raised = found
     s = status(state, ladder.name)
+    if raised is not None:
+        wall, spot = raised
+        s.update(on=wall.name, at=list(spot), up=True, carriers=[], x=spot[0], y=spot[1])
+        model.moved = True               # expends any remaining movement
+        model.move_left = None
+        state.siege["busy"].append(model.id)
+        state.news.append(f"{model.id} raises {ladder.name} against {wall.name}")
+        return
     workers = _ladder_workers(state, ladder, model)
     for m in workers if action.verb == "pull" else [model]:
         m.moved = True                   # gives up any remaining movement
@@ -356,15 +445,15 @@ def _ladder(state, action, found) -> None:
 
 def _reaches(state, burden, disc) -> bool:
     s = status(state, burden.name)
-    reach = (burden.length / 2 if burden.kind == "ram" else state.units.from_mm(CHARGE_MM) / 2)
+    reach = _reach(state, burden)
     return math.dist((disc.x, disc.y), (s["x"], s["y"])) <= reach + disc.radius + \
         state.units.tolerance
 
 
 def _check_carry(state, action, text):
     model = state.model(action.model, text)
-    burden = _piece(state, action.thing, fort.BURDENS, text, RULE_RAMS)
-    rule = RULE_RAMS if burden.kind == "ram" else RULE_DEMOLITION
+    burden = _burden(state, action.thing, text)
+    rule = burden_rule(burden)
     s = status(state, burden.name)
     if action.verb == "drop":
         if model.id not in s["carriers"]:
@@ -398,8 +487,8 @@ def _carry(state, action, found) -> None:
 
 
 def _check_haul(state, action, text):
-    burden = _piece(state, action.model, fort.BURDENS, text, RULE_RAMS)
-    rule = RULE_RAMS if burden.kind == "ram" else RULE_DEMOLITION
+    burden = _burden(state, action.model, text)
+    rule = burden_rule(burden)
     s = status(state, burden.name)
     if s["gone"] or not carried(state, burden.name):
         raise Refusal(rule, f"{burden.name} is not carried by its least crew", action=text)
@@ -408,9 +497,7 @@ def _check_haul(state, action, text):
         _free(state, m, text, rule)
     dx, dy = action.to[0] - s["x"], action.to[1] - s["y"]
     others = [d for d in state.discs() if d.key not in s["carriers"]]
-    allowance = min(state.mover(m).allowance for m in crew)
-    if burden.kind == "charge" and len(crew) == 1:
-        allowance /= 2                   # 'Demolition Charges': half speed with one carrier
+    allowance = haul_allowance(state, burden, crew)
     ends = {}
     for m in crew:
         end = (m.x + dx, m.y + dy)
@@ -511,14 +598,14 @@ def move_candidates(state) -> list:
         return []
     out = []
     side = state.acting
-    for p in state.scenario.table.fortress:
+    for p in pieces(state).values():
         s = state.siege["pieces"].get(p.name)
-        if p.kind in fort.BURDENS and not s["gone"]:
+        if is_burden(p) and not s["gone"]:
             if s["carriers"] and carried(state, p.name) and \
                     state.models[s["carriers"][0]].side == side:
                 out += haul_candidates(state, p)
             for m in state.models.values():
-                for verb in ("carry", "drop"):
+                for verb in ("carry", "drop") + (("raise",) if p.kind == "ladder" else ()):
                     out += _if_legal(state, Siege(verb, m.id, p.name))
         elif p.kind in ("gate", "door", "hatch", "ladder"):
             verbs = {"gate": ("open", "close"), "door": ("bolt", "unbolt"),
@@ -549,6 +636,8 @@ def target_of(state, burden) -> tuple | None:
     for p in state.scenario.table.fortress:
         if p.kind not in fort.STRUCTURES or not _standing(state, p):
             continue
+        if burden.kind == "ladder" and p.kind not in ("wall", "tower"):
+            continue                     # a siege ladder is raised against a wall
         if burden.kind == "ram" and p.kind in ("wall", "tower") and \
                 len(s["carriers"]) + min(m.profile.strength for m in _crew(state, burden)) - 1 < 10:
             continue                     # a ram too weak for a wall does not go for one
@@ -581,12 +670,11 @@ def haul_candidates(state, burden) -> list:
     s = status(state, burden.name)
     here = (s["x"], s["y"])
     distance = math.dist(here, spot)
-    reach = (burden.length / 2 if burden.kind == "ram"
-             else state.units.from_mm(CHARGE_MM) / 2) + piece.thickness / 2
     crew = _crew(state, burden)
-    allowance = min(state.mover(m).allowance for m in crew)
-    if burden.kind == "charge" and len(crew) == 1:
-        allowance /= 2
+    # a siege ladder goes on until its carriers beside it touch the wall, to raise it
+    reach = (max(state.disc(m, zone=False).radius for m in crew) if burden.kind == "ladder"
+             else _reach(state, burden)) + piece.thickness / 2
+    allowance = haul_allowance(state, burden, crew)
     want = max(0.0, distance - reach)
     if want <= state.units.tolerance:
         return []
@@ -608,8 +696,7 @@ def reached(state, burden) -> list:
     """The structures a ram (or a dropped charge) touches."""
     s = status(state, burden.name)
     here = Point(s["x"], s["y"])
-    reach = (burden.length / 2 if burden.kind == "ram"
-             else state.units.from_mm(CHARGE_MM) / 2) + state.units.tolerance
+    reach = _reach(state, burden) + state.units.tolerance
     out = []
     for p in state.scenario.table.fortress:
         if p.kind in fort.STRUCTURES and _standing(state, p) and \
@@ -626,6 +713,8 @@ def batter_options(state, side: str) -> list:
     used = set(state.siege["used"])
     out = []
     for p in state.scenario.table.fortress:
+        if p.kind not in fort.BURDENS:
+            continue                     # stairs and corridors have no status to batter
         s = state.siege["pieces"][p.name]
         if p.kind == "ram" and not s["gone"] and carried(state, p.name) and p.name not in used:
             crew = _crew(state, p)
@@ -924,9 +1013,10 @@ def ladder_foot(state, ladder, model) -> tuple[float, float]:
 def at_ladder(state, model, end) -> bool:
     """Whether a model ending its move here touches a ladder that is down."""
     disc = state.disc(model, zone=False).at(*end)
-    return any(p.kind == "ladder" and not status(state, p.name)["up"]
-               and fort.touching(p, pieces(state), disc, state.units)
-               for p in state.scenario.table.fortress)
+    standing = pieces(state)
+    return any(p.kind == "ladder" and p.on and not status(state, p.name)["up"]
+               and fort.touching(p, standing, disc, state.units)
+               for p in standing.values())
 
 
 def ladder_approaches(state, order) -> list:
@@ -934,8 +1024,8 @@ def ladder_approaches(state, order) -> list:
     down and has no friend at it (for agents)."""
     if not state.siege:
         return []
-    ladders = [p for p in state.scenario.table.fortress
-               if p.kind == "ladder" and not status(state, p.name)["up"]]
+    ladders = [p for p in pieces(state).values()
+               if p.kind == "ladder" and p.on and not status(state, p.name)["up"]]
     for model in order[:1]:
         if not outside(state, model) or model.mounted:
             return []

@@ -62,7 +62,8 @@ def selection(view: Mapping[str, Any]) -> None:
 # what the page lets a player do, phase by phase (web/table.js, table_decisions.py)
 PAGE_HELP = {
     "move": ("Click one of your models: the shaded area is where it can move this turn. "
-             "Click anywhere in it and the referee finds the path, drawn with its cost; "
+             "Click anywhere in it, or drag the model there (the path and its cost follow "
+             "the pointer), and the referee finds the path, drawn with its cost; "
              "'Do it' makes the move. Click an enemy it sees within its move to charge it "
              "(the path into contact is found, with the odds of the fight). The buttons "
              "beside the table are the suggested moves in words. A Hero's magical powers "
@@ -330,7 +331,9 @@ def _fortress(view, px, scale) -> list[str]:
                        f'{escape(piece["name"])} ({kind}, {state}, {s.get("batter", 0)} '
                        f'Batter points)</title></polyline>')
         elif kind == "ladder":
-            cx, cy = px(*piece["at"])
+            # a siege ladder stands where it was raised, or lies where it is carried
+            where = s.get("at") or ((s["x"], s["y"]) if "x" in s else piece["at"])
+            cx, cy = px(*where)
             up = bool(s.get("up"))
             # a ladder down is a faint ring, filled enough to take a click
             out.append(f'<circle cx="{cx}" cy="{cy}" r="4" fill="{FORTRESS_STROKE[kind]}" '
@@ -338,13 +341,28 @@ def _fortress(view, px, scale) -> list[str]:
                        f'stroke="{FORTRESS_STROKE[kind]}" stroke-width="1.5" '
                        f'class="fortress-ladder{"" if up else " down"}" '
                        f'data-place="{escape(piece["name"])}"><title>{escape(piece["name"])} '
-                       f'({"up" if up else "down"})</title></circle>')
+                       f'({_ladder_state(s, up)})</title></circle>')
+        elif kind == "corridor":
+            # a narrow corridor's line, where its defender stands: a faint dashed mark
+            points = " ".join("%s,%s" % px(x, y) for x, y in piece["line"])
+            unit = '"' if view["units"] == "in" else "cm"
+            out.append(f'<polyline points="{points}" fill="none" stroke="#6b6b6b" '
+                       f'stroke-width="2" stroke-dasharray="3 3" class="fortress-corridor">'
+                       f'<title>{escape(piece["name"])} (corridor, '
+                       f'{piece.get("gap", 0):.2f}{escape(unit)} wide)</title></polyline>')
         elif kind in ("ram", "charge") and not s.get("gone"):
             cx, cy = px(s["x"], s["y"])
             out.append(f'<circle cx="{cx}" cy="{cy}" r="5" fill="#222" '
                        f'data-place="{escape(piece["name"])}" class="fortress-{kind}"><title>{escape(piece["name"])} ({kind}, '
                        f'carried by {", ".join(s["carriers"]) or "no one"})</title></circle>')
     return out
+
+
+def _ladder_state(s, up: bool) -> str:
+    """A ladder as its title says it stands: up or down, or a siege ladder lying."""
+    if "on" in s and not s["on"]:
+        return f"siege ladder, carried by {', '.join(s['carriers']) or 'no one'}"
+    return "up" if up else "down"
 
 
 def _outline_path(shape, px) -> str:

@@ -3,8 +3,8 @@
 
     a move or charge    offered at its model: the listed ones as buttons in words, any other
                         destination by a click inside the shaded reach ("free": the page
-                        fills in the point clicked, `move G1 to 12.5,10`, and the referee
-                        finds the path) and a charge by a click on an enemy ("charges")
+                        fills in the point clicked, `move G1 to 12.5,10`, its words in
+                        "free_label", and the referee finds the path) and a charge by a click on an enemy ("charges")
     a shot              offered at its shooter, chosen by a click on the target
     a magical power     offered at its caster (a piece of his place after his move),
                         chosen by a click on the target, the Will dice the ways to it
@@ -14,8 +14,8 @@
                         ("free": `haul ram 20,12`, the crew's path and cost previewed)
     battering           offered at the warrior or ram, chosen by a click on the gate, door
                         or wall (a charge set off: a click on the charge), its odds shown
-    a volley            offered at the first member of its group, chosen by a click on
-                        the target, the chance of each number of hits shown
+    a volley            offered at every member of its group, chosen by a click on the
+                        target, the chance of each number of hits shown
     a volley's hit      allotted by a click on the model it strikes
     a banner re-roll    a button naming the die, under "Banner"
     everything else     a button in words, in a group of its kind (a Hero's powers, Might...)
@@ -67,7 +67,7 @@ def _moving(state, ident: str, cache: dict) -> dict:
         if model is not None:
             me = state.disc(model)
             reach = state.mover(model).allowance
-            extra = {"free": f"move {ident} to {{}}",
+            extra = {"free": f"move {ident} to {{}}", "free_label": f"{ident}: move to {{}}",
                      "charges": sorted(e.id for e in state.models.values()
                                        if e.side != model.side
                                        and geo.gap(me, state.disc(e, zone=False)) <= reach + 1e-6
@@ -114,9 +114,12 @@ def place_of(state, action, cache: dict) -> dict:
     if isinstance(action, Siege):
         return _siege_place(state, action, label)
     if isinstance(action, Volley):
-        # at the first of the group (its lowest id), chosen by a click on the target
-        return {"place": action.models[0], "target": action.target, "piece": "volley",
-                "piece_label": f"{action.models[0]}'s group: volley", "label": label,
+        # at every member of the group (a click on any of them starts it), chosen by a
+        # click on the target
+        group = "+".join(action.models)
+        return {"place": action.models[0], "also": list(action.models[1:]),
+                "target": action.target, "piece": "volley",
+                "piece_label": f"volley of {group}", "label": label,
                 "confirm": True, "preview": True}
     if isinstance(action, Allot):
         return {"place": action.model, "piece": "allot", "label": label,
@@ -142,7 +145,8 @@ def _siege_place(state, action: Siege, label: str) -> dict:
     entry = {"place": name, "piece": "siege", "label": label,
              "piece_label": piece_name(state, name)}
     if action.verb == "haul":
-        entry.update(free=f"haul {name} {{}}", confirm=True, preview=True)
+        entry.update(free=f"haul {name} {{}}", free_label=f"haul {piece_name(state, name)} to {{}}",
+                     confirm=True, preview=True)
     return entry
 
 
@@ -289,10 +293,7 @@ def _haul_preview(state, view: View, action: Siege) -> dict:
     """The path of a ram or charge hauled and what it costs its slowest carrier."""
     burden, ends = siege.check_move_decision(state, action, str(action))
     s = siege.status(state, burden.name)
-    crew = [state.models[k] for k in ends]
-    allowance = min(state.mover(m).allowance for m in crew)
-    if burden.kind == "charge" and len(crew) == 1:
-        allowance /= 2                  # 'Demolition Charges': half speed with one carrier
+    allowance = siege.haul_allowance(state, burden, [state.models[k] for k in ends])
     used = max(report.cost for _, report in ends.values())
     cost = f"costs {distance_text(state, used)} of {distance_text(state, allowance)}"
     return {"title": f"{words(state, action)} — {cost}", "cost": cost,

@@ -9,7 +9,7 @@ import random
 
 from palantir.engine.dice import SeededDice
 from palantir.games.spi_sauron.hexmap import coordinates, cube, cube_distance, distance
-from palantir.games.spi_sauron.movement import Mover, Refusal, cheapest_paths, \
+from palantir.games.spi_sauron.movement import Mover, Refusal, cheapest_paths, kept_search, \
     mover_of, search_paths, searches_of, static_step_cost, step_cost, step_table
 from palantir.games.spi_sauron.notation import Enter, Move
 from palantir.games.spi_sauron.phases.movement import movable_units
@@ -181,3 +181,40 @@ def test_case_6_14_a_kept_search_is_not_reused_once_the_enemy_zoc_is_gone():
     searches_of(fresh.hexmap).clear()
     assert after == [str(a) for a in fresh.legal_actions()]
     assert after != before
+
+
+def test_case_4_27_a_kept_search_serves_only_where_the_enemy_it_read_stands_as_before():
+    # 4.27, 6.11: a search reads the enemy only in the hexes it stood in and looked into
+    # (kept_search); an enemy moving elsewhere on the map changes nothing it found, one
+    # moving among those hexes bars a hex or stops the mover, and the search is made anew.
+    state = cleared()
+    goblins = place(state, "goblins-1", "1320")
+    place(state, "men-1", "0404")
+    searches_of(state.hexmap).clear()
+    mover = mover_of(state, goblins)
+    first = kept_search(state, mover, "1320", 0)
+    assert "0404" not in first[1] and "1322" in first[1] and "1322" in first[0]
+    place(state, "men-1", "0405")           # far off: outside what the search read
+    assert kept_search(state, mover_of(state, goblins), "1320", 0) is first
+    place(state, "men-1", "1322")           # into a hex the goblins reached
+    mover = mover_of(state, goblins)
+    second = kept_search(state, mover, "1320", 0)
+    assert second is not first and "1322" not in second[0]
+    assert list(second[0].items()) == list(search_paths(state, mover, "1320", 0).items())
+
+
+def test_a_view_shows_every_unit_as_it_stands_now_each_in_an_entry_of_its_own():
+    # a piece's view entry is kept with its markers (rules._unit_views_now): after moves,
+    # flips, wounds and formations it is the entry written afresh, and changing one view's
+    # entry changes no later view
+    state = new_game(dice=SeededDice(7))
+    rng = random.Random(7)
+    for step in range(250):
+        view = state.view(step % 2)
+        assert view["units"] == [state._unit_view(u) for u in state.units.values()], step
+        assert view["leaders"] == [state._leader_view(p) for p in state.leaders.values()]
+        view["units"][0]["hex"] = view["leaders"][0]["hex"] = "9999"
+        again = state.view(None)
+        assert again["units"][0]["hex"] != "9999" and again["leaders"][0]["hex"] != "9999"
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])

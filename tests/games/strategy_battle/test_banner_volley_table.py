@@ -101,7 +101,9 @@ def test_a_volley_counts_only_those_in_range():
 def test_a_volley_is_placed_at_its_group_chosen_by_a_click_on_the_target():
     state = elves_at(30)
     place = decision_places(state.view(0), [f"volley {GROUP} E4"])[0]
-    assert place["place"] == "G1" and place["target"] == "E4"
+    # any member of the group starts it, not only its lowest id
+    assert place["place"] == "G1" and place["also"] == ["G2", "G3", "G4", "G5", "G6"]
+    assert place["target"] == "E4"
     assert place["piece"] == "volley" and place["confirm"] and place["preview"]
     assert place["label"] == "volley: 6 Elf bows at E4 (hits on 6: expected 1.0 hits)"
 

@@ -18,6 +18,7 @@ from palantir.games.strategy_battle import siege
 from palantir.games.strategy_battle.phases.fight.resolution import stumbles
 from palantir.games.strategy_battle.render import render_table
 from palantir.games.strategy_battle.svg import render_svg
+from palantir.games.strategy_battle.table_decisions import preview
 from tests.support.positions import body_of, load
 from tests.support.positions.sbg import (GAME, MINAS, ORC, R, URUK, battle, fight, mark,
                                          profile, rolls, setup)
@@ -435,6 +436,71 @@ def test_fortress_cavalry_carry_no_ram_nor_charge():
     assert refused.value.rule == siege.RULE_CARRYING
 
 
+# ---------------------------------------------------------------- siege ladders
+
+SIEGE_LADDER = {"name": "scaling", "kind": "ladder", "at": [10, 24], "carriers": ["E1", "E2"]}
+
+
+def test_fortress_a_siege_ladder_is_carried_to_the_wall_raised_and_climbed():
+    # 'Advanced Rule — Carrying Rams, Ladders, Etc.': "siege ladders" are burdens warriors on
+    # foot carry; 'Defending': battlements are defended "(attackers must use ladders to reach
+    # their enemy)"; 'Replacing Ladders': "A warrior who is free to do so can erect the
+    # ladder, expending any remaining movement"; 'Access Ladders': climbed with no Climb roll
+    state = siege_battle([("G1", MINAS, 40, 5), ("E1", URUK, 9, 24), ("E2", URUK, 11, 24),
+                          ("E3", URUK, 10, 23.5)], fortress=FORT + [SIEGE_LADDER], dice=[])
+    with pytest.raises(IllegalAction) as alone:
+        state.apply("move E1 9,22")                 # a carrier moves with the ladder
+    assert alone.value.rule == siege.RULE_CARRYING
+    with pytest.raises(IllegalAction) as far:
+        state.apply("raise E1 scaling")             # not yet at the foot of the wall
+    assert far.value.rule == siege.RULE_REPLACING
+    # at the table: the haul weighed from the seat's view, its cost the crew's full pace
+    shown = preview(state.view(1), f"haul scaling 10,{OUTSIDE_Y:.3f}")
+    assert shown["cost"] == 'costs 3.3" of 6"', shown
+    state.apply(f"haul scaling 10,{OUTSIDE_Y:.3f}")
+    assert (state.models["E1"].y, state.models["E2"].y) == (round(OUTSIDE_Y, 3),) * 2
+    assert siege.Siege("raise", "E1", "scaling") in siege.move_candidates(state)
+    state.apply("raise E1 scaling")
+    s = state.siege["pieces"]["scaling"]
+    assert s["on"] == "west" and s["at"] == [10, 20] and s["up"] and s["carriers"] == []
+    assert state.models["E1"].moved and crossing_of(state, "scaling").passage == "open"
+    assert 'scaling (up)' in render_svg(state.view(1))
+    assert siege.burden_of(state, "E2") is None      # raised, it is carried no more
+    state.apply("move E3 10,18.5")                  # up the ladder: no Climb roll
+    assert state.models["E3"].y == 18.5 and rolls(state) == []
+    again = load(body_of(GAME, state), state.dice, GAME)   # the position keeps it so
+    assert again.siege["pieces"]["scaling"] == s
+
+
+def test_fortress_a_siege_ladder_with_one_carrier_goes_at_half_pace_and_never_mounted():
+    # 'Carrying Rams, Ladders, Etc.': burdens "that would normally require two or more warriors
+    # to carry at a full pace move — for example, siege ladders"; one carries it at half pace
+    # (decided, as 'Demolition Charges' has it: "half speed if carried by one"); "Cavalry
+    # models cannot carry" them
+    ladder = {**SIEGE_LADDER, "at": [24, 30], "carriers": ["E1"]}
+    state = siege_battle([("G1", MINAS, 40, 5), ("E1", URUK, 24, 31),
+                          ("E2", "Warg Rider", 28, 31)], fortress=FORT + [ladder])
+    with pytest.raises(IllegalAction):
+        state.apply("haul scaling 24,26")           # 4": more than half of 6"
+    with pytest.raises(IllegalAction) as mounted:
+        state.apply("carry E2 scaling")
+    assert mounted.value.rule == siege.RULE_CARRYING
+    state.apply("haul scaling 24,27")
+    assert state.models["E1"].y == 28
+
+
+def test_fortress_a_ladder_against_a_wall_is_not_carried_and_a_bad_siege_ladder_is_refused():
+    # a ladder fixed against a wall is raised and pulled there ('Access Ladders'), not carried
+    state = siege_battle([("G1", MINAS, 40, 5), ("E1", URUK, 10, OUTSIDE_Y)])
+    with pytest.raises(IllegalAction) as refused:
+        state.apply("carry E1 ladder1")
+    assert "not carried" in refused.value.reason
+    with pytest.raises(Exception) as bad:
+        siege_battle([("G1", MINAS, 40, 5), ("E1", URUK, 10, OUTSIDE_Y)],
+                     fortress=FORT + [{**SIEGE_LADDER, "carriers": ["E1", "E2", "E3"]}])
+    assert "fortress[4].carriers" in str(bad.value)
+
+
 # ---------------------------------------------------------------- demolition charges
 
 def test_fortress_a_charge_with_one_carrier_goes_at_half_speed():
@@ -495,14 +561,16 @@ def test_fortress_every_siege_decision_is_offered_to_agents_when_legal():
 def test_fortress_the_siege_scenario_plays_to_the_end_between_generals_and_replays():
     # 'Scenarios': the siege of a small fortress — a gate, walls with ladders, a tower, a ram
     # and a demolition charge; the general hauls the ram to the gate and batters it, takes the
-    # charge to the wall, raises ladders, bolts the keep's door
+    # charge to the wall, raises ladders, carries the siege ladder to the wall, bolts the
+    # keep's door
     game = GAME
     final, record = play_match(game, {"scenario": "siege"},
                                [game.heuristic_agent(0, 3), game.heuristic_agent(1, 4)], 3,
                                max_decisions=3000)
     assert final.is_over()
     actions = [e["action"] for e in record.events if "action" in e]
-    for done in ("haul ram", "batter ram gate", "haul keg", "raise ", "bolt G1 keepdoor"):
+    for done in ("haul ram", "batter ram gate", "haul keg", "raise ", "bolt G1 keepdoor",
+                 "haul scaling"):
         assert any(a.startswith(done) for a in actions), done
     again = replay(GameRecord.loads(record.dumps()))
     assert again.view(0) == final.view(0)
@@ -561,6 +629,62 @@ def test_fortress_a_doorway_defender_attacked_from_both_sides_fights_his_own_sid
     state.apply("fight G1")
     assert state.across == [["E1", "G1", "hall"]]
     assert state.combat["duel"] == "behind" and state.combat["evil"] == ["E2"]
+
+
+# a narrow corridor down the table at y = 30 between two halls' walls: 30mm wide, no door
+CORRIDOR = {"name": "passage", "kind": "corridor", "line": [[13.4, 30], [14.6, 30]],
+            "gap_mm": 30}
+CORRIDOR_WALLS = [{**HALL_WALLS[0], "line": [[0, 30], [13.4, 30]]},
+                  {**HALL_WALLS[1], "line": [[14.6, 30], [48, 30]]}]
+PASS_SOUTH, PASS_NORTH = 30 - 5 / 25.4 - R, 30 + 5 / 25.4 + R   # touching its line
+
+
+def test_fortress_a_narrow_corridor_is_defended_like_a_barrier_and_a_wide_one_is_not():
+    # 'Defending': "Doorways, hatches, and very narrow corridors or stairwells can also be
+    # defended in much the same way as barriers"; "A 'narrow' gap is one only just large
+    # enough for a single warrior on foot (25mm), though up to 30mm still counts as narrow
+    # ... a wider doorway or corridor can still be blocked but does not benefit from counting
+    # as defending"
+    state = battle([("G1", MINAS, 14, PASS_SOUTH), ("E1", URUK, 14, 32.5)],
+                   fortress=[CORRIDOR], barriers=CORRIDOR_WALLS, first="evil")
+    way = crossing_of(state, "passage")
+    assert way.passage == "open" and way.kind_for(1.0) == "passage" and way.height == 0
+    report = state.check_move(state.parse_action(f"charge E1 G1 14,{PASS_NORTH:.3f}"))
+    assert report.across == [("G1", "passage")]
+    assert 'class="fortress-corridor"><title>passage (corridor, 1.18&quot; wide)' in \
+        render_svg(state.view(0))
+    wide = {**CORRIDOR, "line": [[13, 30], [15, 30]], "gap_mm": 50.8}
+    state = battle([("G1", MINAS, 14, PASS_SOUTH), ("E1", URUK, 14, 32.5)],
+                   fortress=[wide], barriers=HALL_WALLS, first="evil")
+    assert crossing_of(state, "passage") is None
+    # no barrier to defend: the charger comes into base contact through the gap
+    report = state.check_move(state.parse_action(f"charge E1 G1 14,{PASS_SOUTH + 2 * R:.3f}"))
+    assert report.across == []
+    # the siege scenario's alley between the keep and the storehouse is one
+    alley = crossing_of(GAME.new_state({"scenario": "siege"}, SeededDice(1)), "alley")
+    assert alley.passage == "open" and alley.height == 0
+
+
+def test_fortress_a_corridor_defender_attacked_from_both_sides_defends_the_way_he_chose():
+    # 'Fighting From Both Sides': "If a warrior is defending a narrow corridor, stairway,
+    # walkway or similar gap, the defender can decide to defend either to its front or behind
+    # itself" — he chooses by the side of the corridor's line he stands on (decided): he
+    # defends the line against the foe beyond it, and the foe on his own side is fought first
+    # ('Attacked from Behind')
+    for defender_y, across, behind in ((PASS_SOUTH, "E1", "E2"), (PASS_NORTH, "E2", "E1")):
+        state = battle([("G1", MINAS, 14, defender_y), ("E1", URUK, 14, 33),
+                        ("E2", URUK, 14, 27)],
+                       fortress=[CORRIDOR], barriers=CORRIDOR_WALLS, first="evil",
+                       dice=["6", "1"] * 4)
+        beyond = PASS_NORTH if defender_y == PASS_SOUTH else PASS_SOUTH
+        near = defender_y + (2 * R if defender_y == PASS_NORTH else -2 * R)
+        spots = {across: beyond, behind: near}
+        for ident in ("E1", "E2"):
+            state.apply(f"charge {ident} G1 14,{spots[ident]:.3f}")
+        to_fight_phase(state)
+        state.apply("fight G1")
+        assert state.across == [[across, "G1", "passage"]], defender_y
+        assert state.combat["duel"] == "behind" and state.combat["evil"] == [behind]
 
 
 def test_fortress_a_hatch_is_held_from_above_and_bolted_from_below():

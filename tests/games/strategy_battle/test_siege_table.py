@@ -89,6 +89,8 @@ def test_a_ram_is_taken_up_put_down_and_hauled_to_any_point_clicked_like_a_move(
     haul, drop = decision_places(view, [hauls[0], "drop E1 ram"])
     assert haul["place"] == drop["place"] == "ram" and haul["piece"] == drop["piece"]
     assert haul["free"] == "haul ram {}" and haul["confirm"] and haul["preview"]
+    # the destination clicked is weighed in the haul's words, not a move's
+    assert haul["free_label"] == "haul the ram to {}"
     assert drop["label"] == "E1 puts down the ram"
     # a point clicked 3" up the table from the ram: the crew's way there and its cost
     shown = preview(view, "haul ram 15,17.5")

@@ -6,6 +6,7 @@ import math
 import pytest
 
 from palantir.engine.errors import IllegalAction
+from palantir.games.strategy_battle.odds import fighter_of
 
 from tests.support.positions.sbg import (MINAS, ORC, ORC_BOW, ROHAN, battle, fight, mark, profile,
                                         rolls)
@@ -60,6 +61,36 @@ def test_knives_and_daggers_minus_one_to_win():
     fight(state, "G1")
     # the 4 counts 3, so the Orc's 4 wins outright without a tie roll
     assert [d for d, _ in rolls(state)][:3] == ["duel G1", "duel E1", "wound G1"]
+
+
+def test_knives_and_daggers_an_unarmed_warrior_fights_with_the_knifes_minus_one():
+    # 'Knives & Daggers': "a few carry only a knife or no visible weapon at all, in which case
+    # it's assumed they have a knife tucked about their person somewhere. A model armed only
+    # in this way ... suffers a -1 dice penalty when working out who wins a fight". A warrior
+    # with nothing but a bow (no blade on it) is armed only in this way; the odds calculator
+    # gives him the same -1.
+    for gear in ([], ["bow"], ["shield"]):
+        state = battle([("G1", ROHAN, 10, 10), ("E1", ORC, 10 + D, 10), ("E2", ORC, 40, 40)],
+                       dice=["4", "4", "2", "1", "3", "3"])
+        arm(state, "G1", *gear)
+        to_fight(state)
+        fight(state, "G1")
+        # the 4 counts 3, so the Orc's 4 wins outright without a tie roll
+        assert [d for d, _ in rolls(state)][:3] == ["duel G1", "duel E1", "wound G1"], gear
+        fighter = fighter_of(state.models["G1"].profile, state.charts)
+        assert fighter.duel_modifier == -1, gear
+
+
+def test_knives_and_daggers_a_savage_creature_is_not_penalised_for_having_no_weapon():
+    # 'Knives & Daggers': "Savage animals and monsters which would not normally need weapons
+    # to fight are not penalised just because they have no visible weaponry"
+    state = battle([("G1", ROHAN, 10, 10), ("E1", ORC, 10 + D, 10), ("E2", ORC, 40, 40)],
+                   dice=["4", "4", "2", "1", "3", "3"])
+    profile(state, ROHAN, wargear=[], special=["savage creature"])
+    to_fight(state)
+    fight(state, "G1")
+    assert [d for d, _ in rolls(state)][:3] == ["duel G1", "duel E1", "duel tie"]
+    assert fighter_of(state.models["G1"].profile, state.charts).duel_modifier == 0
 
 
 def test_spears_a_spearman_touching_a_fighting_friend_adds_an_attack():

@@ -11,8 +11,7 @@ from dataclasses import dataclass
 
 from ....engine.procedure import Refusal
 from ..hexmap import distance
-from ..movement import SEARCHES_KEPT, check_path, cheapest_paths, half, mover_of, search_key, \
-    searches_of, static_step_cost, step_cost
+from ..movement import check_path, half, kept_search, mover_of, static_step_cost, step_cost
 from ..notation import END, Enter, Form, Give, Move, Split, name_text
 from ..units import FORMATION_NAMES, MORDOR, SHIELD_WALL, SLAVE_PHALANX, WAITING, WEDGE, \
     LeaderPiece, Unit
@@ -230,9 +229,8 @@ def reach(state, piece, start: str | None, start_cost: int = 0,
     found = state._reach.get(key)
     if found is None:
         mover = mover_of(state, piece, alone)
-        search = search_key(state, mover, start, start_cost, entry_hexes)
-        found = state._reach[key] = cheapest_paths(state, mover, start, start_cost,
-                                                   entry_hexes, search)
+        search = kept_search(state, mover, start, start_cost, entry_hexes)
+        found = state._reach[key] = search[0]
         state._reach[("search", key)] = search
     return found
 
@@ -276,13 +274,11 @@ def moves_of(state, piece, start: str | None, start_cost: int = 0,
     return decisions
 
 
-def kept_decisions(state, found: dict, search: tuple | None, kind: str,
-                   name: str | None) -> list:
-    """(hex, decision) for every hex of `found` (a piece's reach, by the search `search`):
-    kept per map with that search, for every position it serves."""
-    kept = searches_of(state.hexmap)
-    key = None if search is None else ("decisions", search, kind, name)
-    decisions = None if key is None else kept.get(key)
+def kept_decisions(state, found: dict, search: list, kind: str, name: str | None) -> list:
+    """(hex, decision) for every hex of `found` (a piece's reach, by the kept search
+    `search`): kept with that search, for every position it serves."""
+    made = search[4]
+    decisions = made.get((kind, name))
     if decisions is None:
         if kind == "move":
             decisions = [(there, Move(path, name)) for there, (_, path) in found.items()]
@@ -290,10 +286,7 @@ def kept_decisions(state, found: dict, search: tuple | None, kind: str,
             decisions = [(there, Enter(name, path)) for there, (_, path) in found.items()]
         else:
             decisions = [(there, Split(path)) for there, (_, path) in found.items()]
-        if key is not None:
-            if len(kept) >= SEARCHES_KEPT:
-                kept.clear()
-            kept[key] = decisions
+        made[(kind, name)] = decisions
     return decisions
 
 
@@ -302,6 +295,8 @@ def movement_candidates(state) -> list:
     side = state.phasing_side()
     actions: list = []
     full = state.occupied_hexes()
+    kept_lists = state._reach
+    changed: dict[int, frozenset] = {}      # id of an earlier `full` -> hexes filled or left
     for unit in movable_units(state):
         if unit.partner is not None and unit.partner < unit.id:
             continue        # a formation is listed once, under its first unit
@@ -309,12 +304,32 @@ def movement_candidates(state) -> list:
         closing = dwarf_closing_hexes(state, unit) if unit.type.dwarf else None
         if not closing and stranded_leaders(state, unit):
             continue        # 8.1: it may not leave its leader alone
-        if closing:
-            actions.extend([m for there, m in moves_of(state, unit, unit.hex)
-                            if there not in full and there in closing])
+        closing = closing or None
+        decisions = moves_of(state, unit, unit.hex)
+        # A move elsewhere in the phase fills one hex and empties another: the unit's list
+        # is made again only when one of them is among the hexes it reaches.
+        kept = kept_lists.get(("unit-moves", unit.id))
+        if kept is not None and kept[0] is decisions:
+            _, was_closing, hexes, was_full, listed = kept
+            if was_closing == closing:
+                if was_full is not full:
+                    delta = changed.get(id(was_full))
+                    if delta is None:
+                        delta = changed[id(was_full)] = was_full ^ full
+                    if not hexes.isdisjoint(delta):
+                        listed = None
+            else:
+                listed = None
         else:
-            actions.extend([m for there, m in moves_of(state, unit, unit.hex)
-                            if there not in full])
+            hexes = frozenset(there for there, _ in decisions)
+            listed = None
+        if listed is None:
+            if closing:
+                listed = [m for there, m in decisions if there not in full and there in closing]
+            else:
+                listed = [m for there, m in decisions if there not in full]
+            kept_lists[("unit-moves", unit.id)] = (decisions, closing, hexes, full, listed)
+        actions.extend(listed)
     seen_types: set[str] = set()
     for unit in arrivals_waiting(state, side):
         if unit.type.key in seen_types:
@@ -462,7 +477,9 @@ def formation_candidates(state) -> list:
             if there not in occupied:
                 continue        # no unit there to form with
             host = state.unit_at(there, side)
-            if host is not None and form_refusal(state, joiner, host) is None:
+            if host is None or host.partner or host.moved or host.disrupted:
+                continue        # 8.42, 8.43, 15.3.2 A: form_refusal would refuse it
+            if form_refusal(state, joiner, host) is None:
                 found.append(Form((joiner.hex, there)))
     return found
 
@@ -645,13 +662,21 @@ def dwarf_closing_hexes(state, unit: Unit) -> frozenset[str]:
     if not unit.type.dwarf or unit.moved or not unit.on_map or unit.disrupted \
             or state.phase.kind != "movement":
         return frozenset()
+    # asked for by the listing and by the end of the phase: once per position
+    key = ("dwarf-closing", unit.id)
+    found = state._zoc.get(key)
+    if found is not None:
+        return found
     orcs = [u.hex for u in state.units.values() if u.type.orc and u.on_map
             and u.side != unit.side and distance(u.hex, unit.hex) <= 2]
     if not orcs or any(distance(h, unit.hex) == 1 for h in orcs):
-        return frozenset()          # none near, or adjacent already: it has closed
-    full = state.occupied_hexes()
-    return frozenset(there for there in reach(state, unit, unit.hex)
-                     if there not in full and any(distance(there, h) == 1 for h in orcs))
+        found = frozenset()         # none near, or adjacent already: it has closed
+    else:
+        full = state.occupied_hexes()
+        found = frozenset(there for there in reach(state, unit, unit.hex)
+                          if there not in full and any(distance(there, h) == 1 for h in orcs))
+    state._zoc[key] = found
+    return found
 
 
 def dwarves_owing_a_move(state) -> list[Unit]:

@@ -16,7 +16,7 @@ round the hole. Everything is in table units.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Mapping, Sequence
 
 from shapely.geometry import LineString, Point, Polygon
@@ -27,7 +27,8 @@ from .terrain import Area, Barrier, Table
 
 RULE_FORTRESS = "The Fortress: A Fortress on the Tabletop"
 
-KINDS = ("gate", "door", "hatch", "wall", "tower", "ladder", "stairs", "ram", "charge")
+KINDS = ("gate", "door", "hatch", "wall", "tower", "ladder", "stairs", "ram", "charge",
+         "corridor")
 STRUCTURES = ("gate", "door", "hatch", "wall", "tower")
 BURDENS = ("ram", "charge")
 # 'Battering the Fortress': Defence value and Batter points of each kind of structure
@@ -42,6 +43,7 @@ TOWER = (100, 10)
 NARROW_MM = 30.0
 BREACH_MM = 28.0
 LADDER_MM = 40.0
+SIEGE_LADDER_MM = 80.0      # a siege ladder lying down: taken up by a model touching it
 RAM_MM = (50.0, 80.0)
 
 
@@ -53,8 +55,12 @@ class Piece:
                         `gap` the opening's width, `clearance` its height ('Doors and
                         Hatchways'), `grade` a door's (the Defence / Batter points chart)
     wall, tower         `line`, `height`, `thickness`; `rampart` the area of its walkway
-    ladder              `on` the wall it stands against, `at` the point of the wall, `up`
+    ladder              `on` the wall it stands against, `at` the point of the wall, `up`;
+                        without `on`, a siege ladder lying at `at`, carried by `carriers`
+                        and raised against a wall ('Carrying Rams, Ladders, Etc.')
     stairs              `outline`, `down` a point towards the foot of the stair, `broad`
+    corridor            `line` across a corridor, stairwell or walkway where it is
+                        defended, `gap` its width ('Defending': narrow up to 30mm)
     ram, charge         `at` where it lies, `length` (a ram), `carriers` at the start
     """
 
@@ -121,9 +127,9 @@ FIELDS = {"line": (), "inside": None, "gap": 0.0, "clearance": 0.0, "grade": "",
           "open": False}
 NEEDS = {"gate": ("line", "inside", "gap"), "door": ("line", "inside", "gap"),
          "hatch": ("line", "inside", "gap"), "wall": ("line", "height", "thickness"),
-         "tower": ("line", "height", "thickness"), "ladder": ("on", "at"),
+         "tower": ("line", "height", "thickness"), "ladder": ("at",),
          "stairs": ("outline", "down"), "ram": ("at", "length"),
-         "charge": ("at",)}
+         "charge": ("at",), "corridor": ("line", "gap")}
 
 
 def _point(value: Any, at: str) -> tuple[float, float]:
@@ -203,8 +209,14 @@ def check_pieces(pieces: Sequence[Piece], where: str, width: float = math.inf) -
         raise ValueError(f"{where}: two fortress pieces share a name")
     walls = {p.name: p for p in pieces if p.kind in ("wall", "tower")}
     for i, p in enumerate(pieces):
-        if p.kind == "ladder" and p.on not in walls:
+        if p.kind == "ladder" and p.on and p.on not in walls:
             raise ValueError(f"{where}[{i}].on: '{p.on}' is not a wall or tower")
+        if p.kind == "ladder" and p.on and p.carriers:
+            raise ValueError(f"{where}[{i}].carriers: a ladder against a wall is not carried; "
+                             "a siege ladder (no 'on') is")
+        if p.kind == "ladder" and len(p.carriers) > 2:
+            raise ValueError(f"{where}[{i}].carriers: a siege ladder has one or two carriers "
+                             "('Carrying Rams, Ladders, Etc.')")
         if p.kind == "charge" and len(p.carriers) > 2:
             raise ValueError(f"{where}[{i}].carriers: a demolition charge has one or two "
                              "carriers ('Demolition Charges')")
@@ -244,8 +256,14 @@ def initial_status(pieces: Sequence[Piece]) -> dict:
         if p.kind in STRUCTURES:
             status[p.name] = {"batter": p.batter, "open": p.open, "bolted": False,
                               "breach": None, "collapsed": False}
-        elif p.kind == "ladder":
+        elif p.kind == "ladder" and p.on:
             status[p.name] = {"up": p.up}
+        elif p.kind == "ladder":
+            # a siege ladder: lying where it is carried, until raised against a wall (`on`,
+            # `at` the point of it); it is never destroyed (`gone`)
+            status[p.name] = {"up": False, "x": p.at[0], "y": p.at[1],
+                              "carriers": list(p.carriers), "gone": False, "on": "",
+                              "at": None}
         elif p.kind in BURDENS:
             status[p.name] = {"x": p.at[0], "y": p.at[1], "carriers": list(p.carriers),
                               "gone": False}
@@ -270,6 +288,7 @@ def check_status(pieces: Sequence[Piece], raw: Any) -> None:
     if not isinstance(given, dict) or set(given) != set(fresh["pieces"]):
         raise ValueError("siege.pieces: one entry for each gate, door, wall, ladder, ram "
                          "and charge")
+    walls = {p.name for p in pieces if p.kind in ("wall", "tower")}
     for name, want in fresh["pieces"].items():
         got = given[name]
         if not isinstance(got, dict) or set(got) != set(want):
@@ -281,8 +300,9 @@ def check_status(pieces: Sequence[Piece], raw: Any) -> None:
                   float: lambda: isinstance(v, (int, float)) and not isinstance(v, bool)
                   and math.isfinite(v) and abs(v) <= 1000,
                   list: lambda: isinstance(v, list) and len(v) <= 12
-                  and all(isinstance(c, str) for c in v)}.get(type(value))
-            if key == "breach":
+                  and all(isinstance(c, str) for c in v),
+                  str: lambda: isinstance(v, str) and (v == "" or v in walls)}.get(type(value))
+            if key in ("breach", "at"):
                 good = v is None or (isinstance(v, list) and len(v) == 2 and all(
                     isinstance(c, (int, float)) and not isinstance(c, bool)
                     and math.isfinite(c) for c in v))
@@ -301,6 +321,20 @@ def side_of(piece: Piece, x: float, y: float) -> bool:
         return (bx - ax) * (py - ay) - (by - ay) * (px - ax)
 
     return (cross(x, y) > 0) == (cross(*piece.inside) > 0)
+
+
+def placed(piece: Piece, status: Mapping) -> Piece:
+    """The piece where it stands now: a siege ladder raised against a wall is a ladder on
+    it (`on`, `at`), as an access ladder is."""
+    if piece.kind == "ladder" and not piece.on and status.get(piece.name, {}).get("on"):
+        s = status[piece.name]
+        return replace(piece, on=s["on"], at=tuple(s["at"]))
+    return piece
+
+
+def lying(piece: Piece) -> bool:
+    """Whether a piece is a siege ladder not yet raised against a wall (after `placed`)."""
+    return piece.kind == "ladder" and not piece.on
 
 
 def footprint(piece: Piece, pieces: Mapping[str, Piece], units) -> Polygon:
@@ -396,7 +430,7 @@ def blocking(pieces: Sequence[Piece], status: Mapping, held: frozenset) -> tuple
             out.append((p.name, s["batter"] > 0, s["open"], s["bolted"], p.name in held,
                         tuple(s["breach"]) if s["breach"] else None, s["collapsed"]))
         elif p.kind == "ladder":
-            out.append((p.name, s["up"]))
+            out.append((p.name, s["up"], s.get("on", "")))
     return tuple(out)
 
 
@@ -423,7 +457,7 @@ def _build(base: Table, status: Mapping, held: frozenset) -> Table:
     units = base.units
     barriers = list(base.barriers)
     areas = list(base.areas)
-    ladders = [p for p in base.fortress if p.kind == "ladder"]
+    ladders = [placed(p, status) for p in base.fortress if p.kind == "ladder"]
     for p in base.fortress:
         s = status.get(p.name)
         if p.kind in ("gate", "door", "hatch"):
@@ -439,6 +473,12 @@ def _build(base: Table, status: Mapping, held: frozenset) -> Table:
                 # 'Defending': a narrow doorway or hatchway is defended like a barrier
                 barriers.append(Barrier(p.name, p.path, 0.0, thick, blocks_sight=False,
                                         passage="open"))
+        elif p.kind == "corridor" and p.gap <= units.from_mm(NARROW_MM) + units.tolerance:
+            # 'Defending': a very narrow corridor, stairwell or walkway too; its defender
+            # defends the way he faces, the side of its line he stands on ('Fighting From
+            # Both Sides': "to its front or behind itself"); a wider one is only blocked
+            barriers.append(Barrier(p.name, p.path, 0.0, units.from_mm(10), blocks_sight=False,
+                                    passage="open"))
         elif p.kind in ("wall", "tower"):
             holes = holes_of(p, status, ladders, units)
             for i, stretch in enumerate(_cut(p.path, [(a, b) for a, b, _ in holes])):

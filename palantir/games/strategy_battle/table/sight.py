@@ -8,11 +8,11 @@ import math
 from dataclasses import dataclass, replace
 from typing import Iterable, Sequence
 
-from shapely.geometry import LineString, Point
+from shapely.geometry import LineString, MultiPoint, Point
 
 from .units import EPS
 from .bases import (Disc, centre_distance, core, gap, in_contact, segment_circle_interval,
-                    segments_distance, spine)
+                    segment_point_distance, segments_distance, spine)
 from .terrain import Barrier, Table
 
 
@@ -99,16 +99,54 @@ def _intervals(a, b, blocker) -> list[tuple[float, float]]:
     seg = LineString([a, b])
     if not seg.intersects(shape):
         return []
-    length = seg.length
     parts = seg.intersection(shape)
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    square = dx * dx + dy * dy
     out = []
     for g in getattr(parts, "geoms", [parts]):
         coords = list(getattr(g, "coords", []))
         if not coords:
             continue
-        ts = [seg.project(Point(c)) / length for c in coords]
+        # the crossing points lie on the segment: their parameter along it, 0 at a
+        ts = [min(1.0, max(0.0, ((c[0] - a[0]) * dx + (c[1] - a[1]) * dy) / square))
+              for c in coords]
         out.append((min(ts), max(ts)))
     return out
+
+
+def _near_the_fan(blockers, observer: Disc, target: Disc, px: float, py: float,
+                  width: float, lowest: float) -> list:
+    """The blockers that may hide some of the body: every sight line lies in the fan from
+    the observer's eye to the body's sampled width and never dips below `lowest`, so what
+    is lower or lies outside the fan cannot cross one (a quick pass before the exact one)."""
+    reach = max(abs(a) for a in BODY_ACROSS) * width
+    ends = [(target.x + px * a * width, target.y + py * a * width)
+            for a in (BODY_ACROSS[0], BODY_ACROSS[-1])]
+    xs = (observer.x, ends[0][0], ends[1][0])
+    ys = (observer.y, ends[0][1], ends[1][1])
+    fan_box = (min(xs), min(ys), max(xs), max(ys))
+    eye, aim = (observer.x, observer.y), (target.x, target.y)
+    near, fan = [], None
+    for blk in blockers:
+        if blk[3] - EPS <= lowest:
+            continue  # no sight line runs below its top
+        if blk[1] == "model":
+            m = blk[2]
+            off = (segment_point_distance(eye, aim, (m.x, m.y)) if m.half <= 0
+                   else segments_distance(eye, aim, *spine(m)))
+            if off > reach + m.radius * BODY_WIDTH + 1e-6:
+                continue
+        else:
+            minx, miny, maxx, maxy = blk[4]
+            if (fan_box[2] < minx or fan_box[0] > maxx
+                    or fan_box[3] < miny or fan_box[1] > maxy):
+                continue
+            if fan is None:
+                fan = MultiPoint([eye, *ends]).convex_hull
+            if not fan.intersects(blk[2]):
+                continue
+        near.append(blk)
+    return near
 
 
 def sight(table: Table, models: Iterable[Disc], observer: Disc, target: Disc,
@@ -140,6 +178,8 @@ def _look(table: Table, models: Sequence[Disc], observer: Disc, target: Disc,
     px, py = -dy / d, dx / d
     # how wide the body looks from the observer (a long base seen from the side is wider)
     width = target.radius + target.half * abs(math.sin(target.heading - math.atan2(dy, dx)))
+    blockers = _near_the_fan(blockers, observer, target, px, py, width,
+                             min(eye, ground_t + BODY_HEIGHTS[0] * body_height(target)))
     seen = 0
     total = 0
     first_block: dict[str, float] = {}

@@ -10,7 +10,7 @@ from shapely.geometry import Point
 from .....engine.procedure import Refusal
 from ... import table as geo
 from ...notation import Weapon
-from ...profiles import MISSILE_NAMES, default_data
+from ...profiles import MISSILE_NAMES, UNPENALISED_UNARMED, default_data
 
 
 RULE_WEAPONS = "Weapons: More Than One Weapon"
@@ -74,11 +74,11 @@ def weapon_options(state, model) -> list[str]:
     if "dagger" in gear:
         names.append("dagger")
     if not names:
-        # 'Knives & Daggers': a lance-armed model on foot has a knife at best, and so has a
-        # two-handed weapon's bearer on the ground; a monster with no visible weapon is not
-        # penalised
-        names.append("dagger" if "lance" in gear or (model.prone and "two-handed weapon" in gear)
-                     else "hand weapon")
+        # 'Knives & Daggers': one with no visible weapon (a lance-armed model on foot, a
+        # two-handed weapon's bearer on the ground, a warrior with only a bow or a shield)
+        # has a knife about him; a savage creature with none is not penalised
+        names.append("hand weapon" if UNPENALISED_UNARMED in model.profile.special
+                     else "dagger")
     effects = {name: _effect_of(state, model, name) for name in names}
     kept: list[str] = []
     for name in names:

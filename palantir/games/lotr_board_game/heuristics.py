@@ -420,7 +420,7 @@ def _give(state, seat: int, legal: list[str]) -> str:
         if item == "rune":
             cost = 1.5
         elif item in LIFE_TOKENS:
-            cost = 0.8 if state.life[seat][item] > 1 else 4.0
+            cost = 0.8 if state.life[seat][item] > 1 else _only_token_cost(state, seat, item)
         else:
             cost = card_worth(state, item)
         gifts.append((cost, text))
@@ -428,6 +428,14 @@ def _give(state, seat: int, legal: list[str]) -> str:
         return "pass"
     cost, text = min(gifts)
     return text if cost < max(4.0, stake / 2) else "pass"
+
+
+def _only_token_cost(state, seat: int, item: str) -> float:
+    """What giving away the only life token of a kind costs: a step into darkness at the
+    scenario's end (Play 5), more when an event still to come asks each hobbit for it
+    (Mordor: Pelennor's heart, the Mouth of Sauron's sun)."""
+    asked = any(e.ask == "each" and dict(e.cost).get(item) for e in _coming_events(state))
+    return 4.0 if asked or state.board.crack_of_doom else LACKED_TOKEN
 
 
 def _least_worth(state, seat: int, legal: list[str]) -> str:

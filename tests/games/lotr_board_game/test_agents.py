@@ -304,3 +304,13 @@ def test_heuristic_hobbits_keep_seven_cards_for_surrounded_by_dark_forces():
         step(state, "continue")
     assert state.question[:2] == ("act", 0) and state.ring_bearer == 0
     assert not decide(state).startswith("play ")
+
+
+def test_heuristic_hobbit_gives_his_only_life_tokens_against_two_steps_of_sauron():
+    # Helm's Deep 5, Orcs Storm Forward: the group discards a heart, a sun and a ring, else
+    # Sauron moves 2 — two steps nearer for every hobbit. Frodo's only tokens cost him a
+    # step each at the scenario's end (Play 5): he gives them (he refused before).
+    life = [{"ring": 1, "heart": 1, "sun": 1}, {"ring": 0, "heart": 0, "sun": 0}]
+    state = table(players=2, board="helms-deep", event=4, dice=[tile("event")], life=life)
+    assert state.question == ("give", 0) and "give heart" in state.legal_actions()
+    assert decide(state).startswith("give ")

@@ -314,3 +314,13 @@ def test_heuristic_hobbit_gives_his_only_life_tokens_against_two_steps_of_sauron
     state = table(players=2, board="helms-deep", event=4, dice=[tile("event")], life=life)
     assert state.question == ("give", 0) and "give heart" in state.legal_actions()
     assert decide(state).startswith("give ")
+
+
+def test_heuristic_hobbit_gives_a_legendary_card_against_two_steps_of_sauron():
+    # Moria 5, Orcs Attack: the group discards 5 fighting symbols, else Sauron moves 2 (two
+    # steps nearer for every hobbit). Éomer (legendary, 2 fighting) is given towards it; a
+    # gift was refused when it cost more than half of refusing (GIFT_SHARE).
+    state = table(players=2, board="moria", event=4, dice=[tile("event")],
+                  hands=[["eomer"], ["white-fighting", "grey-fighting", "white-joker"]])
+    assert state.question == ("give", 0) and state.asking["res"].name == "Orcs Attack"
+    assert decide(state) == "give eomer"

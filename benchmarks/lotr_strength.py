@@ -4,13 +4,15 @@ with its 95 % interval, mean score, and the paired difference against an earlier
     nice -n 10 .venv/bin/python benchmarks/lotr_strength.py --games 100 --players 3 \
         --difficulty normal [--expansion sauron] [--workers 2] [--save run.json] \
         [--compare earlier.json]
-    nice -n 10 .venv/bin/python benchmarks/lotr_strength.py --grid --games 50 --workers 2
+    nice -n 10 .venv/bin/python benchmarks/lotr_strength.py --grid --games 50 --workers 2 \
+        [--expansion both]
 
 Game k is played on seed 5000 + k with heuristic seats seeded k * 10 + seat (with the
 expansion a heuristic Sauron too), so two runs of the same cell play the same seeds and
 their per-seed results pair up: `--save` writes them, `--compare` prints the paired gain
 in wins and score. `--grid` plays every difficulty (easy, normal, hard) × 2–5 hobbits of
-the base game and prints one row per cell. Progress goes to stderr.
+the base game (`--expansion sauron`: with the expansion and the heuristic Sauron; `both`:
+the two grids) and prints one row per cell. Progress goes to stderr.
 """
 
 from __future__ import annotations
@@ -114,15 +116,19 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--difficulty", default="normal", choices=("easy", "normal", "hard"))
-    parser.add_argument("--expansion", default="none", choices=("none", "sauron"))
+    parser.add_argument("--expansion", default="none", choices=("none", "sauron", "both"),
+                        help="both: with --grid, every cell without and with the expansion")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--grid", action="store_true")
     parser.add_argument("--save")
     parser.add_argument("--compare")
     args = parser.parse_args()
+    expansions = ("none", "sauron") if args.expansion == "both" else (args.expansion,)
     if args.grid:
-        cells = [{"players": p, "difficulty": d, "expansion": "none"}
+        cells = [{"players": p, "difficulty": d, "expansion": e} for e in expansions
                  for d in ("easy", "normal", "hard") for p in (2, 3, 4, 5)]
+    elif args.expansion == "both":
+        parser.error("--expansion both: only with --grid")
     else:
         cells = [{"players": args.players, "difficulty": args.difficulty,
                   "expansion": args.expansion}]

@@ -32,6 +32,7 @@ DANGER = 3
 HEAL_OTHER = 0
 HEAL_BEARER = 2
 RING_MARGIN = 1        # steps kept beyond the Ring's worst roll
+MORDOR_RING_ROOM = 4   # Mordor: the Ring when the main track has this many spaces left
 GANDALF_HEAL = 4       # Gandalf's Healing for a hobbit this close to Sauron
 # Hoarding for the boards ahead: the last board's main track (Mordor's Travelling; every
 # earlier one is Fighting), before that board a symbol of it is worth this much more to keep
@@ -44,6 +45,9 @@ BEARER_ROLL_RISK = 0.25
 # still to come asks (Shelob's Lair: The Forbidden Pool, 5 runes, else eye, eye) — unless
 # the Ring-bearer is this close to Sauron and Healing is the call.
 RESERVE_HEALING = 3
+# A gift is made while it costs less than this share of what refusing would cost (a half
+# gave fewer wins: benchmarks/lotr_strength.py, 1000 paired seeds).
+GIFT_SHARE = 0.75
 DRAW_SHORT = 2.0       # what drawing is worth with 3 cards or fewer, and with more
 DRAW_FULL = 0.8
 # Sauron card symbols, most harmful to the Fellowship first (for Sauron's choice), and the
@@ -162,15 +166,19 @@ def _next_bearer(state, rings: list[int]) -> int | None:
 
 
 def _bearer_worth(state, seat: int) -> float:
-    """A ring received by `seat` may choose the next Ring-bearer: worth it when he stands
-    farther from Sauron than the hobbit who would bear it otherwise."""
+    """A ring received by `seat` may choose the next Ring-bearer: worth it when he will
+    stand farther from Sauron, after the scenario's lacked life tokens, than the hobbit who
+    would bear it otherwise."""
     if state.board.crack_of_doom or state.ring_bearer is None:
         return 0.0
     rings = [life["ring"] for life in state.life]
     before = _next_bearer(state, rings)
     rings[seat] += 1
     after = _next_bearer(state, rings)
-    return BEARER_SHIFT * (_gap(state, after) - _gap(state, before))
+    # Play 5: the scenario's end takes each a step into darkness per kind lacked first.
+    after_gap = _gap(state, after) - _lacked(state, after, Counter(ring=1) if after == seat
+                                             else None)
+    return BEARER_SHIFT * (after_gap - _gap(state, before) + _lacked(state, before))
 
 
 def _reward_worth(state, seat: int, item: str) -> float:
@@ -278,17 +286,44 @@ def hobbit_act(state, seat: int, legal: list[str]) -> str:
     ring = f"ring {state.board.main}"
     if ring in legal and _main_room(state) >= 3 and _ring_is_safe(state, seat):
         return ring
+    if ring in legal and state.board.crack_of_doom and _main_room(state) <= MORDOR_RING_ROOM \
+            and _gap(state, seat) > 1:
+        # Mordor: the Ring carries the marker over the last spaces (three rolls) towards the
+        # Crack of Doom; its own roll is one, and the scenario cannot end in lacked tokens.
+        return ring
     best, best_worth = "draw", DRAW_SHORT if len(state.hands[seat]) <= 3 else DRAW_FULL
     coming = _next_event(state)
+    held, keep = sum(len(h) for s, h in enumerate(state.hands) if not state.eliminated[s]), 0
     if coming is not None and coming.ask == "group" and "cards" in dict(coming.cost):
         # The next event asks the group for cards (Mordor 5: seven): keep hands full.
-        held = sum(len(h) for s, h in enumerate(state.hands) if not state.eliminated[s])
-        if held < dict(coming.cost)["cards"] + 2:
+        needed = dict(coming.cost)["cards"]
+        if held < needed + 2:
             best_worth = 5.0
+        if _harm(state, coming.otherwise, seat) >= CATASTROPHE:
+            # Its refusal loses the game (Surrounded by Dark Forces' eye 3 reaching the
+            # Ring-bearer): no play that leaves the group short, unless it ends the board.
+            keep = needed
     for worth, text in _act_worths(state, seat, legal):
+        if held - _cards_in(text) < keep and not _completes_main(state, text):
+            continue
         if worth > best_worth:
             best, best_worth = text, worth
     return best
+
+
+def _cards_in(text: str) -> int:
+    """The cards a turn action spends (a play's cards; none for the others)."""
+    return len(text.split()) - 1 if text.startswith("play ") else 0
+
+
+def _completes_main(state, text: str) -> bool:
+    """Whether this play completes the board's main track (the scenario ends, Play 5)."""
+    if not text.startswith("play "):
+        return False
+    main = state.board.main
+    moved = sum(state.parts.cards[t.partition("@")[0]].symbol_count
+                for t in text.split()[1:] if t.partition("@")[2] == main)
+    return moved > 0 and moved >= _main_room(state)
 
 
 def act_candidates(state, seat: int, legal: list[str], k: int) -> list[str]:
@@ -375,6 +410,10 @@ def _give(state, seat: int, legal: list[str]) -> str:
             return "pass"  # it would eliminate him
         if stake >= CATASTROPHE:
             return "take"
+        res = (state.asking or {}).get("res")
+        if seat != state.ring_bearer and res is not None and \
+                any(e[0] == "eye" for e in res.otherwise) and _gap(state, seat) > worst + 1:
+            return "take"  # Sauron's move would bring every hobbit nearer, the Ring-bearer too
         return "take" if _gap(state, seat) > DANGER + 1 else "pass"
     gifts = []
     for text in legal:
@@ -384,14 +423,22 @@ def _give(state, seat: int, legal: list[str]) -> str:
         if item == "rune":
             cost = 1.5
         elif item in LIFE_TOKENS:
-            cost = 0.8 if state.life[seat][item] > 1 else 4.0
+            cost = 0.8 if state.life[seat][item] > 1 else _only_token_cost(state, seat, item)
         else:
             cost = card_worth(state, item)
         gifts.append((cost, text))
     if not gifts:
         return "pass"
     cost, text = min(gifts)
-    return text if cost < max(4.0, stake / 2) else "pass"
+    return text if cost < max(4.0, stake * GIFT_SHARE) else "pass"
+
+
+def _only_token_cost(state, seat: int, item: str) -> float:
+    """What giving away the only life token of a kind costs: a step into darkness at the
+    scenario's end (Play 5), more when an event still to come asks each hobbit for it
+    (Mordor: Pelennor's heart, the Mouth of Sauron's sun)."""
+    asked = any(e.ask == "each" and dict(e.cost).get(item) for e in _coming_events(state))
+    return 4.0 if asked or state.board.crack_of_doom else LACKED_TOKEN
 
 
 def _least_worth(state, seat: int, legal: list[str]) -> str:
@@ -412,6 +459,7 @@ def _window(state, seat: int, legal: list[str]) -> str:
     card = _expansion_card(state, seat, legal)
     if card:
         return card
+    athelas = []
     for text in legal:
         words = text.split()
         if words[0] == "continue":
@@ -424,7 +472,7 @@ def _window(state, seat: int, legal: list[str]) -> str:
             if what == "lembas" and len(state.hands[who]) <= 2:
                 return text
             if what == "athelas":
-                return text
+                athelas.append(text)
             continue
         if what == "magic":
             # Magic ignores the event just moved to: worth it for a harmful one only.
@@ -435,7 +483,17 @@ def _window(state, seat: int, legal: list[str]) -> str:
             continue
         if what in ("mithril", "belt", "staff", "protection"):
             return text
+    if athelas:
+        return max(athelas, key=lambda t: (_athelas_saves(state, t.partition("@")[2]), t))
     return "continue"
+
+
+def _athelas_saves(state, target: str) -> float:
+    """What Athelas saves the hobbit `target` (Play 5: his lacked kinds): his elimination
+    first, then the steps nearest to Sauron."""
+    seat = state.characters.index(target)
+    steps, gap = _lacked(state, seat), _gap(state, seat)
+    return (_loss(state, seat) if steps >= gap else 0.0) + steps + 1.0 / max(1, gap - steps)
 
 
 def _gandalf(state, seat: int, legal: list[str]) -> str | None:

@@ -5,7 +5,8 @@ import random
 import statistics
 from collections import Counter
 
-from tests.support.positions.board import GAME, run, sauron_setup, setup, step, table, tile
+from tests.support.positions.board import (GAME, draw, more, run, sauron_setup, setup, step,
+                                            table, tile)
 from palantir.agents.random_agent import RandomAgent
 from palantir.engine.dice import SeededDice
 from palantir.engine.match import play_match
@@ -237,3 +238,89 @@ def test_heuristic_hobbits_keep_the_runes_the_forbidden_pool_asks():
     moria = table(players=2, board="moria", dice=[tile("fighting")], runes=[5, 3])
     assert _gandalf_call(shelob, calls) is None
     assert _gandalf_call(moria, calls) == "gandalf guidance@fighting"
+
+
+def test_heuristic_hobbits_spend_athelas_on_the_hobbit_it_saves_from_elimination():
+    # Play 5 and Athelas (one player ignores missing life tokens once): Frodo and Sam lack
+    # all three kinds; Sam, 3 steps from Sauron, would be eliminated, Frodo 12 away would
+    # not — the card goes to Sam (it went to the first hobbit offered).
+    state = table(board="moria", hands=[[], ["athelas"]], run=False, positions=[0, 9])
+    state = setup(state, queue=[("scenario-end",)])
+    more(state, draw("frodo", "white-joker"), draw("frodo", "white-joker"))
+    run(state)
+    assert state.question[:3] == ("window", 1, "scenario-end")
+    assert decide(state) == "yellow athelas@sam"
+
+
+def test_heuristic_hobbits_steer_the_ring_by_the_distance_left_after_the_lacked_tokens():
+    # Play 5: the scenario's end takes each hobbit a step into darkness per kind lacked,
+    # then the most rings bear the Ring. Sam (2 steps in, no token) would stand 7 from
+    # Sauron; Pippin (3 in, a heart and a sun) 9 with a ring: the ring is worth more to him.
+    life = [{"ring": 0, "heart": 0, "sun": 0}, {"ring": 0, "heart": 0, "sun": 0},
+            {"ring": 0, "heart": 1, "sun": 1}]
+    state = table(players=3, board="moria", hands=[["white-joker"], [], []],
+                  dice=[tile("fighting")], positions=[8, 2, 3], sauron=12, life=life)
+    assert state.ring_bearer == 0
+    assert _reward_worth(state, 2, "ring") > _reward_worth(state, 1, "ring")
+
+
+def test_heuristic_hobbit_takes_darkness_for_the_ring_bearer_rather_than_sauron_moving():
+    # "One player moves 2 into darkness, or Sauron moves 1" (reference, event tiles): Sauron
+    # moving brings every hobbit a step nearer, the Ring-bearer too. Frodo, bearing the
+    # Ring 4 from Sauron, refuses; Sam, 4 from Sauron as well, takes the 2 steps (he keeps
+    # 2), where he refused before.
+    state = table(players=2, board="moria", dice=[tile("one-darkness-2-or-sauron")],
+                  positions=[8, 8], sauron=12)
+    assert state.ring_bearer == 0 and state.question == ("give", 0)
+    assert decide(state) == "pass"
+    step(state, "pass")
+    assert state.question == ("give", 1)
+    assert decide(state) == "take"
+
+
+def test_heuristic_ring_bearer_puts_on_the_ring_over_mordors_last_spaces():
+    # Play 6 and Mordor's main track (rolls on 11, 13 and 14 of its 14 spaces): with 4
+    # spaces left the Ring may carry the marker to the Crack of Doom over them; its one
+    # roll eliminates the Ring-bearer 3 from Sauron on the 3 alone, so he puts it on (he
+    # kept it unless his worst roll left him a step).
+    state = table(players=2, board="mordor", tracks={"travelling": 10},
+                  hands=[["grey-travelling"], []], dice=[tile("fighting")],
+                  positions=[9, 0], sauron=12)
+    while state.question[0] == "window":
+        step(state, "continue")
+    assert state.question[:2] == ("act", 0) and state.ring_bearer == 0
+    assert decide(state) == "ring travelling"
+
+
+def test_heuristic_hobbits_keep_seven_cards_for_surrounded_by_dark_forces():
+    # Mordor 5, Surrounded by Dark Forces: the group discards 7 cards, else Sauron moves 3
+    # — onto the Ring-bearer 3 from him. The group holding 7, Frodo draws or heals rather
+    # than play cards that would leave it short (he played them before).
+    hands = [["grey-travelling", "white-travelling", "white-joker", "grey-hiding"],
+             ["grey-fighting", "white-hiding", "white-friendship"]]
+    state = table(players=2, board="mordor", event=4, hands=hands, ring_used=True,
+                  dice=[tile("fighting")], positions=[9, 0], sauron=12)
+    while state.question[0] == "window":
+        step(state, "continue")
+    assert state.question[:2] == ("act", 0) and state.ring_bearer == 0
+    assert not decide(state).startswith("play ")
+
+
+def test_heuristic_hobbit_gives_his_only_life_tokens_against_two_steps_of_sauron():
+    # Helm's Deep 5, Orcs Storm Forward: the group discards a heart, a sun and a ring, else
+    # Sauron moves 2 — two steps nearer for every hobbit. Frodo's only tokens cost him a
+    # step each at the scenario's end (Play 5): he gives them (he refused before).
+    life = [{"ring": 1, "heart": 1, "sun": 1}, {"ring": 0, "heart": 0, "sun": 0}]
+    state = table(players=2, board="helms-deep", event=4, dice=[tile("event")], life=life)
+    assert state.question == ("give", 0) and "give heart" in state.legal_actions()
+    assert decide(state).startswith("give ")
+
+
+def test_heuristic_hobbit_gives_a_legendary_card_against_two_steps_of_sauron():
+    # Moria 5, Orcs Attack: the group discards 5 fighting symbols, else Sauron moves 2 (two
+    # steps nearer for every hobbit). Éomer (legendary, 2 fighting) is given towards it; a
+    # gift was refused when it cost more than half of refusing (GIFT_SHARE).
+    state = table(players=2, board="moria", event=4, dice=[tile("event")],
+                  hands=[["eomer"], ["white-fighting", "grey-fighting", "white-joker"]])
+    assert state.question == ("give", 0) and state.asking["res"].name == "Orcs Attack"
+    assert decide(state) == "give eomer"

@@ -10,10 +10,16 @@ is legal in some determinizations and not in others, each edge counts its
 *availability* (how often it could have been chosen) and UCB uses that count in place of
 the parent's visits. Dice rolled by the search are private and never logged.
 
-Strength at small budgets, as in mcts.py: the root keeps the rollout policy's pick unless
-the most-visited decision beats it by CONFIDENCE standard errors; below the root a node
-visited n times searches at most ceil(n ** 0.5) decisions, the policy's pick first, so a
-deep node plays like the policy instead of trying every poor decision once.
+Strength at small budgets: by default the search compares the root's decisions by
+*root-only paired rounds* — each round deals one determinization and one dice seed, and
+every decision still compared is applied to that same deal and played on by the rollout
+policy, with no tree below the root (the policy's play is the cleanest common ground for
+comparing two decisions: a tree's tries of other decisions below would add noise to the
+paired differences). The root keeps the rollout policy's pick unless another decision
+beats it round by round by CONFIDENCE standard errors; a decision losing to the pick by
+ELIMINATION standard errors is dropped, and the search stops once the pick alone is left.
+With `tree=True` (or unpaired) the rounds descend one shared tree instead: below the root
+a node visited n times searches at most ceil(n ** 0.5) decisions, the policy's pick first.
 
 What the search asks of the game is the engine's search contract, the SearchHooks the game
 returns from `search()` (engine/search.py): it deals determinizations with
@@ -145,7 +151,8 @@ class ISMCTSAgent:
         self._cut: Callable[[State], list[float] | None] | None = None
 
     def choose(self, view: dict, legal_actions: list):
-        """The most-visited of `legal_actions` after the search from `view`."""
+        """The decision of `legal_actions` the search from `view` finds best (the policy's
+        pick unless clearly beaten)."""
         if not legal_actions:
             raise PalantirError(f"ismcts (seat {self.seat}): no legal decision to choose from")
         if len(legal_actions) == 1:

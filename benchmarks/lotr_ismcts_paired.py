@@ -92,7 +92,7 @@ def wilson(wins: int, n: int) -> tuple[float, float]:
     z, p = 1.96, wins / n
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def interval(values: list[float]) -> str:

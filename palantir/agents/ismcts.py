@@ -10,10 +10,16 @@ is legal in some determinizations and not in others, each edge counts its
 *availability* (how often it could have been chosen) and UCB uses that count in place of
 the parent's visits. Dice rolled by the search are private and never logged.
 
-Strength at small budgets, as in mcts.py: the root keeps the rollout policy's pick unless
-the most-visited decision beats it by CONFIDENCE standard errors; below the root a node
-visited n times searches at most ceil(n ** 0.5) decisions, the policy's pick first, so a
-deep node plays like the policy instead of trying every poor decision once.
+Strength at small budgets: by default the search compares the root's decisions by
+*root-only paired rounds* — each round deals one determinization and one dice seed, and
+every decision still compared is applied to that same deal and played on by the rollout
+policy, with no tree below the root (the policy's play is the cleanest common ground for
+comparing two decisions: a tree's tries of other decisions below would add noise to the
+paired differences). The root keeps the rollout policy's pick unless another decision
+beats it round by round by CONFIDENCE standard errors; a decision losing to the pick by
+ELIMINATION standard errors is dropped, and the search stops once the pick alone is left.
+With `tree=True` (or unpaired) the rounds descend one shared tree instead: below the root
+a node visited n times searches at most ceil(n ** 0.5) decisions, the policy's pick first.
 
 What the search asks of the game is the engine's search contract, the SearchHooks the game
 returns from `search()` (engine/search.py): it deals determinizations with
@@ -49,6 +55,11 @@ DEFAULT_ITERATIONS = 1000
 EXPLORATION = 0.7
 # The prior spread of paired differences (one pseudo-difference of 0.1).
 PAIRED_PRIOR = 0.01
+# Root-only paired rounds: after this many rounds a decision losing to the pick by more
+# than ELIMINATION standard errors is compared no more (stricter than CONFIDENCE: it is
+# tested again after every round).
+ELIMINATION_ROUNDS = 10
+ELIMINATION = 3.0
 
 
 class StreamDice(Dice):
@@ -67,6 +78,12 @@ class StreamDice(Dice):
         if stream is None:
             stream = self._streams[die] = random.Random(f"{self.seed}/{die}")
         return faces[stream.randrange(len(faces))]
+
+
+def _clearly_worse(payoffs: dict[int, float], base: dict[int, float]) -> bool:
+    """Whether `payoffs` lose to `base` on their common rounds by ELIMINATION errors."""
+    gain, error = ISMCTSAgent._paired_gain(payoffs, base)
+    return gain + ELIMINATION * error < 0
 
 
 class _Edge:
@@ -99,7 +116,8 @@ class ISMCTSAgent:
     def __init__(self, game: Game, seat: int, seed: int | None = None,
                  iterations: int | None = None, seconds: float | None = None, *,
                  exploration: float = EXPLORATION, max_rollout_steps: int = MAX_ROLLOUT_STEPS,
-                 confidence: float = CONFIDENCE, paired: bool = True, streams: bool = True):
+                 confidence: float = CONFIDENCE, paired: bool = True, streams: bool = True,
+                 tree: bool = False):
         if iterations is not None and (isinstance(iterations, bool) or
                                        not isinstance(iterations, int) or iterations < 1):
             raise UnknownAgent(f"ismcts: iterations must be a whole number of at least 1, "
@@ -123,6 +141,7 @@ class ISMCTSAgent:
         self.confidence = confidence
         self.paired = paired
         self.streams = streams
+        self.tree = tree
         self.rng = random.Random(seed)
         self.hooks = hooks
         self.policy: Callable[[State, random.Random], Any] | None = hooks.rollout_policy()
@@ -132,74 +151,37 @@ class ISMCTSAgent:
         self._cut: Callable[[State], list[float] | None] | None = None
 
     def choose(self, view: dict, legal_actions: list):
-        """The most-visited of `legal_actions` after the search from `view`."""
+        """The decision of `legal_actions` the search from `view` finds best (the policy's
+        pick unless clearly beaten)."""
         if not legal_actions:
             raise PalantirError(f"ismcts (seat {self.seat}): no legal decision to choose from")
         if len(legal_actions) == 1:
             self.last_search = {"iterations": 0, "seconds": 0.0, "root": []}
             return legal_actions[0]
         offered = {str(a): a for a in legal_actions}
-        root = _Edge()
         rng = random.Random(self.rng.getrandbits(64))
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
-        done = 0
         determinize = self.hooks.determinizer(view)
-        preferred = None
         if self.policy is not None and not self.hooks.search_worthy(view):
             state = determinize(rng, SamplingDice(rng.getrandbits(64)))
             wanted = str(self.policy(state, rng))
             self.last_search = {"iterations": 0, "seconds": time.perf_counter() - start,
                                 "root": [], "policy": wanted, "overruled": False}
             return offered.get(wanted, legal_actions[0])
-        order: list[str] = []
-        rounds: dict[str, dict[int, float]] = {}
-        seeds = (0, 0)
-        while True:
-            if self.paired:
-                # Common random numbers: a round deals one determinization and one dice
-                # seed, and every root decision is searched once from that same deal.
-                k = done % len(order) if order else 0
-                if k == 0:
-                    seeds = (rng.getrandbits(64), rng.getrandbits(64))
-                deal = random.Random(seeds[0])
-                state = determinize(deal, StreamDice(seeds[1]) if self.streams
-                                    else SamplingDice(seeds[1]))
-            else:
-                deal = rng
-                state = determinize(rng, SamplingDice(rng.getrandbits(64)))
-            if done == 0:
-                self._cut = self.hooks.search_cutoff(state)
-                if self.policy is not None:
-                    # The policy's pick from the first determinization: the root's
-                    # decisions are the seat's own, so every determinization offers them.
-                    wanted = str(self.policy(state, deal))
-                    preferred = wanted if wanted in offered else None
-                searched = [str(t) for t in self.hooks.search_actions(state)]
-                searched = [t for t in searched if t in offered] or list(offered)
-                rest = [t for t in searched if t != preferred]
-                rng.shuffle(rest)
-                order = ([preferred] if preferred is not None else []) + rest
-            if self.paired:
-                forced = order[done % len(order)]
-                returns = self._iterate(root, state, offered, deal, preferred, forced)
-                rounds.setdefault(forced, {})[done // len(order)] = returns[self.seat]
-            else:
-                self._iterate(root, state, offered, rng, preferred)
-            done += 1
-            if self.iterations is not None and done >= self.iterations:
-                break
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
-        ranked = sorted(((e.visits, e.mean(), text)
-                         for text, e in root.child.items() if text in offered), reverse=True)
-        choice = ranked[0][2] if ranked else str(legal_actions[0])
-        if self.paired and preferred is not None:
-            choice = self._paired_choice(rounds, preferred)
+        if self.paired and not self.tree:
+            choice, preferred, done, rounds = self._flat_rounds(determinize, offered, rng,
+                                                                deadline)
+            ranked = sorted(((len(p), sum(p.values()) / len(p), text)
+                             for text, p in rounds.items() if p), reverse=True)
+        else:
+            choice, preferred, done, root = self._tree_search(determinize, offered, rng,
+                                                              deadline)
+            ranked = sorted(((e.visits, e.mean(), text)
+                             for text, e in root.child.items() if text in offered),
+                            reverse=True)
+            choice = choice or (ranked[0][2] if ranked else str(legal_actions[0]))
         overruled = preferred is not None and choice != preferred
-        if not self.paired and overruled and not self._clearly_better(
-                root.child[choice], root.child.get(preferred, _Edge())):
-            choice, overruled = preferred, False
         self.last_search = {
             "iterations": done, "seconds": time.perf_counter() - start,
             "root": [(text, visits, mean) for visits, mean, text in ranked],
@@ -207,23 +189,122 @@ class ISMCTSAgent:
         }
         return offered[choice]
 
+    def _setup(self, determinize, offered: dict, rng: random.Random):
+        """From one determinization: the rollout cut, the policy's pick (None if not
+        offered) and the decisions compared, the pick first and the rest shuffled."""
+        deal = random.Random(rng.getrandbits(64))
+        state = determinize(deal, SamplingDice(rng.getrandbits(64)))
+        self._cut = self.hooks.search_cutoff(state)
+        preferred = None
+        if self.policy is not None:
+            # The root's decisions are the seat's own, so every determinization offers
+            # the pick of this one.
+            wanted = str(self.policy(state, deal))
+            preferred = wanted if wanted in offered else None
+        searched = [str(t) for t in self.hooks.search_actions(state)]
+        searched = [t for t in searched if t in offered] or list(offered)
+        rest = [t for t in searched if t != preferred]
+        rng.shuffle(rest)
+        return preferred, ([preferred] if preferred is not None else []) + rest
+
+    def _spent(self, done: int, deadline: float | None) -> bool:
+        """Whether the budget (iterations or the clock) is spent."""
+        return (self.iterations is not None and done >= self.iterations) or \
+            (deadline is not None and time.perf_counter() >= deadline)
+
+    def _flat_rounds(self, determinize, offered: dict, rng: random.Random,
+                     deadline: float | None):
+        """Root-only paired rounds: each round deals one determinization and one dice seed,
+        and every decision still compared is applied to that same deal and rolled out by
+        the policy (no tree: below the root the policy's play is the cleanest common
+        ground for comparing two decisions). A decision whose paired loss to the pick is
+        beyond `ELIMINATION` standard errors leaves the comparison, so the budget goes to
+        the contenders; the search stops early once the pick alone is left.
+        (choice, pick, rollouts, payoffs by decision and round)."""
+        preferred, live = self._setup(determinize, offered, rng)
+        base = preferred if preferred is not None else live[0]
+        rounds: dict[str, dict[int, float]] = {text: {} for text in live}
+        done = r = 0
+        while len(live) > 1 and not self._spent(done, deadline):
+            seeds = (rng.getrandbits(64), rng.getrandbits(64))
+            for text in live:
+                deal = random.Random(seeds[0])
+                state = determinize(deal, StreamDice(seeds[1]) if self.streams
+                                    else SamplingDice(seeds[1]))
+                state.apply(text)
+                rounds[text][r] = self._rollout(state, deal)[self.seat]
+                done += 1
+                if self._spent(done, deadline):
+                    break
+            r += 1
+            if r >= ELIMINATION_ROUNDS:
+                live = [t for t in live if t == base or
+                        not _clearly_worse(rounds[t], rounds[base])]
+        if preferred is None:
+            means = {t: sum(p.values()) / len(p) for t, p in rounds.items() if p}
+            return max(means, key=means.get, default=base), None, done, rounds
+        return self._paired_choice(rounds, preferred), preferred, done, rounds
+
+    def _tree_search(self, determinize, offered: dict, rng: random.Random,
+                     deadline: float | None):
+        """The tree below the root (paired rounds with `tree`, or unpaired): one
+        determinization an iteration descends the shared tree. (choice or None for the
+        most visited, pick, iterations, root)."""
+        root = _Edge()
+        preferred, order = self._setup(determinize, offered, rng)
+        rounds: dict[str, dict[int, float]] = {}
+        seeds = (0, 0)
+        done = 0
+        while not self._spent(done, deadline) or done == 0:
+            if self.paired:
+                # Common random numbers: a round deals one determinization and one dice
+                # seed, and every root decision is searched once from that same deal.
+                if done % len(order) == 0:
+                    seeds = (rng.getrandbits(64), rng.getrandbits(64))
+                deal = random.Random(seeds[0])
+                state = determinize(deal, StreamDice(seeds[1]) if self.streams
+                                    else SamplingDice(seeds[1]))
+                forced = order[done % len(order)]
+                returns = self._iterate(root, state, offered, deal, preferred, forced)
+                rounds.setdefault(forced, {})[done // len(order)] = returns[self.seat]
+            else:
+                state = determinize(rng, SamplingDice(rng.getrandbits(64)))
+                self._iterate(root, state, offered, rng, preferred)
+            done += 1
+        choice = None
+        if self.paired and preferred is not None:
+            choice = self._paired_choice(rounds, preferred)
+        elif preferred is not None and root.child:
+            best = max((e.visits, e.mean(), t) for t, e in root.child.items()
+                       if t in offered)[2]
+            choice = best if self._clearly_better(
+                root.child[best], root.child.get(preferred, _Edge())) else preferred
+        return choice, preferred, done, root
+
+    @staticmethod
+    def _paired_gain(payoffs: dict[int, float], base: dict[int, float]) -> tuple[float, float]:
+        """The mean paired gain of `payoffs` over `base` on the rounds both played, and its
+        standard error (inf without a common round)."""
+        diffs = [p - base[r] for r, p in payoffs.items() if r in base]
+        n = len(diffs)
+        if not n:
+            return 0.0, math.inf
+        gain = sum(diffs) / n
+        spread = sum((d - gain) ** 2 for d in diffs)
+        # A small prior spread: paired differences of the same deal are far less noisy
+        # than payoffs, and the prior of one payoff's largest variance (0.25) would alone
+        # outweigh any gain at 20 rounds.
+        return gain, math.sqrt((spread + PAIRED_PRIOR) / (n * n))
+
     def _paired_choice(self, rounds: dict[str, dict[int, float]], preferred: str) -> str:
         """The decision whose payoff beats the policy's pick, round by round over the
         same deals, by the most, if by `confidence` standard errors; else the pick."""
         base = rounds.get(preferred, {})
         best, best_gain = preferred, 0.0
         for text, payoffs in rounds.items():
-            common = [r for r in payoffs if r in base]
-            if text == preferred or not common:
+            if text == preferred:
                 continue
-            diffs = [payoffs[r] - base[r] for r in common]
-            n = len(diffs)
-            gain = sum(diffs) / n
-            spread = sum((d - gain) ** 2 for d in diffs)
-            # A small prior spread: paired differences of the same deal are far less
-            # noisy than payoffs, and the prior of one payoff's largest variance (0.25)
-            # would alone outweigh any gain at 20 rounds.
-            error = math.sqrt((spread + PAIRED_PRIOR) / (n * n))
+            gain, error = self._paired_gain(payoffs, base)
             if gain > self.confidence * error and gain > best_gain:
                 best, best_gain = text, gain
         return best

@@ -141,6 +141,10 @@ class Game:
     # The game's own commands, `palantir NAME GAME ARGS...`: NAME -> "module:function", the
     # function given the arguments after the game's id and returning the exit status.
     commands: Mapping[str, str] = MappingProxyType({})
+    # The searching computer players the web lobby offers beyond random and heuristic:
+    # (agent spec, label, the seat's time limit in seconds). Data, no code.
+    table_strengths: tuple[tuple[str, str, float], ...] = (
+        ("mcts:0.5s", "search, 0.5 s a move", 5.0), ("mcts:2s", "search, 2 s a move", 5.0))
 
     def command(self, name: str) -> Callable[[list[str]], int]:
         """The game's own command `name` (imported when first run); raises UnknownCommand."""

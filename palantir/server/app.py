@@ -243,7 +243,9 @@ def create_app(database: str = "sqlite:///palantir.db", *, agent_workers: int = 
             games.append({
                 "id": game.id, "title": game.title, "min_players": game.min_players,
                 "max_players": game.max_players,
-                "options": [_option_json(o) for o in game.option_schema() if not o.local]})
+                "options": [_option_json(o) for o in game.option_schema() if not o.local],
+                "strengths": [{"agent": spec, "label": label, "time_limit": limit}
+                              for spec, label, limit in game.table_strengths]})
         return {"games": games, "agents": AGENT_HELP}
 
     @app.post("/api/tables", status_code=201, summary="create a table")

@@ -1,8 +1,8 @@
 // The lobby: the create form is built from each game's own option schema.
 "use strict";
 const $ = (id) => document.getElementById(id);
-const STRENGTHS = [["random", "random (weakest)"], ["heuristic", "heuristic (quick)"],
-                   ["mcts:0.5s", "search, 0.5 s a move"], ["mcts:2s", "search, 2 s a move"]];
+// The game's own searching players (their spec, label and time limit) follow these.
+const STRENGTHS = [["random", "random (weakest)"], ["heuristic", "heuristic (quick)"]];
 let games = [];
 
 function el(tag, attrs = {}, ...children) {
@@ -47,6 +47,16 @@ function seatCount() {
   return players ? Math.max(1, parseInt(players.value || "1", 10)) : game.min_players;
 }
 
+function strengths() {
+  return [...STRENGTHS, ...(currentGame().strengths || []).map((s) => [s.agent, s.label])];
+}
+
+function seatAgent(row) {
+  const agent = row.querySelector(".strength").value;
+  const own = (currentGame().strengths || []).find((s) => s.agent === agent);
+  return own ? { kind: "agent", agent, time_limit: own.time_limit } : { kind: "agent", agent };
+}
+
 function drawSeats() {
   const box = $("seats");
   const old = [...box.querySelectorAll(".seat-row")].map((row) => [
@@ -57,9 +67,10 @@ function drawSeats() {
                     el("option", { value: "human", text: "person" }),
                     el("option", { value: "agent", text: "computer" }));
     const strength = el("select", { class: "strength", name: `seat-${i}-strength` });
-    for (const [v, t] of STRENGTHS) strength.append(el("option", { value: v, text: t }));
+    for (const [v, t] of strengths()) strength.append(el("option", { value: v, text: t }));
     kind.value = old[i] ? old[i][0] : (i === 0 ? "human" : "agent");
-    strength.value = old[i] ? old[i][1] : "heuristic";
+    const kept = old[i] && strengths().some(([v]) => v === old[i][1]);
+    strength.value = kept ? old[i][1] : "heuristic";
     const sync = () => { strength.disabled = kind.value !== "agent"; };
     kind.addEventListener("change", sync); sync();
     box.append(el("div", { class: "seat-row" }, el("label", { text: `Seat ${i + 1}: ` }),
@@ -94,7 +105,7 @@ async function createGame(event) {
   $("create-error").textContent = "";
   const seats = [...document.querySelectorAll(".seat-row")].map((row) => {
     const kind = row.querySelector(".kind").value;
-    return kind === "human" ? { kind } : { kind, agent: row.querySelector(".strength").value };
+    return kind === "human" ? { kind } : seatAgent(row);
   });
   const response = await fetch("/api/tables", {
     method: "POST", headers: { "Content-Type": "application/json" },

@@ -6,7 +6,7 @@ import time
 import pytest
 
 from palantir.agents import AGENT_HELP, make_agent
-from palantir.agents.ismcts import ISMCTSAgent, StreamDice
+from palantir.agents.ismcts import ISMCTSAgent, StreamDice, _clearly_worse
 from palantir.engine import SeededDice, UnknownAgent, get_game
 from palantir.games.lotr_board_game import LordOfTheRingsBoardGame
 from tests.support.positions.board import table, tile
@@ -181,3 +181,27 @@ def test_ismcts_a_rollout_stops_where_the_game_s_cutoff_gives_payoffs():
     agent._cut = lambda s: calls.append(s) or [0.25, 0.25]  # stops at the first step
     assert agent._rollout(state.clone(dice=SeededDice(3)), None) == [0.25, 0.25]
     assert len(calls) == 1
+
+
+def test_ismcts_drops_a_decision_clearly_worse_than_the_pick_round_by_round():
+    # Root-only paired rounds: a decision losing to the pick on the same deals by more than
+    # ELIMINATION standard errors is searched no more; a noisy or level one stays.
+    pick = {r: 0.5 + 0.01 * (r % 3) for r in range(12)}
+    assert _clearly_worse({r: p - 0.05 for r, p in pick.items()}, pick)
+    assert not _clearly_worse({r: p + (0.3 if r % 2 else -0.31) for r, p in pick.items()},
+                              pick)
+    assert not _clearly_worse(dict(pick), pick)
+    assert not _clearly_worse({}, pick)
+
+
+def test_ismcts_searches_below_the_root_only_when_asked():
+    # tree=False (the default): every rollout starts at a root decision and the policy
+    # plays on, so the same seed gives the same root statistics whatever the tree would
+    # have explored; tree=True keeps the shared tree of the information set.
+    state = frodo_to_act(["gimli"])
+    flat = ISMCTSAgent(GAME, 0, seed=5, iterations=20)
+    tree = ISMCTSAgent(GAME, 0, seed=5, iterations=20, tree=True)
+    for agent in (flat, tree):
+        assert agent.choose(state.view(0), state.legal_actions()) in state.legal_actions()
+        assert sum(v for _, v, _ in agent.last_search["root"]) == 20
+    assert flat.last_search["policy"] == tree.last_search["policy"]

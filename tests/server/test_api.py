@@ -23,6 +23,21 @@ def test_games_list_their_option_schemas(sqlite_client):
     assert "heuristic" in games["agents"]
 
 
+def test_each_game_lists_the_search_strengths_its_table_offers(sqlite_client):
+    # The lobby's computer strengths beyond random and heuristic are the game's own: the
+    # board game's hidden hands are searched by ismcts (issue 13, item 11), at a budget and
+    # a time limit that keep a decision within 3 s; the others keep mcts.
+    games = {g["id"]: g for g in sqlite_client.get("/api/games").json()["games"]}
+    board = games["lotr-board-game"]["strengths"]
+    assert [s["agent"].split(":")[0] for s in board] == ["ismcts"]
+    assert all(0 < s["time_limit"] <= 3 and s["label"] for s in board)
+    assert [s["agent"] for s in games[GAME]["strengths"]] == ["mcts:0.5s", "mcts:2s"]
+    seat = {"kind": "agent", "agent": board[0]["agent"], "time_limit": board[0]["time_limit"]}
+    response = sqlite_client.post("/api/tables", json={
+        "game": "lotr-board-game", "options": {"players": 2}, "seats": ["human", seat]})
+    assert response.status_code == 201, response.text
+
+
 def test_openapi_schema_is_published(sqlite_client):
     schema = sqlite_client.get("/openapi.json").json()
     assert "/api/tables/{table_id}/decisions" in schema["paths"]

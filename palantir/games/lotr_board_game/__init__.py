@@ -35,6 +35,10 @@ class LordOfTheRingsBoardGame(Game):
     presentation_path = "palantir.games.lotr_board_game.presentation:PRESENTATION"
     position_path = "palantir.games.lotr_board_game.position"
     analysis_profile = ANALYSIS_PROFILE
+    # Hidden hands: the table's search is ismcts, at the budget measured in
+    # docs/lotr-board-game.md (about 1.3 s a decision on one core), its seat's time limit
+    # keeping every decision within 3 s on a slower or busier machine.
+    table_strengths = (("ismcts:500", "search, up to 3 s a move", 3.0),)
 
     def option_schema(self):
         return (

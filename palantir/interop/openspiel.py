@@ -1,0 +1,291 @@
+"""Every palantir game as an OpenSpiel Python game, registered on import (docs/interop.md).
+
+    import pyspiel, palantir.interop.openspiel
+    game = pyspiel.load_game("palantir_journey_to_mordor", {"players": 4, "locations": True})
+
+The game's options are the OpenSpiel parameters (a list option is a comma-separated string),
+plus `max_game_length`: a game still running after that many moves (decisions and rolls)
+ends there with every seat's return 0, as OpenSpiel needs a bound none of these games has.
+Every roll of a die is a chance node (chance.py); observations come from `view(seat)` only.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+import numpy as np
+import pyspiel
+
+from ..engine.game import Game, get_game, game_ids
+from .chance import ChanceStepper
+from .encoding import codec_for, tensor_for, view_text
+
+PREFIX = "palantir_"
+# Declared per game: its move cap (decisions and rolls, see the module's docstring), the
+# most faces a roll of it offers, and its payoffs: data, not branches.
+GAME_DECLARATIONS: dict[str, dict[str, Any]] = {
+    "journey-to-mordor": {"max_game_length": 4000, "max_chance_outcomes": 6,
+                          "utility": "general_sum"},
+    "spi-sauron": {"max_game_length": 20000, "max_chance_outcomes": 36,
+                   "utility": "zero_sum"},
+    "lotr-board-game": {"max_game_length": 20000, "max_chance_outcomes": 64,
+                        "utility": "identical"},
+    "strategy-battle": {"max_game_length": 20000, "max_chance_outcomes": 6,
+                        "utility": "zero_sum"},
+}
+UTILITIES = {"general_sum": pyspiel.GameType.Utility.GENERAL_SUM,
+             "zero_sum": pyspiel.GameType.Utility.ZERO_SUM,
+             "identical": pyspiel.GameType.Utility.IDENTICAL}
+
+
+def short_name(game_id: str) -> str:
+    """The OpenSpiel name of a palantir game: palantir_journey_to_mordor."""
+    return PREFIX + game_id.replace("-", "_")
+
+
+def parameters_of(game: Game) -> dict[str, Any]:
+    """The game's options as OpenSpiel parameter defaults (files on this machine left out)."""
+    params: dict[str, Any] = {}
+    for option in game.option_schema():
+        if option.local:
+            continue
+        default = option.to_json(option.default)
+        if option.kind == "list":
+            default = ",".join(map(str, default))
+        elif option.kind == "choice":
+            default = str(default)
+        params[option.name] = default
+    params["max_game_length"] = GAME_DECLARATIONS[game.id]["max_game_length"]
+    return params
+
+
+def game_type(game: Game) -> pyspiel.GameType:
+    """The honest OpenSpiel type of `game`."""
+    declared = GAME_DECLARATIONS[game.id]
+    perfect = game.perfect_information
+    return pyspiel.GameType(
+        short_name=short_name(game.id),
+        long_name=f"Palantir {game.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=(pyspiel.GameType.Information.PERFECT_INFORMATION if perfect
+                     else pyspiel.GameType.Information.IMPERFECT_INFORMATION),
+        utility=UTILITIES[declared["utility"]],
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=game.max_players,
+        min_num_players=game.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=game.id in ("journey-to-mordor",),
+        provides_factored_observation_string=False,
+        parameter_specification=parameters_of(game))
+
+
+class Setup:
+    """What a game with given options needs at every state: plain data, no OpenSpiel
+    object (pickled states carry it, and OpenSpiel rebuilds its game objects on its own)."""
+
+    def __init__(self, game_id: str, params: Mapping[str, Any]):
+        self.game_id = game_id
+        self.params = dict(params)
+        self.palantir_game = get_game(game_id)
+        given = dict(params)
+        declared = GAME_DECLARATIONS[game_id]
+        self.move_cap = int(given.pop("max_game_length", declared["max_game_length"]))
+        defaults = parameters_of(self.palantir_game)
+        defaults.pop("max_game_length")
+        self.chosen = {**defaults, **given}
+        self.options = self.palantir_game.validate_options(self.chosen)
+        self.codec = codec_for(self.palantir_game, self.options)
+        self.tensor = tensor_for(self.palantir_game, self.options)
+        self.players = self.palantir_game.players_of(self.options)
+        self.utility = declared["utility"]
+        self.max_chance_outcomes = declared["max_chance_outcomes"]
+
+    def __reduce__(self):
+        return (Setup, (self.game_id, self.params))
+
+
+class PalantirGame(pyspiel.Game):
+    """One palantir game with given options, as OpenSpiel sees it."""
+
+    game_id = ""
+
+    def __init__(self, params: Mapping[str, Any] | None = None):
+        setup = Setup(self.game_id, params or {})
+        info = pyspiel.GameInfo(
+            num_distinct_actions=setup.codec.num_actions,
+            max_chance_outcomes=setup.max_chance_outcomes,
+            num_players=setup.players,
+            min_utility=-1.0 if setup.utility == "zero_sum" else 0.0,
+            max_utility=1.0,
+            utility_sum=0.0 if setup.utility == "zero_sum" else None,
+            max_game_length=setup.move_cap)
+        super().__init__(game_type(setup.palantir_game), info,
+                         {**setup.chosen, "max_game_length": setup.move_cap})
+        self._setup = setup
+
+    @property
+    def setup(self) -> Setup:
+        """The game's Setup (rebuilt from its parameters where OpenSpiel copied the game)."""
+        if "_setup" not in self.__dict__:
+            self._setup = Setup(self.game_id, self.get_parameters())
+        return self._setup
+
+    def new_initial_state(self) -> "PalantirState":
+        """The start of a game: its first rolls are chance nodes too."""
+        return PalantirState(self, self.setup)
+
+    def make_py_observer(self, iig_obs_type=None, params=None) -> "PalantirObserver":
+        """An observer of seats' views (information states with perfect recall)."""
+        if params:
+            raise ValueError(f"observation parameters are not supported; passed {params}")
+        recall = bool(iig_obs_type and iig_obs_type.perfect_recall)
+        return PalantirObserver(self.setup, recall)
+
+
+class PalantirState(pyspiel.State):
+    """A palantir position in OpenSpiel: a seat to decide, a die to roll, or the end."""
+
+    def __init__(self, game: PalantirGame, setup: Setup):
+        super().__init__(game)
+        self._game = setup
+        self._stepper = ChanceStepper(setup.palantir_game, setup.options)
+        self._moves = 0
+        self._legal: dict[int, Any] | None = None
+        # What each seat has seen, step by step: its information state (imperfect games).
+        self._seen: list[list[str]] = [[] for _ in range(setup.players)]
+        self._note_views()
+
+    # -- who moves --------------------------------------------------------------------
+    def current_player(self) -> int:
+        """The seat to decide, the chance player while a die waits, or terminal."""
+        if self.is_terminal():
+            return pyspiel.PlayerId.TERMINAL
+        if self._stepper.at_chance:
+            return pyspiel.PlayerId.CHANCE
+        return self._stepper.state.to_move()
+
+    def is_terminal(self) -> bool:
+        """Over by the rules, or cut at the move cap."""
+        if self._moves >= self._game.move_cap:
+            return True
+        return not self._stepper.at_chance and self._stepper.state.is_over()
+
+    def returns(self) -> list[float]:
+        """The outcome's payoffs at the end (0 for everyone when cut at the cap)."""
+        players = self._game.players
+        state = self._stepper.state
+        if self._stepper.at_chance or state is None or not state.is_over():
+            return [0.0] * players
+        shares = state.outcome().returns(players)
+        if self._game.utility == "zero_sum":
+            return [2.0 * s - 1.0 if any(shares) else 0.0 for s in shares]
+        return shares
+
+    # -- decisions and dice -----------------------------------------------------------
+    def _legal_table(self) -> dict[int, Any]:
+        if self._legal is None:
+            self._legal = self._game.codec.legal(self._stepper.state)
+        return self._legal
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if self.is_terminal() or self._stepper.at_chance:
+            return []
+        return sorted(self._legal_table())
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Every distinct face of the waiting die with its probability."""
+        need = self._stepper.need
+        if need is None:
+            return []
+        outcomes = need.outcomes()
+        cap = self._game.max_chance_outcomes
+        if len(outcomes) > cap:
+            raise ValueError(f"die '{need.die}' has {len(outcomes)} faces, above the "
+                             f"declared max_chance_outcomes {cap}")
+        return outcomes
+
+    def _apply_action(self, action: int) -> None:
+        if self._stepper.at_chance:
+            self._stepper.pick(action)
+        else:
+            table = self._legal_table()
+            if action not in table:
+                raise ValueError(f"action {action} is not legal here (legal: {sorted(table)})")
+            self._stepper.decide(table[action])
+        self._legal = None
+        self._moves += 1
+        self._note_views()
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            need = self._stepper.need
+            if need is not None:
+                return f"{need.die}={need.distinct_faces()[action]}"
+            return f"chance outcome {action}"
+        table = self._legal_table() if not self._stepper.at_chance else {}
+        return str(table[action]) if action in table else f"action {action}"
+
+    # -- what a seat sees -------------------------------------------------------------
+    def seat_view(self, seat: int | None) -> dict:
+        """`seat`'s view, with the faces it may see of the dice rolled so far this step."""
+        view = dict(self._stepper.state.view(seat)) if self._stepper.state else {}
+        rolling = [[die, face] for die, face, seen in self._stepper.picked_rolls()
+                   if seen is None or seat in seen]
+        if self._stepper.at_chance:
+            view["rolling"] = rolling
+        return view
+
+    def _note_views(self) -> None:
+        if self._game.palantir_game.perfect_information or self._stepper.state is None:
+            return
+        for seat, seen in enumerate(self._seen):
+            text = view_text(self.seat_view(seat))
+            if not seen or seen[-1] != text:
+                seen.append(text)
+
+    def __str__(self) -> str:
+        if self._stepper.state is None:
+            return "(dealing)"
+        return view_text(self.seat_view(None))
+
+
+class PalantirObserver:
+    """Observation (and information-state) strings and tensors of one seat's view."""
+
+    def __init__(self, game: Setup, perfect_recall: bool):
+        self._game = game
+        self._recall = perfect_recall
+        size = game.tensor.size if game.tensor is not None else 0
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"view": self.tensor}
+
+    def set_from(self, state: PalantirState, player: int) -> None:
+        """Fill the tensor from `player`'s view of `state`."""
+        if self._game.tensor is None or state._stepper.state is None:
+            self.tensor.fill(0)
+            return
+        self.tensor[:] = self._game.tensor.encode(state.seat_view(player))
+
+    def string_from(self, state: PalantirState, player: int) -> str:
+        """`player`'s view as text; with perfect recall, everything it has seen so far."""
+        if self._recall:
+            if self._game.palantir_game.perfect_information:
+                return " ".join(map(str, state.history()))
+            return "\n".join(state._seen[player] + [view_text(state.seat_view(player))])
+        return view_text(state.seat_view(player))
+
+
+def _register(game_id: str) -> type[PalantirGame]:
+    game = get_game(game_id)
+    name = f"Palantir_{game_id.replace('-', '_')}"
+    cls = type(name, (PalantirGame,), {"game_id": game_id, "__module__": __name__})
+    globals()[name] = cls  # pickled by name, as OpenSpiel copies games and states so
+    pyspiel.register_game(game_type(game), cls)
+    return cls
+
+
+GAME_CLASSES = {game_id: _register(game_id) for game_id in game_ids()
+                if game_id in GAME_DECLARATIONS}

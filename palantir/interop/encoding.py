@@ -10,6 +10,7 @@ a declared maximum (`IndexCodec`).
 from __future__ import annotations
 
 import json
+import zlib
 from typing import Any, Mapping
 
 import numpy as np
@@ -90,6 +91,7 @@ class JourneyTensor:
     location feature; per die its face in the roll and set aside (one-hot, or none); and
     rerolled, advance_max and final_round."""
 
+    low, high = 0.0, 1.0
     SYMBOLS = "RGFONT"
     PHASES = ("set-aside", "advance", "over")
 
@@ -146,6 +148,34 @@ class JourneyTensor:
         return square if isinstance(square, int) else self.marks.index(square)
 
 
+class HashedTensor:
+    """Any view as numbers by feature hashing: every leaf of the view's JSON, named by its
+    path (list positions included), lands in one of `size` cells (CRC-32 of the path, so
+    the same on every machine): a number adds its value, any other leaf adds 1 at the cell
+    of its path and value. For the games without a tensor of their own."""
+
+    low, high = -np.inf, np.inf
+
+    def __init__(self, game: Game, options: Mapping[str, Any], size: int = 1024):
+        self.size = size
+
+    def encode(self, view: Mapping[str, Any]) -> np.ndarray:
+        """The tensor of one seat's view."""
+        out = np.zeros(self.size, dtype=np.float32)
+        stack: list[tuple[str, Any]] = [("", view)]
+        while stack:
+            path, value = stack.pop()
+            if isinstance(value, Mapping):
+                stack.extend((f"{path}/{key}", item) for key, item in value.items())
+            elif isinstance(value, (list, tuple)):
+                stack.extend((f"{path}/{i}", item) for i, item in enumerate(value))
+            elif isinstance(value, (int, float)) and not isinstance(value, bool):
+                out[zlib.crc32(path.encode()) % self.size] += float(value)
+            else:
+                out[zlib.crc32(f"{path}={value}".encode()) % self.size] += 1.0
+        return out
+
+
 CODECS = {"journey-to-mordor": JourneyCodec}
 TENSORS = {"journey-to-mordor": JourneyTensor}
 # The most legal decisions a position of each index-encoded game offers (docs/interop.md).
@@ -160,5 +190,5 @@ def codec_for(game: Game, options: Mapping[str, Any]) -> Codec:
 
 
 def tensor_for(game: Game, options: Mapping[str, Any]):
-    """The view tensor encoder of `game`, or None where only strings are offered."""
-    return TENSORS[game.id](game, options) if game.id in TENSORS else None
+    """The view tensor encoder of `game` (its own, else the hashed one)."""
+    return TENSORS.get(game.id, HashedTensor)(game, options)

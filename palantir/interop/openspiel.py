@@ -77,7 +77,7 @@ def game_type(game: Game) -> pyspiel.GameType:
         provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=True,
-        provides_observation_tensor=game.id in ("journey-to-mordor",),
+        provides_observation_tensor=True,
         provides_factored_observation_string=False,
         parameter_specification=parameters_of(game))
 

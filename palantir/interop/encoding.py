@@ -163,23 +163,60 @@ class HashedTensor:
         """The tensor of one seat's view."""
         out = np.zeros(self.size, dtype=np.float32)
         stack: list[tuple[str, Any]] = [("", view)]
+        crc, size = zlib.crc32, self.size
         while stack:
             path, value = stack.pop()
-            if isinstance(value, Mapping):
+            kind = type(value)
+            if kind is dict:
                 stack.extend((f"{path}/{key}", item) for key, item in value.items())
-            elif isinstance(value, (list, tuple)):
+            elif kind is list or kind is tuple:
                 stack.extend((f"{path}/{i}", item) for i, item in enumerate(value))
-            elif isinstance(value, (int, float)) and not isinstance(value, bool):
-                out[zlib.crc32(path.encode()) % self.size] += float(value)
+            elif kind is int or kind is float:
+                out[crc(path.encode()) % size] += value
             else:
-                out[zlib.crc32(f"{path}={value}".encode()) % self.size] += 1.0
+                out[crc(f"{path}={value}".encode()) % size] += 1.0
         return out
 
 
 CODECS = {"journey-to-mordor": JourneyCodec}
 TENSORS = {"journey-to-mordor": JourneyTensor}
 # The most legal decisions a position of each index-encoded game offers (docs/interop.md).
-INDEX_MAXIMUM = {"spi-sauron": 512, "lotr-board-game": 256, "strategy-battle": 256}
+INDEX_MAXIMUM = {"spi-sauron": 8192, "lotr-board-game": 256, "strategy-battle": 256}
+
+
+def shared_payoffs(outcome, players: int) -> list[float]:
+    """Journey to Mordor: the winners share 1 (all eliminated: everyone 0)."""
+    return outcome.returns(players)
+
+
+def two_sided_payoffs(outcome, players: int) -> list[float]:
+    """SPI Sauron, the Strategy Battle Game: +1 the winner, -1 the loser, 0 each in a draw."""
+    return [(1.0 if seat in outcome.winners else -1.0) if outcome.winners else 0.0
+            for seat in range(players)]
+
+
+def team_payoffs(outcome, players: int) -> list[float]:
+    """The board game: 1 to every seat on the winning side (all the hobbits together, or
+    Sauron's seat), 0 to the others: identical payoffs for the cooperating hobbits."""
+    return [1.0 if seat in outcome.winners else 0.0 for seat in range(players)]
+
+
+PAYOFFS = {"journey-to-mordor": shared_payoffs, "spi-sauron": two_sided_payoffs,
+           "strategy-battle": two_sided_payoffs, "lotr-board-game": team_payoffs}
+
+
+def payoffs(game: Game, outcome, players: int) -> list[float]:
+    """Each seat's payoff at the end of a game, by the game's rule above."""
+    return PAYOFFS[game.id](outcome, players)
+
+
+def utility_of(game: Game, options: Mapping[str, Any] | None) -> str:
+    """The kind of sum the payoffs make: zero_sum, identical or general_sum."""
+    if PAYOFFS[game.id] is two_sided_payoffs:
+        return "zero_sum"
+    if game.id == "lotr-board-game" and (options or {}).get("expansion", "none") == "none":
+        return "identical"
+    return "general_sum"
 
 
 def codec_for(game: Game, options: Mapping[str, Any]) -> Codec:

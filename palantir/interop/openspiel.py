@@ -11,6 +11,7 @@ Every roll of a die is a chance node (chance.py); observations come from `view(s
 
 from __future__ import annotations
 
+import copy
 from typing import Any, Mapping
 
 import numpy as np
@@ -18,20 +19,16 @@ import pyspiel
 
 from ..engine.game import Game, get_game, game_ids
 from .chance import ChanceStepper
-from .encoding import codec_for, tensor_for, view_text
+from .encoding import codec_for, payoffs, tensor_for, utility_of, view_text
 
 PREFIX = "palantir_"
-# Declared per game: its move cap (decisions and rolls, see the module's docstring), the
-# most faces a roll of it offers, and its payoffs: data, not branches.
+# Declared per game: its move cap (decisions and rolls, see the module's docstring) and the
+# most faces a roll of it offers; its payoffs are encoding.payoffs.
 GAME_DECLARATIONS: dict[str, dict[str, Any]] = {
-    "journey-to-mordor": {"max_game_length": 4000, "max_chance_outcomes": 6,
-                          "utility": "general_sum"},
-    "spi-sauron": {"max_game_length": 20000, "max_chance_outcomes": 36,
-                   "utility": "zero_sum"},
-    "lotr-board-game": {"max_game_length": 20000, "max_chance_outcomes": 64,
-                        "utility": "identical"},
-    "strategy-battle": {"max_game_length": 20000, "max_chance_outcomes": 6,
-                        "utility": "zero_sum"},
+    "journey-to-mordor": {"max_game_length": 4000, "max_chance_outcomes": 6},
+    "spi-sauron": {"max_game_length": 20000, "max_chance_outcomes": 36},
+    "lotr-board-game": {"max_game_length": 20000, "max_chance_outcomes": 64},
+    "strategy-battle": {"max_game_length": 20000, "max_chance_outcomes": 6},
 }
 UTILITIES = {"general_sum": pyspiel.GameType.Utility.GENERAL_SUM,
              "zero_sum": pyspiel.GameType.Utility.ZERO_SUM,
@@ -53,15 +50,16 @@ def parameters_of(game: Game) -> dict[str, Any]:
         if option.kind == "list":
             default = ",".join(map(str, default))
         elif option.kind == "choice":
-            default = str(default)
+            # OpenSpiel reads "black_rider=15" in a game's name back as a number.
+            numeric = all(str(c).isdecimal() for c in option.choices)
+            default = int(default) if numeric else str(default)
         params[option.name] = default
     params["max_game_length"] = GAME_DECLARATIONS[game.id]["max_game_length"]
     return params
 
 
-def game_type(game: Game) -> pyspiel.GameType:
-    """The honest OpenSpiel type of `game`."""
-    declared = GAME_DECLARATIONS[game.id]
+def game_type(game: Game, options: Mapping[str, Any] | None = None) -> pyspiel.GameType:
+    """The honest OpenSpiel type of `game` (with these options: the utility may depend)."""
     perfect = game.perfect_information
     return pyspiel.GameType(
         short_name=short_name(game.id),
@@ -70,7 +68,7 @@ def game_type(game: Game) -> pyspiel.GameType:
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=(pyspiel.GameType.Information.PERFECT_INFORMATION if perfect
                      else pyspiel.GameType.Information.IMPERFECT_INFORMATION),
-        utility=UTILITIES[declared["utility"]],
+        utility=UTILITIES[utility_of(game, options)],
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=game.max_players,
         min_num_players=game.min_players,
@@ -100,7 +98,7 @@ class Setup:
         self.codec = codec_for(self.palantir_game, self.options)
         self.tensor = tensor_for(self.palantir_game, self.options)
         self.players = self.palantir_game.players_of(self.options)
-        self.utility = declared["utility"]
+        self.utility = utility_of(self.palantir_game, self.options)
         self.max_chance_outcomes = declared["max_chance_outcomes"]
 
     def __reduce__(self):
@@ -122,7 +120,7 @@ class PalantirGame(pyspiel.Game):
             max_utility=1.0,
             utility_sum=0.0 if setup.utility == "zero_sum" else None,
             max_game_length=setup.move_cap)
-        super().__init__(game_type(setup.palantir_game), info,
+        super().__init__(game_type(setup.palantir_game, setup.options), info,
                          {**setup.chosen, "max_game_length": setup.move_cap})
         self._setup = setup
 
@@ -145,6 +143,57 @@ class PalantirGame(pyspiel.Game):
         return PalantirObserver(self.setup, recall)
 
 
+class LegalCache:
+    """The numbered legal decisions of one position, remembered until the next move. A copy
+    of the state starts without it: OpenSpiel deep-copies states, and copying thousands of
+    decisions costs more than listing them again."""
+
+    def __init__(self):
+        self.table: dict[int, Any] | None = None
+
+    def __deepcopy__(self, memo) -> "LegalCache":
+        return LegalCache()
+
+
+class Trail:
+    """The positions a game has settled in, one per decision carried out (with its rolls):
+    a seat's information state is its views of them. The chance layer never changes a
+    settled position (it applies each decision to a copy), so they are kept as they are."""
+
+    def __init__(self, stepper: ChanceStepper, states: list | None = None,
+                 seen: dict | None = None):
+        self.stepper = stepper  # whose steps rebuild the trail when a state is pickled
+        self.states = states or []
+        # per seat: (how many positions read, the distinct views so far), read when asked
+        self.seen: dict[int, tuple[int, list[str]]] = seen or {}
+
+    def __deepcopy__(self, memo) -> "Trail":
+        # through the memo, the copy's stepper is the copied state's own
+        return Trail(copy.deepcopy(self.stepper, memo), self.states[:],
+                     {s: (n, texts[:]) for s, (n, texts) in self.seen.items()})
+
+    def __reduce__(self):
+        stepper = self.stepper
+        return (replayed_trail, (stepper.game.id, stepper.options, tuple(stepper.steps)))
+
+    def note(self) -> None:
+        """Keep the stepper's position if it has settled in a new one."""
+        settled = self.stepper.state
+        if settled is not None and not self.stepper.at_chance and \
+                (not self.states or self.states[-1] is not settled):
+            self.states.append(settled)
+
+    def views(self, seat: int) -> list[str]:
+        """`seat`'s views of the positions so far, each that differs from the one before."""
+        read, texts = self.seen.get(seat, (0, []))
+        for position in self.states[read:]:
+            text = view_text(position.view(seat))
+            if not texts or texts[-1] != text:
+                texts.append(text)
+        self.seen[seat] = (len(self.states), texts)
+        return texts
+
+
 class PalantirState(pyspiel.State):
     """A palantir position in OpenSpiel: a seat to decide, a die to roll, or the end."""
 
@@ -153,10 +202,9 @@ class PalantirState(pyspiel.State):
         self._game = setup
         self._stepper = ChanceStepper(setup.palantir_game, setup.options)
         self._moves = 0
-        self._legal: dict[int, Any] | None = None
-        # What each seat has seen, step by step: its information state (imperfect games).
-        self._seen: list[list[str]] = [[] for _ in range(setup.players)]
-        self._note_views()
+        self._legal = LegalCache()
+        self._trail = Trail(self._stepper)
+        self._trail.note()
 
     # -- who moves --------------------------------------------------------------------
     def current_player(self) -> int:
@@ -179,16 +227,13 @@ class PalantirState(pyspiel.State):
         state = self._stepper.state
         if self._stepper.at_chance or state is None or not state.is_over():
             return [0.0] * players
-        shares = state.outcome().returns(players)
-        if self._game.utility == "zero_sum":
-            return [2.0 * s - 1.0 if any(shares) else 0.0 for s in shares]
-        return shares
+        return payoffs(self._game.palantir_game, state.outcome(), players)
 
     # -- decisions and dice -----------------------------------------------------------
     def _legal_table(self) -> dict[int, Any]:
-        if self._legal is None:
-            self._legal = self._game.codec.legal(self._stepper.state)
-        return self._legal
+        if self._legal.table is None:
+            self._legal.table = self._game.codec.legal(self._stepper.state)
+        return self._legal.table
 
     def _legal_actions(self, player: int) -> list[int]:
         if self.is_terminal() or self._stepper.at_chance:
@@ -215,9 +260,9 @@ class PalantirState(pyspiel.State):
             if action not in table:
                 raise ValueError(f"action {action} is not legal here (legal: {sorted(table)})")
             self._stepper.decide(table[action])
-        self._legal = None
+        self._legal.table = None
         self._moves += 1
-        self._note_views()
+        self._trail.note()
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -238,13 +283,12 @@ class PalantirState(pyspiel.State):
             view["rolling"] = rolling
         return view
 
-    def _note_views(self) -> None:
-        if self._game.palantir_game.perfect_information or self._stepper.state is None:
-            return
-        for seat, seen in enumerate(self._seen):
-            text = view_text(self.seat_view(seat))
-            if not seen or seen[-1] != text:
-                seen.append(text)
+    def information_state_text(self, seat: int) -> str:
+        """Everything `seat` has seen, in order: each of its views that differs from the
+        one before, then its view now (the faces it may see of the dice being rolled)."""
+        seen = self._trail.views(seat)
+        now = view_text(self.seat_view(seat))
+        return "\n".join(seen if seen and seen[-1] == now else seen + [now])
 
     def __str__(self) -> str:
         if self._stepper.state is None:
@@ -274,8 +318,23 @@ class PalantirObserver:
         if self._recall:
             if self._game.palantir_game.perfect_information:
                 return " ".join(map(str, state.history()))
-            return "\n".join(state._seen[player] + [view_text(state.seat_view(player))])
+            return state.information_state_text(player)
         return view_text(state.seat_view(player))
+
+
+def replayed_trail(game_id: str, options: Mapping[str, Any],
+                   steps: tuple[tuple[str, int], ...]) -> Trail:
+    """The trail of a game after these steps (an unpickled state's)."""
+    stepper = ChanceStepper(get_game(game_id), options)
+    trail = Trail(stepper)
+    trail.note()
+    for kind, number in steps:
+        if kind == "pick":
+            stepper.pick(number)
+        else:
+            stepper.decide(stepper.state.legal_actions()[number])
+        trail.note()
+    return trail
 
 
 def _register(game_id: str) -> type[PalantirGame]:

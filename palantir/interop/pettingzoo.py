@@ -21,10 +21,7 @@ from pettingzoo import AECEnv
 
 from ..engine.dice import SeededDice
 from ..engine.game import get_game
-from .encoding import codec_for, tensor_for, view_text
-
-TWO_SIDED = {"spi-sauron", "strategy-battle"}  # one side's win is the other's loss
-
+from .encoding import codec_for, payoffs, tensor_for, view_text
 
 class PalantirEnv(AECEnv):
     """One palantir game as an AEC environment."""
@@ -93,17 +90,12 @@ class PalantirEnv(AECEnv):
                 self.terminations[agent] = over
                 self.truncations[agent] = cut
             if over:
-                self.rewards = dict(zip(self.possible_agents, self._payoffs()))
+                self.rewards = dict(zip(self.possible_agents, payoffs(
+                    self.game, self.game_state.outcome(), len(self.possible_agents))))
             self._accumulate_rewards()
             self.agent_selection = self.agents[0]
             return
         self.agent_selection = self.possible_agents[self.game_state.to_move()]
-
-    def _payoffs(self) -> list[float]:
-        shares = self.game_state.outcome().returns(len(self.possible_agents))
-        if self.game.id in TWO_SIDED:
-            return [2.0 * s - 1.0 if any(shares) else 0.0 for s in shares]
-        return shares
 
     def observe(self, agent: str) -> dict:
         """`agent`'s view as numbers, with the mask of its legal decisions."""

@@ -11,8 +11,9 @@ from open_spiel.python.algorithms import evaluate_bots, mcts
 
 import palantir.interop.openspiel  # noqa: F401  (registers the games)
 from palantir.engine.dice import ScriptedDice
-from palantir.engine.game import get_game
+from palantir.engine.game import Outcome, get_game
 from palantir.interop.chance import ChanceStepper
+from palantir.interop.encoding import payoffs, view_text
 
 JOURNEY = "palantir_journey_to_mordor"
 
@@ -109,3 +110,63 @@ def test_a_stepper_survives_pickling_by_replaying_its_steps():
     stepper.decide(stepper.state.legal_actions()[0])
     copy = pickle.loads(pickle.dumps(stepper))
     assert copy.steps == stepper.steps and copy.need.die == stepper.need.die
+
+
+# --- the other three games (issue 16, item 3): long games, so capped by max_game_length ---
+
+@pytest.mark.parametrize("name, cap", [("palantir_spi_sauron", 25),
+                                       ("palantir_lotr_board_game", 80),
+                                       ("palantir_strategy_battle", 20)])
+def test_the_long_games_pass_random_sim_test_under_a_move_cap(name, cap):
+    game = pyspiel.load_game(name, {"max_game_length": cap})
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_each_game_declares_its_type_honestly():
+    kinds = {name: pyspiel.load_game(f"palantir_{name}").get_type() for name in
+             ("journey_to_mordor", "spi_sauron", "lotr_board_game", "strategy_battle")}
+    info, utility = pyspiel.GameType.Information, pyspiel.GameType.Utility
+    assert kinds["lotr_board_game"].information == info.IMPERFECT_INFORMATION
+    assert kinds["lotr_board_game"].utility == utility.IDENTICAL
+    assert kinds["spi_sauron"].utility == utility.ZERO_SUM
+    assert kinds["strategy_battle"].utility == utility.ZERO_SUM
+    assert kinds["journey_to_mordor"].utility == utility.GENERAL_SUM
+    for name, palantir_id in (("spi_sauron", "spi-sauron"),
+                              ("strategy_battle", "strategy-battle")):
+        perfect = get_game(palantir_id).perfect_information
+        assert (kinds[name].information == info.PERFECT_INFORMATION) == perfect
+    sauron = pyspiel.load_game("palantir_lotr_board_game", {"expansion": "sauron"})
+    assert sauron.get_type().utility == utility.GENERAL_SUM and sauron.num_players() == 3
+
+
+def test_the_board_games_hobbits_share_one_payoff_and_sauron_is_opposed():
+    board = get_game("lotr-board-game")
+    assert payoffs(board, Outcome((0, 1), "won"), 3) == [1.0, 1.0, 0.0]
+    assert payoffs(board, Outcome((2,), "lost"), 3) == [0.0, 0.0, 1.0]
+
+
+def test_a_hidden_hand_never_reaches_another_seats_information_state():
+    # Rule: view(seat) is the only source; a hobbit's hand is not in another's string.
+    game = pyspiel.load_game("palantir_lotr_board_game", {"players": 2})
+    state = game.new_initial_state()
+    while state.is_chance_node() or state.current_player() != 0:
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        else:
+            state.apply_action(state.legal_actions()[0])
+    own = state._stepper.state.view(0)
+    other = state._stepper.state.view(1)
+    assert own["hand"] != other["hand"]
+    seen_by_1 = state.information_state_string(1)
+    assert seen_by_1.endswith(view_text(other))
+    assert '"hand":' + view_text(own["hand"]) not in seen_by_1
+    assert '"hand":' + view_text(own["hand"]) in state.information_state_string(0)
+
+
+def test_openspiels_mcts_bot_plays_spi_sauron_with_evaluate_bots():
+    game = pyspiel.load_game("palantir_spi_sauron", {"max_game_length": 12})
+    rng = np.random.RandomState(5)
+    bots = [mcts.MCTSBot(game, 2, 2, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+            for _ in range(2)]
+    returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng)
+    assert list(returns) == [0.0, 0.0]  # cut at the cap long before either side wins

@@ -87,3 +87,10 @@ def test_max_steps_truncates_a_long_game():
     for _ in range(3):
         table.step(int(np.flatnonzero(table.observe(table.agent_selection)["action_mask"])[0]))
     assert all(table.truncations.values()) and not any(table.terminations.values())
+
+
+@pytest.mark.parametrize("game_id, steps", [("spi-sauron", 25), ("lotr-board-game", 40),
+                                            ("strategy-battle", 10)])
+def test_the_long_games_pass_api_test_and_seed_test_truncated(game_id, steps):
+    api_test(env(game_id, max_steps=steps, render_mode="ansi"), num_cycles=steps)
+    seed_test(lambda: env(game_id, max_steps=steps), num_cycles=steps)

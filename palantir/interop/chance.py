@@ -77,12 +77,25 @@ class ChanceStepper:
         self._carry_out()
 
     def __reduce__(self):
+        if self.steps is None:
+            raise TypeError("a stepper started at a given position has no steps to replay "
+                            "and cannot be pickled")
         return (replayed, (self.game.id, self.options, tuple(self.steps)))
+
+    @classmethod
+    def at(cls, game: Game, options: Mapping[str, Any], position: State) -> "ChanceStepper":
+        """A stepper from a settled `position` on (its past unknown: no steps, no rolls)."""
+        stepper = object.__new__(cls)
+        stepper.game, stepper.options = game, dict(options)
+        stepper.rolls, stepper.steps = [], None
+        stepper.state, stepper._action, stepper._picked, stepper.need = position, None, [], None
+        return stepper
 
     def __deepcopy__(self, memo) -> "ChanceStepper":
         other = object.__new__(ChanceStepper)
         other.game, other.options = self.game, self.options
-        other.rolls, other.steps = self.rolls[:], self.steps[:]
+        other.rolls = self.rolls[:]
+        other.steps = None if self.steps is None else self.steps[:]
         other.state = None if self.state is None else self.state.clone()
         other._action, other._picked, other.need = self._action, self._picked[:], self.need
         return other
@@ -95,7 +108,8 @@ class ChanceStepper:
     def decide(self, action) -> None:
         """Carry out the seat's decision, up to its first roll that is a real choice."""
         assert self.need is None, "a die is waiting to be rolled"
-        self.steps.append(("decide", self.state.legal_actions().index(action)))
+        if self.steps is not None:
+            self.steps.append(("decide", self.state.legal_actions().index(action)))
         self._action, self._picked = action, []
         self._carry_out()
 
@@ -104,7 +118,8 @@ class ChanceStepper:
         need = self.need
         assert need is not None, "no die is waiting to be rolled"
         face = need.distinct_faces()[outcome]
-        self.steps.append(("pick", outcome))
+        if self.steps is not None:
+            self.steps.append(("pick", outcome))
         self._picked.append(face)
         self._carry_out()
         return Roll(need.die, face, need.seen_by)

@@ -16,7 +16,11 @@ from typing import Any, Mapping
 
 import numpy as np
 import pyspiel
+from open_spiel.python.algorithms import mcts
 
+from ..agents import make_agent
+from ..engine.dice import SeededDice
+from ..engine.errors import UnknownAgent
 from ..engine.game import Game, get_game, game_ids
 from .chance import ChanceStepper
 from .encoding import codec_for, payoffs, tensor_for, utility_of, view_text
@@ -134,6 +138,15 @@ class PalantirGame(pyspiel.Game):
     def new_initial_state(self) -> "PalantirState":
         """The start of a game: its first rolls are chance nodes too."""
         return PalantirState(self, self.setup)
+
+    def state_at(self, position) -> "PalantirState":
+        """An OpenSpiel state at a palantir `position` (a settled state of this game)."""
+        state = PalantirState(self, self.setup)
+        state._stepper = ChanceStepper.at(self.setup.palantir_game, self.setup.options,
+                                          position)
+        state._trail = Trail(state._stepper)
+        state._trail.note()
+        return state
 
     def make_py_observer(self, iig_obs_type=None, params=None) -> "PalantirObserver":
         """An observer of seats' views (information states with perfect recall)."""
@@ -320,6 +333,97 @@ class PalantirObserver:
                 return " ".join(map(str, state.history()))
             return state.information_state_text(player)
         return view_text(state.seat_view(player))
+
+
+def params_of(game: Game, options: Mapping[str, Any]) -> dict[str, Any]:
+    """Validated palantir options as OpenSpiel parameters (lists comma-joined)."""
+    kinds = {o.name: o.kind for o in game.option_schema() if not o.local}
+    defaults = parameters_of(game)
+    params = {}
+    for name, value in options.items():
+        if name not in kinds:
+            continue
+        if kinds[name] == "list":
+            value = ",".join(map(str, value))
+        elif kinds[name] == "choice":
+            value = type(defaults[name])(value)
+        params[name] = value
+    return params
+
+
+def load(game: Game, options: Mapping[str, Any] | None = None) -> PalantirGame:
+    """The OpenSpiel game of a palantir game with these options."""
+    return pyspiel.load_game(short_name(game.id),
+                             params_of(game, game.validate_options(options)))
+
+
+class PalantirBot(pyspiel.Bot):
+    """A palantir agent (make_agent: heuristic, mcts:N, ismcts:N, ...) as an OpenSpiel bot:
+    it is shown its seat's view and legal decisions, as at palantir's own table."""
+
+    def __init__(self, game: PalantirGame, player: int, spec: str, seed: int | None = None):
+        pyspiel.Bot.__init__(self)
+        self.player = player
+        self.agent = make_agent(spec, game.setup.palantir_game, player, seed,
+                                dict(game.setup.options))
+
+    def step(self, state: PalantirState) -> int:
+        """The number of the decision the agent takes at `state`."""
+        position = state._stepper.state
+        chosen = self.agent.choose(position.view(self.player), position.legal_actions())
+        return next(number for number, action in state._legal_table().items()
+                    if action == chosen or str(action) == str(chosen))
+
+    def restart_at(self, state) -> None:
+        """Nothing to forget: the agent reads each decision's view afresh."""
+
+    def inform_action(self, state, player_id, action) -> None:
+        """Nothing to follow: the agent reads each decision's view afresh."""
+
+
+class OpenSpielAgent:
+    """An OpenSpiel bot at palantir's table (seat spec `openspiel:mcts[:N]`, N simulations
+    a decision): it searches an OpenSpiel state built from its seat's view alone."""
+
+    def __init__(self, game: Game, seat: int, seed: int | None, simulations: int,
+                 options: Mapping[str, Any] | None):
+        self.game, self.seat = game, seat
+        self.options = options
+        self.rng = np.random.RandomState(None if seed is None else seed % 2**32)
+        self.simulations = simulations
+
+    def choose(self, view: dict, legal_actions: list):
+        """The decision OpenSpiel's MCTSBot picks from a state rebuilt from `view`."""
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        options = self.options or view.get("options") or {}
+        spiel = load(self.game, options)
+        dice_seed = int(self.rng.randint(2**31))
+        position = self.game.state_from_view(view, SeededDice(dice_seed))
+        bot = mcts.MCTSBot(spiel, 2.0, self.simulations,
+                           mcts.RandomRolloutEvaluator(1, self.rng), random_state=self.rng)
+        state = spiel.state_at(position)
+        chosen = state._legal_table()[bot.step(state)]
+        return next(a for a in legal_actions if a == chosen or str(a) == str(chosen))
+
+
+# OpenSpiel's bots a palantir seat may be: name -> default budget (simulations)
+OPENSPIEL_BOTS = {"mcts": 100}
+
+
+def openspiel_agent(game: Game, seat: int, seed: int | None, budget: str, spec: str,
+                    options: Mapping[str, Any] | None = None) -> OpenSpielAgent:
+    """The agent of seat spec `openspiel:BOT[:N]` (agents/__init__.py make_agent)."""
+    bot, _, number = budget.partition(":")
+    if bot not in OPENSPIEL_BOTS:
+        raise UnknownAgent(f"'{spec}': OpenSpiel bots are {', '.join(OPENSPIEL_BOTS)}")
+    if not game.perfect_information:
+        raise UnknownAgent(f"'{spec}': OpenSpiel's mcts would see the whole state, and "
+                           f"'{game.id}' hides information from its seats")
+    if number and not number.isdecimal():
+        raise UnknownAgent(f"'{spec}': the budget is a number of simulations, e.g. "
+                           f"openspiel:mcts:200")
+    return OpenSpielAgent(game, seat, seed, int(number or OPENSPIEL_BOTS[bot]), options)
 
 
 def replayed_trail(game_id: str, options: Mapping[str, Any],

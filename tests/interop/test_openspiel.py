@@ -10,10 +10,13 @@ import pytest
 from open_spiel.python.algorithms import evaluate_bots, mcts
 
 import palantir.interop.openspiel  # noqa: F401  (registers the games)
-from palantir.engine.dice import ScriptedDice
+from palantir.agents import make_agent
+from palantir.engine.dice import ScriptedDice, SeededDice
+from palantir.engine.errors import UnknownAgent
 from palantir.engine.game import Outcome, get_game
 from palantir.interop.chance import ChanceStepper
 from palantir.interop.encoding import payoffs, view_text
+from palantir.interop.openspiel import PalantirBot
 
 JOURNEY = "palantir_journey_to_mordor"
 
@@ -170,3 +173,30 @@ def test_openspiels_mcts_bot_plays_spi_sauron_with_evaluate_bots():
             for _ in range(2)]
     returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng)
     assert list(returns) == [0.0, 0.0]  # cut at the cap long before either side wins
+
+
+# --- agents both ways (issue 16, item 3 of the issue) ---
+
+def test_a_palantir_agent_plays_as_an_openspiel_bot():
+    game = pyspiel.load_game(JOURNEY, {"players": 2, "max_game_length": 80})
+    bots = [PalantirBot(game, 0, "heuristic", seed=1), PalantirBot(game, 1, "mcts:8", seed=2)]
+    rng = np.random.RandomState(1)
+    state = game.new_initial_state()
+    returns = evaluate_bots.evaluate_bots(state, bots, rng)
+    assert len(returns) == 2
+
+
+def test_an_openspiel_bot_sits_at_palantirs_table():
+    palantir_game = get_game("journey-to-mordor")
+    agent = make_agent("openspiel:mcts:6", palantir_game, 0, 3, {"players": 2})
+    state = palantir_game.new_state({"players": 2}, SeededDice(4))
+    legal = state.legal_actions()
+    choice = agent.choose(state.view(0), legal)
+    assert choice in legal
+
+
+def test_openspiel_mcts_is_refused_where_a_seat_cannot_see_everything():
+    with pytest.raises(UnknownAgent, match="hides information"):
+        make_agent("openspiel:mcts", get_game("lotr-board-game"), 0, 1)
+    with pytest.raises(UnknownAgent, match="OpenSpiel bots are mcts"):
+        make_agent("openspiel:cfr", get_game("journey-to-mordor"), 0, 1)

@@ -108,6 +108,9 @@ class Setup:
     def __reduce__(self):
         return (Setup, (self.game_id, self.params))
 
+    def __deepcopy__(self, memo) -> "Setup":
+        return self  # never changed once made: every copy of a state shares it
+
 
 class PalantirGame(pyspiel.Game):
     """One palantir game with given options, as OpenSpiel sees it."""

@@ -200,3 +200,11 @@ def test_openspiel_mcts_is_refused_where_a_seat_cannot_see_everything():
         make_agent("openspiel:mcts", get_game("lotr-board-game"), 0, 1)
     with pytest.raises(UnknownAgent, match="OpenSpiel bots are mcts"):
         make_agent("openspiel:cfr", get_game("journey-to-mordor"), 0, 1)
+
+
+def test_palantirs_ismcts_plays_the_hidden_hand_game_as_an_openspiel_bot():
+    game = pyspiel.load_game("palantir_lotr_board_game", {"players": 2, "max_game_length": 40})
+    bots = [PalantirBot(game, seat, "ismcts:4", seed=seat) for seat in range(2)]
+    returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots,
+                                          np.random.RandomState(2))
+    assert list(returns) == [0.0, 0.0]  # cut at 40 moves, long before the end

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import pickle
+import subprocess
+import sys
+from pathlib import Path
 
 import numpy as np
 import pyspiel
@@ -19,6 +23,7 @@ from palantir.interop.encoding import payoffs, view_text
 from palantir.interop.openspiel import PalantirBot
 
 JOURNEY = "palantir_journey_to_mordor"
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_journey_loads_with_its_options_as_parameters():
@@ -208,3 +213,18 @@ def test_palantirs_ismcts_plays_the_hidden_hand_game_as_an_openspiel_bot():
     returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots,
                                           np.random.RandomState(2))
     assert list(returns) == [0.0, 0.0]  # cut at 40 moves, long before the end
+
+
+def test_the_core_loads_no_openspiel_until_a_seat_asks_for_it():
+    # Issue 16: pyspiel stays out of the core; only an openspiel: seat imports interop.
+    probe = ("import sys, palantir.cli, palantir.agents, palantir.sim.runner\n"
+             "from palantir.agents import make_agent\n"
+             "from palantir.engine.game import get_game\n"
+             "make_agent('mcts:5', get_game('journey-to-mordor'), 0, 1)\n"
+             "before = [m for m in ('pyspiel', 'pettingzoo', 'palantir.interop') "
+             "if m in sys.modules]\n"
+             "make_agent('openspiel:mcts:5', get_game('journey-to-mordor'), 0, 1)\n"
+             "print(before, 'pyspiel' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.stdout.split() == ["[]", "True"], done.stdout + done.stderr

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+
 from ..engine.errors import UnknownAgent
 from ..engine.game import Game
 from .ismcts import make_ismcts
@@ -14,7 +16,13 @@ AGENT_HELP = {
     "mcts[:N|:Ns]": "Monte Carlo tree search, N iterations (default 1000) or N seconds a decision",
     "ismcts[:N|:Ns]": "information-set MCTS for hidden hands (samples what the seat cannot "
                       "see), N iterations (default 1000) or N seconds a decision",
+    "openspiel:mcts[:N]": "OpenSpiel's MCTSBot, N simulations (default 100), for games with "
+                          "nothing hidden (the interop extra)",
 }
+# Agents of other libraries, "module:function", imported only when a seat asks for one, so
+# the core never needs them installed; the function takes (game, seat, seed, budget, spec,
+# options).
+EXTERNAL_AGENTS = {"openspiel": "palantir.interop.openspiel:openspiel_agent"}
 
 
 def make_agent(spec: str, game: Game, seat: int, seed: int | None = None,
@@ -34,6 +42,14 @@ def make_agent(spec: str, game: Game, seat: int, seed: int | None = None,
         return MCTSAgent(game, seat, seed, iterations=iterations, seconds=seconds)
     if name == "ismcts":
         return make_ismcts(game, seat, seed, budget, spec)
+    if name in EXTERNAL_AGENTS:
+        module_name, _, function = EXTERNAL_AGENTS[name].partition(":")
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            raise UnknownAgent(f"agent '{spec}' needs {exc.name}: install the interop extra "
+                               f"(pip install 'palantir[interop]')") from None
+        return getattr(module, function)(game, seat, seed, budget, spec, options)
     raise UnknownAgent(f"unknown agent '{spec}'; agents are: {', '.join(AGENT_HELP)}")
 
 

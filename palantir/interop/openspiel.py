@@ -1,0 +1,457 @@
+"""Every palantir game as an OpenSpiel Python game, registered on import (docs/interop.md).
+
+    import pyspiel, palantir.interop.openspiel
+    game = pyspiel.load_game("palantir_journey_to_mordor", {"players": 4, "locations": True})
+
+The game's options are the OpenSpiel parameters (a list option is a comma-separated string),
+plus `max_game_length`: a game still running after that many moves (decisions and rolls)
+ends there with every seat's return 0, as OpenSpiel needs a bound none of these games has.
+Every roll of a die is a chance node (chance.py); observations come from `view(seat)` only.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, Mapping
+
+import numpy as np
+import pyspiel
+from open_spiel.python.algorithms import mcts
+
+from ..agents import make_agent
+from ..engine.dice import SeededDice
+from ..engine.errors import UnknownAgent
+from ..engine.game import Game, get_game, game_ids
+from .chance import ChanceStepper
+from .encoding import codec_for, payoffs, tensor_for, utility_of, view_text
+
+PREFIX = "palantir_"
+# Declared per game: its move cap (decisions and rolls, see the module's docstring) and the
+# most faces a roll of it offers; its payoffs are encoding.payoffs.
+GAME_DECLARATIONS: dict[str, dict[str, Any]] = {
+    "journey-to-mordor": {"max_game_length": 4000, "max_chance_outcomes": 6},
+    "spi-sauron": {"max_game_length": 20000, "max_chance_outcomes": 36},
+    "lotr-board-game": {"max_game_length": 20000, "max_chance_outcomes": 64},
+    "strategy-battle": {"max_game_length": 20000, "max_chance_outcomes": 6},
+}
+UTILITIES = {"general_sum": pyspiel.GameType.Utility.GENERAL_SUM,
+             "zero_sum": pyspiel.GameType.Utility.ZERO_SUM,
+             "identical": pyspiel.GameType.Utility.IDENTICAL}
+
+
+def short_name(game_id: str) -> str:
+    """The OpenSpiel name of a palantir game: palantir_journey_to_mordor."""
+    return PREFIX + game_id.replace("-", "_")
+
+
+def parameters_of(game: Game) -> dict[str, Any]:
+    """The game's options as OpenSpiel parameter defaults (files on this machine left out)."""
+    params: dict[str, Any] = {}
+    for option in game.option_schema():
+        if option.local:
+            continue
+        default = option.to_json(option.default)
+        if option.kind == "list":
+            default = ",".join(map(str, default))
+        elif option.kind == "choice":
+            # OpenSpiel reads "black_rider=15" in a game's name back as a number.
+            numeric = all(str(c).isdecimal() for c in option.choices)
+            default = int(default) if numeric else str(default)
+        params[option.name] = default
+    params["max_game_length"] = GAME_DECLARATIONS[game.id]["max_game_length"]
+    return params
+
+
+def game_type(game: Game, options: Mapping[str, Any] | None = None) -> pyspiel.GameType:
+    """The honest OpenSpiel type of `game` (with these options: the utility may depend)."""
+    perfect = game.perfect_information
+    return pyspiel.GameType(
+        short_name=short_name(game.id),
+        long_name=f"Palantir {game.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=(pyspiel.GameType.Information.PERFECT_INFORMATION if perfect
+                     else pyspiel.GameType.Information.IMPERFECT_INFORMATION),
+        utility=UTILITIES[utility_of(game, options)],
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=game.max_players,
+        min_num_players=game.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        provides_factored_observation_string=False,
+        parameter_specification=parameters_of(game))
+
+
+class Setup:
+    """What a game with given options needs at every state: plain data, no OpenSpiel
+    object (pickled states carry it, and OpenSpiel rebuilds its game objects on its own)."""
+
+    def __init__(self, game_id: str, params: Mapping[str, Any]):
+        self.game_id = game_id
+        self.params = dict(params)
+        self.palantir_game = get_game(game_id)
+        given = dict(params)
+        declared = GAME_DECLARATIONS[game_id]
+        self.move_cap = int(given.pop("max_game_length", declared["max_game_length"]))
+        defaults = parameters_of(self.palantir_game)
+        defaults.pop("max_game_length")
+        self.chosen = {**defaults, **given}
+        self.options = self.palantir_game.validate_options(self.chosen)
+        self.codec = codec_for(self.palantir_game, self.options)
+        self.tensor = tensor_for(self.palantir_game, self.options)
+        self.players = self.palantir_game.players_of(self.options)
+        self.utility = utility_of(self.palantir_game, self.options)
+        self.max_chance_outcomes = declared["max_chance_outcomes"]
+
+    def __reduce__(self):
+        return (Setup, (self.game_id, self.params))
+
+    def __deepcopy__(self, memo) -> "Setup":
+        return self  # never changed once made: every copy of a state shares it
+
+
+class PalantirGame(pyspiel.Game):
+    """One palantir game with given options, as OpenSpiel sees it."""
+
+    game_id = ""
+
+    def __init__(self, params: Mapping[str, Any] | None = None):
+        setup = Setup(self.game_id, params or {})
+        info = pyspiel.GameInfo(
+            num_distinct_actions=setup.codec.num_actions,
+            max_chance_outcomes=setup.max_chance_outcomes,
+            num_players=setup.players,
+            min_utility=-1.0 if setup.utility == "zero_sum" else 0.0,
+            max_utility=1.0,
+            utility_sum=0.0 if setup.utility == "zero_sum" else None,
+            max_game_length=setup.move_cap)
+        super().__init__(game_type(setup.palantir_game, setup.options), info,
+                         {**setup.chosen, "max_game_length": setup.move_cap})
+        self._setup = setup
+
+    @property
+    def setup(self) -> Setup:
+        """The game's Setup (rebuilt from its parameters where OpenSpiel copied the game)."""
+        if "_setup" not in self.__dict__:
+            self._setup = Setup(self.game_id, self.get_parameters())
+        return self._setup
+
+    def new_initial_state(self) -> "PalantirState":
+        """The start of a game: its first rolls are chance nodes too."""
+        return PalantirState(self, self.setup)
+
+    def state_at(self, position) -> "PalantirState":
+        """An OpenSpiel state at a palantir `position` (a settled state of this game)."""
+        state = PalantirState(self, self.setup)
+        state._stepper = ChanceStepper.at(self.setup.palantir_game, self.setup.options,
+                                          position)
+        state._trail = Trail(state._stepper)
+        state._trail.note()
+        return state
+
+    def make_py_observer(self, iig_obs_type=None, params=None) -> "PalantirObserver":
+        """An observer of seats' views (information states with perfect recall)."""
+        if params:
+            raise ValueError(f"observation parameters are not supported; passed {params}")
+        recall = bool(iig_obs_type and iig_obs_type.perfect_recall)
+        return PalantirObserver(self.setup, recall)
+
+
+class LegalCache:
+    """The numbered legal decisions of one position, remembered until the next move. A copy
+    of the state starts without it: OpenSpiel deep-copies states, and copying thousands of
+    decisions costs more than listing them again."""
+
+    def __init__(self):
+        self.table: dict[int, Any] | None = None
+
+    def __deepcopy__(self, memo) -> "LegalCache":
+        return LegalCache()
+
+
+class Trail:
+    """The positions a game has settled in, one per decision carried out (with its rolls):
+    a seat's information state is its views of them. The chance layer never changes a
+    settled position (it applies each decision to a copy), so they are kept as they are."""
+
+    def __init__(self, stepper: ChanceStepper, states: list | None = None,
+                 seen: dict | None = None):
+        self.stepper = stepper  # whose steps rebuild the trail when a state is pickled
+        self.states = states or []
+        # per seat: (how many positions read, the distinct views so far), read when asked
+        self.seen: dict[int, tuple[int, list[str]]] = seen or {}
+
+    def __deepcopy__(self, memo) -> "Trail":
+        # through the memo, the copy's stepper is the copied state's own
+        return Trail(copy.deepcopy(self.stepper, memo), self.states[:],
+                     {s: (n, texts[:]) for s, (n, texts) in self.seen.items()})
+
+    def __reduce__(self):
+        stepper = self.stepper
+        return (replayed_trail, (stepper.game.id, stepper.options, tuple(stepper.steps)))
+
+    def note(self) -> None:
+        """Keep the stepper's position if it has settled in a new one."""
+        settled = self.stepper.state
+        if settled is not None and not self.stepper.at_chance and \
+                (not self.states or self.states[-1] is not settled):
+            self.states.append(settled)
+
+    def views(self, seat: int) -> list[str]:
+        """`seat`'s views of the positions so far, each that differs from the one before."""
+        read, texts = self.seen.get(seat, (0, []))
+        for position in self.states[read:]:
+            text = view_text(position.view(seat))
+            if not texts or texts[-1] != text:
+                texts.append(text)
+        self.seen[seat] = (len(self.states), texts)
+        return texts
+
+
+class PalantirState(pyspiel.State):
+    """A palantir position in OpenSpiel: a seat to decide, a die to roll, or the end."""
+
+    def __init__(self, game: PalantirGame, setup: Setup):
+        super().__init__(game)
+        self._game = setup
+        self._stepper = ChanceStepper(setup.palantir_game, setup.options)
+        self._moves = 0
+        self._legal = LegalCache()
+        self._trail = Trail(self._stepper)
+        self._trail.note()
+
+    # -- who moves --------------------------------------------------------------------
+    def current_player(self) -> int:
+        """The seat to decide, the chance player while a die waits, or terminal."""
+        if self.is_terminal():
+            return pyspiel.PlayerId.TERMINAL
+        if self._stepper.at_chance:
+            return pyspiel.PlayerId.CHANCE
+        return self._stepper.state.to_move()
+
+    def is_terminal(self) -> bool:
+        """Over by the rules, or cut at the move cap."""
+        if self._moves >= self._game.move_cap:
+            return True
+        return not self._stepper.at_chance and self._stepper.state.is_over()
+
+    def returns(self) -> list[float]:
+        """The outcome's payoffs at the end (0 for everyone when cut at the cap)."""
+        players = self._game.players
+        state = self._stepper.state
+        if self._stepper.at_chance or state is None or not state.is_over():
+            return [0.0] * players
+        return payoffs(self._game.palantir_game, state.outcome(), players)
+
+    # -- decisions and dice -----------------------------------------------------------
+    def _legal_table(self) -> dict[int, Any]:
+        if self._legal.table is None:
+            self._legal.table = self._game.codec.legal(self._stepper.state)
+        return self._legal.table
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if self.is_terminal() or self._stepper.at_chance:
+            return []
+        return sorted(self._legal_table())
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Every distinct face of the waiting die with its probability."""
+        need = self._stepper.need
+        if need is None:
+            return []
+        outcomes = need.outcomes()
+        cap = self._game.max_chance_outcomes
+        if len(outcomes) > cap:
+            raise ValueError(f"die '{need.die}' has {len(outcomes)} faces, above the "
+                             f"declared max_chance_outcomes {cap}")
+        return outcomes
+
+    def _apply_action(self, action: int) -> None:
+        if self._stepper.at_chance:
+            self._stepper.pick(action)
+        else:
+            table = self._legal_table()
+            if action not in table:
+                raise ValueError(f"action {action} is not legal here (legal: {sorted(table)})")
+            self._stepper.decide(table[action])
+        self._legal.table = None
+        self._moves += 1
+        self._trail.note()
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            need = self._stepper.need
+            if need is not None:
+                return f"{need.die}={need.distinct_faces()[action]}"
+            return f"chance outcome {action}"
+        table = self._legal_table() if not self._stepper.at_chance else {}
+        return str(table[action]) if action in table else f"action {action}"
+
+    # -- what a seat sees -------------------------------------------------------------
+    def seat_view(self, seat: int | None) -> dict:
+        """`seat`'s view, with the faces it may see of the dice rolled so far this step."""
+        view = dict(self._stepper.state.view(seat)) if self._stepper.state else {}
+        rolling = [[die, face] for die, face, seen in self._stepper.picked_rolls()
+                   if seen is None or seat in seen]
+        if self._stepper.at_chance:
+            view["rolling"] = rolling
+        return view
+
+    def information_state_text(self, seat: int) -> str:
+        """Everything `seat` has seen, in order: each of its views that differs from the
+        one before, then its view now (the faces it may see of the dice being rolled)."""
+        seen = self._trail.views(seat)
+        now = view_text(self.seat_view(seat))
+        return "\n".join(seen if seen and seen[-1] == now else seen + [now])
+
+    def __str__(self) -> str:
+        if self._stepper.state is None:
+            return "(dealing)"
+        return view_text(self.seat_view(None))
+
+
+class PalantirObserver:
+    """Observation (and information-state) strings and tensors of one seat's view."""
+
+    def __init__(self, game: Setup, perfect_recall: bool):
+        self._game = game
+        self._recall = perfect_recall
+        size = game.tensor.size if game.tensor is not None else 0
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"view": self.tensor}
+
+    def set_from(self, state: PalantirState, player: int) -> None:
+        """Fill the tensor from `player`'s view of `state`."""
+        if self._game.tensor is None or state._stepper.state is None:
+            self.tensor.fill(0)
+            return
+        self.tensor[:] = self._game.tensor.encode(state.seat_view(player))
+
+    def string_from(self, state: PalantirState, player: int) -> str:
+        """`player`'s view as text; with perfect recall, everything it has seen so far."""
+        if self._recall:
+            if self._game.palantir_game.perfect_information:
+                return " ".join(map(str, state.history()))
+            return state.information_state_text(player)
+        return view_text(state.seat_view(player))
+
+
+def params_of(game: Game, options: Mapping[str, Any]) -> dict[str, Any]:
+    """Validated palantir options as OpenSpiel parameters (lists comma-joined)."""
+    kinds = {o.name: o.kind for o in game.option_schema() if not o.local}
+    defaults = parameters_of(game)
+    params = {}
+    for name, value in options.items():
+        if name not in kinds:
+            continue
+        if kinds[name] == "list":
+            value = ",".join(map(str, value))
+        elif kinds[name] == "choice":
+            value = type(defaults[name])(value)
+        params[name] = value
+    return params
+
+
+def load(game: Game, options: Mapping[str, Any] | None = None) -> PalantirGame:
+    """The OpenSpiel game of a palantir game with these options."""
+    return pyspiel.load_game(short_name(game.id),
+                             params_of(game, game.validate_options(options)))
+
+
+class PalantirBot(pyspiel.Bot):
+    """A palantir agent (make_agent: heuristic, mcts:N, ismcts:N, ...) as an OpenSpiel bot:
+    it is shown its seat's view and legal decisions, as at palantir's own table."""
+
+    def __init__(self, game: PalantirGame, player: int, spec: str, seed: int | None = None):
+        pyspiel.Bot.__init__(self)
+        self.player = player
+        self.agent = make_agent(spec, game.setup.palantir_game, player, seed,
+                                dict(game.setup.options))
+
+    def step(self, state: PalantirState) -> int:
+        """The number of the decision the agent takes at `state`."""
+        position = state._stepper.state
+        chosen = self.agent.choose(position.view(self.player), position.legal_actions())
+        return next(number for number, action in state._legal_table().items()
+                    if action == chosen or str(action) == str(chosen))
+
+    def restart_at(self, state) -> None:
+        """Nothing to forget: the agent reads each decision's view afresh."""
+
+    def inform_action(self, state, player_id, action) -> None:
+        """Nothing to follow: the agent reads each decision's view afresh."""
+
+
+class OpenSpielAgent:
+    """An OpenSpiel bot at palantir's table (seat spec `openspiel:mcts[:N]`, N simulations
+    a decision): it searches an OpenSpiel state built from its seat's view alone."""
+
+    def __init__(self, game: Game, seat: int, seed: int | None, simulations: int,
+                 options: Mapping[str, Any] | None):
+        self.game, self.seat = game, seat
+        self.options = options
+        self.rng = np.random.RandomState(None if seed is None else seed % 2**32)
+        self.simulations = simulations
+
+    def choose(self, view: dict, legal_actions: list):
+        """The decision OpenSpiel's MCTSBot picks from a state rebuilt from `view`."""
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        options = self.options or view.get("options") or {}
+        spiel = load(self.game, options)
+        dice_seed = int(self.rng.randint(2**31))
+        position = self.game.state_from_view(view, SeededDice(dice_seed))
+        bot = mcts.MCTSBot(spiel, 2.0, self.simulations,
+                           mcts.RandomRolloutEvaluator(1, self.rng), random_state=self.rng)
+        state = spiel.state_at(position)
+        chosen = state._legal_table()[bot.step(state)]
+        return next(a for a in legal_actions if a == chosen or str(a) == str(chosen))
+
+
+# OpenSpiel's bots a palantir seat may be: name -> default budget (simulations)
+OPENSPIEL_BOTS = {"mcts": 100}
+
+
+def openspiel_agent(game: Game, seat: int, seed: int | None, budget: str, spec: str,
+                    options: Mapping[str, Any] | None = None) -> OpenSpielAgent:
+    """The agent of seat spec `openspiel:BOT[:N]` (agents/__init__.py make_agent)."""
+    bot, _, number = budget.partition(":")
+    if bot not in OPENSPIEL_BOTS:
+        raise UnknownAgent(f"'{spec}': OpenSpiel bots are {', '.join(OPENSPIEL_BOTS)}")
+    if not game.perfect_information:
+        raise UnknownAgent(f"'{spec}': OpenSpiel's mcts would see the whole state, and "
+                           f"'{game.id}' hides information from its seats")
+    if number and not number.isdecimal():
+        raise UnknownAgent(f"'{spec}': the budget is a number of simulations, e.g. "
+                           f"openspiel:mcts:200")
+    return OpenSpielAgent(game, seat, seed, int(number or OPENSPIEL_BOTS[bot]), options)
+
+
+def replayed_trail(game_id: str, options: Mapping[str, Any],
+                   steps: tuple[tuple[str, int], ...]) -> Trail:
+    """The trail of a game after these steps (an unpickled state's)."""
+    stepper = ChanceStepper(get_game(game_id), options)
+    trail = Trail(stepper)
+    trail.note()
+    for kind, number in steps:
+        if kind == "pick":
+            stepper.pick(number)
+        else:
+            stepper.decide(stepper.state.legal_actions()[number])
+        trail.note()
+    return trail
+
+
+def _register(game_id: str) -> type[PalantirGame]:
+    game = get_game(game_id)
+    name = f"Palantir_{game_id.replace('-', '_')}"
+    cls = type(name, (PalantirGame,), {"game_id": game_id, "__module__": __name__})
+    globals()[name] = cls  # pickled by name, as OpenSpiel copies games and states so
+    pyspiel.register_game(game_type(game), cls)
+    return cls
+
+
+GAME_CLASSES = {game_id: _register(game_id) for game_id in game_ids()
+                if game_id in GAME_DECLARATIONS}

@@ -1,0 +1,230 @@
+"""Issue 16, item 1: the games as OpenSpiel games, passing OpenSpiel's own checks."""
+
+from __future__ import annotations
+
+import os
+import pickle
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import evaluate_bots, mcts
+
+import palantir.interop.openspiel  # noqa: F401  (registers the games)
+from palantir.agents import make_agent
+from palantir.engine.dice import ScriptedDice, SeededDice
+from palantir.engine.errors import UnknownAgent
+from palantir.engine.game import Outcome, get_game
+from palantir.interop.chance import ChanceStepper
+from palantir.interop.encoding import payoffs, view_text
+from palantir.interop.openspiel import PalantirBot
+
+JOURNEY = "palantir_journey_to_mordor"
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_journey_loads_with_its_options_as_parameters():
+    game = pyspiel.load_game(JOURNEY, {"players": 4, "locations": True})
+    assert game.num_players() == 4
+    assert game.get_parameters()["locations"] is True
+    # 31 sets of dice to keep, reroll, advance 0..9
+    assert game.num_distinct_actions() == 42
+    kind = game.get_type()
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert kind.information == pyspiel.GameType.Information.PERFECT_INFORMATION
+    assert kind.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+
+
+def test_a_bad_option_is_refused_naming_it():
+    with pytest.raises(Exception, match="players"):
+        pyspiel.load_game(JOURNEY, {"players": 9})
+
+
+def test_every_roll_is_a_chance_node_listing_each_face_and_its_probability():
+    # The coloured die has faces R G F O O N: the Orc twice, so 2/6.
+    state = pyspiel.load_game(JOURNEY, {"players": 2}).new_initial_state()
+    assert state.is_chance_node()
+    outcomes = dict(state.chance_outcomes())
+    assert [state.action_to_string(pyspiel.PlayerId.CHANCE, a) for a in outcomes] == \
+        ["yellow=R", "yellow=G", "yellow=F", "yellow=O", "yellow=N"]
+    assert outcomes[3] == pytest.approx(2 / 6) and sum(outcomes.values()) == pytest.approx(1)
+    for _ in range(5):  # five dice are rolled at the start of the first turn
+        assert state.is_chance_node()
+        state.apply_action(0)
+    assert state.current_player() == 0
+
+
+def test_the_rolls_picked_replay_as_a_palantir_record():
+    game = pyspiel.load_game(JOURNEY, {"players": 3, "locations": True})
+    state = game.new_initial_state()
+    rng = np.random.default_rng(7)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    stepper = state._stepper
+    replay = get_game("journey-to-mordor").new_state(
+        stepper.options, ScriptedDice([(r.die, r.face) for r in stepper.rolls]))
+    for kind, number in stepper.steps:
+        if kind == "decide":
+            replay.apply(replay.legal_actions()[number])
+    assert replay.view(None) == stepper.state.view(None)
+    assert state.returns() == stepper.state.outcome().returns(3)
+
+
+def test_observations_come_from_the_seats_view():
+    game = pyspiel.load_game(JOURNEY, {"players": 2})
+    state = game.new_initial_state()
+    for _ in range(5):
+        state.apply_action(0)
+    assert '"roll":[["yellow","R"]' in state.observation_string(0)
+    tensor = np.array(state.observation_tensor(1))
+    assert tensor.shape == tuple(game.observation_tensor_shape()) and tensor.sum() > 0
+
+
+@pytest.mark.parametrize("options", [{"players": 2}, {"players": 3, "locations": True}])
+def test_journey_passes_openspiels_random_sim_test(options):
+    game = pyspiel.load_game(JOURNEY, options)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_a_game_past_the_move_cap_ends_with_no_payoff():
+    state = pyspiel.load_game(JOURNEY, {"players": 2, "max_game_length": 12}).new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    assert len(state.history()) == 12 and state.returns() == [0.0, 0.0]
+
+
+def test_openspiels_mcts_bot_plays_journey_with_evaluate_bots():
+    # Capped at 60 moves (decisions and rolls) to keep the suite quick.
+    game = pyspiel.load_game(JOURNEY, {"players": 2, "max_game_length": 60})
+    rng = np.random.RandomState(3)
+    bots = [mcts.MCTSBot(game, 2, 4, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+            for _ in range(2)]
+    returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng)
+    assert len(returns) == 2 and sum(returns) <= 1.0 and min(returns) >= 0.0
+
+
+def test_a_stepper_survives_pickling_by_replaying_its_steps():
+
+    stepper = ChanceStepper(get_game("journey-to-mordor"), {"players": 2})
+    for _ in range(5):
+        stepper.pick(1)
+    stepper.decide(stepper.state.legal_actions()[0])
+    copy = pickle.loads(pickle.dumps(stepper))
+    assert copy.steps == stepper.steps and copy.need.die == stepper.need.die
+
+
+# --- the other three games (issue 16, item 3): long games, so capped by max_game_length ---
+
+@pytest.mark.parametrize("name, cap", [("palantir_spi_sauron", 25),
+                                       ("palantir_lotr_board_game", 80),
+                                       ("palantir_strategy_battle", 20)])
+def test_the_long_games_pass_random_sim_test_under_a_move_cap(name, cap):
+    game = pyspiel.load_game(name, {"max_game_length": cap})
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_each_game_declares_its_type_honestly():
+    kinds = {name: pyspiel.load_game(f"palantir_{name}").get_type() for name in
+             ("journey_to_mordor", "spi_sauron", "lotr_board_game", "strategy_battle")}
+    info, utility = pyspiel.GameType.Information, pyspiel.GameType.Utility
+    assert kinds["lotr_board_game"].information == info.IMPERFECT_INFORMATION
+    assert kinds["lotr_board_game"].utility == utility.IDENTICAL
+    assert kinds["spi_sauron"].utility == utility.ZERO_SUM
+    assert kinds["strategy_battle"].utility == utility.ZERO_SUM
+    assert kinds["journey_to_mordor"].utility == utility.GENERAL_SUM
+    for name, palantir_id in (("spi_sauron", "spi-sauron"),
+                              ("strategy_battle", "strategy-battle")):
+        perfect = get_game(palantir_id).perfect_information
+        assert (kinds[name].information == info.PERFECT_INFORMATION) == perfect
+    sauron = pyspiel.load_game("palantir_lotr_board_game", {"expansion": "sauron"})
+    assert sauron.get_type().utility == utility.GENERAL_SUM and sauron.num_players() == 3
+
+
+def test_the_board_games_hobbits_share_one_payoff_and_sauron_is_opposed():
+    board = get_game("lotr-board-game")
+    assert payoffs(board, Outcome((0, 1), "won"), 3) == [1.0, 1.0, 0.0]
+    assert payoffs(board, Outcome((2,), "lost"), 3) == [0.0, 0.0, 1.0]
+
+
+def test_a_hidden_hand_never_reaches_another_seats_information_state():
+    # Rule: view(seat) is the only source; a hobbit's hand is not in another's string.
+    game = pyspiel.load_game("palantir_lotr_board_game", {"players": 2})
+    state = game.new_initial_state()
+    while state.is_chance_node() or state.current_player() != 0:
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        else:
+            state.apply_action(state.legal_actions()[0])
+    own = state._stepper.state.view(0)
+    other = state._stepper.state.view(1)
+    assert own["hand"] != other["hand"]
+    seen_by_1 = state.information_state_string(1)
+    assert seen_by_1.endswith(view_text(other))
+    assert '"hand":' + view_text(own["hand"]) not in seen_by_1
+    assert '"hand":' + view_text(own["hand"]) in state.information_state_string(0)
+
+
+def test_openspiels_mcts_bot_plays_spi_sauron_with_evaluate_bots():
+    game = pyspiel.load_game("palantir_spi_sauron", {"max_game_length": 12})
+    rng = np.random.RandomState(5)
+    bots = [mcts.MCTSBot(game, 2, 2, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+            for _ in range(2)]
+    returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng)
+    assert list(returns) == [0.0, 0.0]  # cut at the cap long before either side wins
+
+
+# --- agents both ways (issue 16, item 3 of the issue) ---
+
+def test_a_palantir_agent_plays_as_an_openspiel_bot():
+    game = pyspiel.load_game(JOURNEY, {"players": 2, "max_game_length": 80})
+    bots = [PalantirBot(game, 0, "heuristic", seed=1), PalantirBot(game, 1, "mcts:8", seed=2)]
+    rng = np.random.RandomState(1)
+    state = game.new_initial_state()
+    returns = evaluate_bots.evaluate_bots(state, bots, rng)
+    assert len(returns) == 2
+
+
+def test_an_openspiel_bot_sits_at_palantirs_table():
+    palantir_game = get_game("journey-to-mordor")
+    agent = make_agent("openspiel:mcts:6", palantir_game, 0, 3, {"players": 2})
+    state = palantir_game.new_state({"players": 2}, SeededDice(4))
+    legal = state.legal_actions()
+    choice = agent.choose(state.view(0), legal)
+    assert choice in legal
+
+
+def test_openspiel_mcts_is_refused_where_a_seat_cannot_see_everything():
+    with pytest.raises(UnknownAgent, match="hides information"):
+        make_agent("openspiel:mcts", get_game("lotr-board-game"), 0, 1)
+    with pytest.raises(UnknownAgent, match="OpenSpiel bots are mcts"):
+        make_agent("openspiel:cfr", get_game("journey-to-mordor"), 0, 1)
+
+
+def test_palantirs_ismcts_plays_the_hidden_hand_game_as_an_openspiel_bot():
+    game = pyspiel.load_game("palantir_lotr_board_game", {"players": 2, "max_game_length": 40})
+    bots = [PalantirBot(game, seat, "ismcts:4", seed=seat) for seat in range(2)]
+    returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots,
+                                          np.random.RandomState(2))
+    assert list(returns) == [0.0, 0.0]  # cut at 40 moves, long before the end
+
+
+def test_the_core_loads_no_openspiel_until_a_seat_asks_for_it():
+    # Issue 16: pyspiel stays out of the core; only an openspiel: seat imports interop.
+    probe = ("import sys, palantir.cli, palantir.agents, palantir.sim.runner\n"
+             "from palantir.agents import make_agent\n"
+             "from palantir.engine.game import get_game\n"
+             "make_agent('mcts:5', get_game('journey-to-mordor'), 0, 1)\n"
+             "before = [m for m in ('pyspiel', 'pettingzoo', 'palantir.interop') "
+             "if m in sys.modules]\n"
+             "make_agent('openspiel:mcts:5', get_game('journey-to-mordor'), 0, 1)\n"
+             "print(before, 'pyspiel' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.stdout.split() == ["[]", "True"], done.stdout + done.stderr

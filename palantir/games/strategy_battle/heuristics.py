@@ -705,6 +705,15 @@ class HeuristicAgent:
         return General(state_of(view, self.game)).choose(legal_actions, self.rng)
 
 
+def root_policy(state, rng: random.Random):
+    """The general's full judgement of the state itself, over the decisions a search
+    compares (all but 'pick'): the pick a search's root must clearly beat."""
+    legal = [a for a in state.legal_actions() if not isinstance(a, Pick)]
+    if len(legal) == 1:
+        return legal[0]
+    return General(state).choose(legal, rng)
+
+
 def rollout_policy(state, rng: random.Random):
     """A cheap policy for search rollouts: the general's judgement on the state itself (no
     view rebuilt, no looks at cover); in the Move phase only the next model's likeliest

@@ -139,6 +139,8 @@ class MCTSAgent:
         self.rng = random.Random(seed)
         self.hooks = game.search()
         self.policy: Callable[[State, random.Random], Any] | None = self.hooks.rollout_policy()
+        # the pick the root must clearly beat: the game's full general where it has one
+        self.root_policy = self.hooks.root_policy() or self.policy
         self.evaluation = self.hooks.rollout_evaluation()
         self.payoffs = self.hooks.search_payoffs
         self._cut: Callable[[State], list[float] | None] | None = None
@@ -154,9 +156,9 @@ class MCTSAgent:
         dice = SamplingDice(self.rng.getrandbits(64))
         rollout_rng = random.Random(self.rng.getrandbits(64))
         root_state = self.game.state_from_view(view, dice)
-        if self.policy is not None and not self.hooks.search_worthy(view):
-            # a minor question: the rollout policy answers it without a search
-            wanted = self.policy(root_state, rollout_rng)
+        if self.root_policy is not None and not self.hooks.search_worthy(view):
+            # a minor question: the root policy answers it without a search
+            wanted = self.root_policy(root_state, rollout_rng)
             choice = next((a for a in legal_actions if a == wanted or str(a) == str(wanted)),
                           legal_actions[0])
             self.last_search = {"iterations": 0, "seconds": 0.0, "root": [], "tree": None,
@@ -168,7 +170,8 @@ class MCTSAgent:
         # the game abstracts its decisions for search, only those offered that it lists.
         searched = {str(a) for a in self.hooks.search_actions(root_state)}
         offered = [a for a in legal_actions if str(a) in searched] or list(legal_actions)
-        root.untried, preferred = self._ordered(root_state, offered, rollout_rng)
+        root.untried, preferred = self._ordered(root_state, offered, rollout_rng,
+                                                self.root_policy)
         players = root_state.players
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
@@ -268,12 +271,16 @@ class MCTSAgent:
             node.edges.remove(edge)
             node.visits -= edge.visits
 
-    def _ordered(self, state: State, actions: list, rng: random.Random) -> tuple[list, Any]:
-        """Untried decisions, popped from the end so the policy's pick comes first; and it."""
+    def _ordered(self, state: State, actions: list, rng: random.Random,
+                 policy: Callable[[State, random.Random], Any] | None = None
+                 ) -> tuple[list, Any]:
+        """Untried decisions, popped from the end so the policy's pick (`policy`, else the
+        rollout policy's) comes first; and it."""
         rng.shuffle(actions)
-        if self.policy is None or len(actions) < 2:
+        policy = policy or self.policy
+        if policy is None or len(actions) < 2:
             return actions, None
-        wanted = self.policy(state, rng)
+        wanted = policy(state, rng)
         for i, action in enumerate(actions):
             if action == wanted or str(action) == str(wanted):
                 actions.append(actions.pop(i))

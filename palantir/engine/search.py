@@ -15,7 +15,7 @@ from .dice import Dice
 if TYPE_CHECKING:
     from .game import Outcome, State
 
-HOOKS = ("rollout_policy", "search_actions", "search_worthy", "search_payoffs",
+HOOKS = ("rollout_policy", "root_policy", "search_actions", "search_worthy", "search_payoffs",
          "rollout_evaluation", "search_cutoff", "determinizer")
 
 
@@ -32,6 +32,12 @@ class SearchHooks:
 
     def rollout_policy(self) -> "Callable[[State, Any], Any] | None":
         """A cheap callable (state, rng) -> action for search rollouts, or None for random."""
+        return None
+
+    def root_policy(self) -> "Callable[[State, Any], Any] | None":
+        """A callable (state, rng) -> action whose pick a search must clearly beat at its
+        root and which answers the questions not worth a search (a game's full general,
+        dearer than its rollouts), or None: the rollout policy serves there too."""
         return None
 
     def search_actions(self, state: "State") -> list:

@@ -24,6 +24,9 @@ class ToyGame(Game):
     def rollout_policy(self):
         return PLAIN_SEARCH.rollout_policy()
 
+    def root_policy(self):
+        return PLAIN_SEARCH.root_policy()
+
     def search_actions(self, state):
         return PLAIN_SEARCH.search_actions(state)
 
@@ -41,6 +44,7 @@ class ToyGame(Game):
 
     def search(self):
         return SearchHooks(rollout_policy=self.rollout_policy,
+                           root_policy=self.root_policy,
                            search_actions=self.search_actions,
                            search_worthy=self.search_worthy,
                            search_payoffs=self.search_payoffs,
@@ -475,3 +479,43 @@ def test_a_minor_question_is_answered_by_the_rollout_policy_without_a_search():
     agent = MCTSAgent(game, 0, 1, iterations=500)
     assert agent.choose(state.view(0), state.legal_actions()) == "stall"  # the policy's pick
     assert agent.last_search["iterations"] == 0 and game.policy_calls == 1
+
+
+class RootStall(Stall):
+    """Stall whose root policy (a game's full general, dearer than its rollouts) resigns
+    where the rollout policy stalls."""
+
+    def root_policy(self):
+        def policy(state, rng):
+            self.root_calls = getattr(self, "root_calls", 0) + 1
+            return state.legal_actions()[0]
+        return policy
+
+
+def test_the_root_policys_pick_is_the_one_the_search_must_clearly_beat():
+    # issue 14, item 12: the search kept the cheap rollout policy's pick unless clearly
+    # beaten, not the full general's; a game's root policy is that pick now
+    game = RootStall()
+    state = StallState(game, None)
+    doubter = MCTSAgent(game, 0, 1, iterations=40, confidence=math.inf)
+    assert doubter.choose(state.view(0), state.legal_actions()) == "resign"
+    assert doubter.last_search["policy"] == "resign" and game.root_calls == 1
+    # ...and beaten clearly (resigning loses every rollout), it is overruled
+    searcher = MCTSAgent(game, 0, 1, iterations=200)
+    assert searcher.choose(state.view(0), state.legal_actions()) == "stall"
+    assert searcher.last_search["overruled"]
+
+
+class MinorRootStall(RootStall):
+    """RootStall whose every decision is a minor question."""
+
+    def search_worthy(self, view):
+        return False
+
+
+def test_a_minor_question_is_answered_by_the_root_policy_where_the_game_has_one():
+    game = MinorRootStall()
+    state = StallState(game, None)
+    agent = MCTSAgent(game, 0, 1, iterations=500)
+    assert agent.choose(state.view(0), state.legal_actions()) == "resign"
+    assert agent.last_search["iterations"] == 0 and game.policy_calls == 0

@@ -5,18 +5,22 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ...engine.dice import Dice
+from ...engine.dice import Dice, SeededDice
 from ...engine.errors import BadOption
 from ...engine.game import Game
 from ...engine.options import Option
 from ...engine.search import SearchHooks
 from .analysis_profile import ANALYSIS_PROFILE
 from .evaluation import rollout_evaluation
-from .heuristics import HeuristicAgent, rollout_policy
-from .notation import Pick
+from .heuristics import HeuristicAgent, root_policy, rollout_policy
+from .notation import Cast, Charge, Pick, Throw, Volley
 from .profiles import DataError
 from .rules import BattleState
 from .scenarios import load_scenario, scenario_names
+
+
+# the decisions worth a search's time: those that can start a fight, a spell or a volley
+SEARCHED = (Charge, Throw, Cast, Volley)
 
 
 class StrategyBattle(Game):
@@ -69,10 +73,13 @@ class StrategyBattle(Game):
         return state
 
     def search(self) -> SearchHooks:
-        """What mcts asks of this game: the general's rollouts, the decisions compared (no
-        'pick') and the evaluation that cuts rollouts short."""
+        """What mcts asks of this game: the general's rollouts, his full judgement at the
+        root, the decisions compared (no 'pick'), which are worth a search, and the
+        evaluation that cuts rollouts short."""
         return SearchHooks(rollout_policy=self.rollout_policy,
+                           root_policy=self.root_policy,
                            search_actions=self.search_actions,
+                           search_worthy=self.search_worthy,
                            rollout_evaluation=self.rollout_evaluation)
 
     def heuristic_agent(self, seat: int, seed: int | None):
@@ -80,6 +87,22 @@ class StrategyBattle(Game):
 
     def rollout_policy(self):
         return rollout_policy
+
+    def root_policy(self):
+        """The search must clearly beat the general's own pick, cover and all
+        (heuristics.root_policy), not only his cheaper rollout judgement's."""
+        return root_policy
+
+    def search_worthy(self, view: Mapping[str, Any]) -> bool:
+        """A decision that can start a fight or a spell — one offering a charge, a throw, a
+        cast or a volley — is searched; the rest (the advances of models no enemy is near,
+        aimed shots, the questions inside a procedure: backing away, shielding, Might,
+        strikes, re-rolls, Fate) the general answers at once, by his exact odds, so the
+        search's time goes where a battle is decided."""
+        if view.get("question") is not None:
+            return False
+        state = self.state_from_view(view, SeededDice(0))
+        return any(isinstance(a, SEARCHED) for a in state.legal_actions())
 
     def search_actions(self, state) -> list:
         """The search moves models in the general's order: every decision but 'pick'."""

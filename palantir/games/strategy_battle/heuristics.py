@@ -47,6 +47,7 @@ from .notation import (Allot, Cast, Charge, Climb, Done, FateRoll, Fight, Heroic
                        Weapon)
 from .odds import Fighter, fight_odds, shot_odds, wound_chance
 from .phases.fight.resolution import best, fight_value, reroll_win_chance, sure_to_win
+from .phases import move as move_rules
 from .phases.fight.weapons import weapon_effect
 from .phases.shoot import (VOLLEY_BOWS, check_shot, check_volley, near_target, roofed,
                            shooters, shooting_limit)
@@ -62,6 +63,7 @@ ENGAGE = 1.0      # the worth of closing with the enemy at all: battles are won 
 CLIMB_RISK = 0.3  # a climb's chance of a fall, in the values of `value`
 LIE_COST = 0.05   # getting up again costs half a move
 SHOT_KEPT = 1.5   # the worth of a move that keeps a shooter's shot at an enemy in range
+ELEVATED = 2.0    # a defender of an elevated position fights as behind a barrier
 
 
 def value(profile) -> float:
@@ -278,7 +280,30 @@ class General:
 
     def climb(self, action: Climb) -> float:
         """A climb is weighed as the move to where it comes out, less the risk of the Climb
-        chart's 1 ('Climbing')."""
+        chart's 1 ('Climbing'); one that comes over the edge into an enemy's control zone
+        is a charge at the nearest such enemy, who defends the edge as a barrier
+        ('Defending Elevated Positions')."""
+        s = self.state
+        model = s.models[action.model]
+        try:
+            plan = move_rules.check_climb(s, action, "")
+        except IllegalAction:
+            return -1.0
+        if plan["up"]:
+            landed = s.disc(model, zone=False).at(*plan["land"])
+            cz = s.units.control_zone
+            defenders = sorted((geo.gap(landed, d), d.key) for d in s.discs()
+                               if d.side != model.side and d.zone and geo.gap(landed, d) < cz)
+            if defenders:
+                charge = Charge(model.id, (defenders[0][1],), action.path)
+                return self.charge(charge) - ELEVATED - CLIMB_RISK
+            # enemies on top can be reached no other way: a climb up to them closes with
+            # them as an advance on open ground does, though it gains little ground (the
+            # height costs double) and leaves the foot of the side that hid him
+            area = next(a for a in s.table.areas if a.name == plan["area"])
+            if any(e.side != model.side and area.shape.contains(Point(e.x, e.y))
+                   for e in s.models.values()):
+                return self.move(Move(action.model, action.path)) - CLIMB_RISK + ENGAGE
         return self.move(Move(action.model, action.path)) - CLIMB_RISK
 
     def lie(self, action: Lie) -> float:
@@ -678,6 +703,15 @@ class HeuristicAgent:
         if len(legal_actions) == 1:
             return legal_actions[0]
         return General(state_of(view, self.game)).choose(legal_actions, self.rng)
+
+
+def root_policy(state, rng: random.Random):
+    """The general's full judgement of the state itself, over the decisions a search
+    compares (all but 'pick'): the pick a search's root must clearly beat."""
+    legal = [a for a in state.legal_actions() if not isinstance(a, Pick)]
+    if len(legal) == 1:
+        return legal[0]
+    return General(state).choose(legal, rng)
 
 
 def rollout_policy(state, rng: random.Random):

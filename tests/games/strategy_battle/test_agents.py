@@ -13,7 +13,7 @@ from palantir.games.strategy_battle.heuristics import rollout_policy
 from palantir.games.strategy_battle.notation import (Charge, Move, Reroll, Shielding, Shoot,
                                                      Take, Volley)
 
-from tests.support.positions.sbg import ORC, ROHAN, ROHAN_BOW, battle, fight, mark
+from tests.support.positions.sbg import ORC, ORC_BOW, ROHAN, ROHAN_BOW, battle, fight, mark
 
 R = 12.5 / 25.4
 D = 2 * R
@@ -256,3 +256,23 @@ def test_candidates_a_banner_bearer_is_offered_a_place_behind_the_foremost_frien
     moves = [a for a in state.legal_actions() if isinstance(a, Move) and a.model == "GB"]
     # half an inch off G1's base, on the bearer's side of him
     assert any(abs(math.dist(a.path[-1], (14, 8)) - (D + 0.5)) < 0.01 for a in moves)
+
+
+def test_the_search_spends_its_time_where_a_fight_can_start_and_keeps_the_generals_pick():
+    # issue 14, item 12: mcts searched every decision (each a second of a game's budget)
+    # and had to clearly beat the cheap rollout policy's pick; now only decisions offering
+    # a charge, throw, cast or volley are searched, the rest answered by the general, and
+    # what the search must clearly beat is the general's own pick (cover and all)
+    game = StrategyBattle()
+    hooks = game.search()
+    near = battle([("G1", ROHAN, 10, 10), ("E1", ORC, 14, 10)])
+    assert any(isinstance(a, Charge) for a in near.legal_actions())
+    assert hooks.search_worthy(near.view(0))
+    far = battle([("G1", ROHAN, 10, 10), ("E1", ORC_BOW, 30, 10), ("E2", ORC, 40, 40)])
+    assert not any(isinstance(a, Charge) for a in far.legal_actions())
+    assert not hooks.search_worthy(far.view(0))
+    for state in (near, far):
+        agent = MCTSAgent(game, 0, 3, iterations=4, confidence=math.inf)
+        picked = agent.choose(state.view(0), state.legal_actions())
+        assert str(picked) == str(choose(state))
+    assert agent.last_search["iterations"] == 0           # far: answered at once

@@ -12,6 +12,7 @@ from palantir.engine.match import play_match
 from palantir.games.strategy_battle import StrategyBattle
 from palantir.games.strategy_battle.candidates import model_candidates
 from palantir.games.strategy_battle.heuristics import General
+from palantir.games.strategy_battle.notation import Climb
 
 from tests.support.positions.sbg import ORC, ROHAN, battle, fight, mark, rolls
 
@@ -300,3 +301,18 @@ def test_climbing_the_general_is_offered_and_takes_the_climb():
     up, down = offered
     assert up.path[0][0] > 20 > down.path[0][0]
     assert General(on_side).choose(offered, random.Random(0)) == up
+
+
+def test_the_general_climbs_to_goblins_on_a_gallery_rather_than_wait_hidden_below():
+    # issue 14, item 12 (the ruins scenario: Evil won 6 of 6): a Dwarf at the foot of the
+    # 60mm gallery, hidden from the Goblin archers on top, held there turn after turn — the
+    # climb gains little ground (the height costs double) and shows him to their bows. The
+    # enemies on top can be reached no other way, so the climb is closing with them
+    # ('Climbing'); and one that comes over the edge into a Goblin's zone is a charge at
+    # him, who defends the edge as a barrier ('Defending Elevated Positions')
+    for goblin_x in (24.0, 21.9):
+        state = battle([("G1", DWARF, 20 - R - 0.05, 20), ("E1", GOBLIN, goblin_x, 20),
+                        ("E2", GOBLIN, goblin_x + 1.5, 22)], areas=[platform(ground_mm=60)])
+        offered = model_candidates(state, state.models["G1"])
+        assert any(isinstance(a, Climb) for a in offered), offered
+        assert isinstance(General(state).choose(offered, random.Random(0)), Climb)

@@ -114,9 +114,10 @@ def _reach(state, burden) -> float:
 
 
 def carried(state, name: str) -> bool:
-    """Whether a ram or charge is carried (by at least its least crew)."""
+    """Whether a ram or charge is carried (by at least its least crew, of the living)."""
     s, piece = status(state, name), pieces(state)[name]
-    return not s["gone"] and len(s["carriers"]) >= crew_size(state, piece, s["carriers"])
+    living = [k for k in s["carriers"] if k in state.models]
+    return not s["gone"] and bool(living) and len(living) >= crew_size(state, piece, living)
 
 
 def ram_strength(strengths) -> int:
@@ -492,7 +493,7 @@ def _check_haul(state, action, text):
     s = status(state, burden.name)
     if s["gone"] or not carried(state, burden.name):
         raise Refusal(rule, f"{burden.name} is not carried by its least crew", action=text)
-    crew = [state.models[k] for k in s["carriers"]]
+    crew = _crew(state, burden)
     for m in crew:
         _free(state, m, text, rule)
     dx, dy = action.to[0] - s["x"], action.to[1] - s["y"]
@@ -572,9 +573,10 @@ def move_decision(state, action, found) -> None:
     MOVE_VERBS[action.verb][1](state, action, found)
 
 
-def settle(state) -> None:
+def settle(state, engaged_drop: bool = True) -> None:
     """'Battering Rams': a carrier charged drops the ram to fight; a ram whose carriers fall
-    below its crew is dropped at once; the slain carry nothing."""
+    below its crew is dropped at once; the slain carry nothing. `engaged_drop` False: only
+    the slain and fled are let go (at a turn's start, for those lost in its fights)."""
     if not state.siege:
         return
     for name, s in state.siege["pieces"].items():
@@ -582,7 +584,7 @@ def settle(state) -> None:
             continue
         before = list(s["carriers"])
         s["carriers"] = [k for k in before if k in state.models
-                         and not state.engaged(state.models[k])]
+                         and not (engaged_drop and state.engaged(state.models[k]))]
         piece = pieces(state)[name]
         if piece.kind == "ram" and len(s["carriers"]) < len(before) and \
                 len(s["carriers"]) < crew_size(state, piece, before):
@@ -601,8 +603,8 @@ def move_candidates(state) -> list:
     for p in pieces(state).values():
         s = state.siege["pieces"].get(p.name)
         if is_burden(p) and not s["gone"]:
-            if s["carriers"] and carried(state, p.name) and \
-                    state.models[s["carriers"][0]].side == side:
+            crew = _crew(state, p)
+            if crew and carried(state, p.name) and crew[0].side == side:
                 out += haul_candidates(state, p)
             for m in state.models.values():
                 for verb in ("carry", "drop") + (("raise",) if p.kind == "ladder" else ()):
@@ -919,6 +921,7 @@ def start_turn(state) -> None:
     if not state.siege:
         return
     state.siege["busy"], state.siege["used"], state.siege["battering"] = [], [], None
+    settle(state, engaged_drop=False)     # those slain since the Move phase carry nothing
     for p in state.scenario.table.fortress:
         s = state.siege["pieces"].get(p.name)
         if p.kind in ("wall", "tower") and s["breach"] is not None and not s["collapsed"]:

@@ -14,7 +14,7 @@ from palantir.engine.dice import SeededDice
 from palantir.engine.errors import BadPosition, IllegalAction
 from palantir.engine.match import play_match
 from palantir.engine.record import GameRecord, replay
-from palantir.games.strategy_battle import siege
+from palantir.games.strategy_battle import siege, wounds
 from palantir.games.strategy_battle.phases.fight.resolution import stumbles
 from palantir.games.strategy_battle.render import render_table
 from palantir.games.strategy_battle.svg import render_svg
@@ -422,6 +422,20 @@ def test_fortress_a_ram_is_dropped_when_a_carrier_is_charged_or_the_crew_falls_s
     state.apply("done")
     assert state.siege["pieces"]["ram"]["carriers"] == []
     assert any("ram is dropped" in n for n in state.news)
+
+
+def test_fortress_a_slain_carrier_carries_nothing_and_the_siege_decisions_are_still_offered():
+    # 'Battering Rams': the slain carry nothing. A carrier slain outside the Move phase (in a
+    # fight, by a shot) was left among the ram's carriers, and listing the siege decisions
+    # then failed on him (KeyError in a heuristic siege game, dice seed 7001)
+    ram, crew = ram_crew(front=26)
+    ram["at"] = [24, 27]
+    state = siege_battle([("G1", MINAS, 30, 24)] + crew, fortress=FORT + [ram])
+    slain = state.models[ram["carriers"][0]]
+    wounds.remove(state, slain)
+    assert state.legal_actions()        # the siege decisions listed without the slain
+    siege.start_turn(state)             # the next turn: those slain in its fights let go
+    assert slain.id not in state.siege["pieces"]["ram"]["carriers"]
 
 
 def test_fortress_cavalry_carry_no_ram_nor_charge():

@@ -34,7 +34,12 @@ def make_agent(spec: str, game: Game, seat: int, seed: int | None = None,
         return MCTSAgent(game, seat, seed, iterations=iterations, seconds=seconds)
     if name == "ismcts":
         return make_ismcts(game, seat, seed, budget, spec)
-    raise UnknownAgent(f"unknown agent '{spec}'; agents are: {', '.join(AGENT_HELP)}")
+    if name in game.own_agents:
+        if budget:
+            raise UnknownAgent(f"agent '{name}' takes no budget, got '{spec}'")
+        return game.own_agents[name][1](game, seat, seed)
+    raise UnknownAgent(f"unknown agent '{spec}'; agents are: "
+                       f"{', '.join([*AGENT_HELP, *game.own_agents])}")
 
 
 __all__ = ["AGENT_HELP", "RandomAgent", "make_agent"]

@@ -21,6 +21,8 @@ from math import factorial
 from types import SimpleNamespace
 from typing import Any, Mapping
 
+from ...engine.dice import SeededDice
+from ...engine.game import get_game
 from .components import Components
 from .notation import Advance, Keep, Reroll
 from .phases import ADVANCING_PHASE, UNMARKED_UNITS
@@ -330,6 +332,14 @@ def choice_odds(game, view: Mapping[str, Any], actions,
             value, dist = turn.after_keep(aside, turn.aside_key(action.dice), left, stops)
         out.append(ChoiceOdds(action, value, dict(dist)))
     return out
+
+
+def view_odds(view: Mapping[str, Any], objective: Objective = DEFAULT_OBJECTIVE
+              ) -> list[ChoiceOdds]:
+    """The odds of every legal decision of a view's active player (the rules' list)."""
+    game = get_game("journey-to-mordor")
+    state = game.state_from_view(view, SeededDice(0, record=False))
+    return choice_odds(game, view, state.legal_actions(), objective)
 
 
 class OptimalTurnAgent:

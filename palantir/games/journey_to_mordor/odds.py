@@ -24,7 +24,7 @@ from typing import Any, Mapping
 from ...engine.dice import SeededDice
 from ...engine.game import get_game
 from .components import Components
-from .notation import Advance, Keep, Reroll
+from .notation import Keep, Reroll
 from .phases import ADVANCING_PHASE, UNMARKED_UNITS
 from .phases.dice import legal_keeps
 from .phases.nazgul import mark_nazgul, nazgul_target, split_square

@@ -123,3 +123,13 @@ def test_the_optimal_turn_agent_is_made_by_name_and_plays_a_legal_game():
     assert state.is_over()
     with pytest.raises(UnknownAgent, match="takes no budget"):
         make_agent("optimal-turn:5", GAME, 0)
+
+
+def test_odds_at_the_terminal_list_every_legal_decision():
+    state = table(roll(yellow="R", red="F", blue="G", green="O", black="R"))
+    presentation = GAME.presentation()
+    legal = state.legal_actions()
+    said = presentation.answer(state.view(0), legal, "odds")
+    assert said.startswith("Odds of each choice")
+    assert all(str(action) in said for action in legal) and said.count("★") >= 2  # the best row, and the note
+    assert presentation.answer(state.view(0), legal, "keep R:yellow") is None

@@ -42,6 +42,10 @@ def make_agent(spec: str, game: Game, seat: int, seed: int | None = None,
         return MCTSAgent(game, seat, seed, iterations=iterations, seconds=seconds)
     if name == "ismcts":
         return make_ismcts(game, seat, seed, budget, spec)
+    if name in game.own_agents:
+        if budget:
+            raise UnknownAgent(f"agent '{name}' takes no budget, got '{spec}'")
+        return game.own_agents[name][1](game, seat, seed)
     if name in EXTERNAL_AGENTS:
         module_name, _, function = EXTERNAL_AGENTS[name].partition(":")
         try:
@@ -50,7 +54,8 @@ def make_agent(spec: str, game: Game, seat: int, seed: int | None = None,
             raise UnknownAgent(f"agent '{spec}' needs {exc.name}: install the interop extra "
                                f"(pip install 'palantir[interop]')") from None
         return getattr(module, function)(game, seat, seed, budget, spec, options)
-    raise UnknownAgent(f"unknown agent '{spec}'; agents are: {', '.join(AGENT_HELP)}")
+    raise UnknownAgent(f"unknown agent '{spec}'; agents are: "
+                       f"{', '.join([*AGENT_HELP, *game.own_agents])}")
 
 
 __all__ = ["AGENT_HELP", "RandomAgent", "make_agent"]

@@ -258,6 +258,9 @@ class Game:
         """The game's own fast agent for `seat`."""
         raise NotImplementedError
 
+    # Agents of this game alone, by name: (help, make(seat, seed)); make_agent finds them.
+    own_agents: Mapping[str, tuple[str, Any]] = {}
+
     def search(self) -> SearchHooks:
         """What a search (mcts, ismcts) may ask of this game (engine/search.py); the plain
         defaults unless the game gives its own."""

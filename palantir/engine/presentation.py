@@ -97,6 +97,11 @@ def no_preview(view: View, text: str) -> dict | None:
     return None
 
 
+def no_choice_odds(view: View, texts: Sequence[str]) -> dict | None:
+    """No odds of each choice to show."""
+    return None
+
+
 @dataclass(frozen=True)
 class Presentation:
     """The drawing functions of a game, each defaulting to the plain one above.
@@ -121,7 +126,9 @@ class Presentation:
     members), zone (the places it strikes, shown while it is weighed), label, confirm
     (shown before it is sent) and preview (whether `preview` has
     something to show); preview(view, text) what a legal decision may lead to, e.g. the
-    odds of an attack, as JSON. Both: log_words(line) a line of the narration in the words
+    odds of an attack, as JSON; choice_odds(view, texts) the odds of every legal decision
+    at once, shown on request, as {"title", "columns", "rows": [{"action", "label",
+    "cells", "best"}], "notes"} (None: the game offers none). Both: log_words(line) a line of the narration in the words
     players know (the game narrates in its notation's ids).
     """
 
@@ -140,7 +147,14 @@ class Presentation:
     phase_help: Callable[[View], str] = no_phase_help
     decision_places: Callable[[View, Sequence[str]], list] = no_places
     preview: Callable[[View, str], dict | None] = no_preview
+    choice_odds: Callable[[View, Sequence[str]], dict | None] = no_choice_odds
     log_words: Callable[[str], str] = line_as_is
+
+
+    @property
+    def offers_choice_odds(self) -> bool:
+        """Whether the game can show the odds of each choice."""
+        return self.choice_odds is not no_choice_odds
 
 
 PLAIN = Presentation()

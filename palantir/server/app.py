@@ -31,7 +31,7 @@ from .live import Broker
 from .runner import AgentRunner
 from .storage import Storage, shown_url
 from .replay import MAX_PAGE, MAX_PAGE_BYTES, ReplayCache
-from .views import created_answer, payload, preview, public_extent
+from .views import choice_odds, created_answer, payload, preview, public_extent
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 SHUTDOWN_GRACE_SECONDS = 3  # SIGTERM: requests under way get this long, then are cut
@@ -312,6 +312,14 @@ def create_app(database: str = "sqlite:///palantir.db", *, agent_workers: int = 
                          x_seat_token: str | None = Header(None, max_length=200)) -> dict:
         table = lobby.get(table_id)
         return preview(table, viewer_of(table, x_seat_token), action)
+
+    @app.get("/api/tables/{table_id}/odds",
+             summary="the odds of each legal decision of the seat to move, where the game "
+                     "shows them")
+    def odds_of_each_choice(table_id: str,
+                            x_seat_token: str | None = Header(None, max_length=200)) -> dict:
+        table = lobby.get(table_id)
+        return choice_odds(table, viewer_of(table, x_seat_token))
 
     @app.post("/api/tables/{table_id}/undo", summary="take back your own last decision")
     def undo(table_id: str, body: UndoIn | None = None,

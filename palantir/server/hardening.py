@@ -27,7 +27,8 @@ RATE_LIMITED = frozenset({("POST", "/api/tables"), ("POST", "/api/records"),
 # Where a decision may meet the rules, the turn order or a newer version of the table.
 CONFLICTS = frozenset({("POST", "/api/tables/{table_id}/decisions"),
                        ("POST", "/api/tables/{table_id}/undo"),
-                       ("GET", "/api/tables/{table_id}/preview")})
+                       ("GET", "/api/tables/{table_id}/preview"),
+                       ("GET", "/api/tables/{table_id}/odds")})
 
 # The pages load their own scripts and nothing inline; a game's SVG board is inserted with
 # innerHTML and may carry a <style> element, hence style-src 'unsafe-inline' (styles run no

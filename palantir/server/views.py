@@ -110,6 +110,7 @@ def payload(lobby: Lobby, table: LiveTable, viewer: int | None, log_from: int = 
             "svg": drawn.render_svg(view),
             "legal": legal,
             "select": drawn.selection(view) if yours else None,
+            "choice_odds": yours and drawn.offers_choice_odds,
             "help": drawn.phase_help(view),
             "can_undo": lobby.undo_problem(table, viewer) is None,
             "outcome": outcome.to_json() if outcome else None,
@@ -143,3 +144,25 @@ def preview(table: LiveTable, viewer: int | None, text: str) -> dict:
             raise ServerError(422, f"action: {exc}", field="action", rule=exc.rule) from None
         view = state.view(viewer)
     return {"action": text, "preview": presentation_of(table.game.id).preview(view, text)}
+
+
+def choice_odds(table: LiveTable, viewer: int | None) -> dict:
+    """The odds of each legal decision of the seat to move, from its view (shown on
+    request: Presentation.choice_odds)."""
+    if viewer is None:
+        raise ServerError(403, "the odds need the seat's private token", field="X-Seat-Token")
+    drawn = presentation_of(table.game.id)
+    if not drawn.offers_choice_odds:
+        raise ServerError(404, f"{table.game.title} shows no odds of each choice",
+                          field="table")
+    with table.lock:
+        state = table.state
+        if state.is_over():
+            raise ServerError(409, "the game is over", rule="End of the Game")
+        mover = state.to_move()
+        if mover != viewer or table.seats[viewer].kind != "human":
+            raise ServerError(409, f"it is seat {mover}'s turn, not seat {viewer}'s",
+                              field="X-Seat-Token", rule="turn order")
+        view = state.view(viewer)
+        texts = [str(action) for action in state.legal_actions()]
+    return {"odds": drawn.choice_odds(view, texts)}

@@ -15,6 +15,8 @@ let piece = null;        // which piece of the picked place the decisions shown 
 let aim = null;          // the decision weighed before it is sent: {options, at}
 let chosen = [];         // the places picked for a decision made of several (attackers)
 let openGroup = null;    // the group of decisions placed nowhere that is opened
+let oddsOpen = false;    // the odds of each choice are shown (Presentation.choice_odds)
+let oddsAsked = 0;       // only the last odds asked for are drawn
 let previewAsked = 0;    // previews come back out of order: only the last one asked is shown
 let lastPoint = null;    // the table point last clicked, on a drawing that maps its points
 let ruler = null;        // the ruler, while it is out: {from: the first end, or null}
@@ -721,12 +723,52 @@ function draw(p, again = false) {
   }
   $("help").textContent = p.help;
   drawDecisions(p);
+  showChoiceOdds(p);
   showPick(p);
   drawLog(p);
   $("replay-open").hidden = p.status !== "finished";
   document.body.dataset.status = p.status;
   document.body.dataset.version = p.version;
   document.body.dataset.toMove = p.to_move === null ? "" : p.to_move;
+}
+
+// ----- the odds of each choice, on request -------------------------------------------------
+// A game that can (payload.choice_odds) shows, for every legal decision, its odds in a table
+// (GET /api/tables/{id}/odds): asked again for each new decision while the table is open.
+
+function showChoiceOdds(p) {
+  const toggle = $("choice-odds-toggle");
+  toggle.hidden = !p.choice_odds;
+  toggle.setAttribute("aria-expanded", String(oddsOpen && !!p.choice_odds));
+  toggle.textContent = oddsOpen ? "Hide the odds" : "Odds of each choice";
+  if (!p.choice_odds || !oddsOpen) { $("choice-odds").hidden = true; return; }
+  askChoiceOdds();
+}
+
+async function askChoiceOdds() {
+  const box = $("choice-odds");
+  const asked = ++oddsAsked;
+  box.hidden = false;
+  box.replaceChildren(el("div", { class: "hint", text: "Working out the odds…" }));
+  try {
+    const answer = await call("GET", `/api/tables/${tableId}/odds`);
+    if (asked === oddsAsked) drawChoiceOdds(answer.odds);
+  } catch (e) {
+    if (asked === oddsAsked) box.replaceChildren(el("div", { class: "error", text: e.message }));
+  }
+}
+
+function drawChoiceOdds(odds) {
+  const box = $("choice-odds");
+  if (!odds) { box.replaceChildren(el("div", { class: "hint", text: "No odds to show now." })); return; }
+  const head = el("tr", {}, ...odds.columns.map((c) => el("th", { text: c })));
+  // The decision in its notation (short: the table stays narrow), its words on hovering.
+  const rows = odds.rows.map((r) => el("tr", { class: r.best ? "best" : "", "data-action": r.action, title: r.label },
+    el("td", { text: (r.best ? "★ " : "") + r.action }),
+    ...r.cells.map((c) => el("td", { class: "num", text: c }))));
+  box.replaceChildren(el("div", { class: "odds-title", text: odds.title }),
+    el("table", { class: "odds-table choice-odds-table" }, head, ...rows),
+    ...(odds.notes || []).map((n) => el("div", { class: "hint", text: n })));
 }
 
 async function call(method, path, body) {
@@ -904,6 +946,10 @@ function start() {
   });
   $("undo").addEventListener("click", (e) => {
     if (e.detail <= 1) send(`/api/tables/${tableId}/undo`, {});
+  });
+  $("choice-odds-toggle").addEventListener("click", () => {
+    oddsOpen = !oddsOpen;
+    if (current) showChoiceOdds(current);
   });
   $("replay-open").addEventListener("click", openReplay);
   $("replay-start").addEventListener("click", () => moveReplay(0));

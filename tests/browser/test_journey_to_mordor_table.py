@@ -107,3 +107,53 @@ def test_the_same_table_twice_keeps_the_dice_selected(server, browser):
     assert page.locator("#board .die.selected").count() == 1
     assert page.locator("#select-button").is_enabled()
     page.close()
+
+
+def test_the_odds_of_each_choice_on_request(server, browser, screenshots):
+    """Issue 15, item 6: the table shows on request, for each legal decision, P(gain k
+    spaces), the expected Nazgûl marks and P(elimination) (odds.py, exact); the figures
+    are the seat's alone to ask for."""
+    created = httpx.post(f"{server.url}/api/tables", json={
+        "game": "journey-to-mordor", "options": {"players": 2}, "seats": ["human", "human"]}).json()
+    table_id = created["id"]
+    refused = httpx.get(f"{server.url}/api/tables/{table_id}/odds")
+    assert refused.status_code == 403 and refused.json()["field"] == "X-Seat-Token"
+    other = httpx.get(f"{server.url}/api/tables/{table_id}/odds",
+                      headers={"X-Seat-Token": created["seats"][1]["token"]})
+    assert other.status_code == 409   # not seat 1's turn
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    page.goto(server.url + created["seats"][0]["url"])
+    page.wait_for_selector("#legal button.decision")
+    toggle = page.locator("#choice-odds-toggle")
+    assert toggle.is_visible() and page.locator("#choice-odds").is_hidden()
+    toggle.click()
+    page.wait_for_selector("table.choice-odds-table tr[data-action]")
+    decisions = page.locator("#legal button.decision").count()
+    rows = page.locator("table.choice-odds-table tr[data-action]")
+    assert rows.count() == decisions
+    headers = page.locator("table.choice-odds-table th").all_inner_texts()
+    assert headers[1:5] == ["P out", "E Nazgûl", "E sp.", "+0"]
+    first = rows.first.locator("td").all_inner_texts()
+    assert all(re.fullmatch(r"(<1|\d+)%", c) for c in first[1:2] + first[4:])
+    assert re.fullmatch(r"\d\.\d\d", first[2])
+    assert page.locator("table.choice-odds-table tr.best").count() >= 1
+    # Each row's P(gain k spaces) add up to 100 % (to the rounding of the cells).
+    total = sum(float(c.rstrip("%").lstrip("<")) for c in first[4:])
+    assert abs(total - 100) <= len(first[4:])
+    page.locator("#choice-odds").scroll_into_view_if_needed()
+    page.screenshot(path=str(shots_path(screenshots)), full_page=True)
+    # Open, the odds follow the next decision; closed, they are hidden.
+    version = page.evaluate("document.body.dataset.version")
+    page.locator("#legal button.decision").first.click()
+    page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+    page.wait_for_function(
+        "document.querySelectorAll('table.choice-odds-table tr[data-action]').length === "
+        "document.querySelectorAll('#legal button.decision').length")
+    toggle.click()
+    assert page.locator("#choice-odds").is_hidden()
+    page.close()
+
+
+def shots_path(folder: Path) -> Path:
+    """Where the picture of the odds of each choice goes."""
+    return folder / "journey-to-mordor-odds.png"

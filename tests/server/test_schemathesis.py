@@ -76,8 +76,9 @@ def test_schemathesis_finds_no_failure(server, tmp_path):
                             timeout=HARD_LIMIT)
     report = result.stdout[-25000:] + result.stderr[-5000:]
     assert result.returncode == 0, report
-    # the preview (issue 12) and POST /api/positions are the 11th and 12th
-    assert "12 selected / 12 total" in result.stdout, report
+    # the preview (issue 12) and POST /api/positions are the 11th and 12th, the odds of
+    # each choice (issue 15) the 13th
+    assert "13 selected / 13 total" in result.stdout, report
     assert " passed" in result.stdout and "failed" not in result.stdout, report
     server.stop()
     log = server.log.read_text(errors="replace")

@@ -12,6 +12,7 @@ from ...engine.options import Option
 from ...engine.search import SearchHooks
 from .analysis_profile import ANALYSIS_PROFILE
 from . import heuristics
+from .odds import OptimalTurnAgent
 from .components import Components, check_faces, default_components
 from .rules import (ADVANCING_PHASE, HALF_MARKED, MARKED, OVER, ROLLING, SPLIT, SPLIT_MARKED,
                     WHOLE, JourneyState)
@@ -30,6 +31,9 @@ class JourneyToMordor(Game):
     presentation_path = "palantir.games.journey_to_mordor.presentation:PRESENTATION"
     analysis_profile = ANALYSIS_PROFILE
     batch_path = "palantir.games.journey_to_mordor.batch:JourneyBatch"
+    own_agents = {"optimal-turn": (
+        "plays each turn for the best expected spaces less Nazgûl marks and elimination "
+        "(exact odds by dynamic programming, odds.py)", OptimalTurnAgent)}
 
     def option_schema(self):
         if self._schema is None:

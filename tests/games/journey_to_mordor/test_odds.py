@@ -1,0 +1,135 @@
+"""Exact odds of a turn (odds.py) against the reference rules, and the optimal-turn agent.
+
+The distributions are checked two ways: a case computed by hand from the rulebook
+("On your turn, you must roll all 5 dice ... If the roll includes one or more Nazgûl, you
+must set aside 1 of them"; the faces of components.toml), and sampled frequencies of the
+rest of the turn played through the real rules with seeded dice by the same policy, every
+result within 4 standard errors of its exact probability.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from tests.support.positions.journey import GAME, table, roll
+
+from palantir.agents import make_agent
+from palantir.engine.dice import SeededDice
+from palantir.engine.errors import UnknownAgent
+from palantir.engine.match import play_match
+from palantir.games.journey_to_mordor import odds
+from palantir.games.journey_to_mordor.notation import REROLL, Keep
+
+SAMPLES = 1500
+
+
+def odds_by_text(state):
+    """The exact odds of each legal decision, by its notation."""
+    legal = state.legal_actions()
+    return {str(c.action): c for c in odds.choice_odds(GAME, state.view(state.active), legal)}
+
+
+def play_rest_of_turn(state, agent) -> odds.Result:
+    """Play the active player's turn to its end through the rules; what it did."""
+    me, start_ring, turn = state.active, state.ring[state.active], state.round
+    marks = 0
+    while not state.is_over() and state.active == me and state.round == turn:
+        state.apply(agent.choose(state.view(me), state.legal_actions()))
+        marks += sum(1 for item in state.news if item[0] == "mark" and item[1] == me)
+        if state.active != me or state.round != turn or state.is_over():
+            break
+    return odds.Result(state.ring[me] - start_ring, marks, state.eliminated[me])
+
+
+def assert_sampled(position, choice: str, seed: int) -> None:
+    """Sampled (spaces, marks, eliminated) frequencies after `choice` agree with the exact
+    distribution within 4 standard errors, cell by cell."""
+    exact = odds_by_text(position)[choice]
+    agent = odds.OptimalTurnAgent(GAME, position.active)
+    counts: dict = {}
+    for k in range(SAMPLES):
+        trial = position.clone(dice=SeededDice(seed * 100_000 + k, record=False))
+        trial.apply(trial.parse_action(choice) if choice != "reroll" else REROLL)
+        result = play_rest_of_turn(trial, agent)
+        key = (result.spaces, result.marks, result.eliminated)
+        counts[key] = counts.get(key, 0) + 1
+    cells: dict = {}
+    for r, p in exact.distribution.items():
+        key = (r.spaces, r.marks, r.eliminated)
+        cells[key] = cells.get(key, 0.0) + p
+    assert set(counts) <= {k for k, p in cells.items() if p > 0}, "a result the odds exclude"
+    for key, p in cells.items():
+        freq = counts.get(key, 0) / SAMPLES
+        se = math.sqrt(max(p * (1 - p), 1e-9) / SAMPLES)
+        assert abs(freq - p) <= 4 * se + 1e-9, (choice, key, freq, p)
+
+
+def test_one_die_left_the_distribution_computed_by_hand():
+    # Kept: Ring, Fellowship, Gandalf, Orc; the black die (R G F O N T) is rolled alone:
+    # R two rings (1 orc, 1 Fellowship: they count), G F N T one ring, O two orcs: none.
+    state = table(roll(yellow="R", red="F", blue="G", green="O", black="R"))
+    exact = odds_by_text(state)["keep R:yellow G F O"]
+    assert exact.p_spaces() == pytest.approx({0: 1 / 6, 1: 4 / 6, 2: 1 / 6})
+    assert exact.expected_marks() == pytest.approx(1 / 6)  # the black Nazgûl hits you
+    assert exact.p_eliminated() == 0
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4])
+def test_the_chance_of_a_nazgul_among_n_coloured_dice(n):
+    # A coloured die has one Nazgûl among six faces: P(at least one) = 1 - (5/6)^n.
+    state = table(roll(yellow="R", red="F", blue="G", green="O", black="R"))
+    turn = odds.turn_odds(odds.parts_of(GAME, state.view(0)), state.view(0))
+    coloured = turn.classes(range(n))
+    outcomes = turn.outcomes(coloured)
+    assert sum(p for p, _ in outcomes) == pytest.approx(1.0)
+    assert sum(p for p, r in outcomes if any(f == "N" for _, f in r)) == \
+        pytest.approx(1 - (5 / 6) ** n)
+
+
+def test_sampled_frequencies_match_the_odds_basic_game_near_elimination():
+    # Two whole squares left of six: elimination is possible; the red die's Nazgûl hits
+    # the rival.
+    state = table(roll(yellow="N", red="N", blue="R", green="O", black="G"),
+                  nazgul={0: "xxxx.."}, dice=SeededDice(1))
+    for choice in ("keep R N:yellow", "keep G N:red"):
+        assert_sampled(state, choice, seed=len(choice))
+
+
+def test_sampled_frequencies_match_the_odds_in_rohan_with_the_reroll():
+    # Location Features 4, Rohan: each roll may be repeated once.
+    state = table(roll(yellow="O", red="O", blue="N", green="O", black="F"),
+                  locations=True, ring={0: "Rohan"}, dice=SeededDice(2))
+    assert REROLL in state.legal_actions()
+    for choice in ("reroll", "keep F N"):
+        assert_sampled(state, choice, seed=len(choice) + 7)
+
+
+def test_the_policy_prefers_a_choice_that_cannot_eliminate_it():
+    # One half square left: keeping the yellow Nazgûl (own colour) eliminates the player,
+    # the red one (the rival's) does not.
+    state = table(roll(yellow="N", red="N", blue="R", green="F", black="F"),
+                  nazgul={0: "xxxxxh"})
+    by_text = odds_by_text(state)
+    assert by_text["keep R N:yellow"].p_eliminated() == pytest.approx(1.0)
+    agent = odds.OptimalTurnAgent(GAME, 0)
+    chosen = agent.choose(state.view(0), state.legal_actions())
+    assert isinstance(chosen, Keep) and (1, "N") in chosen.dice
+
+
+def test_the_optimal_turn_agent_is_made_by_name_and_plays_a_legal_game():
+    agents = [make_agent("optimal-turn", GAME, s, s) for s in range(2)]
+    state, record = play_match(GAME, {"players": 2, "locations": True}, agents, 3)
+    assert state.is_over()
+    with pytest.raises(UnknownAgent, match="takes no budget"):
+        make_agent("optimal-turn:5", GAME, 0)
+
+
+def test_odds_at_the_terminal_list_every_legal_decision():
+    state = table(roll(yellow="R", red="F", blue="G", green="O", black="R"))
+    presentation = GAME.presentation()
+    legal = state.legal_actions()
+    said = presentation.answer(state.view(0), legal, "odds")
+    assert said.startswith("Odds of each choice")
+    assert all(str(action) in said for action in legal) and said.count("★") >= 2  # the best row, and the note
+    assert presentation.answer(state.view(0), legal, "keep R:yellow") is None

@@ -44,15 +44,22 @@ class Broker:
         with self._lock:
             self._waiting.setdefault(table.id, set()).add(entry)
         try:
-            sent_steps, sent_version = 0, None
+            sent_steps, sent_version, sent_revision = 0, None, None
             while True:
                 steps, version = len(table.steps), table.version
                 if version != sent_version:
                     # After an undo the log is shorter than what was sent: send it whole.
                     start = sent_steps if steps >= sent_steps else 0
                     message = await run_in_threadpool(build, start)
-                    sent_steps, sent_version = message["steps"], message["version"]
-                    yield f"event: table\ndata: {json.dumps(message, ensure_ascii=False)}\n\n"
+                    # While a window's seat is withheld from this viewer, the decisions
+                    # taken there change nothing it is shown: nothing is sent, so neither
+                    # how many nor when (engine/forced.py).
+                    if (message["version"], message["revision"]) != \
+                            (sent_version, sent_revision):
+                        sent_steps, sent_version = message["steps"], message["version"]
+                        sent_revision = message["revision"]
+                        yield (f"event: table\ndata: "
+                               f"{json.dumps(message, ensure_ascii=False)}\n\n")
                 try:
                     await asyncio.wait_for(event.wait(), KEEPALIVE_SECONDS)
                 except asyncio.TimeoutError:

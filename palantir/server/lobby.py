@@ -103,6 +103,12 @@ class LiveTable:
     lock: threading.RLock = field(default_factory=threading.RLock)
     thinking: bool = False
     revision: int = 0  # counts changes in this process, so pages drop stale messages
+    # The revision the seats not asked are shown while a window's seat is withheld: the
+    # last change every seat saw (a count going up with the withheld decisions would say
+    # how many were taken, and so who held a card to play); and per seat, the last revision
+    # it was shown while asked, so that its page takes the table it is shown after answering.
+    public_revision: int = 0
+    asked_revision: dict[int, int] = field(default_factory=dict)
     takebacks: int = 0  # decisions taken back: names the stored history with the version
     watch_noted: float = 0.0
     # Where the seats not asked are shown the table while a question whose seat is
@@ -111,6 +117,12 @@ class LiveTable:
     # The decisions at the end of the record that the table took as forced (none rolled
     # anything): an undo takes them back with the decision before them. 0 after a rebuild.
     forced_tail: int = 0
+
+    def changed(self) -> None:
+        """Count a change of the table; where it is shown as it is, every seat sees it."""
+        self.revision += 1
+        if self.point is None:
+            self.public_revision = self.revision
 
     @property
     def version(self) -> int:
@@ -257,7 +269,7 @@ class Lobby:
                 try:
                     self._replay_onto(table, self.storage.events_from(table.id,
                                                                       table.version))
-                    table.revision += 1
+                    table.changed()
                     return True
                 except (PalantirError, ValueError):
                     pass  # whatever does not fit is rebuilt from the whole record below
@@ -269,7 +281,7 @@ class Lobby:
                 rebuilt.steps
             table.point = rebuilt.point
             table.takebacks = rebuilt.takebacks
-            table.revision += 1
+            table.changed()
             return True
 
     def _replay_onto(self, table: LiveTable, new_events: list[dict]) -> None:
@@ -570,7 +582,7 @@ class Lobby:
         table.steps.append(Step(len(table.steps), seat, str(action),
                                 narrate(table.game, new_state, len(table.seats)),
                                 new_events[0].get("seen_by")))
-        table.revision += 1
+        table.changed()
 
     def _take_forced(self, table: LiveTable) -> None:
         """Take every decision that is the seat's only legal one (engine/forced.py), as the
@@ -630,7 +642,7 @@ class Lobby:
             table.steps = rebuilt.steps
             table.takebacks = rebuilt.takebacks
             table.point = rebuilt.point
-            table.revision += 1
+            table.changed()
         self._changed(table)
 
     def _changed(self, table: LiveTable) -> None:

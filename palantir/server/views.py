@@ -66,6 +66,19 @@ def public_extent(table: LiveTable, viewer: int | None) -> tuple[int, int]:
         (point.steps, point.version)
 
 
+def revision_shown(table: LiveTable, viewer: int | None, point, state) -> int:
+    """The revision `viewer`'s page is given: the table's, but while a window's seat is
+    withheld from it, the last one every seat saw (or one past what it saw while asked):
+    it stays the same however many decisions are taken at the window (engine/forced.py)."""
+    withheld = point is not None or (state.unseen_asker() is not None
+                                     and viewer != state.to_move())
+    if not withheld:
+        if viewer is not None and state.unseen_asker() is not None:
+            table.asked_revision[viewer] = table.revision
+        return table.revision
+    return max(table.public_revision, table.asked_revision.get(viewer, -1) + 1)
+
+
 def payload(lobby: Lobby, table: LiveTable, viewer: int | None, log_from: int = 0) -> dict:
     """Everything the table page of `viewer` shows (None: a spectator)."""
     with table.lock:
@@ -96,7 +109,7 @@ def payload(lobby: Lobby, table: LiveTable, viewer: int | None, log_from: int = 
             "source": table.source,
             "status": table.status,
             "version": table.version if point is None else point.version,
-            "revision": table.revision,
+            "revision": revision_shown(table, viewer, point, state),
             "epoch": EPOCH,
             "viewer": viewer,
             "seats": seat_summary(table),

@@ -133,6 +133,17 @@ def payload(lobby: Lobby, table: LiveTable, viewer: int | None, log_from: int = 
         }
 
 
+def refuse_unless_to_move(table: LiveTable, state, viewer: int) -> None:
+    """Refuse (409) a question only the person at the seat to move may ask: a preview, the
+    odds of each choice."""
+    if state.is_over():
+        raise ServerError(409, "the game is over", rule="End of the Game")
+    mover = state.to_move()
+    if mover != viewer or table.seats[viewer].kind != "human":
+        raise ServerError(409, f"it is seat {mover}'s turn, not seat {viewer}'s",
+                          field="X-Seat-Token", rule="turn order")
+
+
 def preview(table: LiveTable, viewer: int | None, text: str) -> dict:
     """What a legal decision of the seat to move may lead to (its odds), from its view.
 
@@ -142,12 +153,7 @@ def preview(table: LiveTable, viewer: int | None, text: str) -> dict:
         raise ServerError(403, "a preview needs the seat's private token", field="X-Seat-Token")
     with table.lock:
         state = table.state
-        if state.is_over():
-            raise ServerError(409, "the game is over", rule="End of the Game")
-        mover = state.to_move()
-        if mover != viewer or table.seats[viewer].kind != "human":
-            raise ServerError(409, f"it is seat {mover}'s turn, not seat {viewer}'s",
-                              field="X-Seat-Token", rule="turn order")
+        refuse_unless_to_move(table, state, viewer)
         trial = state.clone(dice=SeededDice(0, record=False))
         try:
             trial.apply(trial.parse_action(text))
@@ -170,12 +176,7 @@ def choice_odds(table: LiveTable, viewer: int | None) -> dict:
                           field="table")
     with table.lock:
         state = table.state
-        if state.is_over():
-            raise ServerError(409, "the game is over", rule="End of the Game")
-        mover = state.to_move()
-        if mover != viewer or table.seats[viewer].kind != "human":
-            raise ServerError(409, f"it is seat {mover}'s turn, not seat {viewer}'s",
-                              field="X-Seat-Token", rule="turn order")
+        refuse_unless_to_move(table, state, viewer)
         view = state.view(viewer)
         texts = [str(action) for action in state.legal_actions()]
     return {"odds": drawn.choice_odds(view, texts)}

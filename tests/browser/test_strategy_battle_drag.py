@@ -12,23 +12,16 @@ from __future__ import annotations
 
 import httpx
 
-from tests.browser.test_strategy_battle_turn import (SEED, check_page, on_screen, position,
-                                                     settle, version_of, view_of)
+from tests.browser.sbg_table import check_page, model_of, on_screen, open_table, send
+from tests.browser.test_strategy_battle_turn import SEED, position
 
 
 def test_a_model_is_dragged_into_its_reach_the_path_and_cost_shown_live(table_server, browser,
                                                                        screenshots):
     url, app = table_server
     with httpx.Client(base_url=url, timeout=30) as api:
-        created = api.post("/api/tables", json={"game": "strategy-battle",
-                                                "seats": ["human", "human"]}).json()
-        table_id = created["id"]
-        table = app.state.lobby.get(table_id)
-        table.state, table.seed = position(), SEED
-        good = created["seats"][0]
-        page = browser.new_page(viewport={"width": 1280, "height": 1000})
-        page.goto(url + good["url"])
-        page.wait_for_selector("#board svg.strategy-battle")
+        created, pages = open_table(url, app, api, browser, position(), SEED, open_seats=(0,))
+        table_id, good, page = created["id"], created["seats"][0], pages[0]
         page.wait_for_selector('#legal button.decision[data-action="done"]')
 
         # ----- beyond the reach: the line says so while dragging; the release is refused --
@@ -68,11 +61,8 @@ def test_a_model_is_dragged_into_its_reach_the_path_and_cost_shown_live(table_se
         assert page.locator("#board svg polyline.preview-path").count() == 1
         page.screenshot(path=str(screenshots / "sbg-drag-weighed.png"))
         check_page(page, "drag weighed")
-        version = version_of(page)
-        page.locator("#aim-go").click()
-        settle(page, version)
-        g2 = next(m for m in view_of(api, table_id, good["token"])["view"]["models"]
-                  if m["id"] == "G2")
+        send(page, page.locator("#aim-go"))
+        g2 = model_of(api, table_id, good["token"], "G2")
         assert abs(g2["x"] - 16) < 0.05 and abs(g2["y"] - 11) < 0.05, g2
 
         # ----- released on an enemy it may charge: the charge is weighed, as a click -----

@@ -12,13 +12,9 @@ dice as AddressedDice from the table's seed): every decision after that is a cli
 from __future__ import annotations
 
 import httpx
-import pytest
 
-from palantir.engine.dice import AddressedDice
-
-from tests.browser.test_strategy_battle_turn import (check_page, click_done, click_point,
-                                                     settle, version_of,
-                                                     view_of)
+from tests.browser.sbg_table import (check_page, click_done, click_piece, click_point,
+                                     open_table, seed_where, send, view_of)
 from tests.games.strategy_battle.test_fortress import (FORT, HALF_WALL, OUTSIDE_Y, ram_crew,
                                                        siege_battle)
 from tests.support.positions.sbg import MINAS, URUK
@@ -35,24 +31,12 @@ def position():
                         fortress=FORT + [ram])
 
 
-def click_piece(page, name: str) -> None:
-    page.locator(f'#board svg [data-place="{name}"]').click(force=True)
-
-
 def test_a_ladder_raised_the_ram_hauled_and_the_gate_battered_by_clicks(table_server, browser,
                                                                         screenshots):
     url, app = table_server
     with httpx.Client(base_url=url, timeout=30) as api:
-        created = api.post("/api/tables", json={"game": "strategy-battle",
-                                                "seats": ["human", "human"]}).json()
+        created, pages = open_table(url, app, api, browser, position())
         table_id = created["id"]
-        app.state.lobby.get(table_id).state = position()
-        pages = {}
-        for seat in created["seats"]:
-            page = browser.new_page(viewport={"width": 1280, "height": 1000})
-            page.goto(url + seat["url"])
-            page.wait_for_selector("#board svg.strategy-battle")
-            pages[seat["seat"]] = page
         evil, token = pages[1], created["seats"][1]["token"]
         evil.wait_for_selector('#legal button.decision[data-action="done"]')
         check_page(evil, "evil to move")
@@ -63,9 +47,7 @@ def test_a_ladder_raised_the_ram_hauled_and_the_gate_battered_by_clicks(table_se
         raising = evil.locator('#place-decisions button[data-action="raise E7 ladder1"]')
         assert raising.inner_text() == "E7 raises the ladder ladder1"
         check_page(evil, "ladder picked")
-        version = version_of(evil)
-        raising.click()
-        settle(evil, version)
+        send(evil, raising)
         assert view_of(api, table_id, token)["view"]["siege"]["pieces"]["ladder1"]["up"]
 
         # ----- a click on the ram, then on the table: the haul weighed, then done ---------
@@ -85,9 +67,7 @@ def test_a_ladder_raised_the_ram_hauled_and_the_gate_battered_by_clicks(table_se
         assert said.startswith("haul the ram to "), said
         evil.screenshot(path=str(screenshots / "sbg-siege-haul.png"))
         check_page(evil, "haul weighed")
-        version = version_of(evil)
-        evil.locator("#aim-go").click()
-        settle(evil, version)
+        send(evil, evil.locator("#aim-go"))
         ram = view_of(api, table_id, token)["view"]["siege"]["pieces"]["ram"]
         assert abs(ram["y"] - (RAM_HEAD - 0.1)) < 0.1, ram
 
@@ -103,15 +83,9 @@ def test_a_ladder_raised_the_ram_hauled_and_the_gate_battered_by_clicks(table_se
         assert state["view"]["question"] == {"kind": "siege", "side": "evil"}, state["view"]
 
         # ----- a click on the ram, then on the gate: the odds, then the blow -------------
-        table = app.state.lobby.get(table_id)
-        for seed in range(1, 500):      # dice whose blow wounds the gate (5+, then 2-5 or 6)
-            trial = table.state.clone(dice=AddressedDice(seed, table.rolls()))
-            trial.apply("batter ram gate")
-            if trial.siege["pieces"]["gate"]["batter"] < 3:
-                table.seed = seed
-                break
-        else:
-            pytest.fail("no seed makes the ram's blow damage the gate")
+        # dice whose blow wounds the gate (5+, then 2-5 or 6)
+        seed_where(app.state.lobby.get(table_id), "batter ram gate",
+                   lambda trial: trial.siege["pieces"]["gate"]["batter"] < 3)
         evil.wait_for_selector('#legal button.decision[data-action="done"]')
         check_page(evil, "battering asked")
         assert evil.locator("#help").inner_text().startswith("Battering: click")
@@ -125,9 +99,7 @@ def test_a_ladder_raised_the_ram_hauled_and_the_gate_battered_by_clicks(table_se
         assert "a blow wounds gate" in odds and "33.3%" in odds, odds
         evil.screenshot(path=str(screenshots / "sbg-siege-batter.png"))
         check_page(evil, "battering weighed")
-        version = version_of(evil)
-        evil.locator("#aim-go").click()
-        settle(evil, version)
+        send(evil, evil.locator("#aim-go"))
         log = " ".join(evil.locator("#log").inner_text().split())
         assert "ram pounds gate with Strength 9" in log, log
         gate = view_of(api, table_id, token)["view"]["siege"]["pieces"]["gate"]

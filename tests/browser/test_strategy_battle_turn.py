@@ -16,10 +16,10 @@ from __future__ import annotations
 import httpx
 import pytest
 
+from tests.browser.sbg_table import (MAX_BUTTONS, check_page, click_done, click_model,
+                                     click_point, model_of, open_table, send, view_of)
 from tests.support.positions.sbg import ORC, ORC_BOW, ROHAN, ROHAN_BOW, battle
 
-MAX_BUTTONS = 40
-MAX_HEIGHT = 2000
 SEED = 14           # the table's dice in the turn by clicks: the same rolls every run
 
 
@@ -31,70 +31,12 @@ def position():
                   width=24, depth=24, fight_choices=True)
 
 
-def check_page(page, step: str) -> None:
-    """The page fits: buttons and height (issue 14 item 9)."""
-    buttons = page.locator("button").count()
-    height = page.evaluate("document.documentElement.scrollHeight")
-    assert buttons <= MAX_BUTTONS, (step, buttons)
-    assert height <= MAX_HEIGHT, (step, height)
-    help_text = page.locator("#help").inner_text().lower()
-    assert "type" not in help_text, (step, help_text)
-
-
-def settle(page, version: int) -> None:
-    page.wait_for_function(f"Number(document.body.dataset.version) > {version}")
-    assert page.locator("#error").inner_text() == ""
-
-
-def version_of(page) -> int:
-    return int(page.evaluate("document.body.dataset.version"))
-
-
-def click_model(page, ident: str) -> None:
-    page.locator(f'#board svg g.model[data-model="{ident}"] > text').click(force=True)
-
-
-def on_screen(page, x: float, y: float) -> tuple[float, float]:
-    """Where the table point x, y is on the screen (the drawing says how points map)."""
-    box = page.locator("#board svg").bounding_box()
-    svg = page.locator("#board svg")
-    scale = float(svg.get_attribute("data-scale"))
-    ox, oy = float(svg.get_attribute("data-origin-x")), float(svg.get_attribute("data-origin-y"))
-    width = float(svg.get_attribute("viewBox").split()[2])
-    shown = box["width"] / width
-    return box["x"] + (ox + x * scale) * shown, box["y"] + (oy - y * scale) * shown
-
-
-def click_point(page, x: float, y: float) -> None:
-    """A click on the table at the table point x, y."""
-    page.mouse.click(*on_screen(page, x, y))
-
-
-def view_of(api, table_id, token):
-    return api.get(f"/api/tables/{table_id}", headers={"X-Seat-Token": token}).json()
-
-
-def click_done(page) -> None:
-    version = version_of(page)
-    page.locator('#legal button.decision[data-action="done"]').click()
-    settle(page, version)
-
-
 def test_a_turn_of_the_battle_by_clicks_alone(table_server, browser, screenshots):
     url, app = table_server
     with httpx.Client(base_url=url, timeout=30) as api:
-        created = api.post("/api/tables", json={"game": "strategy-battle",
-                                                "seats": ["human", "human"]}).json()
+        created, pages = open_table(url, app, api, browser, position(), SEED)
         table_id = created["id"]
-        table = app.state.lobby.get(table_id)
-        table.state, table.seed = position(), SEED
         good, evil = created["seats"]
-        pages = {}
-        for seat in (good, evil):
-            page = browser.new_page(viewport={"width": 1280, "height": 1000})
-            page.goto(url + seat["url"])
-            page.wait_for_selector("#board svg.strategy-battle")
-            pages[seat["seat"]] = page
         me, them = pages[0], pages[1]
         me.wait_for_selector('#legal button.decision[data-action="done"]')
         check_page(me, "start")
@@ -116,11 +58,8 @@ def test_a_turn_of_the_battle_by_clicks_alone(table_server, browser, screenshots
         assert "costs" in odds and 'of 6"' in odds, odds
         me.screenshot(path=str(screenshots / "sbg-turn-1-move.png"))
         check_page(me, "destination weighed")
-        version = version_of(me)
-        me.locator("#aim-go").click()
-        settle(me, version)
-        g2 = next(m for m in view_of(api, table_id, good["token"])["view"]["models"]
-                  if m["id"] == "G2")
+        send(me, me.locator("#aim-go"))
+        g2 = model_of(api, table_id, good["token"], "G2")
         assert abs(g2["x"] - 16) < 0.05 and abs(g2["y"] - 11) < 0.05, g2
 
         # ----- a point beyond the reach is refused, with the rule named -----------------
@@ -141,11 +80,8 @@ def test_a_turn_of_the_battle_by_clicks_alone(table_server, browser, screenshots
         assert "G1 wins the fight" in odds and "E1 wins the fight" in odds, odds
         me.screenshot(path=str(screenshots / "sbg-turn-2-charge.png"))
         check_page(me, "charge weighed")
-        version = version_of(me)
-        me.locator("#aim-go").click()
-        settle(me, version)
-        g1 = next(m for m in view_of(api, table_id, good["token"])["view"]["models"]
-                  if m["id"] == "G1")
+        send(me, me.locator("#aim-go"))
+        g1 = model_of(api, table_id, good["token"], "G1")
         assert g1["engaged"] and g1["charged"], g1
         click_done(me)
 
@@ -165,16 +101,12 @@ def test_a_turn_of_the_battle_by_clicks_alone(table_server, browser, screenshots
         assert "hits (4+)" in odds and "wounds E2" in odds, odds
         me.screenshot(path=str(screenshots / "sbg-turn-3-shot.png"))
         check_page(me, "shot weighed")
-        version = version_of(me)
-        me.locator("#aim-go").click()
-        settle(me, version)
+        send(me, me.locator("#aim-go"))
         state = view_of(api, table_id, good["token"])
         while state["your_turn"] and state["view"]["phase"] == "shoot":
             # a question the shot asks, or the end of the shots
             first = me.locator("#legal button.decision").first
-            version = version_of(me)
-            first.click()
-            settle(me, version)
+            send(me, first)
             state = view_of(api, table_id, good["token"])
 
         # ----- the fight, then every question of it by a button -------------------------
@@ -189,18 +121,16 @@ def test_a_turn_of_the_battle_by_clicks_alone(table_server, browser, screenshots
             page.wait_for_selector("#legal button.decision, #place-decisions button")
             check_page(page, f"fight step {state['view']['phase']}")
             fight = page.locator('#legal button.decision[data-action="fight G1"]')
-            version = version_of(page)
             if fight.count():
                 fight.click()
                 page.wait_for_selector("#odds table.odds-table")
                 odds = page.locator("#odds").inner_text()
                 assert "G1 wins the fight" in odds and "slain" in odds, odds
                 page.screenshot(path=str(screenshots / "sbg-turn-4-fight.png"))
-                page.locator("#aim-go").click()
+                send(page, page.locator("#aim-go"))
                 seen_fight = True
             else:
-                page.locator("#legal button.decision").first.click()
-            settle(page, version)
+                send(page, page.locator("#legal button.decision").first)
         else:
             pytest.fail("the turn did not end")
         assert seen_fight
@@ -218,16 +148,8 @@ def test_a_magical_power_is_cast_by_clicks_on_the_caster_and_the_target(table_se
     # page stays within 40 buttons
     url, app = table_server
     with httpx.Client(base_url=url, timeout=30) as api:
-        created = api.post("/api/tables", json={"game": "strategy-battle",
-                                                "seats": ["human", "human"],
-                                                "options": {"scenario": "weathertop"}}).json()
+        created, pages = open_table(url, app, api, browser, options={"scenario": "weathertop"})
         table_id = created["id"]
-        pages = {}
-        for seat in created["seats"]:
-            page = browser.new_page(viewport={"width": 1280, "height": 1000})
-            page.goto(url + seat["url"])
-            page.wait_for_selector("#board svg.strategy-battle")
-            pages[seat["seat"]] = page
         token = created["seats"][1]["token"]
         for _ in range(10):                   # the heroic declarations: passed by clicks
             state = view_of(api, table_id, token)
@@ -235,9 +157,7 @@ def test_a_magical_power_is_cast_by_clicks_on_the_caster_and_the_target(table_se
                 break
             page = pages[state["to_move"]]
             page.wait_for_selector('#legal button.decision[data-action="pass"]')
-            version = version_of(page)
-            page.locator('#legal button.decision[data-action="pass"]').click()
-            settle(page, version)
+            send(page, page.locator('#legal button.decision[data-action="pass"]'))
         state = view_of(api, table_id, token)
         assert state["view"]["phase"] == "move" and state["to_move"] == 1, state["view"]["phase"]
         evil = pages[1]
@@ -258,9 +178,7 @@ def test_a_magical_power_is_cast_by_clicks_on_the_caster_and_the_target(table_se
         assert evil.locator("#aim-options button").count() >= 1     # the other Will dice
         evil.screenshot(path=str(screenshots / "sbg-cast.png"))
         check_page(evil, "cast weighed")
-        version = version_of(evil)
-        evil.locator("#aim-go").click()
-        settle(evil, version)
+        send(evil, evil.locator("#aim-go"))
         log = " ".join(evil.locator("#log").inner_text().split())
         assert f"Evil: {aim}" in log, log
         for page in pages.values():

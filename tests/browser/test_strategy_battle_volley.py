@@ -11,13 +11,9 @@ AddressedDice from the table's seed): every decision after that is a click."""
 from __future__ import annotations
 
 import httpx
-import pytest
 
-from palantir.engine.dice import AddressedDice
-
-from tests.browser.test_strategy_battle_turn import (MAX_BUTTONS, MAX_HEIGHT, check_page,
-                                                     click_model, settle,
-                                                     version_of, view_of)
+from tests.browser.sbg_table import (MAX_BUTTONS, MAX_HEIGHT, check_page, click_model,
+                                     open_table, seed_where, send, view_of)
 from tests.support.positions.sbg import ORC, battle
 
 
@@ -43,23 +39,11 @@ def test_a_volley_fired_by_clicks_with_the_chance_of_each_number_of_hits(table_s
                                                                         screenshots):
     url, app = table_server
     with httpx.Client(base_url=url, timeout=30) as api:
-        created = api.post("/api/tables", json={"game": "strategy-battle",
-                                                "seats": ["human", "human"]}).json()
-        table_id = created["id"]
-        table = app.state.lobby.get(table_id)
-        table.state = position()
-        for seed in range(1, 500):      # dice whose volley slays E4 and asks nothing more
-            trial = table.state.clone(dice=AddressedDice(seed, table.rolls()))
-            trial.apply(VOLLEY)
-            if "E4" not in trial.models and trial.question is None:
-                table.seed = seed
-                break
-        else:
-            pytest.fail("no seed makes the volley slay E4")
-        good = created["seats"][0]
-        page = browser.new_page(viewport={"width": 1280, "height": 1000})
-        page.goto(url + good["url"])
-        page.wait_for_selector("#board svg.strategy-battle")
+        created, pages = open_table(url, app, api, browser, position(), open_seats=(0,))
+        table_id, good, page = created["id"], created["seats"][0], pages[0]
+        # dice whose volley slays E4 and asks nothing more
+        seed_where(app.state.lobby.get(table_id), VOLLEY,
+                   lambda trial: "E4" not in trial.models and trial.question is None)
         page.wait_for_selector('#legal button.decision[data-action="done"]')
         check_page(page, "shoot phase")
 
@@ -84,9 +68,7 @@ def test_a_volley_fired_by_clicks_with_the_chance_of_each_number_of_hits(table_s
         assert page.locator("button").count() <= MAX_BUTTONS
         assert page.evaluate("document.documentElement.scrollHeight") <= MAX_HEIGHT
 
-        version = version_of(page)
-        page.locator("#aim-go").click()
-        settle(page, version)
+        send(page, page.locator("#aim-go"))
         view = view_of(api, table_id, good["token"])["view"]
         shot = {m["id"]: m.get("shot") for m in view["models"] if m["side"] == "good"}
         assert all(shot.values()), shot

@@ -16,6 +16,8 @@ from typing import Callable
 import ray
 from ray.exceptions import GetTimeoutError, RayError, RayTaskError
 
+from .. import ray_cluster
+from ..ray_cluster import RayUnreachable
 from .thinkers import START_SECONDS, ThinkersUnavailable, WorkerDied, WorkerFailed
 
 log = logging.getLogger("palantir.server")
@@ -42,14 +44,18 @@ def connect(address: str) -> bool:
     on this machine, else start one); True if this call started Ray in this process."""
     if ray.is_initialized():
         return False
-    where = {"auto": None}.get(address, address)
-    # A Ray started for trying it out listens on loopback only, not on every interface.
-    here = {"_node_ip_address": "127.0.0.1"} if address == "local" else {}
     try:
-        ray.init(address=where, include_dashboard=False, logging_level=logging.WARNING,
-                 log_to_driver=False, **here)
-    except (ConnectionError, ValueError, RuntimeError) as exc:
-        raise ThinkersUnavailable(f"--ray {address}: {exc}") from None
+        if address == "local":
+            ray_cluster.start_here(None, "--ray local")
+        elif address == "auto":
+            try:
+                ray_cluster.join("auto", "--ray")
+            except RayUnreachable:
+                ray_cluster.start_here(None, "--ray auto")
+        else:
+            ray_cluster.join(address, "--ray")
+    except RayUnreachable as exc:
+        raise ThinkersUnavailable(str(exc)) from None
     return True
 
 

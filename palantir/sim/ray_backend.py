@@ -9,22 +9,15 @@ chunk's games are seeded by their indices, so a retried chunk gives the same gam
 
 from __future__ import annotations
 
-import logging
-import os
-import socket
-import threading
 from typing import Any, Callable, Iterable, Iterator
 
 import ray
 from ray.exceptions import RayTaskError
 
+from .. import ray_cluster
+from ..ray_cluster import RayUnreachable
 from .backends import BackendError
 
-# ray.init retries a silent address for many minutes: a port that answers but is not a
-# Ray head (a typo naming another service) is refused after this long.
-CONNECT_SECONDS = 30.0
-# Nothing listening, or a host that does not answer: refused after this long, before Ray.
-PROBE_SECONDS = 5.0
 # Chunks handed to Ray ahead of the free CPUs, so no CPU waits between two chunks.
 AHEAD_PER_WORKER = 2
 
@@ -35,30 +28,15 @@ def _run_task(function: Callable[[Any], Any], task: Any) -> Any:
     return function(task)
 
 
-def host_and_port(address: str) -> tuple[str, int]:
-    """HOST and PORT of HOST:PORT or ray://HOST:PORT; refused naming --address."""
-    text = address.removeprefix("ray://")
-    host, colon, port = text.rpartition(":")
-    if not colon or not host or not port.isdigit() or not 0 < int(port) < 65536:
-        raise BackendError(f"--address '{address}': expected HOST:PORT, the address "
-                           f"`ray start --head` prints (e.g. 10.0.0.5:6379), or auto")
-    return host.strip("[]"), int(port)
-
-
 def probe(address: str | None) -> None:
-    """Refuse an address where nothing listens, within PROBE_SECONDS; "auto" and None
+    """Refuse an address where nothing listens, within a few seconds; "auto" and None
     (start a Ray here) are left to ray.init."""
-    if address is None or address == "auto":
+    if address is None:
         return
-    host, port = host_and_port(address)
     try:
-        with socket.create_connection((host, port), timeout=PROBE_SECONDS):
-            pass
-    except OSError as exc:
-        reason = "no answer" if isinstance(exc, TimeoutError) else (exc.strerror or str(exc))
-        raise BackendError(f"--address {address}: no Ray cluster there ({reason}); start "
-                           f"one with `ray start --head` and give the address it "
-                           f"prints") from None
+        ray_cluster.probe(address, "--address")
+    except RayUnreachable as exc:
+        raise BackendError(str(exc)) from None
 
 
 def connect(workers: int, address: str | None) -> bool:
@@ -67,39 +45,13 @@ def connect(workers: int, address: str | None) -> bool:
     already connected (a program or a test that called ray.init itself)."""
     if ray.is_initialized():
         return False
-    quiet = {"include_dashboard": False, "logging_level": logging.ERROR,
-             "log_to_driver": False}
-    if address is None:
-        try:
-            # "local": a new Ray, never one that `ray start` left running on this machine.
-            ray.init(address="local", num_cpus=workers, _node_ip_address="127.0.0.1", **quiet)
-        except (ConnectionError, ValueError, RuntimeError) as exc:
-            raise BackendError(f"--backend ray: could not start Ray here: "
-                               f"{_first_line(exc)}") from None
-        return True
-    failed: list[BaseException] = []
-
-    def join() -> None:
-        try:
-            ray.init(address=address, **quiet)
-        except Exception as exc:  # reported by the caller, naming --address
-            failed.append(exc)
-
-    # In a thread because ray.init itself never gives up on an address that is silent;
-    # a daemon thread, so a refused run exits without waiting for it.
-    joining = threading.Thread(target=join, name="palantir-ray-connect", daemon=True)
-    joining.start()
-    joining.join(CONNECT_SECONDS)
-    if joining.is_alive():
-        raise BackendError(f"--address {address}: no Ray cluster answered within "
-                           f"{CONNECT_SECONDS:g} s (is it the address `ray start --head` "
-                           f"printed?)")
-    if failed:
-        # Ray turns a missing token into a bare "failed to connect" after its retries.
-        hint = "" if os.environ.get("RAY_AUTH_MODE", "").lower() == "token" else \
-            ("; a cluster with token authentication (Ray's default) also needs "
-             "RAY_AUTH_MODE=token and its token here (docs/analysis.md)")
-        raise BackendError(f"--address {address}: {_first_line(failed[0])}{hint}")
+    try:
+        if address is None:
+            ray_cluster.start_here(workers, "--backend ray")
+        else:
+            ray_cluster.join(address, "--address")
+    except RayUnreachable as exc:
+        raise BackendError(str(exc)) from None
     return True
 
 
@@ -154,7 +106,3 @@ class RayPool:
                 submit(1)
                 yield result
 
-
-def _first_line(exc: BaseException) -> str:
-    text = str(exc).strip() or type(exc).__name__
-    return text.splitlines()[0]

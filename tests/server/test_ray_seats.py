@@ -8,8 +8,10 @@ import logging
 import multiprocessing
 import os
 import signal
+import socket
 import subprocess
 import sys
+import time
 
 import pytest
 import ray
@@ -91,3 +93,42 @@ def test_the_server_runs_without_ray_unless_asked_for_it():
                           cwd=ROOT, timeout=60, env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "False"
+
+
+
+def refusal_of(address: str) -> str:
+    """What `serve --ray ADDRESS` is refused with, from a process of its own (so no Ray of
+    this test process is joined), with the join's timeout cut to 1.5 s."""
+    script = ("import palantir.ray_cluster as r; r.CONNECT_SECONDS = 1.5\n"
+              "from palantir.server.ray_thinkers import connect\n"
+              "from palantir.server.thinkers import ThinkersUnavailable\n"
+              "try:\n    connect(%r)\nexcept ThinkersUnavailable as exc:\n"
+              "    print(exc)\n" % address)
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,
+                          text=True, timeout=60, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()
+
+
+def test_a_ray_address_where_nothing_listens_is_refused_naming_the_option():
+    # `serve --ray HOST:PORT` with no Ray head there is refused within seconds, not left
+    # waiting in ray.init (the same join as `simulate --backend ray --address`).
+    with socket.socket() as closed:
+        closed.bind(("127.0.0.1", 0))
+        address = "127.0.0.1:%d" % closed.getsockname()[1]   # bound, never listening
+        started = time.monotonic()
+        refused = refusal_of(address)
+    assert refused.startswith(f"--ray {address}: no Ray cluster there ("), refused
+    assert time.monotonic() - started < 20
+
+
+def test_a_ray_address_that_listens_but_is_no_ray_head_is_refused_after_the_timeout():
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen(8)  # the kernel completes the handshake; nothing ever answers
+        address = "127.0.0.1:%d" % silent.getsockname()[1]
+        started = time.monotonic()
+        refused = refusal_of(address)
+    assert refused == (f"--ray {address}: no Ray cluster answered within 1.5 s "
+                       f"(is it the address `ray start --head` printed?)")
+    assert time.monotonic() - started < 30

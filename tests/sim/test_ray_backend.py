@@ -18,7 +18,8 @@ from palantir.analysis.sweep import run_analysis
 from palantir.cli import main
 from palantir.sim import runner
 from palantir.sim.backends import open_pool
-from palantir.sim.ray_backend import PROBE_SECONDS, connect
+from palantir.ray_cluster import PROBE_SECONDS
+from palantir.sim.ray_backend import connect
 from palantir.sim.runner import SimulationError, prepare_records_dir, run_simulation
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -122,7 +123,7 @@ def test_an_address_that_listens_but_is_no_ray_head_is_refused_after_the_timeout
         silent.bind(("127.0.0.1", 0))
         silent.listen(8)  # the kernel completes the handshake; nothing ever answers
         address = "127.0.0.1:%d" % silent.getsockname()[1]
-        script = ("import sys; import palantir.sim.ray_backend as r; r.CONNECT_SECONDS = 1.5;"
+        script = ("import sys; import palantir.ray_cluster as r; r.CONNECT_SECONDS = 1.5;"
                   " from palantir.cli import main; sys.exit(main(sys.argv[1:]))")
         started = time.monotonic()
         done = subprocess.run([sys.executable, "-c", script, "simulate", "journey-to-mordor",

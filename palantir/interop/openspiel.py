@@ -104,6 +104,19 @@ class Setup:
         self.players = self.palantir_game.players_of(self.options)
         self.utility = utility_of(self.palantir_game, self.options)
         self.max_chance_outcomes = declared["max_chance_outcomes"]
+        # Only a seat that cannot see everything needs its past views kept.
+        self.keeps_trail = not self.palantir_game.perfect_information
+        self._start: tuple[Play, Memo] | None = None
+
+    def start(self) -> "tuple[Play, Memo]":
+        """A fresh game and the answers about its first position. OpenSpiel makes a new
+        initial state for every clone (and to measure a tensor), so the start is worked
+        out once and each new game copies it (a copy shares its positions)."""
+        if self._start is None:
+            self._start = (Play(ChanceStepper(self.palantir_game, self.options),
+                                self.keeps_trail), Memo())
+        play, memo = self._start
+        return copy.deepcopy(play), memo
 
     def __reduce__(self):
         return (Setup, (self.game_id, self.params))
@@ -143,12 +156,12 @@ class PalantirGame(pyspiel.Game):
         return PalantirState(self, self.setup)
 
     def state_at(self, position) -> "PalantirState":
-        """An OpenSpiel state at a palantir `position` (a settled state of this game)."""
+        """An OpenSpiel state at a palantir `position` (a settled state of this game; the
+        OpenSpiel state keeps a copy of its own, as its positions are never changed)."""
         state = PalantirState(self, self.setup)
-        state._stepper = ChanceStepper.at(self.setup.palantir_game, self.setup.options,
-                                          position)
-        state._trail = Trail(state._stepper)
-        state._trail.note()
+        state._play = Play(ChanceStepper.at(self.setup.palantir_game, self.setup.options,
+                                            position.clone()), self.setup.keeps_trail)
+        state._memo = Memo()
         return state
 
     def make_py_observer(self, iig_obs_type=None, params=None) -> "PalantirObserver":
@@ -159,54 +172,78 @@ class PalantirGame(pyspiel.Game):
         return PalantirObserver(self.setup, recall)
 
 
-class LegalCache:
-    """The numbered legal decisions of one position, remembered until the next move. A copy
-    of the state starts without it: OpenSpiel deep-copies states, and copying thousands of
-    decisions costs more than listing them again."""
+class Memo:
+    """The answers about one position, each worked out once when first asked: its numbered
+    legal decisions, each seat's view, its text and tensor, its information state. A
+    position never changes (a move makes a new one, with a new Memo), so every copy of a
+    state at that position shares its Memo. Callers read what it holds, never change it."""
 
     def __init__(self):
-        self.table: dict[int, Any] | None = None
+        self.legal: dict[int, Any] | None = None
+        self.numbers: list[int] | None = None       # the legal numbers, sorted
+        self.action_texts: dict[int, str] | None = None
+        self.views: dict[int | None, dict] = {}
+        self.texts: dict[int | None, str] = {}
+        self.tensors: dict[int, np.ndarray] = {}
+        self.informations: dict[int, str] = {}
 
-    def __deepcopy__(self, memo) -> "LegalCache":
-        return LegalCache()
+    def __deepcopy__(self, memo) -> "Memo":
+        return self
+
+    def __reduce__(self):
+        return (Memo, ())  # answers are worked out again after unpickling
 
 
-class Trail:
-    """The positions a game has settled in, one per decision carried out (with its rolls):
-    a seat's information state is its views of them. The chance layer never changes a
-    settled position (it applies each decision to a copy), so they are kept as they are."""
+class Play:
+    """A game in progress at OpenSpiel's pace: the chance layer (every die a move of its
+    own), the number of moves made and, for a hidden-hand game, the trail of positions it
+    has settled in, one per decision carried out with its rolls: a seat's information
+    state is its views of them. Settled positions are never changed, so a copy shares them."""
 
-    def __init__(self, stepper: ChanceStepper, states: list | None = None,
-                 seen: dict | None = None):
-        self.stepper = stepper  # whose steps rebuild the trail when a state is pickled
-        self.states = states or []
-        # per seat: (how many positions read, the distinct views so far), read when asked
-        self.seen: dict[int, tuple[int, list[str]]] = seen or {}
+    def __init__(self, stepper: ChanceStepper, keeps_trail: bool):
+        self.stepper = stepper
+        self.moves = 0
+        self.trail: list | None = [] if keeps_trail else None
+        # per seat: (how many positions read, the distinct views so far); a list is never
+        # extended in place, so copies share it
+        self.seen: dict[int, tuple[int, list[str]]] = {}
+        self.note()
 
-    def __deepcopy__(self, memo) -> "Trail":
-        # through the memo, the copy's stepper is the copied state's own
-        return Trail(copy.deepcopy(self.stepper, memo), self.states[:],
-                     {s: (n, texts[:]) for s, (n, texts) in self.seen.items()})
+    def __deepcopy__(self, memo) -> "Play":
+        other = object.__new__(Play)
+        other.stepper = copy.deepcopy(self.stepper, memo)
+        other.moves = self.moves
+        other.trail = None if self.trail is None else self.trail[:]
+        other.seen = dict(self.seen)
+        return other
 
     def __reduce__(self):
         stepper = self.stepper
-        return (replayed_trail, (stepper.game.id, stepper.options, tuple(stepper.steps)))
+        if stepper.steps is None:
+            raise TypeError("a game started at a given position has no steps to replay "
+                            "and cannot be pickled")
+        return (replayed_play, (stepper.game.id, stepper.options, tuple(stepper.steps),
+                                self.trail is not None, self.moves))
 
     def note(self) -> None:
-        """Keep the stepper's position if it has settled in a new one."""
+        """Keep the stepper's position in the trail if it has settled in a new one."""
+        if self.trail is None:
+            return
         settled = self.stepper.state
         if settled is not None and not self.stepper.at_chance and \
-                (not self.states or self.states[-1] is not settled):
-            self.states.append(settled)
+                (not self.trail or self.trail[-1] is not settled):
+            self.trail.append(settled)
 
     def views(self, seat: int) -> list[str]:
         """`seat`'s views of the positions so far, each that differs from the one before."""
         read, texts = self.seen.get(seat, (0, []))
-        for position in self.states[read:]:
-            text = view_text(position.view(seat))
-            if not texts or texts[-1] != text:
-                texts.append(text)
-        self.seen[seat] = (len(self.states), texts)
+        if read < len(self.trail):
+            texts = texts[:]
+            for position in self.trail[read:]:
+                text = view_text(position.view(seat))
+                if not texts or texts[-1] != text:
+                    texts.append(text)
+            self.seen[seat] = (len(self.trail), texts)
         return texts
 
 
@@ -216,49 +253,57 @@ class PalantirState(pyspiel.State):
     def __init__(self, game: PalantirGame, setup: Setup):
         super().__init__(game)
         self._game = setup
-        self._stepper = ChanceStepper(setup.palantir_game, setup.options)
-        self._moves = 0
-        self._legal = LegalCache()
-        self._trail = Trail(self._stepper)
-        self._trail.note()
+        self._play, self._memo = setup.start()
 
     # -- who moves --------------------------------------------------------------------
     def current_player(self) -> int:
         """The seat to decide, the chance player while a die waits, or terminal."""
         if self.is_terminal():
             return pyspiel.PlayerId.TERMINAL
-        if self._stepper.at_chance:
+        stepper = self._play.stepper
+        if stepper.at_chance:
             return pyspiel.PlayerId.CHANCE
-        return self._stepper.state.to_move()
+        return stepper.state.to_move()
 
     def is_terminal(self) -> bool:
         """Over by the rules, or cut at the move cap."""
-        if self._moves >= self._game.move_cap:
+        if self._play.moves >= self._game.move_cap:
             return True
-        return not self._stepper.at_chance and self._stepper.state.is_over()
+        stepper = self._play.stepper
+        return not stepper.at_chance and stepper.state.is_over()
 
     def returns(self) -> list[float]:
         """The outcome's payoffs at the end (0 for everyone when cut at the cap)."""
         players = self._game.players
-        state = self._stepper.state
-        if self._stepper.at_chance or state is None or not state.is_over():
+        stepper = self._play.stepper
+        state = stepper.state
+        if stepper.at_chance or state is None or not state.is_over():
             return [0.0] * players
         return payoffs(self._game.palantir_game, state.outcome(), players)
 
+    @property
+    def position(self):
+        """The palantir state last settled in (None while the first deal is rolled)."""
+        return self._play.stepper.state
+
     # -- decisions and dice -----------------------------------------------------------
     def _legal_table(self) -> dict[int, Any]:
-        if self._legal.table is None:
-            self._legal.table = self._game.codec.legal(self._stepper.state)
-        return self._legal.table
+        memo = self._memo
+        if memo.legal is None:
+            memo.legal = self._game.codec.legal(self._play.stepper.state)
+        return memo.legal
 
     def _legal_actions(self, player: int) -> list[int]:
-        if self.is_terminal() or self._stepper.at_chance:
+        if self.is_terminal() or self._play.stepper.at_chance:
             return []
-        return sorted(self._legal_table())
+        memo = self._memo
+        if memo.numbers is None:
+            memo.numbers = sorted(self._legal_table())
+        return memo.numbers
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Every distinct face of the waiting die with its probability."""
-        need = self._stepper.need
+        need = self._play.stepper.need
         if need is None:
             return []
         outcomes = need.outcomes()
@@ -269,47 +314,82 @@ class PalantirState(pyspiel.State):
         return outcomes
 
     def _apply_action(self, action: int) -> None:
-        if self._stepper.at_chance:
-            self._stepper.pick(action)
+        play = self._play
+        if play.stepper.at_chance:
+            play.stepper.pick(action)
         else:
             table = self._legal_table()
             if action not in table:
                 raise ValueError(f"action {action} is not legal here (legal: {sorted(table)})")
-            self._stepper.decide(table[action])
-        self._legal.table = None
-        self._moves += 1
-        self._trail.note()
+            # the decision's place in the game's legal list, recorded for replays
+            index = action if self._game.codec.by_index else list(table).index(action)
+            play.stepper.decide(table[action], index)
+        self._memo = Memo()
+        play.moves += 1
+        play.note()
 
     def _action_to_string(self, player: int, action: int) -> str:
+        stepper = self._play.stepper
         if player == pyspiel.PlayerId.CHANCE:
-            need = self._stepper.need
+            need = stepper.need
             if need is not None:
                 return f"{need.die}={need.distinct_faces()[action]}"
             return f"chance outcome {action}"
-        table = self._legal_table() if not self._stepper.at_chance else {}
-        return str(table[action]) if action in table else f"action {action}"
+        memo = self._memo
+        if memo.action_texts is None:
+            table = self._legal_table() if not stepper.at_chance else {}
+            memo.action_texts = {number: str(a) for number, a in table.items()}
+        text = memo.action_texts.get(action)
+        return f"action {action}" if text is None else text
 
     # -- what a seat sees -------------------------------------------------------------
     def seat_view(self, seat: int | None) -> dict:
-        """`seat`'s view, with the faces it may see of the dice rolled so far this step."""
-        view = dict(self._stepper.state.view(seat)) if self._stepper.state else {}
-        rolling = [[die, face] for die, face, seen in self._stepper.picked_rolls()
-                   if seen is None or seat in seen]
-        if self._stepper.at_chance:
-            view["rolling"] = rolling
+        """`seat`'s view, with the faces it may see of the dice rolled so far this step
+        (worked out once a position: not to be changed by the caller)."""
+        memo = self._memo
+        view = memo.views.get(seat)
+        if view is None:
+            stepper = self._play.stepper
+            view = stepper.state.view(seat) if stepper.state else {}
+            if stepper.at_chance:
+                view = {**view, "rolling": [[die, face]
+                                            for die, face, seen in stepper.picked_rolls()
+                                            if seen is None or seat in seen]}
+            memo.views[seat] = view
         return view
+
+    def view_text(self, seat: int | None) -> str:
+        """`seat`'s view as canonical text (the observation string)."""
+        memo = self._memo
+        text = memo.texts.get(seat)
+        if text is None:
+            text = memo.texts[seat] = view_text(self.seat_view(seat))
+        return text
+
+    def view_tensor(self, seat: int) -> np.ndarray:
+        """`seat`'s view as numbers (the observation tensor; not to be changed)."""
+        memo = self._memo
+        tensor = memo.tensors.get(seat)
+        if tensor is None:
+            tensor = memo.tensors[seat] = self._game.tensor.encode(self.seat_view(seat))
+        return tensor
 
     def information_state_text(self, seat: int) -> str:
         """Everything `seat` has seen, in order: each of its views that differs from the
         one before, then its view now (the faces it may see of the dice being rolled)."""
-        seen = self._trail.views(seat)
-        now = view_text(self.seat_view(seat))
-        return "\n".join(seen if seen and seen[-1] == now else seen + [now])
+        memo = self._memo
+        text = memo.informations.get(seat)
+        if text is None:
+            seen = self._play.views(seat)
+            now = self.view_text(seat)
+            text = "\n".join(seen if seen and seen[-1] == now else seen + [now])
+            memo.informations[seat] = text
+        return text
 
     def __str__(self) -> str:
-        if self._stepper.state is None:
+        if self._play.stepper.state is None:
             return "(dealing)"
-        return view_text(self.seat_view(None))
+        return self.view_text(None)
 
 
 class PalantirObserver:
@@ -324,10 +404,10 @@ class PalantirObserver:
 
     def set_from(self, state: PalantirState, player: int) -> None:
         """Fill the tensor from `player`'s view of `state`."""
-        if self._game.tensor is None or state._stepper.state is None:
+        if self._game.tensor is None or state.position is None:
             self.tensor.fill(0)
             return
-        self.tensor[:] = self._game.tensor.encode(state.seat_view(player))
+        self.tensor[:] = state.view_tensor(player)
 
     def string_from(self, state: PalantirState, player: int) -> str:
         """`player`'s view as text; with perfect recall, everything it has seen so far."""
@@ -335,7 +415,7 @@ class PalantirObserver:
             if self._game.palantir_game.perfect_information:
                 return " ".join(map(str, state.history()))
             return state.information_state_text(player)
-        return view_text(state.seat_view(player))
+        return state.view_text(player)
 
 
 def params_of(game: Game, options: Mapping[str, Any]) -> dict[str, Any]:
@@ -372,7 +452,7 @@ class PalantirBot(pyspiel.Bot):
 
     def step(self, state: PalantirState) -> int:
         """The number of the decision the agent takes at `state`."""
-        position = state._stepper.state
+        position = state.position
         chosen = self.agent.choose(position.view(self.player), position.legal_actions())
         return next(number for number, action in state._legal_table().items()
                     if action == chosen or str(action) == str(chosen))
@@ -429,19 +509,19 @@ def openspiel_agent(game: Game, seat: int, seed: int | None, budget: str, spec: 
     return OpenSpielAgent(game, seat, seed, int(number or OPENSPIEL_BOTS[bot]), options)
 
 
-def replayed_trail(game_id: str, options: Mapping[str, Any],
-                   steps: tuple[tuple[str, int], ...]) -> Trail:
-    """The trail of a game after these steps (an unpickled state's)."""
-    stepper = ChanceStepper(get_game(game_id), options)
-    trail = Trail(stepper)
-    trail.note()
+def replayed_play(game_id: str, options: Mapping[str, Any],
+                  steps: tuple[tuple[str, int], ...], keeps_trail: bool, moves: int) -> Play:
+    """The game after these steps, its trail rebuilt on the way (an unpickled state's)."""
+    play = Play(ChanceStepper(get_game(game_id), options), keeps_trail)
+    stepper = play.stepper
     for kind, number in steps:
         if kind == "pick":
             stepper.pick(number)
         else:
-            stepper.decide(stepper.state.legal_actions()[number])
-        trail.note()
-    return trail
+            stepper.decide(stepper.state.legal_actions()[number], number)
+        play.note()
+    play.moves = moves
+    return play
 
 
 def _register(game_id: str) -> type[PalantirGame]:

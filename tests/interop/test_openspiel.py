@@ -67,7 +67,7 @@ def test_the_rolls_picked_replay_as_a_palantir_record():
             state.apply_action(int(rng.choice(actions, p=probs)))
         else:
             state.apply_action(int(rng.choice(state.legal_actions())))
-    stepper = state._stepper
+    stepper = state._play.stepper
     replay = get_game("journey-to-mordor").new_state(
         stepper.options, ScriptedDice([(r.die, r.face) for r in stepper.rolls]))
     for kind, number in stepper.steps:
@@ -120,14 +120,28 @@ def test_a_stepper_survives_pickling_by_replaying_its_steps():
     assert copy.steps == stepper.steps and copy.need.die == stepper.need.die
 
 
-# --- the other three games (issue 16, item 3): long games, so capped by max_game_length ---
+# --- the other three games: played to their end by the rules, no move cap ---
 
-@pytest.mark.parametrize("name, cap", [("palantir_spi_sauron", 25),
-                                       ("palantir_lotr_board_game", 80),
-                                       ("palantir_strategy_battle", 20)])
-def test_the_long_games_pass_random_sim_test_under_a_move_cap(name, cap):
-    game = pyspiel.load_game(name, {"max_game_length": cap})
-    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+@pytest.mark.parametrize("name, options, sims", [
+    ("palantir_spi_sauron", {}, 1),
+    ("palantir_lotr_board_game", {}, 3),
+    ("palantir_strategy_battle", {}, 1),
+])
+def test_the_long_games_pass_random_sim_test_to_their_real_end(name, options, sims):
+    # Issue 16: each game passes random_sim_test (with serialization). The default cap
+    # (20000 moves) is far above these games' length, and every game is seen to end by the
+    # rules: at its terminal state the palantir position is over, not cut at the cap.
+    game = pyspiel.load_game(name, options)
+    ends = []
+
+    def check(state):
+        if state.is_terminal():
+            ends.append((state.position.is_over(), len(state.history())))
+
+    pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False,
+                            state_checker_fn=check)
+    assert len(ends) == sims and all(over for over, _ in ends), ends
+    assert max(moves for _, moves in ends) < game.max_game_length()
 
 
 def test_each_game_declares_its_type_honestly():
@@ -162,8 +176,8 @@ def test_a_hidden_hand_never_reaches_another_seats_information_state():
             state.apply_action(state.chance_outcomes()[0][0])
         else:
             state.apply_action(state.legal_actions()[0])
-    own = state._stepper.state.view(0)
-    other = state._stepper.state.view(1)
+    own = state._play.stepper.state.view(0)
+    other = state._play.stepper.state.view(1)
     assert own["hand"] != other["hand"]
     seen_by_1 = state.information_state_string(1)
     assert seen_by_1.endswith(view_text(other))
@@ -228,3 +242,27 @@ def test_the_core_loads_no_openspiel_until_a_seat_asks_for_it():
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                           timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert done.stdout.split() == ["[]", "True"], done.stdout + done.stderr
+
+
+def first_moves(state, count: int) -> None:
+    """Play `count` moves of `state`: the first outcome of each roll, the first decision."""
+    for _ in range(count):
+        if state.is_terminal():
+            return
+        state.apply_action(state.chance_outcomes()[0][0] if state.is_chance_node()
+                           else state.legal_actions()[0])
+
+
+def test_a_clone_keeps_following_its_own_moves_in_its_information_state():
+    # Defect: a clone's information state stopped at the position it was cloned from (its
+    # trail followed a copy of the chance layer of its own), so searches over clones read
+    # stale information states of the hidden-hand game.
+    game = pyspiel.load_game("palantir_lotr_board_game", {"players": 2})
+    state = game.new_initial_state()
+    first_moves(state, 30)
+    clone = state.clone()
+    first_moves(state, 30)
+    first_moves(clone, 30)
+    for seat in range(2):
+        assert clone.information_state_string(seat) == state.information_state_string(seat)
+    assert str(clone) == str(state)

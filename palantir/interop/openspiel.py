@@ -12,13 +12,15 @@ Every roll of a die is a chance node (chance.py); observations come from `view(s
 from __future__ import annotations
 
 import copy
+import random
 from typing import Any, Mapping
 
 import numpy as np
 import pyspiel
-from open_spiel.python.algorithms import mcts
+from open_spiel.python.algorithms import ismcts, mcts
 
 from ..agents import make_agent
+from ..agents.mcts import MAX_ROLLOUT_STEPS
 from ..engine.dice import SeededDice
 from ..engine.errors import UnknownAgent
 from ..engine.game import Game, get_game, game_ids
@@ -391,6 +393,34 @@ class PalantirState(pyspiel.State):
             return "(dealing)"
         return self.view_text(None)
 
+    def resample_from_infostate(self, player: int, sampler) -> "PalantirState":
+        """A state `player` cannot tell from this one (OpenSpiel's ISMCTS asks for one each
+        simulation): a determinization of `player`'s view by the game's own determinizer,
+        whose unseen cards are dealt with a generator seeded by `sampler()` (a number in
+        [0, 1)). Only `player`'s view is read, so nothing another seat hides shapes it; it
+        keeps `player`'s information state, and the other seats' begin at the deal."""
+        hooks = self._game.palantir_game.search()
+        if not hooks.can_sample():
+            raise ValueError(f"{self._game.game_id} deals no determinizations of a seat's "
+                             f"view, so no state can be resampled from an information state")
+        stepper = self._play.stepper
+        if stepper.at_chance or stepper.state is None or self.is_terminal():
+            raise ValueError("a state is resampled at a seat's decision only")
+        rng = random.Random(int(float(sampler()) * 2 ** 53))
+        position = hooks.determinizer(self.seat_view(player))(
+            rng, SeededDice(rng.getrandbits(64)))
+        other = PalantirState(self.get_game(), self._game)
+        other._play = Play(ChanceStepper.at(self._game.palantir_game, self._game.options,
+                                            position), keeps_trail=True)
+        other._play.moves = self._play.moves
+        other._memo = Memo()
+        seen = self._play.views(player)
+        if other.view_text(player) != seen[-1]:
+            raise ValueError(f"{self._game.game_id}: a determinization shows seat {player} "
+                             f"another view than the position it was dealt from")
+        other._play.seen[player] = (1, seen)
+        return other
+
 
 class PalantirObserver:
     """Observation (and information-state) strings and tensors of one seat's view."""
@@ -464,34 +494,99 @@ class PalantirBot(pyspiel.Bot):
         """Nothing to follow: the agent reads each decision's view afresh."""
 
 
+class PositionRolloutEvaluator:
+    """An OpenSpiel evaluator (for ISMCTSBot) that values a decision node by one rollout of
+    its palantir position by the game's own rollout policy (random where it has none), to
+    the end or to the game's search cutoff (SearchHooks), with private dice; uniform
+    priors. Cheaper than OpenSpiel's random rollouts through the chance layer, and as
+    informed as palantir's own search."""
+
+    def __init__(self, setup: Setup, rng: random.Random,
+                 max_steps: int = MAX_ROLLOUT_STEPS):
+        self.setup, self.rng, self.max_steps = setup, rng, max_steps
+        self.hooks = setup.palantir_game.search()
+        self.policy = self.hooks.rollout_policy()
+
+    def evaluate(self, state: PalantirState) -> np.ndarray:
+        """Each seat's payoff at the end of one rollout (or the cutoff's estimate)."""
+        position = state.position.clone(dice=SeededDice(self.rng.getrandbits(64),
+                                                        record=False))
+        cut = self.hooks.search_cutoff(position)
+        players, rng = self.setup.players, self.rng
+        for _ in range(self.max_steps):
+            if position.is_over():
+                return np.array(payoffs(self.setup.palantir_game, position.outcome(),
+                                        players))
+            if cut is not None:
+                value = cut(position)
+                if value is not None:
+                    return np.array(value, dtype=float)
+            if self.policy is not None:
+                action = self.policy(position, rng)
+            else:
+                legal = position.legal_actions()
+                action = legal[rng.randrange(len(legal))]
+            position.apply(action)
+        return np.zeros(players)  # still running: no payoff, as at the move cap
+
+    def prior(self, state: PalantirState) -> list[tuple[int, float]]:
+        """Uniform over the legal decisions."""
+        legal = state.legal_actions()
+        return [(action, 1.0 / len(legal)) for action in legal]
+
+
 class OpenSpielAgent:
-    """An OpenSpiel bot at palantir's table (seat spec `openspiel:mcts[:N]`, N simulations
-    a decision): it searches an OpenSpiel state built from its seat's view alone."""
+    """An OpenSpiel bot at palantir's table (seat spec `openspiel:mcts[:N]` or
+    `openspiel:ismcts[:N]`, N simulations a decision): it searches an OpenSpiel state
+    built from its seat's view alone."""
 
     def __init__(self, game: Game, seat: int, seed: int | None, simulations: int,
-                 options: Mapping[str, Any] | None):
+                 options: Mapping[str, Any] | None, bot: str = "mcts"):
         self.game, self.seat = game, seat
         self.options = options
         self.rng = np.random.RandomState(None if seed is None else seed % 2**32)
         self.simulations = simulations
+        self.bot = bot
 
     def choose(self, view: dict, legal_actions: list):
-        """The decision OpenSpiel's MCTSBot picks from a state rebuilt from `view`."""
+        """The decision OpenSpiel's bot picks from a state rebuilt from `view`."""
         if len(legal_actions) == 1:
             return legal_actions[0]
         options = self.options or view.get("options") or {}
         spiel = load(self.game, options)
-        dice_seed = int(self.rng.randint(2**31))
-        position = self.game.state_from_view(view, SeededDice(dice_seed))
-        bot = mcts.MCTSBot(spiel, 2.0, self.simulations,
-                           mcts.RandomRolloutEvaluator(1, self.rng), random_state=self.rng)
-        state = spiel.state_at(position)
-        chosen = state._legal_table()[bot.step(state)]
+        if self.bot == "ismcts":
+            chosen = self._ismcts(spiel, view)
+        else:
+            dice_seed = int(self.rng.randint(2**31))
+            position = self.game.state_from_view(view, SeededDice(dice_seed))
+            bot = mcts.MCTSBot(spiel, 2.0, self.simulations,
+                               mcts.RandomRolloutEvaluator(1, self.rng),
+                               random_state=self.rng)
+            state = spiel.state_at(position)
+            chosen = state._legal_table()[bot.step(state)]
         return next(a for a in legal_actions if a == chosen or str(a) == str(chosen))
+
+    def _ismcts(self, spiel: PalantirGame, view: dict):
+        """OpenSpiel's ISMCTSBot from one determinization of `view`, resampling every
+        simulation from the seat's view; a question the game deems not worth a search
+        (search_worthy) is answered by its rollout policy, as palantir's ismcts does."""
+        hooks = self.game.search()
+        deal = random.Random(int(self.rng.randint(2**31)))
+        position = hooks.determinizer(view)(deal, SeededDice(deal.getrandbits(64)))
+        policy = hooks.rollout_policy()
+        if policy is not None and not hooks.search_worthy(view):
+            return policy(position, deal)
+        state = spiel.state_at(position)
+        evaluator = PositionRolloutEvaluator(spiel.setup, deal)
+        bot = ismcts.ISMCTSBot(spiel, evaluator, 1.0, self.simulations,
+                               random_state=self.rng)
+        sampler = pyspiel.UniformProbabilitySampler(int(self.rng.randint(2**31)), 0.0, 1.0)
+        bot.set_resampler(lambda s, player: s.resample_from_infostate(player, sampler))
+        return state._legal_table()[int(bot.step(state))]
 
 
 # OpenSpiel's bots a palantir seat may be: name -> default budget (simulations)
-OPENSPIEL_BOTS = {"mcts": 100}
+OPENSPIEL_BOTS = {"mcts": 100, "ismcts": 100}
 
 
 def openspiel_agent(game: Game, seat: int, seed: int | None, budget: str, spec: str,
@@ -500,13 +595,19 @@ def openspiel_agent(game: Game, seat: int, seed: int | None, budget: str, spec: 
     bot, _, number = budget.partition(":")
     if bot not in OPENSPIEL_BOTS:
         raise UnknownAgent(f"'{spec}': OpenSpiel bots are {', '.join(OPENSPIEL_BOTS)}")
-    if not game.perfect_information:
+    if bot == "mcts" and not game.perfect_information:
         raise UnknownAgent(f"'{spec}': OpenSpiel's mcts would see the whole state, and "
-                           f"'{game.id}' hides information from its seats")
+                           f"'{game.id}' hides information from its seats "
+                           f"(openspiel:ismcts searches from a seat's view)")
+    if bot == "ismcts" and (game.perfect_information or not game.search().can_sample()):
+        raise UnknownAgent(f"'{spec}': OpenSpiel's ismcts resamples what a seat cannot see, "
+                           f"and '{game.id}' " + ("hides nothing (use openspiel:mcts)"
+                                                  if game.perfect_information else
+                                                  "deals no determinizations of a view"))
     if number and not number.isdecimal():
         raise UnknownAgent(f"'{spec}': the budget is a number of simulations, e.g. "
-                           f"openspiel:mcts:200")
-    return OpenSpielAgent(game, seat, seed, int(number or OPENSPIEL_BOTS[bot]), options)
+                           f"openspiel:{bot}:200")
+    return OpenSpielAgent(game, seat, seed, int(number or OPENSPIEL_BOTS[bot]), options, bot)
 
 
 def replayed_play(game_id: str, options: Mapping[str, Any],

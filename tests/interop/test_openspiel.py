@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import pickle
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -11,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pyspiel
 import pytest
-from open_spiel.python.algorithms import evaluate_bots, mcts
+from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts
 
 import palantir.interop.openspiel  # noqa: F401  (registers the games)
 from palantir.agents import make_agent
@@ -20,7 +21,7 @@ from palantir.engine.errors import UnknownAgent
 from palantir.engine.game import Outcome, get_game
 from palantir.interop.chance import ChanceStepper
 from palantir.interop.encoding import payoffs, view_text
-from palantir.interop.openspiel import PalantirBot
+from palantir.interop.openspiel import PalantirBot, PositionRolloutEvaluator
 
 JOURNEY = "palantir_journey_to_mordor"
 ROOT = Path(__file__).resolve().parents[2]
@@ -217,8 +218,92 @@ def test_an_openspiel_bot_sits_at_palantirs_table():
 def test_openspiel_mcts_is_refused_where_a_seat_cannot_see_everything():
     with pytest.raises(UnknownAgent, match="hides information"):
         make_agent("openspiel:mcts", get_game("lotr-board-game"), 0, 1)
-    with pytest.raises(UnknownAgent, match="OpenSpiel bots are mcts"):
+    with pytest.raises(UnknownAgent, match="OpenSpiel bots are mcts, ismcts"):
         make_agent("openspiel:cfr", get_game("journey-to-mordor"), 0, 1)
+
+
+def test_openspiel_ismcts_is_refused_where_nothing_is_hidden_or_nothing_can_be_dealt():
+    with pytest.raises(UnknownAgent, match="hides nothing"):
+        make_agent("openspiel:ismcts", get_game("journey-to-mordor"), 0, 1)
+    # The Strategy Battle Game declares imperfect information but deals no
+    # determinizations of a seat's view.
+    with pytest.raises(UnknownAgent, match="deals no determinizations"):
+        make_agent("openspiel:ismcts", get_game("strategy-battle"), 0, 1)
+    with pytest.raises(UnknownAgent, match="openspiel:ismcts:200"):
+        make_agent("openspiel:ismcts:many", get_game("lotr-board-game"), 0, 1)
+
+
+def board_game_at_a_decision_of_seat_0(seed: int):
+    """A 2-hobbit board game played by the heuristics to a searched decision of seat 0."""
+    board = get_game("lotr-board-game")
+    options = board.validate_options({"players": 2})
+    state = board.new_state(options, SeededDice(seed))
+    agents = [board.heuristic_agent(seat, seat) for seat in range(2)]
+    while True:
+        seat = state.to_move()
+        if seat == 0 and board.search_worthy(state.view(0)) and \
+                len(state.legal_actions()) > 1 and state.view(0)["hand"]:
+            return board, options, state
+        state.apply(agents[seat].choose(state.view(seat), state.legal_actions()))
+
+
+def test_a_resampled_state_depends_on_the_seats_view_only():
+    # Hidden information never reaches a seat that may not see it: two real positions
+    # seat 0 cannot tell apart (the other hobbit's hand and the deck dealt otherwise)
+    # resample to the very same states for the same sampler numbers.
+    board, options, real = board_game_at_a_decision_of_seat_0(4)
+    view = real.view(0)
+    determinize = board.determinizer(view)
+    other = next(p for p in (determinize(random.Random(k), SeededDice(k)) for k in range(50))
+                 if p.view(1)["hand"] != real.view(1)["hand"])
+    assert other.view(0) == view
+    game = palantir.interop.openspiel.load(board, options)
+    first, second = game.state_at(real), game.state_at(other)
+    hands = set()
+    for number in (0.1, 0.4, 0.7, 0.9):
+        a = first.resample_from_infostate(0, lambda: number)
+        b = second.resample_from_infostate(0, lambda: number)
+        assert str(a) == str(b) and a.information_state_string(1) == \
+            b.information_state_string(1)
+        assert a.information_state_string(0) == first.information_state_string(0)
+        assert a.legal_actions() == first.legal_actions()
+        hands.add(view_text(a.position.view(1)["hand"]))
+    assert len(hands) > 1  # it does deal the unseen cards anew
+
+
+def test_openspiels_ismcts_bot_plays_the_board_game_on_openspiels_side():
+    # OpenSpiel's own ISMCTSBot, resampling with OpenSpiel's own sampler from states that
+    # carry their whole trail of views (its root asserts the resampled information state
+    # is the seat's); cut at 80 moves for time.
+    game = pyspiel.load_game("palantir_lotr_board_game", {"players": 2,
+                                                          "max_game_length": 80})
+    rng = np.random.RandomState(6)
+    bots = [ismcts.ISMCTSBot(game, PositionRolloutEvaluator(game.setup, random.Random(s)),
+                             1.0, 3, random_state=rng) for s in range(2)]
+    state, searched = game.new_initial_state(), 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+            continue
+        searched += len(state.legal_actions()) > 1
+        state.apply_action(int(bots[state.current_player()].step(state)))
+    assert searched > 10 and state.returns() == [0.0, 0.0]
+
+
+def test_openspiel_ismcts_sits_at_the_board_games_table_to_the_end():
+    # Issue 16, item 3: an OpenSpiel search bot at the hidden-hand table, a whole game.
+    board = get_game("lotr-board-game")
+    options = board.validate_options({"players": 2})
+    seats = [make_agent("openspiel:ismcts:6", board, 0, 1, options),
+             make_agent("heuristic", board, 1, 2, options)]
+    state = board.new_state(options, SeededDice(3))
+    for _ in range(2000):
+        if state.is_over():
+            break
+        seat = state.to_move()
+        state.apply(seats[seat].choose(state.view(seat), state.legal_actions()))
+    assert state.is_over() and state.outcome().summary
 
 
 def test_palantirs_ismcts_plays_the_hidden_hand_game_as_an_openspiel_bot():

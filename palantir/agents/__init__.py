@@ -18,6 +18,8 @@ AGENT_HELP = {
                       "see), N iterations (default 1000) or N seconds a decision",
     "openspiel:mcts[:N]": "OpenSpiel's MCTSBot, N simulations (default 100), for games with "
                           "nothing hidden (the interop extra)",
+    "openspiel:ismcts[:N]": "OpenSpiel's ISMCTSBot, N simulations (default 100), resampling "
+                            "what the seat cannot see (hidden-hand games; the interop extra)",
 }
 # Agents of other libraries, "module:function", imported only when a seat asks for one, so
 # the core never needs them installed; the function takes (game, seat, seed, budget, spec,

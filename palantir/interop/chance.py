@@ -6,6 +6,9 @@ on a copy whose dice (`ProbeDice`) give the faces picked so far and stop at the 
 not yet picked (`RollNeeded`): that roll is the chance node. Once every roll is picked the
 copy is the new state. A die with one face only is no choice and is rolled at once.
 Every roll is kept in order (`rolls`), so `ScriptedDice(rolls)` replays the game exactly.
+
+A settled state is never changed once reached (each decision is carried out on a copy), so
+copies of a stepper share it: copying a stepper costs no copy of the game.
 """
 
 from __future__ import annotations
@@ -71,6 +74,7 @@ class ChanceStepper:
         self._action: Any = None          # the decision being carried out, if any
         self._picked: list[str] = []
         self.need: RollNeeded | None = None
+        self._rolling: list[Roll] = []    # the rolls of the pending decision so far
         # Each step as (kind, number): "decide" with the index of the decision in the legal
         # list, "pick" with the outcome; enough to rebuild the game (pickling, `replayed`).
         self.steps: list[tuple[str, int]] = []
@@ -89,6 +93,7 @@ class ChanceStepper:
         stepper.game, stepper.options = game, dict(options)
         stepper.rolls, stepper.steps = [], None
         stepper.state, stepper._action, stepper._picked, stepper.need = position, None, [], None
+        stepper._rolling = []
         return stepper
 
     def __deepcopy__(self, memo) -> "ChanceStepper":
@@ -96,8 +101,9 @@ class ChanceStepper:
         other.game, other.options = self.game, self.options
         other.rolls = self.rolls[:]
         other.steps = None if self.steps is None else self.steps[:]
-        other.state = None if self.state is None else self.state.clone()
+        other.state = self.state  # shared: a settled state is never changed (see above)
         other._action, other._picked, other.need = self._action, self._picked[:], self.need
+        other._rolling = self._rolling
         return other
 
     @property
@@ -105,11 +111,14 @@ class ChanceStepper:
         """Whether a die is waiting to be rolled."""
         return self.need is not None
 
-    def decide(self, action) -> None:
-        """Carry out the seat's decision, up to its first roll that is a real choice."""
+    def decide(self, action, index: int | None = None) -> None:
+        """Carry out the seat's decision (the `index`-th legal one, if the caller knows
+        it), up to its first roll that is a real choice."""
         assert self.need is None, "a die is waiting to be rolled"
         if self.steps is not None:
-            self.steps.append(("decide", self.state.legal_actions().index(action)))
+            if index is None:
+                index = self.state.legal_actions().index(action)
+            self.steps.append(("decide", index))
         self._action, self._picked = action, []
         self._carry_out()
 
@@ -128,12 +137,7 @@ class ChanceStepper:
         """The dice already picked for the pending decision: (die, face, seen_by)."""
         if self.need is None:
             return []
-        probe = ProbeDice(self._picked)
-        try:
-            self._attempt(probe)
-        except RollNeeded:
-            pass
-        return [(r.die, r.face, r.seen_by) for r in probe.log]
+        return [(r.die, r.face, r.seen_by) for r in self._rolling]
 
     def _attempt(self, dice: ProbeDice) -> State:
         if self.state is None:
@@ -147,9 +151,10 @@ class ChanceStepper:
         try:
             settled = self._attempt(dice)
         except RollNeeded as need:
-            self.need = need
+            self.need, self._rolling = need, dice.log
             return
         self.state, self.need, self._action, self._picked = settled, None, None, []
+        self._rolling = []
         self.rolls.extend(dice.log)
 
 
@@ -161,5 +166,5 @@ def replayed(game_id: str, options: Mapping[str, Any],
         if kind == "pick":
             stepper.pick(number)
         else:
-            stepper.decide(stepper.state.legal_actions()[number])
+            stepper.decide(stepper.state.legal_actions()[number], number)
     return stepper

@@ -94,3 +94,32 @@ def test_max_steps_truncates_a_long_game():
 def test_the_long_games_pass_api_test_and_seed_test_truncated(game_id, steps):
     api_test(env(game_id, max_steps=steps, render_mode="ansi"), num_cycles=steps)
     seed_test(lambda: env(game_id, max_steps=steps), num_cycles=steps)
+
+
+def test_why_pettingzoos_max_cycles_test_cannot_apply_to_these_games():
+    # docs/interop.md: max_cycles_test asserts `max_cycles == np.median(agent_counts) - 1`,
+    # every agent acting once a cycle, and samples `action_space(agent).sample()` with no
+    # mask. A Journey seat keeps the turn for several decisions in a row, and a number
+    # sampled without the mask is refused (the rule: only legal decisions are taken).
+    table = env("journey-to-mordor", players=2)
+    table.reset(seed=1)
+    rng = np.random.default_rng(1)
+    order, offered = [], []
+    for agent in table.agent_iter():
+        observation, _, terminated, truncated, _ = table.last()
+        if terminated or truncated:
+            table.step(None)
+            continue
+        order.append(agent)
+        offered.append(int(observation["action_mask"].sum()))
+        table.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    assert any(a == b for a, b in zip(order, order[1:]))
+    counts = [order.count(agent) for agent in table.possible_agents]
+    assert counts[0] != counts[1]
+    table.reset(seed=1)
+    mask = table.observe(table.agent_selection)["action_mask"]
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    with pytest.raises(ValueError, match="not a legal decision"):
+        table.step(illegal)
+    # at most decisions a blind sample of the 42 numbers is almost always illegal
+    assert np.median(offered) <= 4

@@ -186,3 +186,49 @@ def test_case_7_61_a_formation_is_never_displaced_by_a_retreat():
     place(state, "men-1", "eliminated")
     place(state, "men-2", "eliminated")
     assert displaceable(state, "1011", {"1010"})        # a single unit may make way
+
+
+def archers_formed(disrupted_first=False):
+    """A Shield Wall of two Archers in 1011 in Westernesse's Combat Phase, Goblins beside;
+    every fire rolls 12, a miss (7.41)."""
+    state = cleared("westernesse-combat", 3, ScriptedDice(["6"] * 4))
+    place(state, "archers-1", "1011", partner="archers-2", formation="shield_wall")
+    place(state, "archers-2", "1011", partner="archers-1", formation="shield_wall")
+    place(state, "goblins-1", "1010")
+    if disrupted_first:
+        mark(state, "archers-1", disrupted=True)
+    return state
+
+
+def fires_from(state, hex_name):
+    return [str(a) for a in state.legal_actions() if str(a).startswith(f"fire {hex_name} ")]
+
+
+def test_case_7_57_a_formation_fires_by_its_archer_who_is_not_disrupted():
+    # Found in a seeded sweep: a Shield Wall of Archers, the first disrupted (7.57; both
+    # disrupted by 16.1, one rallied), was offered `fire` by its other unit, and the
+    # referee then refused it naming 7.57.
+    state = archers_formed(disrupted_first=True)
+    assert fires_from(state, "1011") == ["fire 1011 1010"]
+    state.apply("fire 1011 1010")
+    assert "2d6 = 12" in " ".join(state.news) and fires_from(state, "1011") == []
+    refused(state, "fire 1011 1010", "7.57")          # the disrupted one is named first
+
+
+def test_case_8_44_a_formation_of_two_archers_fires_once_as_one_counter():
+    state = archers_formed()
+    assert fires_from(state, "1011") == ["fire 1011 1010"]       # one decision, not two
+    state.apply("fire 1011 1010")
+    assert {"archers-1", "archers-2"} <= state.fired and fires_from(state, "1011") == []
+    refused(state, "fire 1011 1010", "7.14")
+
+
+def test_case_7_57_a_formation_melees_by_its_unit_that_is_not_disrupted():
+    state = cleared("westernesse-combat", 3, ScriptedDice(["6"] * 6))
+    place(state, "men-1", "1011", partner="men-2", formation="shield_wall", disrupted=True)
+    place(state, "men-2", "1011", partner="men-1", formation="shield_wall")
+    place(state, "goblins-1", "1010")
+    attacks = [str(a) for a in state.legal_actions() if str(a).startswith("attack")]
+    assert attacks == ["attack 1010 from 1011"]
+    state.apply("attack 1010 from 1011")                 # not refused naming 7.57
+    assert "1011" in " ".join(state.news)

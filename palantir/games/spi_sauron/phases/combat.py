@@ -245,13 +245,17 @@ def combat_candidates(state) -> list:
     mine = [u for u in state.units.values() if u.side == side and u.on_map]
     theirs = [u for u in state.units.values() if u.side != side and u.on_map]
     if state.combat_step <= MISSILE:
+        fires: set = set()
         for firer in mine:
             if not may_fire(state, firer):
                 continue
             within = disc(state.hexmap, firer.hex, missile_range(state, firer))
             for target in theirs:
                 if target.hex in within and fire_refusal(state, firer, target) is None:
-                    actions.append(Fire(firer.hex, target.hex))
+                    fire = Fire(firer.hex, target.hex)
+                    if fire not in fires:      # a formation's two archers: one decision
+                        fires.add(fire)
+                        actions.append(fire)
     if state.combat_step <= LEADERS:
         for piece in state.leaders.values():
             if piece.side != side or not piece.on_map or piece.key in state.dueled:
@@ -278,20 +282,31 @@ def combat_candidates(state) -> list:
 
 # ----- decisions: checking and carrying out -----------------------------------------------
 
+def attacker_in(state, hex_name: str, side: str, refusal, target: Unit, case: str) -> Unit:
+    """The unit of `side` in a hex that may attack `target` (`refusal` finds none against
+    it), or Refusal: the reason of the first unit there. A hex names its attacker, and a
+    Special Formation holds two units (8.43), one of them perhaps disrupted (7.57) or
+    already fired (7.14) while the other may still attack."""
+    units = [u for u in state.combat_units_at(hex_name) if u.side == side]
+    if not units:
+        raise Refusal(case, f"no combat unit of {side} in {hex_name}")
+    problems = [refusal(state, unit, target) for unit in units]
+    for unit, problem in zip(units, problems):
+        if problem is None:
+            return unit
+    raise Refusal(problems[0].rule, problems[0].reason)
+
+
 def check_fire(state, action: Fire):
     """7.1: the firing unit, its target, or Refusal naming the case."""
     _check_combat_phase(state, MISSILE, action)
     side = state.phasing_side()
-    firer = state.unit_at(action.firer, side)
-    if firer is None:
+    if state.unit_at(action.firer, side) is None:
         raise Refusal("7.11", f"no combat unit of {side} in {action.firer}")
     target = next((u for u in state.combat_units_at(action.target) if u.side != side), None)
     if target is None:
         raise Refusal("7.11", f"no enemy combat unit in {action.target}")
-    problem = fire_refusal(state, firer, target)
-    if problem:
-        raise Refusal(problem.rule, problem.reason)
-    return firer, target
+    return attacker_in(state, action.firer, side, fire_refusal, target, "7.11"), target
 
 
 def carry_out_fire(state, firer: Unit, target: Unit) -> None:
@@ -364,15 +379,8 @@ def check_attack(state, action: Attack):
         raise Refusal("7.3", f"no enemy combat unit in {action.defender}")
     if len(set(action.attackers)) != len(action.attackers):
         raise Refusal("7.34", "each attacking hex is named once")
-    attackers = []
-    for h in action.attackers:
-        unit = state.unit_at(h, side)
-        if unit is None:
-            raise Refusal("7.3", f"no combat unit of {side} in {h}")
-        problem = melee_refusal(state, unit, defender)
-        if problem:
-            raise Refusal(problem.rule, problem.reason)
-        attackers.append(unit)
+    attackers = [attacker_in(state, h, side, melee_refusal, defender, "7.3")
+                 for h in action.attackers]
     return defender, attackers
 
 

@@ -15,7 +15,7 @@ matplotlib.use("Agg")  # files only: no display is needed or wanted
 
 import matplotlib.pyplot as plt  # noqa: E402  (after the backend is chosen)
 
-from .profiles import profile_of  # noqa: E402
+from .profiles import profile_of, seat_label  # noqa: E402
 from .sweep import Analysis, value_text  # noqa: E402
 
 MAX_PANELS = 6
@@ -87,13 +87,17 @@ def _win_rates(ax, analysis: Analysis, x: Sequence[int]) -> None:
     for seat in range(seats):
         rates = [cell.win_rate()[seat] if seat < len(cell.agents) else 0.0
                  for cell in analysis.cells]
-        ax.bar([i - 0.4 + width * (seat + 0.5) for i in x], rates, width,
-               label=f"seat {seat}")
+        spans = [cell.win_interval(seat) if seat < len(cell.agents) else (0.0, 0.0)
+                 for cell in analysis.cells]
+        errors = [[max(0.0, r - low) for r, (low, _) in zip(rates, spans)],
+                  [max(0.0, high - r) for r, (_, high) in zip(rates, spans)]]
+        ax.bar([i - 0.4 + width * (seat + 0.5) for i in x], rates, width, yerr=errors,
+               capsize=2, label=seat_label(analysis.game, seat))
     ax.bar([i - 0.4 + width * (seats + 0.5) for i in x],
            [cell.no_winner_rate() for cell in analysis.cells], width, color="0.6",
            hatch="//", label="no winner")
     ax.set_ylim(0, 1)
-    ax.set_ylabel("win rate")
+    ax.set_ylabel("win rate\n(95% interval)")
     ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize="small")
 
 

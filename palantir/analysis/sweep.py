@@ -27,7 +27,7 @@ from ..sim.runner import agent_seed, chunk_indices, game_seed, prepare
 from .grid import (AGENTS_KEY, AnalysisError, Sweep, default_sweeps, expand_grid,
                    find_option, parse_sweeps, seat_agents)
 from .measures import GameMeasures, measure_outcome
-from .profiles import DEFAULT_GAMES, profile_of
+from .profiles import DEFAULT_GAMES, profile_of, seat_label
 
 DEFAULT_AGENT = "heuristic"
 
@@ -60,6 +60,10 @@ class Cell:
             for seat in result.winners:
                 wins[seat] += 1.0 / len(result.winners)
         return [w / self.games if self.games else 0.0 for w in wins]
+
+    def win_interval(self, seat: int) -> tuple[float, float]:
+        """The 95% Wilson interval of the seat's win rate (shared wins counted as won)."""
+        return wilson(self.win_rate()[seat], self.games)
 
     def no_winner_rate(self) -> float:
         """Share of games nobody won."""
@@ -187,7 +191,10 @@ class Analysis:
                 plural = "s" if len(cell.failed) != 1 else ""
                 lines.append(f"  {'failed':<{width}}  {len(cell.failed)} game{plural} left "
                              f"out, first: {cell.failed[0][1]}")
-            seats = "  ".join(f"seat {s} {_percent(r)}" for s, r in enumerate(cell.win_rate()))
+            seats = "  ".join(
+                f"{seat_label(self.game, s)} {_percent(r)} "
+                f"({_percent(cell.win_interval(s)[0])}–{_percent(cell.win_interval(s)[1])})"
+                for s, r in enumerate(cell.win_rate()))
             lines.append(f"  {'win rate':<{width}}  {seats}")
             lines.append(f"  {'no winner':<{width}}  {_percent(cell.no_winner_rate())}")
             for name in names:
@@ -383,6 +390,16 @@ def run_analysis(game_id: str, sweep_texts: Sequence[str] = (),
                 cell.failed.append(game_played)
     analysis.wall_seconds = time.perf_counter() - started
     return analysis
+
+
+def wilson(rate: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a rate seen over `games` games (95% by default)."""
+    if games <= 0:
+        return 0.0, 1.0
+    centre = (rate + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games)) / \
+        (1 + z * z / games)
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def _share(count: float, total: int) -> float:

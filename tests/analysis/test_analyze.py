@@ -6,6 +6,7 @@ import pytest
 
 from palantir.analysis import AnalysisError, run_analysis
 from palantir.analysis import sweep
+from palantir.analysis.profiles import seat_label
 from palantir.cli import main
 from palantir.sim import run_simulation
 
@@ -160,3 +161,20 @@ def test_keep_going_leaves_a_failed_game_out_and_lists_it(monkeypatch):
         assert [f["index"] for f in cell["failed"]] == [1]
         assert cell["rounds"]["n"] == 3
     assert "1 game left out, first: game 2 (seed 7): 'move x'" in analysis.table()
+
+
+def test_each_seat_is_named_by_its_side_with_the_95_percent_interval_of_its_win_rate(
+        one_worker):
+    # A designer reads "seat 0 Sauron 9.0% (4.8%–16.2%)", not a bare seat number and rate.
+    assert sweep.wilson(0.09, 100) == pytest.approx((0.0480, 0.1621), abs=5e-4)
+    assert sweep.wilson(0.0, 20)[0] == 0.0 and sweep.wilson(1.0, 20)[1] == 1.0
+    assert seat_label("spi-sauron", 0) == "seat 0 Sauron"
+    assert seat_label("strategy-battle", 1) == "seat 1 Evil"
+    assert seat_label("journey-to-mordor", 2) == "seat 2"          # no sides: the number
+    cell = one_worker.cells[1]
+    low, high = cell.win_interval(0)
+    assert low <= cell.win_rate()[0] <= high
+    line = next(t for t in one_worker.table().splitlines() if "win rate" in t
+                and "seat 1" in t)
+    assert f"seat 0 {cell.win_rate()[0] * 100:.1f}% ({low * 100:.1f}%–{high * 100:.1f}%)" \
+        in line, line

@@ -10,5 +10,9 @@ ANALYSIS_PROFILE = {
     "hide": ["victory_level"],
     "order": {"victory level": ["Sauron Decisive", "Sauron Tactical", "Draw",
                                 "Westernesse Tactical", "Westernesse Decisive"]},
-    "plot": ["victory level", "victory_points.sauron", "victory_points.westernesse"],
+    # What decides 21.2: the level reached, and each army's losses against its
+    # Demoralization Level (20.0).
+    "plot": ["victory level", "demoralization_points.sauron",
+             "demoralization_points.westernesse"],
+    "seats": ["Sauron", "Westernesse"],
 }

@@ -4,4 +4,5 @@ ANALYSIS_PROFILE = {
     "sweep": [("scenario", ["intro", "amon_hen", "riders", "the_wall"])],
     # A heuristic battle takes one to four seconds.
     "games": 10,
+    "seats": ["Good", "Evil"],
 }

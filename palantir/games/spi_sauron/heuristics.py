@@ -460,15 +460,31 @@ class Planner:
 
     # how a unit stands in a hex ---------------------------------------------------------
 
-    def standing(self, unit: Unit, hex_name: str, leaving: str | None) -> float:
-        """What `unit` is worth to its side standing in `hex_name` (points)."""
+    def standing(self, unit: Unit, hex_name: str, leaving: str | None,
+                 beat: float | None = None) -> float | None:
+        """What `unit` is worth to its side standing in `hex_name` (points); with `beat`,
+        None where it cannot be worth more than `beat` (told before its exposure and its
+        friends are weighed: most hexes a unit reaches are far behind the best)."""
         field = self.field
-        value = field.strike(unit, hex_name) - \
-            self.caution * field.exposure(unit, hex_name, leaving) + self.pull(unit, hex_name)
+        strike, pull = field.strike(unit, hex_name), self.pull(unit, hex_name)
+        # the most it can be worth: no exposure, two friends beside it, not alone (each
+        # term is added as below, and rounding keeps the order of sums: never less)
+        if beat is not None and \
+                self._settled(strike + pull, unit, hex_name, leaving, True) <= beat:
+            return None
+        value = strike - self.caution * field.exposure(unit, hex_name, leaving) + pull
+        return self._settled(value, unit, hex_name, leaving, False)
+
+    def _settled(self, value: float, unit: Unit, hex_name: str, leaving: str | None,
+                 at_best: bool) -> float:
+        """`value` with the line, the throne, the Pedestal and the gate's room weighed in;
+        `at_best`: as if two friends stood beside it and it were not alone."""
+        field = self.field
         front = field.front.get(hex_name, 99)
         if front <= NEAR_FRONT:
-            value += BESIDE_FRIEND * min(2, field.friends_beside(hex_name, leaving))
-            if field.isolated(hex_name, leaving):
+            value += BESIDE_FRIEND * (2 if at_best else
+                                      min(2, field.friends_beside(hex_name, leaving)))
+            if not at_best and field.isolated(hex_name, leaving):
                 value -= ALONE
         if hex_name == self.state.hexmap.mordor_gate_hex and self.side == "sauron":
             value += THRONE if unit.id == self.state.pedestal else -THRONE / 2
@@ -537,8 +553,8 @@ class Planner:
             end = move.path[-1]
             if end in self.claimed or end in self.field.mine:
                 continue
-            value = self.standing(unit, end, start)
-            if value > best_value:
+            value = self.standing(unit, end, start, best_value)
+            if value is not None and value > best_value:
                 best, best_value = move, value
         if best is not None:
             self.plan.append(best)
@@ -574,8 +590,8 @@ class Planner:
                                             (entry_hex,)):
                     if end in self.claimed or end in self.field.mine:
                         continue
-                    value = self.standing(unit, end, None)
-                    if value > best_value:
+                    value = self.standing(unit, end, None, best_value)
+                    if value is not None and value > best_value:
                         best, best_value = action, value
             if best is not None:
                 self.plan.append(best)

@@ -1,0 +1,42 @@
+"""The general's short cuts (heuristics.py) decide as the long way would: a hex passed over
+unweighed is one that could not have been chosen."""
+
+import math
+import random
+
+from palantir.engine.dice import SeededDice
+from palantir.games.spi_sauron.heuristics import Planner
+
+from tests.support.positions.spi import GAME
+
+
+def test_a_hex_passed_over_by_its_best_case_could_not_beat_the_best_so_far():
+    """Planner.standing with `beat` answers None only where the unit's full standing is no
+    more than `beat` (the best case of a hex is never below its standing), else the full
+    standing itself: through the Movement Phases of a seeded game, both sides, every unit
+    and every hex it reaches."""
+    rng = random.Random(3)
+    state = GAME.new_state({}, SeededDice(3))
+    weighed = passed = 0
+    while not state.is_over() and state.turn <= 6:
+        legal = state.legal_actions()
+        if state.phase.kind == "movement" and not state.pending and \
+                not any(u.moved for u in state.units.values()):
+            planner = Planner(state, legal)
+            for start, moves in planner.moves.items():
+                unit = state.unit_at(start, planner.side)
+                for move in moves:
+                    end = move.path[-1]
+                    value = planner.standing(unit, end, start)
+                    below = math.nextafter(value, -math.inf)
+                    assert planner.standing(unit, end, start, below) == value, \
+                        f"{unit.id} {start}->{end}: passed over though worth {value}"
+                    assert planner.standing(unit, end, start, -math.inf) == value
+                    at_par = planner.standing(unit, end, start, value)
+                    assert at_par in (None, value)
+                    for beat in (value + 0.5, value + 2.0):
+                        passed += planner.standing(unit, end, start, beat) is None
+                    weighed += 1
+        state.apply(legal[rng.randrange(len(legal))])
+    assert weighed > 2000 and passed > weighed / 2
+

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import random
 from collections import OrderedDict
+from operator import attrgetter
 
 from ...engine.dice import SeededDice
 from ...engine.errors import IllegalAction
@@ -95,12 +96,17 @@ class HeuristicAgent:
         self.rng = random.Random(seed)
         self.game = game        # given by the game: it reads views back into positions
         self.position = None    # the last view read, rebuilt in place at the next
+        # the position's dice: fresh ones at every decision, but the general rolls none, so
+        # the same serve until one is rolled (seeding them costs as much as a small decision)
+        self.dice = SeededDice(0)
 
     def choose(self, view: dict, legal_actions: list):
         """The general's decision for this view."""
         if len(legal_actions) == 1:
             return legal_actions[0]
-        self.position = self.game.state_from_view(view, SeededDice(0), into=self.position)
+        if self.dice.log:
+            self.dice = SeededDice(0)
+        self.position = self.game.state_from_view(view, self.dice, into=self.position)
         return decide(self.position, legal_actions)
 
 
@@ -330,10 +336,13 @@ def _context(state) -> tuple:
     every unit's markers, the spells in force, the Pedestal, the Beast."""
     return (state.demoralization_points["sauron"], state.demoralization_points["westernesse"],
             state.demoralized["sauron"], state.demoralized["westernesse"],
-            tuple((u.disrupted, u.reduced, u.partner) for u in state.units.values()),
+            tuple(map(_MARKERS, state.units.values())),
             tuple(sorted(state.spell_until.items())), state.pedestal, state.beast.hex,
             tuple(p.hex for p in state.leaders.values() if p.side != state.phasing_side()),
             tuple(p.magic_left for p in state.leaders.values()))
+
+
+_MARKERS = attrgetter("disrupted", "reduced", "partner")   # a unit's, as _context reads them
 
 
 def current_plan(state) -> Plan | None:

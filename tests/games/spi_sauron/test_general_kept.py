@@ -5,7 +5,7 @@ import math
 import random
 
 from palantir.engine.dice import SeededDice
-from palantir.games.spi_sauron.heuristics import Planner
+from palantir.games.spi_sauron.heuristics import HeuristicAgent, Planner
 
 from tests.support.positions.spi import GAME
 
@@ -18,7 +18,7 @@ def test_a_hex_passed_over_by_its_best_case_could_not_beat_the_best_so_far():
     rng = random.Random(3)
     state = GAME.new_state({}, SeededDice(3))
     weighed = passed = 0
-    while not state.is_over() and state.turn <= 6:
+    while not state.is_over() and state.turn <= 4:
         legal = state.legal_actions()
         if state.phase.kind == "movement" and not state.pending and \
                 not any(u.moved for u in state.units.values()):
@@ -39,4 +39,27 @@ def test_a_hex_passed_over_by_its_best_case_could_not_beat_the_best_so_far():
                     weighed += 1
         state.apply(legal[rng.randrange(len(legal))])
     assert weighed > 2000 and passed > weighed / 2
+
+
+def test_the_generals_position_is_read_with_dice_never_rolled():
+    """The general rolls no dice, so its position keeps one pair of seeded dice from
+    decision to decision; should they ever be rolled, the next decision has fresh ones
+    (each decision reads its position with dice as if new)."""
+    state = GAME.new_state({}, SeededDice(1))
+    agent = HeuristicAgent(0, 1, game=GAME)
+    fresh = SeededDice(0).roll("d6", "123456")
+    decided = 0
+    while decided < 3:
+        legal = state.legal_actions()
+        seat = state.to_move()
+        if seat == 0 and len(legal) > 1:
+            state.apply(agent.choose(state.view(seat), legal))
+            assert agent.position.dice.log == [], "the general's position rolled"
+            agent.position.dice.roll("d6", "123456")       # as a rule read might
+            decided += 1
+        else:
+            state.apply(legal[0])
+    agent.choose(state.view(state.to_move()), state.legal_actions())
+    assert agent.position.dice.log == []
+    assert agent.position.dice.roll("d6", "123456") == fresh
 

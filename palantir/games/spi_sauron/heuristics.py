@@ -214,7 +214,7 @@ def movement_choice(state, legal: list):
     """The next move of the phase's plan that is still legal; a new plan when there is none
     for this position (or it is spent), or when it would end the phase while a
     reinforcement may still enter (14.0: the plan's entries changed what can enter)."""
-    allowed = set(legal)
+    allowed = _Listed(state, legal)
     plan = current_plan(state)
     action = None
     if plan is not None:
@@ -228,6 +228,40 @@ def movement_choice(state, legal: list):
         if action in allowed:
             return action
     return END if END in allowed else legal[0]
+
+
+class _Listed:
+    """Whether a decision is among a Movement Phase's `legal` ones, as `set(legal)` tells,
+    without hashing the hundreds listed at every decision: a plan holds mostly the very
+    decisions the rules listed (found by identity), and a unit's move is listed only from
+    the hex of a unit of the phasing side yet to move (the plan's moves made are not); only
+    what neither tells is looked for among them all (a leader's moves, the entries).
+    Identity and the places tell no more than the list: test_general_kept.py."""
+
+    def __init__(self, state, legal: list):
+        self.state, self.legal = state, legal
+        self.ids = set(map(id, legal))
+        self.unmoved: set[str] | None = None
+        self.equal: set | None = None
+
+    def __contains__(self, action) -> bool:
+        if id(action) in self.ids:
+            return True
+        if type(action) is Move:
+            if action.leader is None:
+                if self.unmoved is None:
+                    side = self.state.phasing_side()
+                    self.unmoved = {u.hex for u in self.state.units.values()
+                                    if u.side == side and not u.moved and u.on_map}
+                if action.path[0] not in self.unmoved:
+                    return False
+            else:       # a leader's moves are listed from where he stands, until he moves
+                piece = self.state.leaders.get(action.leader)
+                if piece is not None and (piece.moved or piece.hex != action.path[0]):
+                    return False
+        if self.equal is None:
+            self.equal = set(self.legal)
+        return action in self.equal
 
 
 def _entry_left(state, plan, legal: list) -> bool:

@@ -5,7 +5,9 @@ import math
 import random
 
 from palantir.engine.dice import SeededDice
-from palantir.games.spi_sauron.heuristics import HeuristicAgent, Planner
+from palantir.games.spi_sauron.heuristics import HeuristicAgent, Planner, _Listed, _plans_of, \
+    decide
+from palantir.games.spi_sauron.notation import Move
 
 from tests.support.positions.spi import GAME
 
@@ -63,3 +65,23 @@ def test_the_generals_position_is_read_with_dice_never_rolled():
     assert agent.position.dice.log == []
     assert agent.position.dice.roll("d6", "123456") == fresh
 
+
+def test_a_decision_is_listed_by_identity_and_place_as_by_the_whole_list():
+    """movement_choice looks a plan's decisions up among the legal ones by identity, and
+    passes over a move whose unit or leader is not (or no longer) where it starts: through
+    the Movement Phases of a seeded game, every decision of every plan kept, and every
+    decision listed, is found as `set(legal)` finds it."""
+    state = GAME.new_state({}, SeededDice(2))
+    asked = passed = 0
+    while not state.is_over() and state.turn <= 5:
+        legal = state.legal_actions()
+        if state.phase.kind == "movement" and not state.pending:
+            listed, every = _Listed(state, legal), set(legal)
+            plans = [a for plan in _plans_of(state) for a in plan.actions]
+            copies = [Move(a.path, a.leader) for a in plans if type(a) is Move]
+            for action in plans + copies + legal:
+                assert (action in listed) == (action in every), action
+                asked += 1
+                passed += action not in every
+        state.apply(decide(state, legal))
+    assert asked > 10000 and passed > 1000

@@ -118,9 +118,7 @@ class Battlefield:
         if cached is None:
             if len(_ENEMY_READINGS) >= READINGS_KEPT:
                 del _ENEMY_READINGS[next(iter(_ENEMY_READINGS))]     # the oldest
-            # all but the enemy units' places and markers and my ZOC's hold on them
-            common = (enemy_key[:6], enemy_key[8:])
-            cached = _ENEMY_READINGS[enemy_key] = self._read_enemy_from(common)
+            cached = _ENEMY_READINGS[enemy_key] = self._read_enemy_from()
         self.front, self.reach, self.radius = cached
         self._sides = _sides_of(self.hexmap, self.parts)
         self._targets: dict[str, float] = {}
@@ -173,12 +171,14 @@ class Battlefield:
                               missile_range(state, unit) if missile else 0)
         return threats
 
-    def _read_enemy_from(self, common: tuple):
-        """_read_enemy, from the last reading with the same `common` key (all it reads but
-        the enemy units): only the attacks of the units whose threat changed (moved, held
-        by my ZOC, flipped) are taken out and put in, each list kept in order; another
-        reading shares the lists it does not change."""
+    def _read_enemy_from(self):
+        """_read_enemy, from the last reading of this side: only the attacks of the units
+        whose threat changed (moved, held by my ZOC, flipped, struck harder by a leader, a
+        spell or the night) are taken out and put in, each list kept in order; another
+        reading shares the lists it does not change. A reading is made of the threats and
+        the enemy's places alone, so any earlier one serves as a base."""
         threats = self._threats()
+        common = (self.side, id(self.hexmap))
         base = _READING_BASES.get(common)
         if base is None or base[0] is not self.hexmap:
             reading = self._read_enemy(threats)
@@ -414,7 +414,7 @@ class Battlefield:
 
 _ENEMY_READINGS: dict = {}
 # The last reading made with each key but the enemy units' (what a reading is made from
-# anew by the units that changed): common key -> (map, threats, reading).
+# anew by the units that changed): (side, id of the map) -> (map, threats, reading).
 _READING_BASES: dict = {}
 # A reading is asked for again by the next decisions of the same position, seldom later;
 # each holds hundreds of lists the garbage collector walks through at every full pass.

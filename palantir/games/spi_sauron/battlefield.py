@@ -13,7 +13,7 @@ from bisect import insort
 from typing import TYPE_CHECKING
 
 from .combat import stronger
-from .hexmap import cube_of, distance, from_cube, hex_id
+from .hexmap import cube_of, distance
 from .units import Unit
 from .phases import is_night, spell_active
 from .phases.combat import defending_morale, fanatical, melee_strength, missile_range, \
@@ -519,14 +519,21 @@ def _within(hexmap, hex_name: str, radius: int) -> list[str]:
     found = cache.get(key)
     if found is None:
         x, y, z = cube_of(hex_name)
-        terrain = hexmap.terrain
+        at = _hexes_by_cube(hexmap).get
         found = []
         for dx in range(-radius, radius + 1):
             for dy in range(max(-radius, -dx - radius), min(radius, -dx + radius) + 1):
-                column, row = from_cube(x + dx, y + dy, z - dx - dy)
-                if 0 < column < 100 and 0 < row < 100:
-                    h = hex_id(column, row)
-                    if h in terrain:
-                        found.append(h)
+                h = at((x + dx, y + dy, z - dx - dy))
+                if h is not None:
+                    found.append(h)
         cache[key] = found
+    return found
+
+
+def _hexes_by_cube(hexmap) -> dict[tuple[int, int, int], str]:
+    """The map's hexes by their cube coordinates (built once per map): a disc is read off
+    it, not written out as ids and looked up."""
+    found = hexmap.__dict__.get("_hexes_by_cube")
+    if found is None:
+        found = hexmap.__dict__["_hexes_by_cube"] = {cube_of(h): h for h in hexmap.terrain}
     return found

@@ -38,7 +38,7 @@ from operator import attrgetter
 
 from ...engine.dice import SeededDice
 from ...engine.errors import IllegalAction
-from .battlefield import DISRUPTION_SHARE, Battlefield, hit_chance
+from .battlefield import DISRUPTION_SHARE, Battlefield, _within, hit_chance
 from .beast import BEAST, FACINGS, kill_zone
 from .components import default_components
 from .hexmap import distance
@@ -494,7 +494,7 @@ class Planner:
         self.gate_room: dict[str, int] = {}
         if self.side == "sauron" and _reinforcements_due(state, "sauron", 2):
             gate = state.hexmap.mordor_gate_hex
-            for there in state.hexmap.within(gate, GATE_ROOM_RADIUS):
+            for there in _within(state.hexmap, gate, GATE_ROOM_RADIUS):    # kept per map
                 if there != gate:
                     self.gate_room[there] = GATE_ROOM_RADIUS + 1 - distance(there, gate)
         self.claimed: set[str] = set()

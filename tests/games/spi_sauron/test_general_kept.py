@@ -5,6 +5,7 @@ import math
 import random
 
 from palantir.engine.dice import SeededDice
+from palantir.games.spi_sauron.battlefield import _within
 from palantir.games.spi_sauron.heuristics import HeuristicAgent, Planner, _Listed, _plans_of, \
     decide
 from palantir.games.spi_sauron.notation import Move
@@ -85,3 +86,14 @@ def test_a_decision_is_listed_by_identity_and_place_as_by_the_whole_list():
                 passed += action not in every
         state.apply(decide(state, legal))
     assert asked > 10000 and passed > 1000
+
+
+def test_a_disc_read_off_the_map_by_cube_is_every_hex_within_its_radius():
+    """battlefield._within (kept per map) reads a disc off the map's hexes by their cube
+    coordinates: every map hex within the radius (hexmap.within, by distance), each once."""
+    hexmap = GAME.components_for({}).hexmap
+    for hex_name in list(hexmap.terrain)[::23]:
+        for radius in (0, 1, 4, 8):
+            disc = _within(hexmap, hex_name, radius)
+            assert len(disc) == len(set(disc))
+            assert set(disc) == set(hexmap.within(hex_name, radius)), (hex_name, radius)

@@ -4,7 +4,10 @@ unweighed is one that could not have been chosen."""
 import math
 import random
 
+import pytest
+
 from palantir.engine.dice import SeededDice
+from palantir.engine.errors import BadOption
 from palantir.games.spi_sauron.battlefield import _within
 from palantir.games.spi_sauron.heuristics import HeuristicAgent, Planner, _Listed, _plans_of, \
     decide
@@ -97,3 +100,21 @@ def test_a_disc_read_off_the_map_by_cube_is_every_hex_within_its_radius():
             disc = _within(hexmap, hex_name, radius)
             assert len(disc) == len(set(disc))
             assert set(disc) == set(hexmap.within(hex_name, radius)), (hex_name, radius)
+
+
+def test_a_views_options_read_once_are_still_refused_when_they_differ_in_kind():
+    """state_from_view keeps the options of the last view read (validated, with their
+    components); a view whose options differ, even only as 2.0 or True from 2, is
+    validated afresh and refused naming the field."""
+    game = type(GAME)()
+    view = game.new_state({}, SeededDice(0)).view(0)
+    game.state_from_view(view, SeededDice(0))
+    game.state_from_view(view, SeededDice(0))
+    for players in (2.0, True):
+        with pytest.raises(BadOption, match="players"):
+            game.state_from_view(dict(view, options=dict(view["options"], players=players)),
+                                 SeededDice(0))
+    with pytest.raises(BadOption, match="reinforcement_delay"):
+        game.state_from_view(dict(view, options=dict(view["options"], reinforcement_delay=9)),
+                             SeededDice(0))
+    assert game.state_from_view(view, SeededDice(0)).view(0) == view

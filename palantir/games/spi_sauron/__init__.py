@@ -31,6 +31,9 @@ class SpiSauron(Game):
     analysis_profile = ANALYSIS_PROFILE
 
     _schema = None
+    # the options of the last view read without override files (as given, validated) and
+    # their components: a general reads hundreds of views with the same options a game
+    _options_read: tuple | None = None
 
     def option_schema(self):
         if SpiSauron._schema is None:
@@ -112,8 +115,16 @@ class SpiSauron(Game):
         """The position a view shows; `into`: a state its owner no longer reads (the
         general's position of its last decision), rebuilt in place when it has the view's
         options and pieces, instead of drawing up the order of battle afresh."""
-        options = self.validate_options(view["options"])
-        parts = self.components_for(options)
+        given = view["options"]
+        written = repr(given) if type(given) is dict else None    # 2.0 is not 2 here
+        read = self._options_read
+        if read is not None and written is not None and read[0] == written:
+            options, parts = dict(read[1]), read[2]
+        else:
+            options = self.validate_options(given)
+            parts = self.components_for(options)
+            if written is not None and not options.get("overrides"):
+                self._options_read = (written, dict(options), parts)   # the packaged data
         _check_places(view, parts.hexmap)
         if into is not None and into.parts is parts and \
                 into.options == options and \

@@ -13,7 +13,7 @@ from bisect import insort
 from typing import TYPE_CHECKING
 
 from .combat import stronger
-from .hexmap import cube_of, distance, from_cube, hex_id
+from .hexmap import cube_of, distance
 from .units import Unit
 from .phases import is_night, spell_active
 from .phases.combat import defending_morale, fanatical, melee_strength, missile_range, \
@@ -118,9 +118,7 @@ class Battlefield:
         if cached is None:
             if len(_ENEMY_READINGS) >= READINGS_KEPT:
                 del _ENEMY_READINGS[next(iter(_ENEMY_READINGS))]     # the oldest
-            # all but the enemy units' places and markers and my ZOC's hold on them
-            common = (enemy_key[:6], enemy_key[8:])
-            cached = _ENEMY_READINGS[enemy_key] = self._read_enemy_from(common)
+            cached = _ENEMY_READINGS[enemy_key] = self._read_enemy_from()
         self.front, self.reach, self.radius = cached
         self._sides = _sides_of(self.hexmap, self.parts)
         self._targets: dict[str, float] = {}
@@ -173,12 +171,14 @@ class Battlefield:
                               missile_range(state, unit) if missile else 0)
         return threats
 
-    def _read_enemy_from(self, common: tuple):
-        """_read_enemy, from the last reading with the same `common` key (all it reads but
-        the enemy units): only the attacks of the units whose threat changed (moved, held
-        by my ZOC, flipped) are taken out and put in, each list kept in order; another
-        reading shares the lists it does not change."""
+    def _read_enemy_from(self):
+        """_read_enemy, from the last reading of this side: only the attacks of the units
+        whose threat changed (moved, held by my ZOC, flipped, struck harder by a leader, a
+        spell or the night) are taken out and put in, each list kept in order; another
+        reading shares the lists it does not change. A reading is made of the threats and
+        the enemy's places alone, so any earlier one serves as a base."""
         threats = self._threats()
+        common = (self.side, id(self.hexmap))
         base = _READING_BASES.get(common)
         if base is None or base[0] is not self.hexmap:
             reading = self._read_enemy(threats)
@@ -414,7 +414,7 @@ class Battlefield:
 
 _ENEMY_READINGS: dict = {}
 # The last reading made with each key but the enemy units' (what a reading is made from
-# anew by the units that changed): common key -> (map, threats, reading).
+# anew by the units that changed): (side, id of the map) -> (map, threats, reading).
 _READING_BASES: dict = {}
 # A reading is asked for again by the next decisions of the same position, seldom later;
 # each holds hundreds of lists the garbage collector walks through at every full pass.
@@ -519,14 +519,21 @@ def _within(hexmap, hex_name: str, radius: int) -> list[str]:
     found = cache.get(key)
     if found is None:
         x, y, z = cube_of(hex_name)
-        terrain = hexmap.terrain
+        at = _hexes_by_cube(hexmap).get
         found = []
         for dx in range(-radius, radius + 1):
             for dy in range(max(-radius, -dx - radius), min(radius, -dx + radius) + 1):
-                column, row = from_cube(x + dx, y + dy, z - dx - dy)
-                if 0 < column < 100 and 0 < row < 100:
-                    h = hex_id(column, row)
-                    if h in terrain:
-                        found.append(h)
+                h = at((x + dx, y + dy, z - dx - dy))
+                if h is not None:
+                    found.append(h)
         cache[key] = found
+    return found
+
+
+def _hexes_by_cube(hexmap) -> dict[tuple[int, int, int], str]:
+    """The map's hexes by their cube coordinates (built once per map): a disc is read off
+    it, not written out as ids and looked up."""
+    found = hexmap.__dict__.get("_hexes_by_cube")
+    if found is None:
+        found = hexmap.__dict__["_hexes_by_cube"] = {cube_of(h): h for h in hexmap.terrain}
     return found

@@ -34,10 +34,11 @@ from __future__ import annotations
 
 import random
 from collections import OrderedDict
+from operator import attrgetter
 
 from ...engine.dice import SeededDice
 from ...engine.errors import IllegalAction
-from .battlefield import DISRUPTION_SHARE, Battlefield, hit_chance
+from .battlefield import DISRUPTION_SHARE, Battlefield, _within, hit_chance
 from .beast import BEAST, FACINGS, kill_zone
 from .components import default_components
 from .hexmap import distance
@@ -95,12 +96,17 @@ class HeuristicAgent:
         self.rng = random.Random(seed)
         self.game = game        # given by the game: it reads views back into positions
         self.position = None    # the last view read, rebuilt in place at the next
+        # the position's dice: fresh ones at every decision, but the general rolls none, so
+        # the same serve until one is rolled (seeding them costs as much as a small decision)
+        self.dice = SeededDice(0)
 
     def choose(self, view: dict, legal_actions: list):
         """The general's decision for this view."""
         if len(legal_actions) == 1:
             return legal_actions[0]
-        self.position = self.game.state_from_view(view, SeededDice(0), into=self.position)
+        if self.dice.log:
+            self.dice = SeededDice(0)
+        self.position = self.game.state_from_view(view, self.dice, into=self.position)
         return decide(self.position, legal_actions)
 
 
@@ -208,7 +214,7 @@ def movement_choice(state, legal: list):
     """The next move of the phase's plan that is still legal; a new plan when there is none
     for this position (or it is spent), or when it would end the phase while a
     reinforcement may still enter (14.0: the plan's entries changed what can enter)."""
-    allowed = set(legal)
+    allowed = _Listed(state, legal)
     plan = current_plan(state)
     action = None
     if plan is not None:
@@ -222,6 +228,40 @@ def movement_choice(state, legal: list):
         if action in allowed:
             return action
     return END if END in allowed else legal[0]
+
+
+class _Listed:
+    """Whether a decision is among a Movement Phase's `legal` ones, as `set(legal)` tells,
+    without hashing the hundreds listed at every decision: a plan holds mostly the very
+    decisions the rules listed (found by identity), and a unit's move is listed only from
+    the hex of a unit of the phasing side yet to move (the plan's moves made are not); only
+    what neither tells is looked for among them all (a leader's moves, the entries).
+    Identity and the places tell no more than the list: test_general_kept.py."""
+
+    def __init__(self, state, legal: list):
+        self.state, self.legal = state, legal
+        self.ids = set(map(id, legal))
+        self.unmoved: set[str] | None = None
+        self.equal: set | None = None
+
+    def __contains__(self, action) -> bool:
+        if id(action) in self.ids:
+            return True
+        if type(action) is Move:
+            if action.leader is None:
+                if self.unmoved is None:
+                    side = self.state.phasing_side()
+                    self.unmoved = {u.hex for u in self.state.units.values()
+                                    if u.side == side and not u.moved and u.on_map}
+                if action.path[0] not in self.unmoved:
+                    return False
+            else:       # a leader's moves are listed from where he stands, until he moves
+                piece = self.state.leaders.get(action.leader)
+                if piece is not None and (piece.moved or piece.hex != action.path[0]):
+                    return False
+        if self.equal is None:
+            self.equal = set(self.legal)
+        return action in self.equal
 
 
 def _entry_left(state, plan, legal: list) -> bool:
@@ -330,10 +370,13 @@ def _context(state) -> tuple:
     every unit's markers, the spells in force, the Pedestal, the Beast."""
     return (state.demoralization_points["sauron"], state.demoralization_points["westernesse"],
             state.demoralized["sauron"], state.demoralized["westernesse"],
-            tuple((u.disrupted, u.reduced, u.partner) for u in state.units.values()),
+            tuple(map(_MARKERS, state.units.values())),
             tuple(sorted(state.spell_until.items())), state.pedestal, state.beast.hex,
             tuple(p.hex for p in state.leaders.values() if p.side != state.phasing_side()),
             tuple(p.magic_left for p in state.leaders.values()))
+
+
+_MARKERS = attrgetter("disrupted", "reduced", "partner")   # a unit's, as _context reads them
 
 
 def current_plan(state) -> Plan | None:
@@ -451,7 +494,7 @@ class Planner:
         self.gate_room: dict[str, int] = {}
         if self.side == "sauron" and _reinforcements_due(state, "sauron", 2):
             gate = state.hexmap.mordor_gate_hex
-            for there in state.hexmap.within(gate, GATE_ROOM_RADIUS):
+            for there in _within(state.hexmap, gate, GATE_ROOM_RADIUS):    # kept per map
                 if there != gate:
                     self.gate_room[there] = GATE_ROOM_RADIUS + 1 - distance(there, gate)
         self.claimed: set[str] = set()
@@ -460,15 +503,31 @@ class Planner:
 
     # how a unit stands in a hex ---------------------------------------------------------
 
-    def standing(self, unit: Unit, hex_name: str, leaving: str | None) -> float:
-        """What `unit` is worth to its side standing in `hex_name` (points)."""
+    def standing(self, unit: Unit, hex_name: str, leaving: str | None,
+                 beat: float | None = None) -> float | None:
+        """What `unit` is worth to its side standing in `hex_name` (points); with `beat`,
+        None where it cannot be worth more than `beat` (told before its exposure and its
+        friends are weighed: most hexes a unit reaches are far behind the best)."""
         field = self.field
-        value = field.strike(unit, hex_name) - \
-            self.caution * field.exposure(unit, hex_name, leaving) + self.pull(unit, hex_name)
+        strike, pull = field.strike(unit, hex_name), self.pull(unit, hex_name)
+        # the most it can be worth: no exposure, two friends beside it, not alone (each
+        # term is added as below, and rounding keeps the order of sums: never less)
+        if beat is not None and \
+                self._settled(strike + pull, unit, hex_name, leaving, True) <= beat:
+            return None
+        value = strike - self.caution * field.exposure(unit, hex_name, leaving) + pull
+        return self._settled(value, unit, hex_name, leaving, False)
+
+    def _settled(self, value: float, unit: Unit, hex_name: str, leaving: str | None,
+                 at_best: bool) -> float:
+        """`value` with the line, the throne, the Pedestal and the gate's room weighed in;
+        `at_best`: as if two friends stood beside it and it were not alone."""
+        field = self.field
         front = field.front.get(hex_name, 99)
         if front <= NEAR_FRONT:
-            value += BESIDE_FRIEND * min(2, field.friends_beside(hex_name, leaving))
-            if field.isolated(hex_name, leaving):
+            value += BESIDE_FRIEND * (2 if at_best else
+                                      min(2, field.friends_beside(hex_name, leaving)))
+            if not at_best and field.isolated(hex_name, leaving):
                 value -= ALONE
         if hex_name == self.state.hexmap.mordor_gate_hex and self.side == "sauron":
             value += THRONE if unit.id == self.state.pedestal else -THRONE / 2
@@ -537,8 +596,8 @@ class Planner:
             end = move.path[-1]
             if end in self.claimed or end in self.field.mine:
                 continue
-            value = self.standing(unit, end, start)
-            if value > best_value:
+            value = self.standing(unit, end, start, best_value)
+            if value is not None and value > best_value:
                 best, best_value = move, value
         if best is not None:
             self.plan.append(best)
@@ -574,8 +633,8 @@ class Planner:
                                             (entry_hex,)):
                     if end in self.claimed or end in self.field.mine:
                         continue
-                    value = self.standing(unit, end, None)
-                    if value > best_value:
+                    value = self.standing(unit, end, None, best_value)
+                    if value is not None and value > best_value:
                         best, best_value = action, value
             if best is not None:
                 self.plan.append(best)

@@ -1,13 +1,16 @@
 """Journey to Mordor's `optimal-turn` agent against the heuristic and mcts (issue 15, item 6).
 
-Two players, paired seeded games: for game seed 7000 + k (`--seed`) the agent under test plays seat 0
-and then seat 1 against the same opponent on the same dice seed (agent seeds 10k + seat).
-A game scores 1 for a win, ½ for a shared win, 0 otherwise (nobody wins when both are
-eliminated); the margin is the agent's score less the opponent's, a game. Prints one JSON line a game
-and, per opponent, the score rate with a 95 % interval (normal approximation over pairs,
-the pair's mean being one observation). `--objective` changes the agent's weights
-(odds.Objective), `--seed` the first game seed (tune on other seeds than you measure on). Pairs of each opponent are interleaved, so a time
-limit cuts them all evenly.
+Two players, paired seeded games: for game seed 7000 + k (`--seed`) the agent under test
+plays seat 0 and then seat 1 against the same opponent on the same dice seed (agent seeds
+10k + seat). A game scores 1 for a win, ½ for a shared win, 0 otherwise (nobody wins when
+both are eliminated); the margin is the agent's score less the opponent's, a game. Prints
+one JSON line a game and, per opponent, the score rate with a 95 % interval (normal
+approximation over pairs, the pair's mean being one observation). The agent plays for its
+default objective, the chance of winning from the position each turn ends in
+(odds.WinChance; the chain is solved once in the parent, the workers fork with it);
+`--objective` gives weights (odds.Objective) to play the one-turn objective instead,
+`--seed` the first game seed (tune on other seeds than you measure on). Pairs of each
+opponent are interleaved, so a time limit cuts them all evenly.
 
     nice -n 10 .venv/bin/python benchmarks/jtm_optimal_turn.py --pairs 60 --minutes 30 \
         --workers 2 --opponents heuristic,mcts:1000 [--locations]
@@ -25,7 +28,8 @@ from multiprocessing import Pool
 from palantir.agents import make_agent
 from palantir.engine import get_game
 from palantir.engine.match import play_match
-from palantir.games.journey_to_mordor.odds import DEFAULT_OBJECTIVE, OptimalTurnAgent
+from palantir.games.journey_to_mordor.odds import (DEFAULT_OBJECTIVE, WIN_CHANCE,
+                                                   OptimalTurnAgent, win_chain)
 
 UNDER_TEST = "optimal-turn"
 
@@ -69,14 +73,19 @@ def main() -> None:
     parser.add_argument("--locations", action="store_true")
     parser.add_argument("--seed", type=int, default=7000, help="the first game seed")
     parser.add_argument("--objective", default="",
-                        help="weights other than the default, e.g. unit=1,rival_eliminated=0")
+                        help="play the one-turn objective with these weights (or 'turn' for "
+                             "its defaults), e.g. unit=1,rival_eliminated=0")
     args = parser.parse_args()
     opponents = args.opponents.split(",")
-    weights = dict(w.split("=") for w in args.objective.split(",") if w)
-    objective = replace(DEFAULT_OBJECTIVE, **{k: float(v) for k, v in weights.items()})
+    weights = dict(w.split("=") for w in args.objective.split(",") if w and w != "turn")
+    objective = (replace(DEFAULT_OBJECTIVE, **{k: float(v) for k, v in weights.items()})
+                 if args.objective else WIN_CHANCE)
     tasks = [(o, k, args.locations, objective, args.seed)
              for k in range(args.pairs) for o in opponents]
     start = time.time()
+    if objective is WIN_CHANCE:  # the chain once, in the parent: the workers fork with it
+        win_chain()
+        print(f"# win chances: {time.time() - start:.0f} s", flush=True)
     done: dict[str, list[list[dict]]] = {o: [] for o in opponents}
     with Pool(args.workers) as pool:
         for rows in pool.imap(play_pair, tasks):

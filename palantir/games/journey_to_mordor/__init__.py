@@ -32,8 +32,9 @@ class JourneyToMordor(Game):
     analysis_profile = ANALYSIS_PROFILE
     batch_path = "palantir.games.journey_to_mordor.batch:JourneyBatch"
     own_agents = {"optimal-turn": (
-        "plays each turn for the best expected spaces less Nazgûl marks and elimination "
-        "(exact odds by dynamic programming, odds.py)", OptimalTurnAgent)}
+        "plays each turn for the best chance of winning from where the turn ends (two "
+        "players, basic game; elsewhere expected spaces less Nazgûl marks and elimination), "
+        "exact odds by dynamic programming (odds.py)", OptimalTurnAgent)}
 
     def option_schema(self):
         if self._schema is None:

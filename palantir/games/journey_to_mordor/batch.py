@@ -635,6 +635,24 @@ class JourneyBatch:
             raise OverflowError("trace buffer full")
         return out
 
+    def traces(self, options: Mapping[str, Any], specs: Sequence[str],
+               seeds: Sequence[int] | np.ndarray) -> tuple[BatchGames, list[np.ndarray]]:
+        """Play one game per seed with the trace on: the games, and each game's events
+        (the codes `record` reads: each die rolled, each decision) in the order made."""
+        setup = self._setup(options, specs)
+        seeds = np.asarray(seeds, np.uint64)
+        size = TRACE_START * max(1, seeds.shape[0] // 16)
+        while True:
+            trace = np.full(size, -1, np.int32)
+            try:
+                games = self._run(setup, seeds, trace)
+                break
+            except OverflowError:
+                size *= 4
+        # A game logs one event per die rolled and one per decision taken.
+        ends = np.cumsum(games.rolls + games.decisions)
+        return games, np.split(trace[:ends[-1]], ends[:-1]) if len(ends) else []
+
     def record(self, options: Mapping[str, Any], specs: Sequence[str], seed: int,
                seats: Sequence[str] = ()) -> GameRecord:
         """The game of `seed` as an ordinary record: every die and decision the engine

@@ -9,6 +9,7 @@ result within 4 standard errors of its exact probability.
 
 from __future__ import annotations
 
+import json
 import math
 
 import pytest
@@ -46,7 +47,7 @@ def assert_sampled(position, choice: str, seed: int) -> None:
     """Sampled (spaces, marks, eliminated) frequencies after `choice` agree with the exact
     distribution within 4 standard errors, cell by cell."""
     exact = odds_by_text(position)[choice]
-    agent = odds.OptimalTurnAgent(GAME, position.active)
+    agent = odds.OptimalTurnAgent(GAME, position.active, objective=odds.DEFAULT_OBJECTIVE)
     counts: dict = {}
     for k in range(SAMPLES):
         trial = position.clone(dice=SeededDice(seed * 100_000 + k, record=False))
@@ -133,3 +134,71 @@ def test_odds_at_the_terminal_list_every_legal_decision():
     assert said.startswith("Odds of each choice")
     assert all(str(action) in said for action in legal) and said.count("★") >= 2  # the best row, and the note
     assert presentation.answer(state.view(0), legal, "keep R:yellow") is None
+
+
+# ----- the win chances (odds.WinChance, odds.WinChain) ----------------------------------
+
+def test_the_data_files_kernels_are_what_the_odds_make():
+    # The data file is odds.win_kernels' output: a rules change that alters a turn's
+    # distribution must regenerate it (python -m palantir.games.journey_to_mordor.odds).
+    stored = json.loads(odds.WIN_DATA.read_text())["kernels"]
+    parts = odds.parts_of(GAME, {"options": {"players": 2}})
+    assert len(stored) == 2 * len(odds.route_states())
+    made = odds.turn_kernel(parts, (3, 1), False)  # a half-marked square, one split, one whole
+    assert {tuple(o[1:]): o[0] for o in stored["3 1 0"]} == pytest.approx(made, abs=1e-12)
+
+
+def test_in_the_final_round_a_choice_is_worth_its_chance_of_winning_at_once():
+    # End of the Game: seat 0 has reached Mordor with 3 unmarked spaces; seat 1 (3 spaces
+    # away) plays the last turn of the round and wins only by reaching Mordor with more
+    # unmarked spaces (a tie shares the victory) — the yellow die's Nazgûl marks seat 0's
+    # route — or when seat 0 is eliminated (here it cannot be: one die against 3 spaces).
+    state = table(roll(yellow="G", red="G", blue="N", green="G", black="N"), active=1,
+                  ring={0: "Mordor", 1: 6}, arrived=[0], final_round=True,
+                  nazgul={0: "xxx...", 1: "x....."})
+    view = state.view(1)
+    own, rival = odds.route_state(view["nazgul"][1]), odds.route_state(view["nazgul"][0])
+    legal = state.legal_actions()
+    agent = odds.OptimalTurnAgent(GAME, 1)
+    assert agent.objective_for(view) is odds.WIN_CHANCE
+    choices = {str(c.action): c for c in odds.choice_odds(GAME, view, legal, odds.WIN_CHANCE)}
+    for text, choice in choices.items():
+        won = 0.0
+        for r, p in choice.distribution.items():
+            units = odds.after_marks(own, r.splits, r.marks)[0]
+            rival_units = odds.after_marks(rival, 0, r.rival_marks)[0]
+            if r.spaces >= 3 and not r.eliminated:
+                won += p * (1.0 if units > rival_units else 0.5 if units == rival_units else 0)
+        assert choice.value == pytest.approx(won), text
+    # Only the rings count now: set aside the Nazgûl alone and roll the Gandalfs again —
+    # four times the chance of the keep the one-turn objective takes (Gandalf and Nazgûl).
+    assert str(agent.choose(view, legal)) == "keep N:blue"
+    by_turn = max(odds.choice_odds(GAME, view, legal), key=lambda c: c.value)
+    assert str(by_turn.action) == "keep G:red N:blue"
+    assert choices["keep N:blue"].value > 3 * choices["keep G:red N:blue"].value
+
+
+def test_the_chain_last_turn_of_the_round_is_its_kernels_chance_of_winning():
+    # Seat 1's final turn, seat 0 at Mordor with 2 unmarked spaces, seat 1 one space away
+    # with 6: its chance is the kernel's chance of a ring that counts and more unmarked
+    # spaces at the end (End of the Game), a tie counting half.
+    chain = odds.win_chain()
+    kernel = odds.turn_kernel(odds.parts_of(GAME, {"options": {"players": 2}}), (6, 6), False)
+    won = 0.0
+    for (rings, splits, marks, rival_marks), p in kernel.items():
+        units = odds.after_marks((6, 6), splits, marks)[0]
+        rival_units = odds.after_marks((2, 2), 0, rival_marks)[0]
+        if rings >= 1:
+            won += p * (1.0 if units > rival_units else 0.5 if units == rival_units else 0.0)
+    assert 0.7 < won < 0.8
+    assert chain.value(1, 9, (2, 2), 8, (6, 6)) == pytest.approx((1 - won, won), abs=1e-12)
+
+
+def test_win_chances_cover_only_the_two_player_basic_game():
+    agent = odds.OptimalTurnAgent(GAME, 0)
+    for options in ({"players": 3}, {"players": 2, "locations": True},
+                    {"players": 2, "nazgul_squares": 5}):
+        state = GAME.new_state(options, SeededDice(1))
+        assert agent.objective_for(state.view(0)) == odds.DEFAULT_OBJECTIVE, options
+    state = GAME.new_state({"players": 2}, SeededDice(1))
+    assert agent.objective_for(state.view(0)) is odds.WIN_CHANCE

@@ -37,7 +37,7 @@ class Noisy:
     """The heuristic, but a random listed decision one time in `every`."""
 
     def __init__(self, seat: int, seed: int, every: int):
-        self.general = HeuristicAgent(seat, seed)
+        self.general = HeuristicAgent(seat, seed, game=GAME)
         self.rng = random.Random(seed)
         self.every = every
 
@@ -49,12 +49,12 @@ class Noisy:
 
 def agents_for(kind: str, seed: int, noise: int):
     if kind == "heuristic":
-        return [HeuristicAgent(0, seed), HeuristicAgent(1, seed + 1)]
+        return [HeuristicAgent(0, seed, game=GAME), HeuristicAgent(1, seed + 1, game=GAME)]
     if kind == "noisy":
         return [Noisy(0, seed, noise), Noisy(1, seed + 1, noise)]
     if kind == "sauron-vs-random":
-        return [HeuristicAgent(0, seed), RandomAgent(1, seed + 1)]
-    return [RandomAgent(0, seed), HeuristicAgent(1, seed + 1)]
+        return [HeuristicAgent(0, seed, game=GAME), RandomAgent(1, seed + 1)]
+    return [RandomAgent(0, seed), HeuristicAgent(1, seed + 1, game=GAME)]
 
 
 def play(task):

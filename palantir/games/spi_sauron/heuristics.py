@@ -72,6 +72,12 @@ WEAPON_FRONT = 1.5         # a weapon-bearer with a unit in contact (19.1.2)
 DAY_STAND_OFF = 4          # Sauron's line by day: this many hexes beyond striking range
 GATE_ROOM = 1.0           # per step nearer Mordor's gate while reinforcements are due (14.1)
 GATE_ROOM_RADIUS = 3
+# Westernesse wins only by demoralizing Sauron before the game ends (21.2): from turn
+# PRESS_FROM on its pull toward the front grows, to (1 + PRESS) times at the last turn, so
+# a line standing off the last of Sauron's units goes in while there is time to
+PRESS_FROM = 9
+PRESS = 3.0
+SPENT_CAUTION = 0.25       # weight of one's own losses once demoralized (21.2)
 # 7.42: the share of casualties that remove the defender from its hex (a retreat or an
 # elimination; most results but the mildest do)
 LEAVES_ON_CASUALTY = 5 / 6
@@ -470,6 +476,11 @@ class Planner:
         room = max(5, level - state.demoralization_points[self.side])
         self.caution = (CAUTION[self.side] if not self.night else 1.0) * \
             (level / room) ** 0.5 * fear
+        # a demoralized army's further losses change only the Victory Points (21.2): it
+        # fights on for the Draw, the enemy demoralized too
+        self.spent = state.demoralized[self.side]
+        if self.spent:
+            self.caution = SPENT_CAUTION * fear
         self.moves: dict[str, list[Move]] = {}
         self.enters: dict[str, list[Enter]] = {}
         self.leader_moves: dict[str, list[Move]] = {}
@@ -497,6 +508,10 @@ class Planner:
             for there in _within(state.hexmap, gate, GATE_ROOM_RADIUS):    # kept per map
                 if there != gate:
                     self.gate_room[there] = GATE_ROOM_RADIUS + 1 - distance(there, gate)
+        self.pull_rate = PULL[self.side]
+        if self.side == "westernesse" and state.turn > PRESS_FROM:
+            last = state.parts.last_turn
+            self.pull_rate *= 1 + PRESS * (state.turn - PRESS_FROM) / max(1, last - PRESS_FROM)
         self.claimed: set[str] = set()
         self.plan: list = []
         self.sent: dict[str, str] = {}        # unit id -> where the plan sends it
@@ -542,7 +557,7 @@ class Planner:
         stand_off = self.stand_off(unit)
         if stand_off is None:
             return 0.0
-        return -PULL[self.side] * max(0, self.field.front.get(hex_name, 99) - stand_off)
+        return -self.pull_rate * max(0, self.field.front.get(hex_name, 99) - stand_off)
 
     def stand_off(self, unit: Unit) -> int | None:
         """How close to the enemy a unit wants to come: Westernesse attacks; Sauron's units
@@ -554,7 +569,8 @@ class Planner:
             return closing if self.approach == "close" else None
         if self.side == "westernesse":
             return closing
-        if self.night or fanatical(self.state, unit) or unit.strength.melee in ("A", "B"):
+        if self.night or self.spent or fanatical(self.state, unit) or \
+                unit.strength.melee in ("A", "B"):
             return closing
         return closing + DAY_STAND_OFF
 

@@ -244,6 +244,46 @@ def test_saurons_units_clear_the_way_through_the_gate_while_reinforcements_are_d
     assert sum(1 for a in plan if isinstance(a, Enter)) >= 5
 
 
+def _men_facing_wargs(turn: int) -> dict:
+    state = cleared("westernesse-movement", turn=turn, dice=ScriptedDice([]))
+    line = ("1324", "1325", "1326", "1327")
+    for i, h in enumerate(line, start=1):
+        place(state, f"men-{i}", h)
+    for i, h in enumerate(("2126", "2226", "2325"), start=1):
+        place(state, f"wargs-{i}", h)
+    plan = plan_movement(state, state.legal_actions())
+    ends = {a.path[0]: a.path[-1] for a in plan if isinstance(a, Move)}
+    return {h: ends.get(h, h) for h in line}
+
+
+def test_case_21_2_westernesse_presses_the_last_of_saurons_units_before_the_game_ends():
+    # issue 12 item 11: Westernesse wins only by demoralizing Sauron (21.2); the general's
+    # line stood 8 hexes off the last Wargs from turn 12 to the end, Sauron one DP short
+    early, late = _men_facing_wargs(6), _men_facing_wargs(16)
+    assert all(start == end for start, end in early.items())     # out of the Wargs' reach
+    for start, end in late.items():
+        assert distance(end, "2226") < distance(start, "2226") - 1
+
+
+def test_case_21_2_a_demoralized_army_fights_on_for_the_draw_by_day():
+    # a demoralized army's losses change only the Victory Points (21.2): Sauron's Orcs
+    # (Y morale, 9.32 lets them attack) close by day as they do at night
+    def orcs_ends(demoralized: bool) -> list[int]:
+        state = cleared("sauron-movement", turn=3, dice=ScriptedDice([]))
+        place(state, "orcs-1", "1318")
+        place(state, "orcs-2", "1418")
+        place(state, "cavalry-1", "1314")
+        if demoralized:
+            state = setup(state, demoralized={"sauron": True, "westernesse": False},
+                          demoralization_points={"sauron": 80, "westernesse": 0})
+        plan = plan_movement(state, state.legal_actions())
+        ends = {a.path[0]: a.path[-1] for a in plan if isinstance(a, Move)}
+        return [distance(ends.get(h, h), "1314") for h in ("1318", "1418")]
+
+    assert min(orcs_ends(False)) > 1
+    assert orcs_ends(True) == [1, 1]
+
+
 def test_the_rollout_policy_chooses_as_the_heuristic_on_the_view():
     state = new_game(dice=SeededDice(5))
     rng = random.Random(0)

@@ -1,13 +1,14 @@
 """How a battle stands, for a search that cannot afford to play every rollout to the end.
 
-A rollout stops after `HORIZON` decisions (about two turns: a turn takes 12-18 decisions in
-the shipped scenarios) and the position is scored by what each side has left on the table —
+A search's rollouts stop at the end of the phase it began in (rollouts.cutoff), and at the
+latest after `HORIZON` decisions (about two turns: a turn takes 12-18 decisions in the
+shipped scenarios); the position is then scored by what each side has left on the table —
 each warrior's worth (`heuristics.standing`: its characteristics, Wounds left, a Hero's
-stores) — with the warriors about to fight counted at their expected worth after the fight
+stores) — with the warriors about to fight (in a fight paired, or before the Fight phase in
+base contact with an enemy: `fights_ahead`) counted at their expected worth after the fight
 (exact odds). Which side is ahead is judged as a battle of attrition judges it: strength
 against strength squared (Lanchester's square law), so that a side with twice the strength
-left wins four times in five.
-"""
+left wins four times in five."""
 
 from __future__ import annotations
 

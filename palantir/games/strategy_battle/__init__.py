@@ -12,9 +12,10 @@ from ...engine.options import Option
 from ...engine.search import SearchHooks
 from .analysis_profile import ANALYSIS_PROFILE
 from .evaluation import rollout_evaluation
-from .heuristics import HeuristicAgent, root_policy, rollout_policy
-from .notation import Cast, Charge, Pick, Throw, Volley
+from .heuristics import HeuristicAgent, root_policy
+from .notation import Cast, Charge, Done, Pick, Throw, Volley
 from .profiles import DataError
+from .rollouts import cutoff, straight_policy
 from .rules import BattleState
 from .scenarios import load_scenario, scenario_names
 
@@ -73,20 +74,22 @@ class StrategyBattle(Game):
         return state
 
     def search(self) -> SearchHooks:
-        """What mcts asks of this game: the general's rollouts, his full judgement at the
-        root, the decisions compared (no 'pick'), which are worth a search, and the
-        evaluation that cuts rollouts short."""
+        """What mcts asks of this game: straight-line rollouts, the general's full judgement
+        at the root, the decisions compared (no 'pick'), which are worth a search, and the
+        horizon and evaluation that cut rollouts short (rollouts.py)."""
         return SearchHooks(rollout_policy=self.rollout_policy,
                            root_policy=self.root_policy,
                            search_actions=self.search_actions,
                            search_worthy=self.search_worthy,
-                           rollout_evaluation=self.rollout_evaluation)
+                           rollout_evaluation=self.rollout_evaluation,
+                           search_cutoff=self.search_cutoff)
 
     def heuristic_agent(self, seat: int, seed: int | None):
         return HeuristicAgent(seat, seed, self)
 
     def rollout_policy(self):
-        return rollout_policy
+        """Models move along straight lines in rollouts (rollouts.straight_policy)."""
+        return straight_policy
 
     def root_policy(self):
         """The search must clearly beat the general's own pick, cover and all
@@ -105,8 +108,19 @@ class StrategyBattle(Game):
         return any(isinstance(a, SEARCHED) for a in state.legal_actions())
 
     def search_actions(self, state) -> list:
-        """The search moves models in the general's order: every decision but 'pick'."""
-        return [a for a in state.legal_actions() if not isinstance(a, Pick)]
+        """The search moves models in the general's order: every decision but 'pick', and
+        in the Move phase not 'done' while a model may still move (leaving the rest where
+        they stand looks safe to a search that scores only what is left on the table, and
+        the general never does it)."""
+        found = [a for a in state.legal_actions() if not isinstance(a, Pick)]
+        if state.phase == "move" and state.question is None:
+            found = [a for a in found if not isinstance(a, Done)] or found
+        return found
+
+    def search_cutoff(self, root):
+        """A search looks to the end of the phase it began in, then scores the position
+        (rollouts.cutoff)."""
+        return cutoff(root)
 
     def rollout_evaluation(self):
         """Rollouts stop after about two turns and score what each side has left

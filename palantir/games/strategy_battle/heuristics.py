@@ -25,7 +25,7 @@ to win or lose, in the points-like values of `value`:
 
 Decisions it has no rule for (new ones the referee offers) take the referee's first listed,
 its default. The same judgement, without the costlier looks at cover, is the search's
-rollout policy.
+rollout policy (in the Move phase rollouts.py moves models along straight lines instead).
 """
 
 from __future__ import annotations

@@ -23,12 +23,20 @@ import sys
 import time
 from typing import Callable
 
+import numpy as np
+
 from palantir.agents import make_agent
 from palantir.agents.mcts import MCTSAgent
 from palantir.engine import get_game
 from palantir.engine.dice import SeededDice
 from palantir.engine.match import play_match
 from palantir.engine.search import SearchHooks
+
+try:  # OpenSpiel is the bench extra; without it pig is left out
+    import pyspiel
+    from open_spiel.python.algorithms import mcts
+except ImportError:
+    pyspiel = mcts = None
 
 PIG_PARAMS = {"players": 4, "winscore": 100}
 POSITIONS = 6   # decisions searched per contender and run
@@ -48,11 +56,7 @@ def timed(searches: list[Callable[[], int]]) -> tuple[int, float, float]:
 
 def pig_contender(iterations: int) -> Search | None:
     """OpenSpiel's Python MCTSBot on pig at decisions spread over a seeded random game."""
-    try:
-        import numpy as np
-        import pyspiel
-        from open_spiel.python.algorithms import mcts
-    except ImportError:
+    if pyspiel is None:
         return None
     game = pyspiel.load_game("pig", PIG_PARAMS)
     rng = random.Random(SEED)

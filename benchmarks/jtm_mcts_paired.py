@@ -9,6 +9,7 @@ JSON line a pair in `--out`.
 
     nice -n 10 .venv/bin/python benchmarks/jtm_mcts_paired.py --iterations 50 --seeds 40 \\
         --workers 2 --minutes 30 --out pairs.jsonl
+    .venv/bin/python benchmarks/jtm_mcts_paired.py --iterations 50 --summary pairs.jsonl
 """
 
 from __future__ import annotations
@@ -78,15 +79,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seeds", type=int, default=40)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--minutes", type=float, default=30.0)
+    parser.add_argument("--start", type=int, default=0, help="the first seed's k")
     parser.add_argument("--out", default=None, help="one JSON line a pair")
+    parser.add_argument("--summary", default=None,
+                        help="only summarise the pairs of this file (at --iterations)")
     args = parser.parse_args(argv)
+    if args.summary:
+        with open(args.summary, encoding="utf-8") as handle:
+            print(summary([json.loads(line) for line in handle if line.strip()],
+                          args.iterations))
+        return 0
     if min(args.iterations, args.seeds, args.workers) < 1 or args.minutes <= 0:
         parser.error("--iterations, --seeds and --workers must be at least 1, --minutes > 0")
     deadline = time.monotonic() + 60 * args.minutes
     pairs: list[dict] = []
     out = open(args.out, "a", encoding="utf-8") if args.out else None
     with ProcessPoolExecutor(args.workers) as pool:
-        todo = iter(range(args.seeds))
+        todo = iter(range(args.start, args.start + args.seeds))
         running = {pool.submit(one_pair, (k, args.iterations))
                    for k, _ in zip(todo, range(args.workers))}
         while running:

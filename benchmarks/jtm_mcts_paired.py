@@ -2,8 +2,11 @@
 through the batch engine, batch.Playout) against `mcts:N` with its rollouts played by the
 rules decision by decision (the search before issue 15, item 4), two players, basic game,
 paired seeds: seed k is played twice on the same dice, the new search in seat 0 and then
-in seat 1. The new search's mean payoff a pair (a win 1, a shared win 0.5) with its 95 %
-interval: the searches are equally strong when 0.5 lies inside it. Games run on local
+in seat 1. A game scores the new search's payoff against the old's, (1 + new - old) / 2:
+a win 1, a loss 0, a shared win or a game nobody wins (both eliminated) 0.5. The mean
+score a pair with its 95 % interval: the searches are equally strong when 0.5 lies inside
+it. (The new search's bare payoff is not that measure: a game nobody wins pays both 0, so
+two equal searches would each average below 0.5.) Games run on local
 processes until all are played or the time is up (the pairs begun then finish); one
 JSON line a pair in `--out`.
 
@@ -46,30 +49,50 @@ def one_pair(task: tuple[int, int]) -> dict:
     k, iterations = task
     game = get_game(GAME)
     options = {"players": 2}
-    payoffs = []
+    payoffs, returns = [], []
     began = time.process_time()
     for new_seat in (0, 1):
         agents = [searcher(game, seat, 10 * k + seat, iterations, plain=seat != new_seat)
                   for seat in range(2)]
         state, _ = play_match(game, options, agents, SEED + k)
-        payoffs.append(state.outcome().returns(2)[new_seat])
-    return {"seed": SEED + k, "new_payoffs": payoffs, "cpu": time.process_time() - began}
+        returns.append(state.outcome().returns(2))
+        payoffs.append(returns[-1][new_seat])
+    return {"seed": SEED + k, "new_payoffs": payoffs, "returns": returns,
+            "cpu": time.process_time() - began}
+
+
+def game_score(returns: list[float], new_seat: int) -> float:
+    """The new search's score in one game against the old: (1 + new - old) / 2, so a game
+    nobody wins, like a shared win, is even (0.5), not a loss for both."""
+    return (1.0 + returns[new_seat] - returns[1 - new_seat]) / 2
+
+
+def pair_score(pair: dict) -> float:
+    """The new search's mean score over a pair's two games (new in seat 0, then seat 1)."""
+    if "returns" not in pair:
+        raise ValueError(f"the pair of seed {pair.get('seed')} has no 'returns' (each "
+                         "seat's payoff a game), only the new search's payoffs, which "
+                         "cannot tell a loss from a game nobody won: play it again")
+    return sum(game_score(r, seat) for seat, r in enumerate(pair["returns"])) / 2
 
 
 def summary(pairs: list[dict], iterations: int) -> str:
-    """The new search's mean payoff a game with a 95 % interval over the pairs."""
-    means = [sum(p["new_payoffs"]) / 2 for p in pairs]
+    """The new search's mean score a game against the old with a 95 % interval over the
+    pairs."""
+    means = [pair_score(p) for p in pairs]
     mean = statistics.fmean(means)
     half = 1.96 * statistics.stdev(means) / math.sqrt(len(means)) if len(means) > 1 else 1.0
-    wins = sum(x == 1.0 for p in pairs for x in p["new_payoffs"])
-    losses = sum(x == 0.0 for p in pairs for x in p["new_payoffs"])
+    scores = [game_score(r, seat) for p in pairs for seat, r in enumerate(p["returns"])]
+    wins = sum(x == 1.0 for x in scores)
+    losses = sum(x == 0.0 for x in scores)
+    nobody = sum(not any(r) for p in pairs for r in p["returns"])
     verdict = "equal within the interval" if mean - half <= 0.5 <= mean + half else \
         "NOT equal: 0.5 lies outside the interval"
     return (f"mcts:{iterations} (batch rollouts) against mcts:{iterations} (rollouts by the "
             f"rules), 2 players, {len(pairs)} seeds on both seat orders "
-            f"({2 * len(pairs)} games): the new search won {wins}, lost {losses}; mean "
-            f"payoff {mean:.3f}, 95 % interval [{mean - half:.3f}, {mean + half:.3f}]: "
-            f"{verdict}")
+            f"({2 * len(pairs)} games): the new search won {wins}, lost {losses}, "
+            f"{nobody} games nobody won; mean score {mean:.3f}, 95 % interval "
+            f"[{mean - half:.3f}, {mean + half:.3f}]: {verdict}")
 
 
 def main(argv: list[str] | None = None) -> int:

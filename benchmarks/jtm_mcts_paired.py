@@ -120,7 +120,7 @@ def main(argv: list[str] | None = None) -> int:
     with ProcessPoolExecutor(args.workers) as pool:
         todo = iter(range(args.start, args.start + args.seeds))
         running = {pool.submit(one_pair, (k, args.iterations))
-                   for k, _ in zip(todo, range(args.workers))}
+                   for _, k in zip(range(args.workers), todo)}
         while running:
             done, running = wait(running, timeout=max(1.0, deadline - time.monotonic()),
                                  return_when=FIRST_COMPLETED)

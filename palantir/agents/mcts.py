@@ -144,6 +144,7 @@ class MCTSAgent:
         self.evaluation = self.hooks.rollout_evaluation()
         self.payoffs = self.hooks.search_payoffs
         self._cut: Callable[[State], list[float] | None] | None = None
+        self._playout: Callable[[State, random.Random], list[float]] | None = None
         self.last_search: dict[str, Any] = {}
 
     def choose(self, view: dict, legal_actions: list):
@@ -165,6 +166,7 @@ class MCTSAgent:
                                 "policy": str(wanted), "overruled": False}
             return choice
         self._cut = self.hooks.search_cutoff(root_state)
+        self._playout = self.hooks.search_rollout(root_state)
         root = _Node(root_state.to_move())
         # The root searches the very decisions offered, so the answer is one of them; where
         # the game abstracts its decisions for search, only those offered that it lists.
@@ -256,7 +258,8 @@ class MCTSAgent:
                 edge.outcomes[outcome] = _Node(state.to_move())
             break
         if returns is None:
-            returns = self._rollout(state, rng, players)
+            returns = self._rollout(state, rng, players) if self._playout is None \
+                else self._playout(state, rng)
         for parent, edge in path:
             parent.visits += 1
             edge.visits += 1

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from .game import Outcome, State
 
 HOOKS = ("rollout_policy", "root_policy", "search_actions", "search_worthy", "search_payoffs",
-         "rollout_evaluation", "search_cutoff", "determinizer")
+         "rollout_evaluation", "search_cutoff", "search_rollout", "determinizer")
 
 
 class SearchHooks:
@@ -66,6 +66,13 @@ class SearchHooks:
         """None, or cut(state) -> payoffs or None: the search's horizon — a rollout from
         `root` stops at the first state where cut gives payoffs, and mcts grows no tree
         past one."""
+        return None
+
+    def search_rollout(self, root: "State") -> "Callable[[State, Any], list[float]] | None":
+        """None (mcts plays its rollouts itself, decision by decision), or
+        playout(state, rng) -> each seat's payoff: the rest of a game below `root` played
+        as mcts's own rollout would play it (the rollout policy, the evaluation and the
+        cutoff), by a faster working of the game such as a compiled batch engine."""
         return None
 
     def determinizer(self, view: Mapping[str, Any]) -> "Callable[[Any, Dice], State]":

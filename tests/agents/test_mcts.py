@@ -519,3 +519,33 @@ def test_a_minor_question_is_answered_by_the_root_policy_where_the_game_has_one(
     agent = MCTSAgent(game, 0, 1, iterations=500)
     assert agent.choose(state.view(0), state.legal_actions()) == "resign"
     assert agent.last_search["iterations"] == 0 and game.policy_calls == 0
+
+
+class PlayedOutGamble(Gamble):
+    """Gamble whose rollouts the game plays itself (SearchHooks.search_rollout): each one
+    from the root it was made for is scored 0.25, and counted."""
+
+    def __init__(self):
+        self.roots, self.playouts = [], 0
+
+    def search(self):
+        return SearchHooks(search_rollout=self.search_rollout)
+
+    def search_rollout(self, root):
+        self.roots.append(root.view(0))
+
+        def playout(state, rng):
+            self.playouts += 1
+            return [0.25]
+        return playout
+
+
+def test_a_game_that_plays_its_own_rollouts_scores_every_iteration_by_them():
+    # issue 15, item 4: mcts hands each rollout to the game's search_rollout (Journey's
+    # batch engine) instead of playing it decision by decision; made once per search
+    game = PlayedOutGamble()
+    state = GambleState(game, None)
+    agent = MCTSAgent(game, 0, 1, iterations=60)
+    agent.choose(state.view(0), state.legal_actions())
+    assert game.roots == [state.view(0)] and game.playouts == 60
+    assert all(mean == 0.25 for _, _, mean in agent.last_search["root"])

@@ -130,8 +130,18 @@ class JourneyToMordor(Game):
         return state
 
     def search(self) -> SearchHooks:
-        """What mcts asks of this game: the heuristic's rollout policy."""
-        return SearchHooks(rollout_policy=self.rollout_policy)
+        """What mcts asks of this game: the heuristic's rollout policy, its rollouts played
+        by the batch engine where Numba is installed."""
+        return SearchHooks(rollout_policy=self.rollout_policy,
+                           search_rollout=self.search_rollout)
+
+    def search_rollout(self, root: JourneyState):
+        """The batch engine's heuristic plays mcts's rollouts below `root` (batch.Playout),
+        or None without Numba: mcts then plays heuristics.rollout_policy itself."""
+        engine = self.batch_engine()
+        if engine is None or engine.refusal(("heuristic",)):
+            return None
+        return engine.playout(root.options)
 
     def heuristic_agent(self, seat: int, seed: int | None):
         return heuristics.HeuristicAgent(seat, seed)

@@ -29,6 +29,7 @@ from ...engine.game import Outcome
 from ...engine.record import GameRecord
 from .components import FEATURES, SYMBOLS
 from .notation import REROLL, Advance, keep_text
+from .phases import ADVANCING_PHASE, OVER, ROLLING
 from .phases.end import outcome_summary
 
 try:
@@ -291,41 +292,50 @@ def _roll(rng, roll, face, faces, trace, at):
     return rolled, ok
 
 
+# Where a game stands for the kernel (_play_on's `turn`): a turn begins, a keep is asked of
+# the dice showing, how far to advance is asked (locations), or the game is over.
+ST_START, ST_KEEP, ST_ADVANCE, ST_OVER = range(4)
+# The layout of a position as one vector (to_position): the turn's scalars, the dice, the
+# sheets of up to 4 seats and their Nazgûl routes of up to 21 squares.
+(P_ACTIVE, P_ROUND, P_STAGE, P_FEATURE, P_ROLL, P_NASIDE, P_REROLLED, P_ADVANCE,
+ P_FINAL) = range(9)  # the final round is shown, not played: the kernel ignores it
+P_FACE, P_ASIDE_DIE, P_ASIDE_FACE = 9, 14, 19
+P_RING, P_ELIM, P_ARRIVED, P_SQUARES = 24, 28, 32, 36
+SEATS, SQUARES_MAX = 4, 21
+POSITION = P_SQUARES + SEATS * SQUARES_MAX
+
+
 @_compiled
-def play_games(seeds, players, locations, colour_seat, faces, squares_n, ring_len,
-               feature_at, agents, trace, winners, eliminated, reached, rounds, decisions,
-               unmarked, rolls):
-    """Play one game per seed to its end; fills the output arrays (one row per game) and
-    returns DONE, TRACE_FULL or ENDLESS. agents[seat]: 0 random, 1 heuristic."""
-    ring = np.zeros(4, np.int64)
-    squares = np.zeros((4, 21), np.int64)
-    elim = np.zeros(4, np.bool_)
-    arrived = np.zeros(4, np.bool_)
-    face = np.zeros(5, np.int64)
-    aside_die = np.zeros(5, np.int64)
-    aside_face = np.zeros(5, np.int64)
-    showing = np.zeros(6, np.int64)   # per symbol, the dice of the roll showing it
-    radix = np.zeros(6, np.int64)
-    target = np.zeros(5, np.int64)    # whom each die's Nazgûl marks this turn
-    keeps = np.zeros(32, np.int64)
-    spare = np.zeros(32, np.int64)
-    kept = np.zeros(3, np.int64)
+def _play_on(rng, players, locations, colour_seat, faces, squares_n, ring_len, feature_at,
+             agents, trace, at, limit, ring, squares, elim, arrived, turn, work):
+    """Play one game on from where it stands to its end: the sheets (ring, squares, elim,
+    arrived) change in place; turn: the P_ACTIVE..P_ADVANCE scalars of a position; work: a
+    9 × 32 scratch whose rows 0-2 hold the faces showing and the dice set aside. Returns
+    (DONE, TRACE_FULL or ENDLESS, the last round, decisions taken, dice rolled)."""
+    face = work[0]
+    aside_die = work[1]
+    aside_face = work[2]
+    showing = work[3, :6]   # per symbol, the dice of the roll showing it
+    radix = work[4, :6]
+    target = work[5, :5]    # whom each die's Nazgûl marks this turn
+    keeps = work[6]
+    spare = work[7]
+    kept = work[8, :3]
+    active = turn[P_ACTIVE]
+    round_ = turn[P_ROUND]
+    stage = turn[P_STAGE]
+    feature = turn[P_FEATURE]
+    roll = turn[P_ROLL]
+    naside = turn[P_NASIDE]
+    rerolled = turn[P_REROLLED] != 0
+    spaces = turn[P_ADVANCE]
     room = units = leader = 0
     can_split = False
-    rng = np.zeros(1, np.uint64)
-    at = np.zeros(1, np.int64)
-    for g in range(seeds.shape[0]):
-        rng[0] = np.uint64(seeds[g])
-        ring[:] = 0
-        squares[:, :] = SQ_WHOLE
-        elim[:] = False
-        arrived[:] = False
-        active = 0
-        round_ = 1
-        taken = 0
-        dice_rolled = 0
-        over = False
-        while not over:
+    taken = 0
+    dice_rolled = 0
+    over = stage == ST_OVER
+    while not over:
+        if stage == ST_START:
             # A turn begins: the location's feature, then all 5 dice are rolled.
             feature = NO_FEATURE
             if locations and ring[active] > 0:
@@ -335,8 +345,11 @@ def play_games(seeds, players, locations, colour_seat, faces, squares_n, ring_le
             n_rolled, ok = _roll(rng, roll, face, faces, trace, at)
             dice_rolled += n_rolled
             if not ok:
-                return TRACE_FULL
+                return TRACE_FULL, round_, taken, dice_rolled
             rerolled = False
+            stage = ST_KEEP
+        asking = stage == ST_ADVANCE  # a position read while the player chooses how far
+        if stage == ST_KEEP:
             heuristic = agents[active] == 1
             if heuristic:
                 # What the heuristic reads from the table; nothing of it changes in a turn.
@@ -388,20 +401,20 @@ def play_games(seeds, players, locations, colour_seat, faces, squares_n, ring_le
                     if best < 0 and may_reroll:
                         mask = 0
                 taken += 1
-                if taken > MAX_DECISIONS:
-                    return ENDLESS
+                if taken > limit:
+                    return ENDLESS, round_, taken, dice_rolled
                 if mask == 0:
                     # Rohan: the same dice once more before setting any aside.
                     if not _trace(trace, at, EV_REROLL << 24 | active << 16):
-                        return TRACE_FULL
+                        return TRACE_FULL, round_, taken, dice_rolled
                     n_rolled, ok = _roll(rng, roll, face, faces, trace, at)
                     dice_rolled += n_rolled
                     if not ok:
-                        return TRACE_FULL
+                        return TRACE_FULL, round_, taken, dice_rolled
                     rerolled = True
                     continue
                 if not _trace(trace, at, EV_KEEP << 24 | active << 16 | roll << 8 | mask):
-                    return TRACE_FULL
+                    return TRACE_FULL, round_, taken, dice_rolled
                 tree = False
                 for d in range(5):
                     if mask >> d & 1:
@@ -415,7 +428,7 @@ def play_games(seeds, players, locations, colour_seat, faces, squares_n, ring_le
                 n_rolled, ok = _roll(rng, roll, face, faces, trace, at)
                 dice_rolled += n_rolled
                 if not ok:
-                    return TRACE_FULL
+                    return TRACE_FULL, round_, taken, dice_rolled
                 rerolled = False
             # Gandalf splits first (not in Moria), then each Nazgûl marks its target.
             if feature != NO_GANDALF:
@@ -457,59 +470,133 @@ def play_games(seeds, players, locations, colour_seat, faces, squares_n, ring_le
                 orcs += aside_face[i] == O
                 fellows += aside_face[i] == F
             rings = _effective_rings(rings, orcs, fellows, feature)
+            spaces = 0
             if not elim[active] and rings > 0:
                 spaces = min(rings, ring_len - ring[active])
-                if locations:
-                    # The player chooses how far: advance spaces..0, the heuristic the most.
-                    if agents[active] == 0:
-                        spaces = spaces - _below(rng, spaces + 1)
-                    taken += 1
-                    if not _trace(trace, at, EV_ADVANCE << 24 | active << 16 | spaces << 8):
-                        return TRACE_FULL
-                if spaces > 0:
-                    ring[active] += spaces
-                    if ring[active] == ring_len:
-                        arrived[active] = True
-            # Sequence of Play: the turn passes to the left; the round's end may end it all.
-            everyone_out = True
-            for s in range(players):
-                if not elim[s]:
-                    everyone_out = False
-            if everyone_out:
+                asking = locations
+        stage = ST_START
+        if asking:
+            # The player chooses how far: advance spaces..0, the heuristic the most.
+            if agents[active] == 0:
+                spaces = spaces - _below(rng, spaces + 1)
+            taken += 1
+            if not _trace(trace, at, EV_ADVANCE << 24 | active << 16 | spaces << 8):
+                return TRACE_FULL, round_, taken, dice_rolled
+        if spaces > 0:
+            ring[active] += spaces
+            if ring[active] == ring_len:
+                arrived[active] = True
+        # Sequence of Play: the turn passes to the left; the round's end may end it all.
+        everyone_out = True
+        for s in range(players):
+            if not elim[s]:
+                everyone_out = False
+        if everyone_out:
+            over = True
+            continue
+        following = -1
+        for s in range(active + 1, players):
+            if not elim[s]:
+                following = s
+                break
+        if following >= 0:
+            active = following
+            continue
+        for s in range(players):
+            if arrived[s] and not elim[s]:
                 over = True
-                continue
-            following = -1
-            for s in range(active + 1, players):
-                if not elim[s]:
-                    following = s
-                    break
-            if following >= 0:
-                active = following
-                continue
-            for s in range(players):
-                if arrived[s] and not elim[s]:
-                    over = True
-            if over:
-                continue
-            round_ += 1
-            for s in range(players):
-                if not elim[s]:
-                    active = s
-                    break
-        # End of the Game: the Ring-bearers at Mount Doom with most unmarked spaces win.
-        best_units = -1
+        if over:
+            continue
+        round_ += 1
         for s in range(players):
-            unmarked[g, s] = _units(squares[s], squares_n)
+            if not elim[s]:
+                active = s
+                break
+    return DONE, round_, taken, dice_rolled
+
+
+@_compiled
+def _result(players, squares_n, squares, elim, arrived, unmarked, reached, winners):
+    """End of the Game: the Ring-bearers at Mount Doom with most unmarked spaces win;
+    fills one game's rows and returns how many won."""
+    best_units = -1
+    for s in range(players):
+        unmarked[s] = _units(squares[s], squares_n)
+        reached[s] = arrived[s] and not elim[s]
+        if reached[s]:
+            best_units = max(best_units, unmarked[s])
+    count = 0
+    for s in range(players):
+        winners[s] = reached[s] and unmarked[s] == best_units
+        count += winners[s]
+    return count
+
+
+@_compiled
+def play_games(seeds, players, locations, colour_seat, faces, squares_n, ring_len,
+               feature_at, agents, trace, winners, eliminated, reached, rounds, decisions,
+               unmarked, rolls):
+    """Play one game per seed to its end; fills the output arrays (one row per game) and
+    returns DONE, TRACE_FULL or ENDLESS. agents[seat]: 0 random, 1 heuristic."""
+    ring = np.zeros(SEATS, np.int64)
+    squares = np.zeros((SEATS, SQUARES_MAX), np.int64)
+    elim = np.zeros(SEATS, np.bool_)
+    arrived = np.zeros(SEATS, np.bool_)
+    turn = np.zeros(8, np.int64)
+    work = np.zeros((9, 32), np.int64)
+    rng = np.zeros(1, np.uint64)
+    at = np.zeros(1, np.int64)
+    for g in range(seeds.shape[0]):
+        rng[0] = np.uint64(seeds[g])
+        ring[:] = 0
+        squares[:, :] = SQ_WHOLE
+        elim[:] = False
+        arrived[:] = False
+        turn[:] = 0
+        turn[P_ROUND] = 1  # Game Setup: seat 0 starts round 1, a turn begins
+        status, round_, taken, dice_rolled = _play_on(
+            rng, players, locations, colour_seat, faces, squares_n, ring_len, feature_at,
+            agents, trace, at, MAX_DECISIONS, ring, squares, elim, arrived, turn, work)
+        if status != DONE:
+            return status
+        for s in range(players):
             eliminated[g, s] = elim[s]
-            reached[g, s] = arrived[s] and not elim[s]
-            if reached[g, s]:
-                best_units = max(best_units, unmarked[g, s])
-        for s in range(players):
-            winners[g, s] = reached[g, s] and unmarked[g, s] == best_units
+        _result(players, squares_n, squares, elim, arrived, unmarked[g], reached[g],
+                winners[g])
         rounds[g] = round_
         decisions[g] = taken
         rolls[g] = dice_rolled
     return DONE
+
+
+@_compiled
+def rollout(seed, players, locations, colour_seat, faces, squares_n, ring_len, feature_at,
+            agents, position, payoffs, trace, at):
+    """Play a game on from `position` (to_position's vector) to its end on the stream of
+    `seed`, agents[seat] as in play_games; payoffs[seat]: the winners share 1; trace, at:
+    as play_games's trace. Returns DONE, TRACE_FULL or ENDLESS."""
+    ring = position[P_RING:P_RING + SEATS].copy()
+    squares = position[P_SQUARES:].copy().reshape((SEATS, SQUARES_MAX))
+    elim = position[P_ELIM:P_ELIM + SEATS] != 0
+    arrived = position[P_ARRIVED:P_ARRIVED + SEATS] != 0
+    turn = position[:P_FACE].copy()
+    work = np.zeros((9, 32), np.int64)
+    work[0, :5] = position[P_FACE:P_FACE + 5]
+    work[1, :5] = position[P_ASIDE_DIE:P_ASIDE_DIE + 5]
+    work[2, :5] = position[P_ASIDE_FACE:P_ASIDE_FACE + 5]
+    rng = np.zeros(1, np.uint64)
+    rng[0] = np.uint64(seed)
+    status, _, _, _ = _play_on(rng, players, locations, colour_seat, faces, squares_n,
+                               ring_len, feature_at, agents, trace, at, MAX_DECISIONS,
+                               ring, squares, elim,
+                               arrived, turn, work)
+    unmarked = np.zeros(SEATS, np.int64)
+    reached = np.zeros(SEATS, np.bool_)
+    winners = np.zeros(SEATS, np.bool_)
+    count = _result(players, squares_n, squares, elim, arrived, unmarked, reached, winners)
+    for s in range(players):
+        payoffs[s] = 1.0 / count if winners[s] else 0.0
+    return status
 
 
 @_compiled
@@ -653,6 +740,12 @@ class JourneyBatch:
         ends = np.cumsum(games.rolls + games.decisions)
         return games, np.split(trace[:ends[-1]], ends[:-1]) if len(ends) else []
 
+    def playout(self, options: Mapping[str, Any]) -> "Playout":
+        """The search's rollout: the rest of a game played by the batch heuristic in
+        every seat (the rollout policy of mcts, heuristics.rollout_policy, compiled)."""
+        options = self.game.validate_options(options)
+        return Playout(self._setup(options, ["heuristic"] * options["players"]))
+
     def record(self, options: Mapping[str, Any], specs: Sequence[str], seed: int,
                seats: Sequence[str] = ()) -> GameRecord:
         """The game of `seed` as an ordinary record: every die and decision the engine
@@ -671,19 +764,131 @@ class JourneyBatch:
         names = parts.die_names
         record = GameRecord.start(self.game, setup["options"], int(seed),
                                   seats=list(seats or specs))
-        showing: list[str | None] = [None] * len(names)
-        for code in trace[trace >= 0].tolist():
-            kind, a, b, c = code >> 24, code >> 16 & 255, code >> 8 & 255, code & 255
-            if kind == EV_ROLL:
-                showing[a] = SYMBOLS[b]
-                record.events.append({"die": names[a], "face": SYMBOLS[b]})
-            elif kind == EV_KEEP:
-                roll = tuple((d, showing[d]) for d in range(len(names)) if b >> d & 1)
-                dice = tuple((d, showing[d]) for d in range(len(names)) if c >> d & 1)
-                record.add_decision(a, keep_text(dice, roll, names))
-            elif kind == EV_REROLL:
-                record.add_decision(a, str(REROLL))
+        for event in decode(trace, names, [None] * len(names)):
+            if "die" in event:
+                record.events.append(event)
             else:
-                record.add_decision(a, str(Advance(b)))
+                record.add_decision(event["seat"], event["action"])
         record.result = games.outcome(0).to_json()
         return record
+
+
+def decode(trace: np.ndarray, names: Sequence[str], showing: list) -> list[dict]:
+    """A kernel's trace as a record's events: {"die", "face"} for each die rolled and
+    {"seat", "action"} for each decision; showing[d]: die d's face before the trace."""
+    events: list[dict] = []
+    for code in trace[trace >= 0].tolist():
+        kind, a, b, c = code >> 24, code >> 16 & 255, code >> 8 & 255, code & 255
+        if kind == EV_ROLL:
+            showing[a] = SYMBOLS[b]
+            events.append({"die": names[a], "face": SYMBOLS[b]})
+        elif kind == EV_KEEP:
+            roll = tuple((d, showing[d]) for d in range(len(names)) if b >> d & 1)
+            dice = tuple((d, showing[d]) for d in range(len(names)) if c >> d & 1)
+            events.append({"seat": a, "action": keep_text(dice, roll, names)})
+        elif kind == EV_REROLL:
+            events.append({"seat": a, "action": str(REROLL)})
+        else:
+            events.append({"seat": a, "action": str(Advance(b))})
+    return events
+
+
+_SYMBOL = {symbol: i for i, symbol in enumerate(SYMBOLS)}
+_FEATURE = {feature: i for i, feature in enumerate(FEATURES)}
+_STAGE = {ROLLING: ST_KEEP, ADVANCING_PHASE: ST_ADVANCE, OVER: ST_OVER}
+_PHASE = {stage: phase for phase, stage in _STAGE.items()}
+
+
+def to_position(state) -> np.ndarray:
+    """A reference state (rules.JourneyState, at a decision or over) as the kernel's
+    position vector (the P_ layout)."""
+    face = [0] * 5
+    roll = 0
+    for die, symbol in state.roll:
+        roll |= 1 << die
+        face[die] = _SYMBOL[symbol]
+    pad = [0] * (5 - len(state.aside))
+    free = [0] * (SEATS - state.n)
+    vector = [state.active, state.round, _STAGE[state.phase], _FEATURE.get(state.feature, -1),
+              roll, len(state.aside), state.rerolled, state.advance_max, state.final_round,
+              *face, *[d for d, _ in state.aside], *pad,
+              *[_SYMBOL[f] for _, f in state.aside], *pad,
+              *state.ring, *free, *state.eliminated, *free, *state.arrived, *free]
+    for squares in state.nazgul:
+        vector += squares
+        vector += [SQ_WHOLE] * (SQUARES_MAX - len(squares))
+    vector += [SQ_WHOLE] * (SQUARES_MAX * (SEATS - state.n))
+    return np.array(vector, np.int64)
+
+
+def from_position(game, options: Mapping[str, Any], position: np.ndarray, dice):
+    """The reference state of a position vector (to_position's inverse), rolling `dice`."""
+    options = game.validate_options(options)
+    parts = game.components_for(options)
+    n = options["players"]
+    names = parts.die_names
+    p = position.tolist()
+    stage = p[P_STAGE]
+    view = {
+        "options": game.options_to_json(options),
+        "active": p[P_ACTIVE], "round": p[P_ROUND], "phase": _PHASE[stage],
+        "feature": None if p[P_FEATURE] < 0 else FEATURES[p[P_FEATURE]],
+        "roll": [[names[d], SYMBOLS[p[P_FACE + d]]] for d in range(5)
+                 if p[P_ROLL] >> d & 1],
+        "aside": [[names[p[P_ASIDE_DIE + i]], SYMBOLS[p[P_ASIDE_FACE + i]]]
+                  for i in range(p[P_NASIDE])],
+        "rerolled": bool(p[P_REROLLED]), "advance_max": p[P_ADVANCE],
+        "final_round": bool(p[P_FINAL]),
+        "ring": p[P_RING:P_RING + n],
+        "eliminated": [bool(x) for x in p[P_ELIM:P_ELIM + n]],
+        "arrived": [bool(x) for x in p[P_ARRIVED:P_ARRIVED + n]],
+        "nazgul": [p[P_SQUARES + s * SQUARES_MAX:P_SQUARES + s * SQUARES_MAX
+                     + parts.nazgul_squares] for s in range(n)],
+    }
+    return game.state_from_view(view, dice)
+
+
+class Playout:
+    """Rollouts for mcts (SearchHooks.search_rollout): from a reference state, the batch
+    engine plays the game on with its heuristic in every seat and gives each seat's
+    payoff, as mcts's rollout by heuristics.rollout_policy would (winners share 1)."""
+
+    def __init__(self, setup: Mapping[str, Any]):
+        self.players = setup["players"]
+        self.args = (setup["players"], setup["locations"], setup["colour_seat"],
+                     setup["faces"], setup["squares_n"], setup["ring_len"],
+                     setup["feature_at"], setup["agents"])
+        self.names = setup["parts"].die_names
+        self.payoffs = np.zeros(SEATS)
+        self.untraced = np.zeros(1, np.int32)
+        self.at = np.zeros(1, np.int64)
+
+    def __call__(self, state, rng) -> list[float]:
+        """Each seat's payoff of one rollout from `state`, its stream seeded from `rng`."""
+        if state.is_over():
+            return state.outcome().returns(self.players)
+        status = rollout(np.uint64(rng.getrandbits(64)), *self.args, to_position(state),
+                         self.payoffs, self.untraced, self.at)
+        if status != DONE:  # as mcts's rollouts past their cap: a draw
+            return [1.0 / self.players] * self.players
+        return self.payoffs[:self.players].tolist()
+
+    def traced(self, state, seed: int) -> tuple[list[dict], list[float]]:
+        """The rollout from `state` on the stream of `seed` with every die it rolled and
+        decision it took (decode's events), and each seat's payoff."""
+        size = TRACE_START
+        while True:
+            trace = np.full(size, -1, np.int32)
+            at = np.zeros(1, np.int64)
+            status = rollout(np.uint64(seed), *self.args, to_position(state), self.payoffs,
+                             trace, at)
+            if status != TRACE_FULL:
+                break
+            size *= 4
+        if status != DONE:
+            raise BatchUnavailable(f"a rollout took more than {MAX_DECISIONS} decisions")
+        showing = [None] * len(self.names)
+        for die, face in state.roll:
+            showing[die] = face
+        return decode(trace, self.names, showing), self.payoffs[:self.players].tolist()
+

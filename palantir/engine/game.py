@@ -258,6 +258,10 @@ class Game:
         """The game's own fast agent for `seat`."""
         raise NotImplementedError
 
+    def warm_up(self) -> None:
+        """Compile or load what this game's agents need before their first decision; a
+        worker process does it before it says it is ready, so no decision's clock pays."""
+
     # Agents of this game alone, by name: (help, make(seat, seed)); make_agent finds them.
     own_agents: Mapping[str, tuple[str, Any]] = {}
 

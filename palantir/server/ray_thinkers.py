@@ -18,7 +18,8 @@ from ray.exceptions import GetTimeoutError, RayError, RayTaskError
 
 from .. import ray_cluster
 from ..ray_cluster import RayUnreachable
-from .thinkers import START_SECONDS, ThinkersUnavailable, WorkerDied, WorkerFailed
+from .thinkers import (START_SECONDS, ThinkersUnavailable, WorkerDied, WorkerFailed,
+                       warm_up_games)
 
 log = logging.getLogger("palantir.server")
 
@@ -35,7 +36,8 @@ def _think_on_ray(function: Callable[[dict], str], task: dict) -> tuple[int, str
 
 @ray.remote(num_cpus=1, max_retries=0)
 def _ready() -> int:
-    """In a Ray worker: nothing, so that the workers have started before the first turn."""
+    """In a Ray worker: the games warmed up, so the workers are ready before the first turn."""
+    warm_up_games()
     return os.getpid()
 
 

@@ -21,6 +21,7 @@ import traceback
 from typing import Callable, Protocol
 
 from ..engine.errors import PalantirError
+from ..engine.game import game_ids, get_game
 
 # A fresh worker starts Python and imports the game before its clock starts.
 START_SECONDS = 60.0
@@ -69,10 +70,18 @@ def open_thinkers(workers: int, ray_address: str | None = None) -> Thinkers:
     return module.RayThinkers(ray_address)
 
 
+def warm_up_games() -> None:
+    """In a worker, before its first task: every game compiles or loads what its agents
+    need (Game.warm_up), within START_SECONDS, not within a decision's time limit."""
+    for game_id in game_ids():
+        get_game(game_id).warm_up()
+
+
 def serve_tasks(conn) -> None:
     """In a worker process: answer the tasks that come down the pipe until it closes."""
     # Ctrl-C in the server's terminal is for the server: it stops the workers itself.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    warm_up_games()
     conn.send(("ready", None))
     while True:
         try:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from typing import Any, Mapping
 
-from ...engine.dice import Dice
+from ...engine.dice import Dice, SeededDice
 from ...engine.errors import BadOption, BadPosition
 from ...engine.game import Game
 from ...engine.options import Option
@@ -142,6 +143,14 @@ class JourneyToMordor(Game):
         if engine is None or engine.refusal(("heuristic",)):
             return None
         return engine.playout(root.options)
+
+    def warm_up(self) -> None:
+        """Compile (or load from Numba's cache) the batch engine mcts rolls out with: the
+        first compile takes some ten seconds, longer than a seat's time limit."""
+        root = self.new_state(self.validate_options({"players": 2}), SeededDice(0))
+        playout = self.search_rollout(root)
+        if playout is not None:
+            playout(root, random.Random(0))
 
     def heuristic_agent(self, seat: int, seed: int | None):
         return heuristics.HeuristicAgent(seat, seed)

@@ -225,6 +225,7 @@ function drawUnplaced(p) {
     const members = unplaced.filter((d) => (d.group || "") === g);
     if (grouped && g) {
       const open = openGroup === g;
+      if (openGroup !== null && !open) continue; // while one group is open the others are hidden
       const toggle = el("button", { class: "group", "data-group": g, "aria-expanded": String(open),
         text: `${open ? "▾" : "▸"} ${g} (${members.length})` });
       toggle.addEventListener("click", () => { openGroup = open ? null : g; drawUnplaced(current); });

@@ -536,15 +536,15 @@ def _second_card(text: str) -> str:
     return words[2] if words[0] == "play" and len(words) > 2 else ""
 
 
-def _split(group: str, texts: Sequence[str]) -> list[str]:
-    """A group too long, cut into runs of at most MOST_BUTTONS plays, keeping the plays of
-    one second card together, each named by its first and last second card."""
+def _split(group: str, texts: Sequence[str], room: int = MOST_BUTTONS) -> list[str]:
+    """A group too long, cut into runs of at most `room` plays, keeping the plays of one
+    second card together, each named by its first and last second card."""
     runs: list[list[int]] = []
     seconds: list[list[str]] = []
     for i, text in enumerate(texts):
         second = _second_card(text)
         fresh = not runs or (second not in seconds[-1] and len(runs[-1]) + sum(
-            1 for t in texts[i:] if _second_card(t) == second) > MOST_BUTTONS)
+            1 for t in texts[i:] if _second_card(t) == second) > room)
         if fresh:
             runs.append([])
             seconds.append([])
@@ -564,21 +564,31 @@ def _split(group: str, texts: Sequence[str]) -> list[str]:
 
 
 def groups_of(view: View, texts: Sequence[str]) -> list[str | None]:
-    """Each decision's group (None: on its own): by card and track, and a group of more
-    than MOST_BUTTONS plays cut by the second card into runs that fit (issue 13, item 3:
-    Pippin's three cards made groups of up to 140 plays)."""
-    groups = [group_of(view, text) for text in texts]
-    for big in {g for g in groups if g is not None and groups.count(g) > MOST_BUTTONS}:
+    """Each decision's group (None: on its own): by card and track, and a group too long
+    cut by the second card into runs that fit (issue 13, item 3: Pippin's three cards made
+    groups of up to 140 plays). A group fits when, opened, its plays, its toggle and the
+    decisions on their own make at most MOST_BUTTONS buttons."""
+    first = [group_of(view, text) for text in texts]
+    # An open group's plays stand beside the decisions on their own and its own toggle
+    # (the page hides the other groups' toggles meanwhile: web/table.js).
+    return _cut(first, texts, max(1, MOST_BUTTONS - first.count(None) - 1))
+
+
+def _cut(first: list[str | None], texts: Sequence[str], room: int) -> list[str | None]:
+    """The groups with every group longer than `room` cut into runs (and, if they are
+    then too many, neighbouring runs merged up to `room`)."""
+    groups = list(first)
+    for big in {g for g in groups if g is not None and groups.count(g) > room}:
         at = [i for i, g in enumerate(groups) if g == big]
-        for i, name in zip(at, _split(big, [texts[i] for i in at])):
+        for i, name in zip(at, _split(big, [texts[i] for i in at], room)):
             groups[i] = name
     if len(set(groups)) > MOST_BUTTONS:
-        groups = _merged(groups)
+        groups = _merged(groups, room)
     return groups
 
 
-def _merged(groups: list[str | None]) -> list[str | None]:
-    """Too many groups: neighbouring groups of plays share one, up to MOST_BUTTONS plays,
+def _merged(groups: list[str | None], room: int = MOST_BUTTONS) -> list[str | None]:
+    """Too many groups: neighbouring groups of plays share one, up to `room` plays,
     named by the first and the last ('Play Joker (white) on fighting … Joker (white) on
     hiding')."""
     order = list(dict.fromkeys(groups))
@@ -587,7 +597,7 @@ def _merged(groups: list[str | None]) -> list[str | None]:
     for group in order:
         plays = group is not None and group.startswith("Play ")
         if plays and runs and runs[-1][0] is not None and runs[-1][0].startswith("Play ") \
-                and sum(size[g] for g in runs[-1]) + size[group] <= MOST_BUTTONS:
+                and sum(size[g] for g in runs[-1]) + size[group] <= room:
             runs[-1].append(group)
         else:
             runs.append([group])

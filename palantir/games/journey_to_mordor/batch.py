@@ -722,20 +722,24 @@ class JourneyBatch:
             raise OverflowError("trace buffer full")
         return out
 
+    def _traced(self, setup: dict[str, Any], seeds: np.ndarray, size: int
+                ) -> tuple[BatchGames, np.ndarray]:
+        """The games of `seeds` with the trace on, its buffer grown from `size` until the
+        games fit."""
+        while True:
+            trace = np.full(size, -1, np.int32)
+            try:
+                return self._run(setup, seeds, trace), trace
+            except OverflowError:
+                size *= 4
+
     def traces(self, options: Mapping[str, Any], specs: Sequence[str],
                seeds: Sequence[int] | np.ndarray) -> tuple[BatchGames, list[np.ndarray]]:
         """Play one game per seed with the trace on: the games, and each game's events
         (the codes `record` reads: each die rolled, each decision) in the order made."""
         setup = self._setup(options, specs)
         seeds = np.asarray(seeds, np.uint64)
-        size = TRACE_START * max(1, seeds.shape[0] // 16)
-        while True:
-            trace = np.full(size, -1, np.int32)
-            try:
-                games = self._run(setup, seeds, trace)
-                break
-            except OverflowError:
-                size *= 4
+        games, trace = self._traced(setup, seeds, TRACE_START * max(1, seeds.shape[0] // 16))
         # A game logs one event per die rolled and one per decision taken.
         ends = np.cumsum(games.rolls + games.decisions)
         return games, np.split(trace[:ends[-1]], ends[:-1]) if len(ends) else []
@@ -751,15 +755,7 @@ class JourneyBatch:
         """The game of `seed` as an ordinary record: every die and decision the engine
         made, its result as the engine found it."""
         setup = self._setup(options, specs)
-        seeds = np.asarray([seed], np.uint64)
-        size = TRACE_START
-        while True:
-            trace = np.full(size, -1, np.int32)
-            try:
-                games = self._run(setup, seeds, trace)
-                break
-            except OverflowError:
-                size *= 4
+        games, trace = self._traced(setup, np.asarray([seed], np.uint64), TRACE_START)
         parts = setup["parts"]
         names = parts.die_names
         record = GameRecord.start(self.game, setup["options"], int(seed),

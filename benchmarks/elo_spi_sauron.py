@@ -37,13 +37,14 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from palantir.agents import make_agent
+from palantir.analysis.sweep import wilson
 from palantir.engine.dice import SeededDice
 from palantir.engine.game import get_game
 from palantir.engine.procedure import Refusal
 from palantir.games.spi_sauron.notation import END
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from spi_behaviour import OLD, general_module, wilson  # noqa: E402  (a sibling script)
+from spi_behaviour import OLD, general_module  # noqa: E402  (a sibling script)
 
 SIDES = ("sauron", "westernesse")
 BOOTSTRAP = 400

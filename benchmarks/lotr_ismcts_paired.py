@@ -23,6 +23,7 @@ import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
 from palantir.agents import make_agent
+from palantir.analysis.sweep import wilson
 from palantir.engine import get_game
 from palantir.engine.match import play_match
 from palantir.engine.procedure import Refusal
@@ -85,14 +86,6 @@ def one_pair(task: tuple[str, int, str]) -> dict:
     return row
 
 
-def wilson(wins: int, n: int) -> tuple[float, float]:
-    """The 95 % Wilson interval of a rate."""
-    if n == 0:
-        return 0.0, 1.0
-    z, p = 1.96, wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def interval(values: list[float]) -> str:

@@ -25,6 +25,7 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
+from palantir.analysis.sweep import wilson
 from palantir.engine import get_game
 from palantir.engine.match import play_match
 from palantir.engine.procedure import Refusal
@@ -47,15 +48,6 @@ def one_game(task: tuple) -> tuple[int, int | None, bool | None]:
     return k, state.outcome().details["score"], state.result == "won"
 
 
-def wilson(wins: int, n: int) -> tuple[float, float]:
-    """The 95 % Wilson interval of a win rate (sound near 0 % and with few games)."""
-    if n == 0:
-        return 0.0, 1.0
-    z = 1.96
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def run_cell(options: dict, games: int, workers: int, label: str) -> dict:

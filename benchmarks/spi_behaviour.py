@@ -26,7 +26,6 @@ Run: nice .venv/bin/python benchmarks/spi_behaviour.py --games 20 --general 350e
 from __future__ import annotations
 
 import argparse
-import math
 import subprocess
 import sys
 import time
@@ -34,6 +33,7 @@ import types
 from collections import Counter
 from pathlib import Path
 
+from palantir.analysis.sweep import wilson
 from palantir.engine.dice import SeededDice
 from palantir.engine.procedure import Refusal
 from palantir.games.spi_sauron import SpiSauron, heuristics
@@ -173,14 +173,6 @@ def _sauron_out(state) -> int:
                if u.side == "sauron" and u.on_map and int(u.hex[2:]) < 28)
 
 
-def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate."""
-    if games == 0:
-        return 0.0, 1.0
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return centre - half, centre + half
 
 
 ROWS = ["reinforcements entered", "reinforcements offered", "entered on time",

@@ -19,6 +19,7 @@ import math
 from concurrent.futures import ProcessPoolExecutor
 
 from palantir.agents import make_agent
+from palantir.analysis.sweep import wilson
 from palantir.engine.game import get_game
 from palantir.engine.match import play_match
 
@@ -35,12 +36,6 @@ def play(task: tuple[str, int, str | None]) -> tuple[str, int, str | None, str]:
     return spec, seed, side, state.outcome().summary
 
 
-def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate."""
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return centre - half, centre + half
 
 
 def seeds_of(text: str) -> list[int]:

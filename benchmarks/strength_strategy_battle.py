@@ -29,6 +29,7 @@ from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from palantir.agents.mcts import MCTSAgent
+from palantir.analysis.sweep import wilson
 from palantir.engine.match import play_match
 from palantir.games.strategy_battle import StrategyBattle
 from palantir.games.strategy_battle.heuristics import HeuristicAgent
@@ -68,14 +69,6 @@ def one_game(task: tuple) -> dict:
     return out
 
 
-def wilson(wins: float, n: int) -> tuple[float, float]:
-    """The 95 % Wilson interval of a rate (sound near 0 % and with few games)."""
-    if n == 0:
-        return 0.0, 1.0
-    z, p = 1.96, wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def summary(rows: list[dict]) -> str:

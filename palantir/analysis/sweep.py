@@ -63,7 +63,7 @@ class Cell:
 
     def win_interval(self, seat: int) -> tuple[float, float]:
         """The 95% Wilson interval of the seat's win rate (shared wins counted as won)."""
-        return wilson(self.win_rate()[seat], self.games)
+        return wilson(self.win_rate()[seat] * self.games, self.games)
 
     def no_winner_rate(self) -> float:
         """Share of games nobody won."""
@@ -392,10 +392,12 @@ def run_analysis(game_id: str, sweep_texts: Sequence[str] = (),
     return analysis
 
 
-def wilson(rate: float, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a rate seen over `games` games (95% by default)."""
+def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of `wins` in `games` games (95% by default; sound near 0%
+    and with few games)."""
     if games <= 0:
         return 0.0, 1.0
+    rate = wins / games
     centre = (rate + z * z / (2 * games)) / (1 + z * z / games)
     half = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games)) / \
         (1 + z * z / games)

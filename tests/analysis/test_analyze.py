@@ -166,8 +166,8 @@ def test_keep_going_leaves_a_failed_game_out_and_lists_it(monkeypatch):
 def test_each_seat_is_named_by_its_side_with_the_95_percent_interval_of_its_win_rate(
         one_worker):
     # A designer reads "seat 0 Sauron 9.0% (4.8%–16.2%)", not a bare seat number and rate.
-    assert sweep.wilson(0.09, 100) == pytest.approx((0.0480, 0.1621), abs=5e-4)
-    assert sweep.wilson(0.0, 20)[0] == 0.0 and sweep.wilson(1.0, 20)[1] == 1.0
+    assert sweep.wilson(9, 100) == pytest.approx((0.0480, 0.1621), abs=5e-4)
+    assert sweep.wilson(0, 20)[0] == 0.0 and sweep.wilson(20, 20)[1] == 1.0
     assert seat_label("spi-sauron", 0) == "seat 0 Sauron"
     assert seat_label("strategy-battle", 1) == "seat 1 Evil"
     assert seat_label("journey-to-mordor", 2) == "seat 2"          # no sides: the number

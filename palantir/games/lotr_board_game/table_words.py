@@ -582,7 +582,8 @@ def _cut(first: list[str | None], texts: Sequence[str], room: int) -> list[str |
         at = [i for i, g in enumerate(groups) if g == big]
         for i, name in zip(at, _split(big, [texts[i] for i in at], room)):
             groups[i] = name
-    if len(set(groups)) > MOST_BUTTONS:
+    # Closed, every group is one button beside the decisions on their own.
+    if len(set(groups) - {None}) + first.count(None) > MOST_BUTTONS:
         groups = _merged(groups, room)
     return groups
 

@@ -111,6 +111,7 @@ def test_the_turn_s_plays_are_grouped_by_card_and_track(seed, options):
             alone = len(places) - len(named)
             opened = alone + 1 + max(named.count(g) for g in set(named))
             assert opened <= table_words.MOST_BUTTONS, (alone, opened)
+            assert alone + len(set(named)) <= table_words.MOST_BUTTONS, (alone, set(named))
         longest = max(longest, len(legal))
     assert longest > table_words.MOST_BUTTONS  # a long menu was met and grouped
 

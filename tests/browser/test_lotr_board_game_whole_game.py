@@ -16,6 +16,8 @@ import time
 
 import httpx
 
+from palantir.server import lobby
+
 from .groups import open_group
 
 MOST_BUTTONS = 40
@@ -30,6 +32,9 @@ RAW_ID = re.compile(r"\b(white|grey)-(fighting|hiding|travelling|friendship|joke
                     r"\bsauron-\d|\bnazgul-\d")
 CARD_TEXT = ("els => els.map(g => g.textContent.trim())")
 READY = "#legal button.decision:not([disabled])"
+# The table's dice seed, pinned so every run plays the same game (a hosted table draws its
+# seed from `secrets`; an unpinned seed made this test a different game each run).
+TABLE_SEED = 20261202
 CONFLICT_BOARDS = ("moria", "helms-deep", "shelobs-lair", "mordor")
 
 
@@ -43,9 +48,11 @@ def choose(actions: list[str], rng: random.Random) -> str:
 
 
 def test_a_whole_game_by_clicks_shows_the_boards_the_cards_and_only_real_choices(
-        server, browser, screenshots):
+        table_server, browser, screenshots, monkeypatch):
+    url, _app = table_server
+    monkeypatch.setattr(lobby.secrets, "randbits", lambda bits: TABLE_SEED)
     rng = random.Random(13)
-    with httpx.Client(base_url=server.url, timeout=30) as api:
+    with httpx.Client(base_url=url, timeout=30) as api:
         created = api.post("/api/tables", json={
             "game": "lotr-board-game",
             "options": {"players": 3, "expansion": "sauron", "difficulty": "hard"},
@@ -54,7 +61,7 @@ def test_a_whole_game_by_clicks_shows_the_boards_the_cards_and_only_real_choices
         context = browser.new_context(viewport={"width": 1280, "height": 1000})
         pages = [context.new_page() for _ in range(3)]
         for seat, page in enumerate(pages):
-            page.goto(server.url + seats[seat]["url"])
+            page.goto(url + seats[seat]["url"])
             page.wait_for_selector("#board svg.lbg-table")
 
         def as_seat(seat: int) -> dict:

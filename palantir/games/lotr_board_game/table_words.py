@@ -585,7 +585,37 @@ def _cut(first: list[str | None], texts: Sequence[str], room: int) -> list[str |
     # Closed, every group is one button beside the decisions on their own.
     if len(set(groups) - {None}) + first.count(None) > MOST_BUTTONS:
         groups = _merged(groups, room)
+    named = [g for g in groups if g is not None]
+    if len(set(named)) + first.count(None) > MOST_BUTTONS or \
+            any(named.count(g) > room for g in set(named)):
+        groups = _packed(groups, texts, room)
     return groups
+
+
+def _packed(groups: list[str | None], texts: Sequence[str], room: int) -> list[str | None]:
+    """Still too many groups, or one too long (a hand of many cards: 1,191 plays made 42
+    runs of 7 to 37; a second card's plays not listed together overfill its run): every
+    play, in its group's order, packed into runs of exactly `room`, each named by its
+    first and last play; the other groups kept. The fewest groups that fit."""
+    order = list(dict.fromkeys(g for g in groups if g is not None))
+    plays = [i for group in order if group.startswith("Play ")
+             for i, g in enumerate(groups) if g == group]
+    out = list(groups)
+    for start in range(0, len(plays), room):
+        run = plays[start:start + room]
+        first, last = _play_title(texts[run[0]]), _play_title(texts[run[-1]])
+        title = first if len(run) == 1 else f"{first} … {last.removeprefix('Play ')}"
+        for i in run:
+            out[i] = title
+    return out
+
+
+def _play_title(text: str) -> str:
+    """A play in a run's name: 'Play Andúril on fighting + Aragorn on hiding'."""
+    words = text.split()
+    if words[0] == "play":
+        return "Play " + " + ".join(_play_words(w) for w in words[1:])
+    return f"Play {card_name(words[1].partition('@')[0])}"
 
 
 def _merged(groups: list[str | None], room: int = MOST_BUTTONS) -> list[str | None]:

@@ -5,6 +5,7 @@ the game's data; and none of it names a card another seat holds (hidden informat
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 
@@ -336,3 +337,42 @@ def test_the_log_s_decision_line_is_in_words(seed, options):
         state.apply(action)
     assert {"sauron", "play"} <= verbs
     assert PRESENTATION.log_words("sauron sauron-30").startswith("Play Sauron card 30: ")
+
+
+# The cards and tracks of a hand the whole game by clicks met with Pippin's card (a play
+# of up to three cards): 1,191 plays, cut into 42 runs and 44 buttons on the closed page.
+HAND = ["anduril@fighting", "aragorn@fighting", "aragorn@hiding", "aragorn@travelling",
+        "book@hiding", "glamdring@fighting", "glamdring@hiding", "glamdring@travelling",
+        "grey-hiding@hiding", "grey-travelling@travelling", "legolas@hiding",
+        "white-fighting@fighting", "white-fighting@hiding", "white-fighting@travelling",
+        "white-hiding@fighting", "white-hiding@hiding", "white-hiding@travelling",
+        "white-joker@fighting", "white-joker@hiding", "white-joker@travelling"]
+
+
+def pippin_plays(most: int) -> list[str]:
+    """The first `most` decisions of a long turn: the decisions on their own, then the
+    plays of one, two and three different cards, listed by length (so one second card's
+    plays are not listed together)."""
+    texts = ["draw", "heal", "ring fighting", "ring hiding", "ring travelling"]
+    for size in (1, 2, 3):
+        for combo in itertools.permutations(HAND, size):
+            cards = {play.split("@")[0] for play in combo}
+            if len(cards) == size and list(combo[1:]) == sorted(combo[1:]):
+                texts.append("play " + " ".join(combo))
+    return texts[:most]
+
+
+@pytest.mark.parametrize("most", [400, 1191, 1300])
+def test_a_turn_of_a_thousand_plays_fits_the_page_closed_and_opened(most):
+    """Issue 13, item 4: however the plays are listed, the closed page (a button a group
+    and the decisions on their own) and an opened group (its plays, its toggle and the
+    decisions on their own) each hold at most MOST_BUTTONS buttons, every play in one
+    group; before, 1,191 such plays gave a group of 176 plays."""
+    texts = pippin_plays(most)
+    groups = table_words.groups_of(None, texts)
+    named = [g for g in groups if g is not None]
+    alone = len(texts) - len(named)
+    assert alone == 2  # draw and heal; the Ring's three tracks are a group
+    assert alone + len(set(named)) <= table_words.MOST_BUTTONS
+    assert alone + 1 + max(named.count(g) for g in set(named)) <= table_words.MOST_BUTTONS
+    assert all(g.startswith("Play ") or g == "Put on the Ring" for g in set(named))

@@ -61,7 +61,7 @@ def choice_odds(view: Mapping[str, Any], texts: Sequence[str]) -> dict | None:
         rows = []
         for i, c in enumerate(chosen):
             r = row(i, c, i == found.agent)
-            r["p_win"] = c.value
+            r["p_win"] = min(1.0, max(0.0, c.value))  # sums of floats may pass 1 by an ulp
             r["cells"] = [_win_percent(c.value)] + r["cells"]
             rows.append(r)
         return {

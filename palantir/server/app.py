@@ -18,7 +18,7 @@ from fastapi import FastAPI, Header, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..agents import AGENT_HELP
@@ -80,6 +80,43 @@ class UndoIn(BaseModel):
     """Taking back a decision; `version` guards against a stale page."""
 
     version: int | None = Field(default=None, ge=0)
+
+
+class ChoiceOddsRow(BaseModel):
+    """One legal decision in the odds of each choice (Presentation.choice_odds)."""
+
+    # A game may add figures of its own to a row or a table.
+    model_config = ConfigDict(extra="allow")
+
+    action: str = Field(description="the decision, in notation")
+    label: str = Field(description="the decision in words")
+    best: bool = Field(description="the row marked ★: the best by the policy the table "
+                       "states (Journey to Mordor, two-player basic game: the choice the "
+                       "optimal-turn agent takes)")
+    agent: bool | None = Field(default=None, description="the choice the game's own agent "
+                               "takes (Journey to Mordor: optimal-turn)")
+    p_win: float | None = Field(default=None, ge=0, le=1, description="the chance of "
+                                "winning the game with this choice, a shared victory "
+                                "counting its share; only where the game gives it (Journey "
+                                "to Mordor: the two-player basic game)")
+    cells: list[str] = Field(description="the row's figures, as the columns name them")
+
+
+class ChoiceOddsTable(BaseModel):
+    """The odds of each legal decision of the seat to move, as a table."""
+
+    model_config = ConfigDict(extra="allow")
+
+    title: str = Field(description="what the table shows, and by which policy")
+    columns: list[str]
+    rows: list[ChoiceOddsRow]
+    notes: list[str] = Field(default_factory=list, description="the legend")
+
+
+class ChoiceOddsOut(BaseModel):
+    """The answer of GET /api/tables/{id}/odds: null odds when there are none to show."""
+
+    odds: ChoiceOddsTable | None
 
 
 class PayloadResponse(JSONResponse):
@@ -313,7 +350,9 @@ def create_app(database: str = "sqlite:///palantir.db", *, agent_workers: int = 
         table = lobby.get(table_id)
         return preview(table, viewer_of(table, x_seat_token), action)
 
-    @app.get("/api/tables/{table_id}/odds",
+    # exclude_unset: a field a game does not give (p_win) is left out, not sent as null.
+    @app.get("/api/tables/{table_id}/odds", response_model=ChoiceOddsOut,
+             response_model_exclude_unset=True,
              summary="the odds of each legal decision of the seat to move, where the game "
                      "shows them")
     def odds_of_each_choice(table_id: str,

@@ -20,7 +20,7 @@ from pathlib import Path
 from itertools import product
 from math import factorial
 from types import SimpleNamespace
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 import numpy as np
 
@@ -658,12 +658,54 @@ def choice_odds(game, view: Mapping[str, Any], actions,
     return out
 
 
-def view_odds(view: Mapping[str, Any], objective: Objective = DEFAULT_OBJECTIVE
+def view_odds(view: Mapping[str, Any], objective: Objective | WinChance = DEFAULT_OBJECTIVE
               ) -> list[ChoiceOdds]:
     """The odds of every legal decision of a view's active player (the rules' list)."""
     game = get_game("journey-to-mordor")
     state = game.state_from_view(view, SeededDice(0, record=False))
     return choice_odds(game, view, state.legal_actions(), objective)
+
+
+def agent_objective(game, view: Mapping[str, Any],
+                    objective: Objective | WinChance = WIN_CHANCE) -> Objective | WinChance:
+    """What the optimal-turn agent playing for `objective` plays this view's game for: the
+    chance of winning where the chain covers the game, else its one-turn fallback."""
+    if isinstance(objective, WinChance) and not WinChance.covers(view, parts_of(game, view)):
+        return objective.fallback
+    return objective
+
+
+def agent_pick(choices: Sequence[ChoiceOdds]) -> int:
+    """The index of the choice the optimal-turn agent takes: the highest value, the first
+    listed among equals."""
+    return max(range(len(choices)), key=lambda i: (choices[i].value, -i))
+
+
+@dataclass(frozen=True)
+class DecisionOdds:
+    """The decisions in front of a view's active player with their odds, by the policy the
+    `optimal-turn` agent plays (`objective`): with `WinChance`, each choice's value is its
+    chance of winning the game; `agent` indexes the choice the agent takes."""
+
+    objective: Objective | WinChance
+    choices: tuple[ChoiceOdds, ...]
+    agent: int
+
+    @property
+    def win_chance(self) -> bool:
+        """Whether the values are chances of winning (the two-player basic game)."""
+        return isinstance(self.objective, WinChance)
+
+
+def decision_odds(view: Mapping[str, Any], texts: Sequence[str]) -> DecisionOdds | None:
+    """The odds of the legal decisions named by `texts` (in that order) that the agent
+    plays by — the rows of the table and terminal's *odds of each choice*; None if none."""
+    objective = agent_objective(get_game("journey-to-mordor"), view)
+    found = {str(c.action): c for c in view_odds(view, objective)}
+    chosen = tuple(found[t] for t in texts if t in found)
+    if not chosen:
+        return None
+    return DecisionOdds(objective, chosen, agent_pick(chosen))
 
 
 class OptimalTurnAgent:
@@ -679,18 +721,14 @@ class OptimalTurnAgent:
 
     def objective_for(self, view: Mapping[str, Any]) -> Objective | WinChance:
         """The objective this view's game is played for."""
-        if isinstance(self.objective, WinChance) and not WinChance.covers(
-                view, parts_of(self.game, view)):
-            return self.objective.fallback
-        return self.objective
+        return agent_objective(self.game, view, self.objective)
 
     def choose(self, view: dict, legal_actions: list):
         """The legal decision whose turn has the highest expected objective."""
         if len(legal_actions) == 1:
             return legal_actions[0]
         odds = choice_odds(self.game, view, legal_actions, self.objective_for(view))
-        best = max(range(len(odds)), key=lambda i: (odds[i].value, -i))
-        return legal_actions[best]
+        return legal_actions[agent_pick(odds)]
 
 
 def main() -> None:

@@ -132,8 +132,25 @@ def test_odds_at_the_terminal_list_every_legal_decision():
     legal = state.legal_actions()
     said = presentation.answer(state.view(0), legal, "odds")
     assert said.startswith("Odds of each choice")
-    assert all(str(action) in said for action in legal) and said.count("★") >= 2  # the best row, and the note
+    assert all(str(action) in said for action in legal) and said.count("★") == 2  # the agent's row, and the note
     assert presentation.answer(state.view(0), legal, "keep R:yellow") is None
+
+
+def test_odds_at_the_terminal_give_the_chance_of_winning_in_100_columns():
+    # The two-player basic game: a P win column; the 4-player game in Rivendell (any number
+    # of dice showing a symbol, each named: the widest keeps) has none, and still fits.
+    said = GAME.presentation().answer(LATE.view(0), LATE.legal_actions(), "odds")
+    header = said.splitlines()[1].split()
+    assert header[:3] == ["Decision", "P", "win"] and "keep R G N:red" in said
+    agent_row = next(line for line in said.splitlines() if line.startswith("  ★ "))
+    assert agent_row.split()[1:5] == ["keep", "R", "G", "N:red"]
+    rivendell = table(roll(yellow="F", red="F", blue="F", green="F", black="F"), players=4,
+                      locations=True, ring={0: "Rivendell"})
+    wide = GAME.presentation().answer(rivendell.view(0), rivendell.legal_actions(), "odds")
+    assert "keep F:yellow F:blue F:green F:black" in wide and "P win" not in wide
+    assert "two-player basic games only" in wide
+    for text in (said, wide):
+        assert max(len(line) for line in text.splitlines()) <= 100, text
 
 
 # ----- the win chances (odds.WinChance, odds.WinChain) ----------------------------------
@@ -202,3 +219,86 @@ def test_win_chances_cover_only_the_two_player_basic_game():
         assert agent.objective_for(state.view(0)) == odds.DEFAULT_OBJECTIVE, options
     state = GAME.new_state({"players": 2}, SeededDice(1))
     assert agent.objective_for(state.view(0)) is odds.WIN_CHANCE
+
+
+# ----- the odds of each choice by the agent's own policy (odds.decision_odds) ------------
+
+# Late in the race (seat 0 two spaces from Mordor, seat 1 four): playing for the chance of
+# winning the agent keeps the Gandalf too (keep R G N:red), the one-turn objective would not.
+LATE = table(roll(yellow="R", red="N", blue="G", green="F", black="N"), ring={0: 7, 1: 5},
+             nazgul={0: "xxx...", 1: "x....."})
+
+
+def chance_from_distribution(view, choice) -> float:
+    """A choice's chance of winning worked out again from its turn's distribution: each way
+    the turn can end (spaces, own splits and marks, the rival's marks) valued by the chain."""
+    me, other = view["active"], 1 - view["active"]
+    own, rival = odds.route_state(view["nazgul"][me]), odds.route_state(view["nazgul"][other])
+    total = 0.0
+    for r, p in choice.distribution.items():
+        ring, routes = list(view["ring"]), [own, own]
+        ring[me] = min(ring[me] + r.spaces, odds.WIN_RING)
+        routes[me] = odds.after_marks(own, r.splits, r.marks)
+        routes[other] = odds.after_marks(rival, 0, r.rival_marks)
+        total += p * odds.win_chain().next_turn(me, ring[0], routes[0], ring[1], routes[1])[me]
+    return total
+
+
+def test_the_odds_of_each_choice_give_the_agents_own_chance_of_winning():
+    view, legal = LATE.view(0), LATE.legal_actions()
+    agent = odds.OptimalTurnAgent(GAME, 0)
+    own = odds.choice_odds(GAME, view, legal, agent.objective_for(view))
+    one_turn = odds.choice_odds(GAME, view, legal)
+    shown = GAME.presentation().choice_odds(view, [str(a) for a in legal])
+    assert shown["columns"][:3] == ["Decision", "P win", "P out"]
+    assert "chance of winning" in shown["title"] and "share" in shown["notes"][0]
+    assert [r["action"] for r in shown["rows"]] == [str(a) for a in legal]
+    for row, mine, theirs in zip(shown["rows"], own, one_turn):
+        assert row["p_win"] == pytest.approx(mine.value, abs=1e-12), row["action"]
+        assert row["p_win"] == pytest.approx(chance_from_distribution(view, mine), abs=1e-9)
+        assert row["cells"][0] == f"{100 * mine.value:.1f}%"
+        # The turn's figures beside it are those of the same policy.
+        assert row["cells"][2:4] == [f"{mine.expected_marks():.2f}",
+                                     f"{mine.expected_spaces():.2f}"]
+    # ... which here differ from the one-turn objective's (so the check above can fail).
+    assert shown["rows"][0]["cells"][2] != f"{one_turn[0].expected_marks():.2f}"
+    chosen = str(agent.choose(view, legal))
+    marked = [r for r in shown["rows"] if r["best"]]
+    assert [r["action"] for r in marked] == [chosen] == ["keep R G N:red"]
+    assert [r["action"] for r in shown["rows"] if r["agent"]] == [chosen]
+    assert marked[0]["p_win"] == max(r["p_win"] for r in shown["rows"])
+    assert str(max(one_turn, key=lambda c: c.value).action) != chosen
+
+
+def test_in_the_final_round_the_choice_that_reaches_mordor_at_once_wins_for_certain():
+    # Seat 0 has reached Mordor with 3 unmarked spaces; seat 1, one space away with 5, plays
+    # the round's last turn: keeping the ring with the White Tree ends it there (reaching
+    # Mordor with more unmarked spaces wins), the White Tree without a ring loses.
+    state = table(roll(yellow="R", red="F", blue="F", green="O", black="T"), active=1,
+                  ring={0: "Mordor", 1: 8}, arrived=[0], final_round=True,
+                  nazgul={0: "xxx...", 1: "x....."})
+    view, legal = state.view(1), state.legal_actions()
+    shown = GAME.presentation().choice_odds(view, [str(a) for a in legal])
+    rows = {r["action"]: r for r in shown["rows"]}
+    for won in ("keep R T", "keep R F:red T", "keep R F:blue O T"):
+        assert rows[won]["p_win"] == 1.0 and rows[won]["cells"][0] == "100%", won
+    assert rows["keep R O T"]["p_win"] == 0.0   # the orc is not countered: no ring counts
+    assert rows["keep T"]["p_win"] == 0.0 and rows["keep T"]["cells"][0] == "0%"
+    assert 0.5 < rows["keep R"]["p_win"] < 1   # a Nazgûl may yet mark seat 1's route
+    assert [r["action"] for r in shown["rows"] if r["best"]] == ["keep R T"] == [
+        str(odds.OptimalTurnAgent(GAME, 1).choose(view, legal))]
+
+
+@pytest.mark.parametrize("options", [{"players": 3}, {"locations": True}])
+def test_where_the_chain_does_not_cover_the_game_the_one_turn_table_stays(options):
+    state = table(roll(yellow="N", red="N", blue="R", green="O", black="G"), **options)
+    view, legal = state.view(0), state.legal_actions()
+    shown = GAME.presentation().choice_odds(view, [str(a) for a in legal])
+    assert shown["title"] == "Odds of each choice (this turn)"
+    assert shown["columns"][:2] == ["Decision", "P out"]
+    assert all("p_win" not in r for r in shown["rows"])
+    assert shown["notes"][-1].startswith("The chance of winning is given for two-player "
+                                         "basic games only")
+    best = max(c.value for c in odds.choice_odds(GAME, view, legal))
+    assert [r["best"] for r in shown["rows"]] == [
+        abs(c.value - best) < 1e-9 for c in odds.choice_odds(GAME, view, legal)]

@@ -3,10 +3,15 @@
 Plays seeded games — the heuristic against itself, a noisy heuristic (a random decision one
 time in `--noise`) against itself, and the heuristic against random on either side — notes
 the evaluation's features at the start of every phase, and fits two logistic models to how
-the games ended: Sauron's army demoralized at the end, and Westernesse's. Prints the weights
-to paste into evaluation.py, with the log-loss and accuracy on games held out (every fifth).
+the games ended: Sauron's army demoralized at the end, and Westernesse's given that Sauron's
+ends demoralized too (the evaluation's Westernesse wins by Sauron's chance times one minus
+that, 21.2: both demoralized is a Draw, which the general, fighting on when demoralized,
+often reaches). Prints the weights to paste into evaluation.py, with the log-loss and
+accuracy on games held out (every fifth), beside those of the weights evaluation.py has now
+and of a constant on the same positions; and the log-loss of the three results (Sauron wins,
+Westernesse wins, Draw) as the evaluation reads them from the two chances.
 
-    python benchmarks/fit_spi_sauron_evaluation.py --games 40 --workers 2
+    python benchmarks/fit_spi_sauron_evaluation.py --games 100 --workers 1 --save games.pkl
 """
 
 from __future__ import annotations
@@ -26,8 +31,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from palantir.agents.random_agent import RandomAgent  # noqa: E402
 from palantir.engine.dice import SeededDice  # noqa: E402
 from palantir.games.spi_sauron import SpiSauron  # noqa: E402
-from palantir.games.spi_sauron.evaluation import SAURON_FACTS, WEST_FACTS, \
-    features  # noqa: E402
+from palantir.games.spi_sauron.evaluation import SAURON_DEMORALIZED, SAURON_FACTS, \
+    WEST_DEMORALIZED, WEST_FACTS, features  # noqa: E402
 from palantir.games.spi_sauron.heuristics import HeuristicAgent  # noqa: E402
 
 GAME = SpiSauron()
@@ -106,15 +111,57 @@ def fit_with_signs(facts: dict, x: np.ndarray, y: np.ndarray):
         kept.remove(dropped)
 
 
-def report(name: str, w: np.ndarray, x: np.ndarray, y: np.ndarray) -> None:
-    p = 1 / (1 + np.exp(-np.clip(x @ w, -30, 30)))
+def chance(w: np.ndarray, x: np.ndarray) -> np.ndarray:
+    """The logistic model's chance at each row."""
+    return 1 / (1 + np.exp(-np.clip(x @ w, -30, 30)))
+
+
+def log_loss(p: np.ndarray, y: np.ndarray) -> float:
+    """The mean log-loss of chances `p` of labels `y`."""
     eps = 1e-9
-    loss = -np.mean(y * np.log(p + eps) + (1 - y) * np.log(1 - p + eps))
-    base = y.mean()
-    base_loss = -(base * math.log(base + eps) + (1 - base) * math.log(1 - base + eps))
+    return float(-np.mean(y * np.log(p + eps) + (1 - y) * np.log(1 - p + eps)))
+
+
+def report(name: str, p: np.ndarray, y: np.ndarray) -> None:
+    """Print the held-out log-loss and accuracy of chances `p` of labels `y`."""
     accuracy = np.mean((p > 0.5) == (y > 0.5))
-    print(f"# {name}: held-out log-loss {loss:.3f} (constant {base_loss:.3f}), "
-          f"accuracy {accuracy:.3f}, {len(y)} positions, {base:.2f} positive")
+    print(f"# {name}: held-out log-loss {log_loss(p, y):.3f}, accuracy {accuracy:.3f}, "
+          f"{len(y)} positions, {y.mean():.2f} positive")
+
+
+def rows_for(rows: list, side: str, given_sauron: bool) -> list:
+    """The positions a model of `side`'s army learns from: not yet demoralized there (and,
+    for Westernesse's, in games whose Sauron ends demoralized)."""
+    return [r for r in rows if not r[1][side] and (not given_sauron or r[2])]
+
+
+def matrix(rows: list, facts) -> np.ndarray:
+    """The rows' facts, a column each."""
+    return np.array([[r[0][f] for f in facts] for r in rows])
+
+
+def model_chance(weights: dict, rows: list, side: str) -> np.ndarray:
+    """A model's chance that `side`'s army ends demoralized (1 where it already is)."""
+    x = matrix(rows, list(weights))
+    p = chance(np.array(list(weights.values())), x)
+    return np.where([r[1][side] for r in rows], 1.0, p)
+
+
+def results_loss(name: str, rows: list, sauron: dict, west: dict) -> None:
+    """The log-loss of the three results as evaluation.evaluate reads them from the two
+    chances: Sauron wins 1 - s, Westernesse s (1 - w), a Draw s w."""
+    s, w = model_chance(sauron, rows, "sauron"), model_chance(west, rows, "westernesse")
+    end_s = np.array([r[2] for r in rows])
+    end_w = np.array([r[3] for r in rows])
+    p = np.where(~end_s, 1 - s, np.where(~end_w, s * (1 - w), s * w))
+    loss = float(-np.mean(np.log(p + 1e-9)))
+    counts = [np.mean(~end_s), np.mean(end_s & ~end_w), np.mean(end_s & end_w)]
+    constant = -sum(c * math.log(c) for c in counts if c > 0)
+    picked = np.argmax(np.stack([1 - s, s * (1 - w), s * w]), axis=0)
+    truth = np.where(~end_s, 0, np.where(~end_w, 1, 2))
+    print(f"# {name}: the three results, held-out log-loss {loss:.3f} (the held-out "
+          f"frequencies {constant:.3f}), accuracy {np.mean(picked == truth):.3f} "
+          f"(Sauron {counts[0]:.2f}, Westernesse {counts[1]:.2f}, Draw {counts[2]:.2f})")
 
 
 def main() -> None:
@@ -125,6 +172,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--save", help="keep the positions played in this file (pickle)")
     parser.add_argument("--load", help="fit the positions kept by --save instead of playing")
+    parser.add_argument("--west-unconditional", action="store_true",
+                        help="fit Westernesse's model to every game, not only those whose "
+                             "Sauron ends demoralized (as before 2026-12-02)")
     args = parser.parse_args()
     kinds = ("heuristic", "noisy", "sauron-vs-random", "west-vs-random")
     tasks = [(kind, args.seed + 100 * k + i, args.noise)
@@ -138,22 +188,35 @@ def main() -> None:
     if args.save:
         with open(args.save, "wb") as f:
             pickle.dump(games, f)
+    for _, rows in games:       # positions kept before the evaluation read this fact
+        for found, was, _, _ in rows:
+            found.setdefault("sauron_down", 1.0 if was["sauron"] else 0.0)
     sets = {"train": [], "test": []}
     for index, (seed, rows) in enumerate(games):
         sets["test" if index % 5 == 4 else "train"].extend(rows)
     weights = {}
-    for target, column, facts in (("SAURON_DEMORALIZED", 2, SAURON_FACTS),
-                                  ("WEST_DEMORALIZED", 3, WEST_FACTS)):
+    for target, column, facts, now in (("SAURON_DEMORALIZED", 2, SAURON_FACTS, SAURON_DEMORALIZED),
+                                       ("WEST_DEMORALIZED", 3, WEST_FACTS, WEST_DEMORALIZED)):
         side = "sauron" if column == 2 else "westernesse"
         data = {}
         for name, rows in sets.items():
-            kept = [r for r in rows if not r[1][side]]     # not demoralized yet
-            data[name] = (np.array([[r[0][f] for f in facts] for r in kept]),
-                          np.array([float(r[column]) for r in kept]))
+            kept = rows_for(rows, side, given_sauron=column == 3 and not args.west_unconditional)
+            data[name] = (matrix(kept, facts), np.array([float(r[column]) for r in kept]))
         w, kept = fit_with_signs(facts, *data["train"])
         columns = [list(facts).index(f) for f in kept]
-        report(target, w, data["test"][0][:, columns], data["test"][1])
-        weights[target] = (kept, w)
+        weights[target] = dict(zip(kept, (float(v) for v in w)))
+        x, y = data["test"]
+        if not len(y):
+            continue
+        constant = np.full(len(y), data["train"][1].mean())
+        report(f"{target} fitted", chance(w, x[:, columns]), y)
+        report(f"{target} in evaluation.py", chance(np.array(list(now.values())),
+                                                    x[:, [list(facts).index(f) for f in now]]), y)
+        report(f"{target} constant", constant, y)
+    test = [r for r in sets["test"] if not (r[1]["sauron"] and r[1]["westernesse"])]
+    results_loss("fitted", test, weights["SAURON_DEMORALIZED"], weights["WEST_DEMORALIZED"])
+    results_loss("in evaluation.py", test, SAURON_DEMORALIZED, WEST_DEMORALIZED)
+    weights = {target: (list(w), np.array(list(w.values()))) for target, w in weights.items()}
     for target, (facts, w) in weights.items():
         print(f"{target} = {{")
         items = [f'"{f}": {v:.3f}' for f, v in zip(facts, w)]

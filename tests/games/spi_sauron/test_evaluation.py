@@ -145,3 +145,22 @@ def test_case_3_0_search_judges_a_decision_after_the_enemys_answer():
     westernesse_cut = GAME.search_cutoff(state)
     assert westernesse_cut(westernesse_moving) is not None
     assert westernesse_cut(new_game()) is None
+
+
+def test_case_21_2_a_draw_is_worth_to_search_what_the_game_pays_for_it():
+    # 21.2: both armies demoralized is a Draw, which no seat wins (Outcome.returns pays
+    # both 0): the evaluation's chances are a Sauron win, a Westernesse win and the Draw
+    # left over, and a Draw scores as the game pays it, not as a half
+    payoffs = GAME.search().search_payoffs
+    state = new_game()
+    sauron, west = chances(state)
+    down_s, down_w = demoralization_chances(state)
+    assert sauron == 1.0 - down_s and abs(west - down_s * (1.0 - down_w)) < 1e-12
+    setup(state, demoralized={"sauron": True})
+    fighting_on = chances(state)
+    assert fighting_on[0] == 0.0 and 0.0 < fighting_on[1] < 1.0   # he may still draw
+    setup(state, demoralized={"sauron": True, "westernesse": True})
+    assert evaluate(state) == [0.0, 0.0]           # a Draw already, whatever follows
+    end_game(state)
+    assert state.outcome().summary == "Draw"
+    assert evaluate(state) == payoffs(state.outcome(), 2) == [0.0, 0.0]

@@ -69,12 +69,13 @@ class SpiSauron(Game):
     def search(self) -> SearchHooks:
         """What mcts asks of this game: the heuristic's rollouts, the evaluation that cuts
         them short, the horizon at the searching side's next Movement Phase, the postures
-        compared and the decisions worth a search."""
+        compared, the decisions worth a search and a Draw's worth."""
         return SearchHooks(rollout_policy=self.rollout_policy,
                            rollout_evaluation=self.rollout_evaluation,
                            search_cutoff=self.search_cutoff,
                            search_actions=self.search_actions,
-                           search_worthy=self.search_worthy)
+                           search_worthy=self.search_worthy,
+                           search_payoffs=self.search_payoffs)
 
     def heuristic_agent(self, seat: int, seed: int | None):
         return heuristics.HeuristicAgent(seat, seed, game=self)
@@ -92,6 +93,11 @@ class SpiSauron(Game):
         (the enemy has answered), and the position is scored (evaluation.py)."""
         seat = root.to_move()
         return None if seat is None else evaluation.cut_for(side_of(seat))
+
+    def search_payoffs(self, outcome, players: int) -> list[float]:
+        """A finished game's payoff to a search: a win 1, a loss 0, a Draw (21.2) half to
+        each side (evaluation.payoffs)."""
+        return evaluation.payoffs(outcome, players)
 
     def search_actions(self, state) -> list:
         """The decisions a search compares (heuristics.search_choices): in a Movement Phase

@@ -1,7 +1,9 @@
 """How a position of SPI Sauron stands, for search: each side's chance of winning.
 
 Sauron wins unless his army ends the game demoralized (21.2); Westernesse wins when it does
-and Westernesse's does not; both demoralized is a Draw, which pays neither. So the
+and Westernesse's does not; both demoralized is a Draw, which a search scores as half a win
+to each side, as a wargamer scores a drawn game (and as benchmarks/elo_spi_sauron.py does):
+better than a loss, worse than a win. So the
 evaluation estimates two chances, that Sauron's army ends demoralized (9.21, 20.0) and that
 Westernesse's does too if his does (a demoralized general fights on for the Draw), each by a
 logistic model of a few facts of the position: the time left, the room each army has below its Demoralization Level,
@@ -146,16 +148,25 @@ def demoralization_chances(state) -> tuple[float, float]:
     return sauron, west
 
 
+def payoffs(outcome, players: int = 2) -> list[float]:
+    """Each seat's payoff to a search (21.2): a win 1, a loss 0, a Draw half to each (the
+    game's own Outcome.returns pays a Draw 0 to both, as no seat wins it)."""
+    if not outcome.winners and outcome.summary == "Draw":
+        return [0.5] * players
+    return outcome.returns(players)
+
+
 def evaluate(state) -> list[float]:
-    """Each seat's expected payoff as the game pays it (21.2, Outcome.returns: a win 1, a
-    Draw or a loss 0, so a Draw is worth no more than a loss to either): Sauron wins unless
-    his army ends demoralized; Westernesse wins if it does and Westernesse's does not. The
-    position is first played on by the general to a quiet one (see `quiet`)."""
+    """Each seat's expected payoff to a search (`payoffs`: a win 1, a Draw ½, a loss 0):
+    Sauron wins unless his army ends demoralized; Westernesse wins if it does and
+    Westernesse's does not; both is a Draw. The position is first played on by the general
+    to a quiet one (see `quiet`)."""
     state = quiet(state)
     if state.is_over():
-        return state.outcome().returns(2)
+        return payoffs(state.outcome())
     sauron_down, west_down = demoralization_chances(state)
-    return [1.0 - sauron_down, sauron_down * (1.0 - west_down)]
+    draw = sauron_down * west_down
+    return [1.0 - sauron_down + 0.5 * draw, sauron_down * (1.0 - west_down) + 0.5 * draw]
 
 
 def is_quiet(state) -> bool:

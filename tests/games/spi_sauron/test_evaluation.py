@@ -37,7 +37,9 @@ def test_case_21_2_a_demoralized_sauron_cannot_win_and_a_finished_game_scores_it
     state = new_game()
     setup(state, demoralized={"sauron": True})
     assert demoralization_chances(state)[0] == 1.0
-    assert chances(state)[0] == 0.0
+    west_down = demoralization_chances(state)[1]
+    # he cannot win; what he has left is half of the chance of the Draw
+    assert chances(state)[0] == 0.5 * west_down < 0.5
     end_game(state)
     assert evaluate(state) == [0.0, 1.0]           # Westernesse Tactical or Decisive
 
@@ -147,20 +149,24 @@ def test_case_3_0_search_judges_a_decision_after_the_enemys_answer():
     assert westernesse_cut(new_game()) is None
 
 
-def test_case_21_2_a_draw_is_worth_to_search_what_the_game_pays_for_it():
+def test_case_21_2_a_draw_is_worth_half_a_win_to_search():
     # 21.2: both armies demoralized is a Draw, which no seat wins (Outcome.returns pays
-    # both 0): the evaluation's chances are a Sauron win, a Westernesse win and the Draw
-    # left over, and a Draw scores as the game pays it, not as a half
+    # both 0, and the record says "Draw"); a search scores it as a wargamer does, half to
+    # each, so a side that cannot win still prefers the Draw to a loss: the evaluation's
+    # chances are a Sauron win, a Westernesse win and the Draw, split between them
     payoffs = GAME.search().search_payoffs
     state = new_game()
     sauron, west = chances(state)
     down_s, down_w = demoralization_chances(state)
-    assert sauron == 1.0 - down_s and abs(west - down_s * (1.0 - down_w)) < 1e-12
+    draw = down_s * down_w
+    assert abs(sauron - (1.0 - down_s + draw / 2)) < 1e-12
+    assert abs(west - (down_s * (1.0 - down_w) + draw / 2)) < 1e-12
+    assert abs(sauron + west - 1.0) < 1e-12        # a win, a loss or a Draw: nothing else
     setup(state, demoralized={"sauron": True})
     fighting_on = chances(state)
-    assert fighting_on[0] == 0.0 and 0.0 < fighting_on[1] < 1.0   # he may still draw
+    assert 0.0 < fighting_on[0] < 0.5 < fighting_on[1] < 1.0   # he may still draw
     setup(state, demoralized={"sauron": True, "westernesse": True})
-    assert evaluate(state) == [0.0, 0.0]           # a Draw already, whatever follows
+    assert evaluate(state) == [0.5, 0.5]           # a Draw already, whatever follows
     end_game(state)
-    assert state.outcome().summary == "Draw"
-    assert evaluate(state) == payoffs(state.outcome(), 2) == [0.0, 0.0]
+    assert state.outcome().summary == "Draw" and state.outcome().returns(2) == [0.0, 0.0]
+    assert evaluate(state) == payoffs(state.outcome(), 2) == [0.5, 0.5]

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from ....engine.procedure import Refusal
 from ..hexmap import distance
 from ..movement import check_path, half, kept_search, mover_of, static_step_cost, step_cost
-from ..notation import END, Enter, Form, Give, Move, Split, name_text
+from ..notation import END, Enter, Form, Give, Move, Split, entries_to, moves_to, name_text
 from ..units import FORMATION_NAMES, MORDOR, SHIELD_WALL, SLAVE_PHALANX, WAITING, WEDGE, \
     LeaderPiece, Unit
 from . import SIDE_TITLES, PhaseProcedure, seat_of
@@ -281,9 +281,9 @@ def kept_decisions(state, found: dict, search: list, kind: str, name: str | None
     decisions = made.get((kind, name))
     if decisions is None:
         if kind == "move":
-            decisions = [(there, Move(path, name)) for there, (_, path) in found.items()]
+            decisions = moves_to(found, name)
         elif kind == "enter":
-            decisions = [(there, Enter(name, path)) for there, (_, path) in found.items()]
+            decisions = entries_to(found, name)
         else:
             decisions = [(there, Split(path)) for there, (_, path) in found.items()]
         made[(kind, name)] = decisions

@@ -513,6 +513,7 @@ class Planner:
             last = state.parts.last_turn
             self.pull_rate *= 1 + PRESS * (state.turn - PRESS_FROM) / max(1, last - PRESS_FROM)
         self.claimed: set[str] = set()
+        self._stand_offs: dict[str, int | None] = {}
         self.plan: list = []
         self.sent: dict[str, str] = {}        # unit id -> where the plan sends it
 
@@ -554,7 +555,12 @@ class Planner:
 
     def pull(self, unit: Unit, hex_name: str) -> float:
         """The pull toward the front (none for Sauron's units holding where they stand)."""
-        stand_off = self.stand_off(unit)
+        # a unit's stand-off reads only the unit and the planned position: once a unit
+        stand_offs = self._stand_offs
+        if unit.id in stand_offs:
+            stand_off = stand_offs[unit.id]
+        else:
+            stand_off = stand_offs[unit.id] = self.stand_off(unit)
         if stand_off is None:
             return 0.0
         return -self.pull_rate * max(0, self.field.front.get(hex_name, 99) - stand_off)

@@ -112,6 +112,19 @@ def moves_to(found: dict, leader: str | None) -> list:
     return made
 
 
+def splits_to(found: dict) -> list:
+    """(hex, Split(path)) for every hex -> (cost, path) of a path search, in order."""
+    new = object.__new__
+    set_path = _SPLIT_PATH
+    made = []
+    append = made.append
+    for there, (_, path) in found.items():
+        split = new(Split)
+        set_path(split, path)
+        append((there, split))
+    return made
+
+
 def entries_to(found: dict, piece: str) -> list:
     """(hex, Enter(piece, path)) for every hex -> (cost, path) of a path search, in order."""
     new = object.__new__
@@ -264,6 +277,8 @@ class Split:
 
 
 STAND, HOLD = Stand(), Hold()
+_SPLIT_PATH = Split.__dict__["path"].__set__       # splits_to makes them as __init__ does
+assert [f.name for f in fields(Split)] == ["path"]
 
 
 def parse_hex(text: str, action: str) -> str:

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from ....engine.procedure import Refusal
 from ..hexmap import distance
 from ..movement import check_path, half, kept_search, mover_of, static_step_cost, step_cost
-from ..notation import END, Enter, Form, Give, Move, Split, entries_to, moves_to, name_text
+from ..notation import END, Enter, Form, Give, Move, Split, entries_to, moves_to, name_text, \
+    splits_to
 from ..units import FORMATION_NAMES, MORDOR, SHIELD_WALL, SLAVE_PHALANX, WAITING, WEDGE, \
     LeaderPiece, Unit
 from . import SIDE_TITLES, PhaseProcedure, seat_of
@@ -285,7 +286,7 @@ def kept_decisions(state, found: dict, search: list, kind: str, name: str | None
         elif kind == "enter":
             decisions = entries_to(found, name)
         else:
-            decisions = [(there, Split(path)) for there, (_, path) in found.items()]
+            decisions = splits_to(found)
         made[(kind, name)] = decisions
     return decisions
 

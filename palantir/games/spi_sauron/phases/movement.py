@@ -480,9 +480,29 @@ def formation_candidates(state) -> list:
             host = state.unit_at(there, side)
             if host is None or host.partner or host.moved or host.disrupted:
                 continue        # 8.42, 8.43, 15.3.2 A: form_refusal would refuse it
-            if form_refusal(state, joiner, host) is None:
-                found.append(Form((joiner.hex, there)))
+            form = _form_of(state, joiner, host)
+            if form is not None:
+                found.append(form)
     return found
+
+
+def _form_of(state, joiner: Unit, host: Unit) -> Form | None:
+    """Form(joiner's hex, host's hex) if form_refusal allows it, else None; kept with the
+    reach cache (emptied when the turn, the phase or the enemy's places change) by all
+    else form_refusal reads: the two units' places and markers and the leaders standing
+    in the host's hex (formation_candidates asks again at every decision of a phase)."""
+    check_reach_signature(state, joiner.side)
+    leaders = state.leaders_at(host.hex)
+    key = ("form", joiner.id, joiner.hex, joiner.reduced, joiner.disrupted, joiner.moved,
+           joiner.partner, joiner.formation, host.id, host.hex, host.reduced, host.disrupted,
+           host.moved, host.partner, host.formation,
+           tuple([(p.side, p.moved) for p in leaders]) if leaders else ())
+    kept = state._reach
+    if key in kept:
+        return kept[key]
+    form = kept[key] = Form((joiner.hex, host.hex)) if form_refusal(state, joiner, host) \
+        is None else None
+    return form
 
 
 def splits_of(state, unit: Unit) -> list:

@@ -296,17 +296,23 @@ def movement_candidates(state) -> list:
     side = state.phasing_side()
     actions: list = []
     full = state.occupied_hexes()
+    # the reach cache made good for this position first, so each unit's decisions are
+    # looked up in it directly (moves_of's key) and only the missing ones made
+    check_reach_signature(state, side)
     kept_lists = state._reach
+    leaders_by_hex = state._leaders_by_hex()    # stranded_leaders finds none elsewhere
     changed: dict[int, frozenset] = {}      # id of an earlier `full` -> hexes filled or left
     for unit in movable_units(state):
         if unit.partner is not None and unit.partner < unit.id:
             continue        # a formation is listed once, under its first unit
         # 5.0: one combat unit to a hex; 15.2.2: a Dwarf near Orcs closes with them
         closing = dwarf_closing_hexes(state, unit) if unit.type.dwarf else None
-        if not closing and stranded_leaders(state, unit):
+        if not closing and unit.hex in leaders_by_hex and stranded_leaders(state, unit):
             continue        # 8.1: it may not leave its leader alone
         closing = closing or None
-        decisions = moves_of(state, unit, unit.hex)
+        decisions = kept_lists.get(("decisions", unit.id, unit.hex, 0, (), unit.formation))
+        if decisions is None:
+            decisions = moves_of(state, unit, unit.hex)
         # A move elsewhere in the phase fills one hex and empties another: the unit's list
         # is made again only when one of them is among the hexes it reaches.
         kept = kept_lists.get(("unit-moves", unit.id))
@@ -462,10 +468,11 @@ def formation_candidates(state) -> list:
     side = state.phasing_side()
     found: list = []
     occupied = state.occupied_hexes()
+    leaders_by_hex = state._leaders_by_hex()    # stranded_leaders finds none elsewhere
     for joiner in movable_units(state):
         if not joiner.partner and not forms_at_all(joiner):
             continue        # no formation to make, none to split
-        if stranded_leaders(state, joiner) and (
+        if joiner.hex in leaders_by_hex and stranded_leaders(state, joiner) and (
                 not joiner.partner or stranded_leaders_of_split(state, joiner)):
             continue        # 8.1: it may not leave its leader alone
         if joiner.partner:

@@ -468,6 +468,8 @@ def formation_candidates(state) -> list:
     side = state.phasing_side()
     found: list = []
     occupied = state.occupied_hexes()
+    check_reach_signature(state, side)      # _form_of and the splits read the reach cache
+    kept = state._reach
     leaders_by_hex = state._leaders_by_hex()    # stranded_leaders finds none elsewhere
     for joiner in movable_units(state):
         if not joiner.partner and not forms_at_all(joiner):
@@ -477,9 +479,10 @@ def formation_candidates(state) -> list:
             continue        # 8.1: it may not leave its leader alone
         if joiner.partner:
             if joiner.id < joiner.partner:      # a formation's splits are listed once
-                full = state.occupied_hexes()
-                found.extend([split for there, split in splits_of(state, joiner)
-                              if there not in full])
+                splits = kept.get(("splits", joiner.id, joiner.hex, joiner.formation))
+                if splits is None:
+                    splits = splits_of(state, joiner)
+                found.extend([split for there, split in splits if there not in occupied])
             continue
         for there in state.hexmap.neighbours[joiner.hex]:
             if there not in occupied:
@@ -487,19 +490,18 @@ def formation_candidates(state) -> list:
             host = state.unit_at(there, side)
             if host is None or host.partner or host.moved or host.disrupted:
                 continue        # 8.42, 8.43, 15.3.2 A: form_refusal would refuse it
-            form = _form_of(state, joiner, host)
+            form = _form_of(state, joiner, host, leaders_by_hex.get(host.hex))
             if form is not None:
                 found.append(form)
     return found
 
 
-def _form_of(state, joiner: Unit, host: Unit) -> Form | None:
+def _form_of(state, joiner: Unit, host: Unit, leaders: list | None) -> Form | None:
     """Form(joiner's hex, host's hex) if form_refusal allows it, else None; kept with the
-    reach cache (emptied when the turn, the phase or the enemy's places change) by all
-    else form_refusal reads: the two units' places and markers and the leaders standing
-    in the host's hex (formation_candidates asks again at every decision of a phase)."""
-    check_reach_signature(state, joiner.side)
-    leaders = state.leaders_at(host.hex)
+    reach cache (emptied when the turn, the phase or the enemy's places change; made good
+    for the position by the caller) by all else form_refusal reads: the two units' places
+    and markers and `leaders`, those standing in the host's hex (formation_candidates asks
+    again at every decision of a phase)."""
     key = ("form", joiner.id, joiner.hex, joiner.reduced, joiner.disrupted, joiner.moved,
            joiner.partner, joiner.formation, host.id, host.hex, host.reduced, host.disrupted,
            host.moved, host.partner, host.formation,

@@ -34,7 +34,8 @@ from __future__ import annotations
 
 import random
 from collections import OrderedDict
-from operator import attrgetter
+from itertools import repeat
+from operator import attrgetter, is_
 
 from ...engine.dice import SeededDice
 from ...engine.errors import IllegalAction
@@ -246,13 +247,14 @@ class _Listed:
 
     def __init__(self, state, legal: list):
         self.state, self.legal = state, legal
-        self.ids = set(map(id, legal))
+        # identity is looked for by a scan of the list (a plan's next decision is mostly
+        # the first asked for), by a set of the ids once it has been scanned for twice
+        self.scans = 0
+        self.ids: set[int] | None = None
         self.unmoved: set[str] | None = None
         self.equal: set | None = None
 
     def __contains__(self, action) -> bool:
-        if id(action) in self.ids:
-            return True
         if type(action) is Move:
             if action.leader is None:
                 if self.unmoved is None:
@@ -265,6 +267,17 @@ class _Listed:
                 piece = self.state.leaders.get(action.leader)
                 if piece is not None and (piece.moved or piece.hex != action.path[0]):
                     return False
+        if self.ids is not None:
+            if id(action) in self.ids:
+                return True
+        elif self.scans < 2:
+            self.scans += 1
+            if any(map(is_, self.legal, repeat(action))):
+                return True
+        else:
+            self.ids = set(map(id, self.legal))
+            if id(action) in self.ids:
+                return True
         if self.equal is None:
             self.equal = set(self.legal)
         return action in self.equal

@@ -465,7 +465,9 @@ def _front_of(hexmap, sources: tuple[str, ...]) -> dict[str, int]:
                     steps_to[there] = steps
                     grown.append(there)
         frontier = grown
-    front = {h: d for h, d in zip(names, steps_to) if d >= 0}
+    # most often every hex is reached: the dict is then made in one go
+    front = dict(zip(names, steps_to)) if -1 not in steps_to else \
+        {h: d for h, d in zip(names, steps_to) if d >= 0}
     if len(_FRONTS) > FRONTS_KEPT:
         _FRONTS.clear()
     _FRONTS[key] = front

@@ -34,7 +34,8 @@ from __future__ import annotations
 
 import random
 from collections import OrderedDict
-from operator import attrgetter
+from itertools import repeat
+from operator import attrgetter, is_
 
 from ...engine.dice import SeededDice
 from ...engine.errors import IllegalAction
@@ -246,13 +247,14 @@ class _Listed:
 
     def __init__(self, state, legal: list):
         self.state, self.legal = state, legal
-        self.ids = set(map(id, legal))
+        # identity is looked for by a scan of the list (a plan's next decision is mostly
+        # the first asked for), by a set of the ids once it has been scanned for twice
+        self.scans = 0
+        self.ids: set[int] | None = None
         self.unmoved: set[str] | None = None
         self.equal: set | None = None
 
     def __contains__(self, action) -> bool:
-        if id(action) in self.ids:
-            return True
         if type(action) is Move:
             if action.leader is None:
                 if self.unmoved is None:
@@ -265,6 +267,17 @@ class _Listed:
                 piece = self.state.leaders.get(action.leader)
                 if piece is not None and (piece.moved or piece.hex != action.path[0]):
                     return False
+        if self.ids is not None:
+            if id(action) in self.ids:
+                return True
+        elif self.scans < 2:
+            self.scans += 1
+            if any(map(is_, self.legal, repeat(action))):
+                return True
+        else:
+            self.ids = set(map(id, self.legal))
+            if id(action) in self.ids:
+                return True
         if self.equal is None:
             self.equal = set(self.legal)
         return action in self.equal
@@ -513,6 +526,9 @@ class Planner:
             last = state.parts.last_turn
             self.pull_rate *= 1 + PRESS * (state.turn - PRESS_FROM) / max(1, last - PRESS_FROM)
         self.claimed: set[str] = set()
+        self._stand_offs: dict[str, int | None] = {}
+        # read at every hex weighed; no planned move changes them
+        self.gate_hex, self.pedestal = state.hexmap.mordor_gate_hex, state.pedestal
         self.plan: list = []
         self.sent: dict[str, str] = {}        # unit id -> where the plan sends it
 
@@ -524,40 +540,57 @@ class Planner:
         None where it cannot be worth more than `beat` (told before its exposure and its
         friends are weighed: most hexes a unit reaches are far behind the best)."""
         field = self.field
-        strike, pull = field.strike(unit, hex_name), self.pull(unit, hex_name)
+        front = field.front.get(hex_name, 99)
+        # Battlefield.strike's first test, made here: most hexes weighed are beyond the
+        # reach of the unit's missiles and its melee, where it strikes nothing
+        if unit.disrupted or front > 3 or (front > 1 and not unit.strength.missile):
+            strike = 0.0
+        else:
+            strike = field.strike(unit, hex_name)
+        pull = self.pull(unit, hex_name, front)
         # the most it can be worth: no exposure, two friends beside it, not alone (each
         # term is added as below, and rounding keeps the order of sums: never less)
         if beat is not None and \
-                self._settled(strike + pull, unit, hex_name, leaving, True) <= beat:
+                self._settled(strike + pull, unit, hex_name, leaving, True, front) <= beat:
             return None
         value = strike - self.caution * field.exposure(unit, hex_name, leaving) + pull
-        return self._settled(value, unit, hex_name, leaving, False)
+        return self._settled(value, unit, hex_name, leaving, False, front)
 
     def _settled(self, value: float, unit: Unit, hex_name: str, leaving: str | None,
-                 at_best: bool) -> float:
+                 at_best: bool, front: int | None = None) -> float:
         """`value` with the line, the throne, the Pedestal and the gate's room weighed in;
-        `at_best`: as if two friends stood beside it and it were not alone."""
+        `at_best`: as if two friends stood beside it and it were not alone (`front`: the
+        hex's distance from the enemy, if already read)."""
         field = self.field
-        front = field.front.get(hex_name, 99)
+        if front is None:
+            front = field.front.get(hex_name, 99)
         if front <= NEAR_FRONT:
             value += BESIDE_FRIEND * (2 if at_best else
                                       min(2, field.friends_beside(hex_name, leaving)))
             if not at_best and field.isolated(hex_name, leaving):
                 value -= ALONE
-        if hex_name == self.state.hexmap.mordor_gate_hex and self.side == "sauron":
-            value += THRONE if unit.id == self.state.pedestal else -THRONE / 2
-        if unit.id == self.state.pedestal and hex_name != unit.hex:
+        if hex_name == self.gate_hex and self.side == "sauron":
+            value += THRONE if unit.id == self.pedestal else -THRONE / 2
+        if unit.id == self.pedestal and hex_name != unit.hex:
             value -= PEDESTAL_STILL
         elif self.gate_room and hex_name in self.gate_room:
             value -= GATE_ROOM * self.gate_room[hex_name]
         return value
 
-    def pull(self, unit: Unit, hex_name: str) -> float:
-        """The pull toward the front (none for Sauron's units holding where they stand)."""
-        stand_off = self.stand_off(unit)
+    def pull(self, unit: Unit, hex_name: str, front: int | None = None) -> float:
+        """The pull toward the front (none for Sauron's units holding where they stand);
+        `front`: the hex's distance from the enemy, if already read."""
+        # a unit's stand-off reads only the unit and the planned position: once a unit
+        stand_offs = self._stand_offs
+        if unit.id in stand_offs:
+            stand_off = stand_offs[unit.id]
+        else:
+            stand_off = stand_offs[unit.id] = self.stand_off(unit)
         if stand_off is None:
             return 0.0
-        return -self.pull_rate * max(0, self.field.front.get(hex_name, 99) - stand_off)
+        if front is None:
+            front = self.field.front.get(hex_name, 99)
+        return -self.pull_rate * max(0, front - stand_off)
 
     def stand_off(self, unit: Unit) -> int | None:
         """How close to the enemy a unit wants to come: Westernesse attacks; Sauron's units

@@ -294,9 +294,25 @@ def clear_line(hexmap: HexMap, a: str, b: str, blocks: Iterable[str] | None = No
     terrain_blocks = set(blocking_terrain)
 
     def blocked(nudge: float) -> bool:
-        for h in line_hexes(a, b, nudge)[1:-1]:
+        for h in _between(a, b, nudge):
             if h in blockers or hexmap.terrain.get(h) in terrain_blocks:
                 return True
         return False
 
     return not (blocked(1e-6) and blocked(-1e-6))
+
+
+_BETWEEN: dict[tuple[str, str, float], tuple[str, ...]] = {}
+BETWEEN_KEPT = 1 << 16      # lines kept (the pairs within missile range of the map's hexes)
+
+
+def _between(a: str, b: str, nudge: float) -> tuple[str, ...]:
+    """The hexes strictly between `a` and `b` on line_hexes(a, b, nudge), kept: a line is
+    geometry alone, and the Combat Phase draws the same ones at every listing."""
+    key = (a, b, nudge)
+    found = _BETWEEN.get(key)
+    if found is None:
+        if len(_BETWEEN) >= BETWEEN_KEPT:
+            _BETWEEN.clear()
+        found = _BETWEEN[key] = tuple(line_hexes(a, b, nudge)[1:-1])
+    return found

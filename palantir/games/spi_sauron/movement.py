@@ -7,7 +7,7 @@ what is accepted. Costs are in half Movement Points (the road costs 1/2 MP, 4.3)
 
 from __future__ import annotations
 
-import heapq
+from bisect import insort
 from dataclasses import dataclass
 
 from ...engine.procedure import Refusal
@@ -286,7 +286,10 @@ def _search(state, mover: Mover, start: str | None, start_cost: int,
     allowance = mover.allowance
     cost_of: dict[str, int] = {}
     parent: dict[str, str | None] = {}
-    queue: list[tuple[int, str]] = []
+    # Dial's bucket queue: steps cost a few whole half MP, so the hexes waiting to be
+    # expanded are kept in one list per cost; a bucket is sorted by hex when its turn
+    # comes, which is the order a heap of (cost, hex) would pop them in.
+    buckets: list[list[str]] = [[] for _ in range(max(allowance, start_cost) + 1)]
     first_extra = 0
     if start is not None:
         if start in zoc:
@@ -294,7 +297,7 @@ def _search(state, mover: Mover, start: str | None, start_cost: int,
                 return {}, frozenset((start,))
             first_extra = 2 * state.parts.movement["elf_leave_zoc_mp"]   # 15.1.2 A
         cost_of[start], parent[start] = start_cost, None
-        queue.append((start_cost, start))
+        buckets[start_cost].append(start)
     else:
         for h in entry_hexes:
             cost = step_cost(state, mover, None, h)
@@ -302,46 +305,54 @@ def _search(state, mover: Mover, start: str | None, start_cost: int,
                 continue
             if h not in cost_of or start_cost + cost < cost_of[h]:
                 cost_of[h], parent[h] = start_cost + cost, None
-                heapq.heappush(queue, (start_cost + cost, h))
+                buckets[start_cost + cost].append(h)
     best: dict[str, tuple[int, tuple[str, ...]]] = {}
     paths: dict[str, tuple[str, ...]] = {}
     # Every test that bars a hex whatever the step into it, as one set.
     closed = blocked | forbidden
     if road is not None:
         closed = closed | far_from_road(state.hexmap, limit)
-    pop, push = heapq.heappop, heapq.heappush
     # what the search reads of the position: the enemy and ZOCs of the hexes it enters
     # and of those it looks into (a step it can pay for, to a hex not reached cheaper)
     looked_into: list[str] = []
     looked = looked_into.append
     known = cost_of.get
     over = allowance + 1
-    # A hex is pushed only at a cost lower than any before, so an entry whose cost is its
-    # hex's lowest is popped once; a hex already popped costs no more than the one being
-    # expanded, so the cost test alone keeps the search from going back.
-    while queue:
-        spent, here = pop(queue)
-        if spent > cost_of[here]:
+    # A hex is queued only at a cost lower than any before; one queued again cheaper is
+    # passed over in its dearer bucket. A hex already expanded costs no more than the one
+    # being expanded, so the cost test alone keeps the search from going back.
+    for spent_here, hexes in enumerate(buckets):
+        if not hexes:
             continue
-        before = parent[here]
-        path = paths[here] = (paths[before] + (here,)) if before is not None else (here,)
-        if here == start:
-            spent += first_extra
-        else:
-            best[here] = (spent, path)
-            if here in zoc:
-                continue   # 6.11: entering an enemy ZOC ends the move
-        at_gate = here in gate      # 18.0 C: closed to Westernesse while Sauron is inside
-        for there, cost in table[here].items():
-            total = spent + cost
-            if total > allowance or total >= known(there, over):
-                continue
-            looked(there)
-            if there in closed or (at_gate and there in gate):
-                continue
-            cost_of[there] = total
-            parent[there] = here
-            push(queue, (total, there))
+        hexes.sort()
+        for here in hexes:
+            if cost_of[here] != spent_here:
+                continue        # reached cheaper since
+            spent = spent_here
+            before = parent[here]
+            path = paths[here] = (paths[before] + (here,)) if before is not None else (here,)
+            if here == start:
+                spent += first_extra
+            else:
+                best[here] = (spent, path)
+                if here in zoc:
+                    continue   # 6.11: entering an enemy ZOC ends the move
+            at_gate = here in gate      # 18.0 C: closed to Westernesse while Sauron is inside
+            for there, cost in table[here].items():
+                total = spent + cost
+                if total > allowance or total >= known(there, over):
+                    continue
+                looked(there)
+                if there in closed or (at_gate and there in gate):
+                    continue
+                cost_of[there] = total
+                parent[there] = here
+                if total == spent_here:
+                    # a step that costs nothing (no table of the game has one): into this
+                    # bucket, among the hexes after this one in their order
+                    insort(hexes, there, hexes.index(here) + 1)
+                else:
+                    buckets[total].append(there)
     read = set(entry_hexes)
     if start is not None:
         read.add(start)

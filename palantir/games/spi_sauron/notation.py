@@ -24,7 +24,7 @@ Names are written with hyphens (gil-galad, orc-archers); underscores are accepte
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from ...engine.errors import BadNotation
 
@@ -85,6 +85,60 @@ class Enter:
         if not self.hashed:
             object.__setattr__(self, "hashed", hash((self.piece, self.path)))
         return self.hashed
+
+
+# A new path search makes a Move (or Enter) for each of the hundreds of hexes it reaches:
+# made here by the classes' slots, as their own __init__ makes them (no text and no hash
+# written yet), without a call of __init__ for each.
+_MOVE_SLOTS = tuple(Move.__dict__[f.name].__set__ for f in fields(Move))
+_ENTER_SLOTS = tuple(Enter.__dict__[f.name].__set__ for f in fields(Enter))
+assert [f.name for f in fields(Move)] == ["path", "leader", "text", "hashed"]
+assert [f.name for f in fields(Enter)] == ["piece", "path", "text", "hashed"]
+
+
+def moves_to(found: dict, leader: str | None) -> list:
+    """(hex, Move(path, leader)) for every hex -> (cost, path) of a path search, in order."""
+    new = object.__new__
+    set_path, set_leader, set_text, set_hashed = _MOVE_SLOTS
+    made = []
+    append = made.append
+    for there, (_, path) in found.items():
+        move = new(Move)
+        set_path(move, path)
+        set_leader(move, leader)
+        set_text(move, "")
+        set_hashed(move, 0)
+        append((there, move))
+    return made
+
+
+def splits_to(found: dict) -> list:
+    """(hex, Split(path)) for every hex -> (cost, path) of a path search, in order."""
+    new = object.__new__
+    set_path = _SPLIT_PATH
+    made = []
+    append = made.append
+    for there, (_, path) in found.items():
+        split = new(Split)
+        set_path(split, path)
+        append((there, split))
+    return made
+
+
+def entries_to(found: dict, piece: str) -> list:
+    """(hex, Enter(piece, path)) for every hex -> (cost, path) of a path search, in order."""
+    new = object.__new__
+    set_piece, set_path, set_text, set_hashed = _ENTER_SLOTS
+    made = []
+    append = made.append
+    for there, (_, path) in found.items():
+        entry = new(Enter)
+        set_piece(entry, piece)
+        set_path(entry, path)
+        set_text(entry, "")
+        set_hashed(entry, 0)
+        append((there, entry))
+    return made
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,6 +277,8 @@ class Split:
 
 
 STAND, HOLD = Stand(), Hold()
+_SPLIT_PATH = Split.__dict__["path"].__set__       # splits_to makes them as __init__ does
+assert [f.name for f in fields(Split)] == ["path"]
 
 
 def parse_hex(text: str, action: str) -> str:

@@ -9,6 +9,7 @@ the rules are silent are in docs/spi-sauron.md.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any, Mapping
 
 from ...engine.dice import Dice
@@ -26,6 +27,8 @@ from .phases.turn import GameTurn, end_game
 from .units import ELIMINATED, MORDOR, WAITING, LeaderPiece, Unit, order_of_battle
 from .phases.retreat import Pending
 from .phases.movement import reach
+
+_ID, _KEY = itemgetter("id"), itemgetter("key")     # a view's unit and leader entries
 
 GAME_OVER = "12.0"
 # Per-position caches holding this state's own piece objects: a clone builds its own.
@@ -307,8 +310,8 @@ class SauronState(State):
     def holds_pieces_of(self, view: Mapping[str, Any]) -> bool:
         """Whether the view lists exactly this state's units and leaders (so `restore`
         sets every one of them)."""
-        return {entry["id"] for entry in view["units"]} == self.units.keys() and \
-            {entry["key"] for entry in view["leaders"]} == self.leaders.keys()
+        return set(map(_ID, view["units"])) == self.units.keys() and \
+            set(map(_KEY, view["leaders"])) == self.leaders.keys()
 
     def start_over(self, dice: Dice) -> None:
         """Forget what `restore` does not set — the news, the outcome, the reach of the

@@ -12,6 +12,7 @@ FORMATION_NAMES = {WEDGE: "Wedge", SHIELD_WALL: "Shield Wall", SLAVE_PHALANX: "S
 WAITING = "waiting"      # a reinforcement that has not entered yet (14.0)
 MORDOR = "mordor"        # off the map inside Mordor, beyond hex 1331 (18.0 A)
 ELIMINATED = "eliminated"
+_OFF_MAP = frozenset((WAITING, MORDOR, ELIMINATED))   # on_map asks it often: one lookup
 
 
 class Unit:
@@ -48,7 +49,7 @@ class Unit:
     @property
     def on_map(self) -> bool:
         """Whether the unit stands on a map hex."""
-        return self.hex not in (WAITING, MORDOR, ELIMINATED)
+        return self.hex not in _OFF_MAP
 
     def copy(self) -> "Unit":
         """An independent copy (for State.clone)."""
@@ -93,7 +94,7 @@ class LeaderPiece:
     @property
     def on_map(self) -> bool:
         """Whether the leader stands on a map hex."""
-        return self.hex not in (WAITING, MORDOR, ELIMINATED)
+        return self.hex not in _OFF_MAP
 
     @property
     def magic_leader(self) -> bool:

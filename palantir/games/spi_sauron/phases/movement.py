@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from ....engine.procedure import Refusal
 from ..hexmap import distance
 from ..movement import check_path, half, kept_search, mover_of, static_step_cost, step_cost
-from ..notation import END, Enter, Form, Give, Move, Split, name_text
+from ..notation import END, Enter, Form, Give, Move, Split, entries_to, moves_to, name_text, \
+    splits_to
 from ..units import FORMATION_NAMES, MORDOR, SHIELD_WALL, SLAVE_PHALANX, WAITING, WEDGE, \
     LeaderPiece, Unit
 from . import SIDE_TITLES, PhaseProcedure, seat_of
@@ -281,11 +282,11 @@ def kept_decisions(state, found: dict, search: list, kind: str, name: str | None
     decisions = made.get((kind, name))
     if decisions is None:
         if kind == "move":
-            decisions = [(there, Move(path, name)) for there, (_, path) in found.items()]
+            decisions = moves_to(found, name)
         elif kind == "enter":
-            decisions = [(there, Enter(name, path)) for there, (_, path) in found.items()]
+            decisions = entries_to(found, name)
         else:
-            decisions = [(there, Split(path)) for there, (_, path) in found.items()]
+            decisions = splits_to(found)
         made[(kind, name)] = decisions
     return decisions
 
@@ -295,17 +296,23 @@ def movement_candidates(state) -> list:
     side = state.phasing_side()
     actions: list = []
     full = state.occupied_hexes()
+    # the reach cache made good for this position first, so each unit's decisions are
+    # looked up in it directly (moves_of's key) and only the missing ones made
+    check_reach_signature(state, side)
     kept_lists = state._reach
+    leaders_by_hex = state._leaders_by_hex()    # stranded_leaders finds none elsewhere
     changed: dict[int, frozenset] = {}      # id of an earlier `full` -> hexes filled or left
     for unit in movable_units(state):
         if unit.partner is not None and unit.partner < unit.id:
             continue        # a formation is listed once, under its first unit
         # 5.0: one combat unit to a hex; 15.2.2: a Dwarf near Orcs closes with them
         closing = dwarf_closing_hexes(state, unit) if unit.type.dwarf else None
-        if not closing and stranded_leaders(state, unit):
+        if not closing and unit.hex in leaders_by_hex and stranded_leaders(state, unit):
             continue        # 8.1: it may not leave its leader alone
         closing = closing or None
-        decisions = moves_of(state, unit, unit.hex)
+        decisions = kept_lists.get(("decisions", unit.id, unit.hex, 0, (), unit.formation))
+        if decisions is None:
+            decisions = moves_of(state, unit, unit.hex)
         # A move elsewhere in the phase fills one hex and empties another: the unit's list
         # is made again only when one of them is among the hexes it reaches.
         kept = kept_lists.get(("unit-moves", unit.id))
@@ -461,17 +468,21 @@ def formation_candidates(state) -> list:
     side = state.phasing_side()
     found: list = []
     occupied = state.occupied_hexes()
+    check_reach_signature(state, side)      # _form_of and the splits read the reach cache
+    kept = state._reach
+    leaders_by_hex = state._leaders_by_hex()    # stranded_leaders finds none elsewhere
     for joiner in movable_units(state):
         if not joiner.partner and not forms_at_all(joiner):
             continue        # no formation to make, none to split
-        if stranded_leaders(state, joiner) and (
+        if joiner.hex in leaders_by_hex and stranded_leaders(state, joiner) and (
                 not joiner.partner or stranded_leaders_of_split(state, joiner)):
             continue        # 8.1: it may not leave its leader alone
         if joiner.partner:
             if joiner.id < joiner.partner:      # a formation's splits are listed once
-                full = state.occupied_hexes()
-                found.extend([split for there, split in splits_of(state, joiner)
-                              if there not in full])
+                splits = kept.get(("splits", joiner.id, joiner.hex, joiner.formation))
+                if splits is None:
+                    splits = splits_of(state, joiner)
+                found.extend([split for there, split in splits if there not in occupied])
             continue
         for there in state.hexmap.neighbours[joiner.hex]:
             if there not in occupied:
@@ -479,9 +490,28 @@ def formation_candidates(state) -> list:
             host = state.unit_at(there, side)
             if host is None or host.partner or host.moved or host.disrupted:
                 continue        # 8.42, 8.43, 15.3.2 A: form_refusal would refuse it
-            if form_refusal(state, joiner, host) is None:
-                found.append(Form((joiner.hex, there)))
+            form = _form_of(state, joiner, host, leaders_by_hex.get(host.hex))
+            if form is not None:
+                found.append(form)
     return found
+
+
+def _form_of(state, joiner: Unit, host: Unit, leaders: list | None) -> Form | None:
+    """Form(joiner's hex, host's hex) if form_refusal allows it, else None; kept with the
+    reach cache (emptied when the turn, the phase or the enemy's places change; made good
+    for the position by the caller) by all else form_refusal reads: the two units' places
+    and markers and `leaders`, those standing in the host's hex (formation_candidates asks
+    again at every decision of a phase)."""
+    key = ("form", joiner.id, joiner.hex, joiner.reduced, joiner.disrupted, joiner.moved,
+           joiner.partner, joiner.formation, host.id, host.hex, host.reduced, host.disrupted,
+           host.moved, host.partner, host.formation,
+           tuple([(p.side, p.moved) for p in leaders]) if leaders else ())
+    kept = state._reach
+    if key in kept:
+        return kept[key]
+    form = kept[key] = Form((joiner.hex, host.hex)) if form_refusal(state, joiner, host) \
+        is None else None
+    return form
 
 
 def splits_of(state, unit: Unit) -> list:

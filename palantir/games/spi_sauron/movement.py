@@ -100,16 +100,37 @@ def step_table(hexmap, parts, cavalry: bool, elf: bool,
     key = (cavalry, elf, clear_only)
     table = tables.get(key)
     if table is None:
+        # static_step_cost's tests between two adjacent map hexes, written out over the
+        # hexsides' facts (read once per map for every kind of mover): a table is made
+        # several times a game from thousands of steps.
+        gate_cost, slope_extra = parts.gate_half_mp, parts.slope_extra_half_mp
         table = {}
-        for a, around in hexmap.neighbours.items():
+        for a, steps in _step_facts(hexmap, parts).items():
             row = {}
-            for b in around:
-                cost = static_step_cost(hexmap, parts, cavalry, elf, a, b, clear_only)
-                if not isinstance(cost, Refusal):
-                    row[b] = cost
+            for b, terrain_name, terrain, gate, road, higher in steps:
+                if clear_only and (terrain_name not in CLEAR_TERRAIN or gate or higher):
+                    continue
+                if not terrain.passable or (cavalry and not terrain.cavalry):
+                    continue
+                row[b] = gate_cost if gate else terrain.road_half_mp if road else \
+                    2 if elf else terrain.half_mp + slope_extra if higher else terrain.half_mp
             table[a] = row
         tables[key] = table
     return table
+
+
+def _step_facts(hexmap, parts) -> dict[str, list[tuple]]:
+    """a -> [(b, its terrain's name, its terrain, gate hexside, along the road, slope's
+    higher hex)] for every map hex `b` beside `a`, in the order of the neighbours."""
+    facts = hexmap.__dict__.get("_step_facts")
+    if facts is None:
+        terrain_of = hexmap.terrain.get
+        facts = hexmap.__dict__["_step_facts"] = {
+            a: [(b, terrain_of(b), parts.terrain[terrain_of(b)], hexmap.is_gate(a, b),
+                 hexmap.along_road(a, b), hexmap.higher_side(a, b))
+                for b in around if terrain_of(b) is not None]
+            for a, around in hexmap.neighbours.items()}
+    return facts
 
 
 def step_cost(state, mover: Mover, a: str | None, b: str) -> int | Refusal:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from ...engine.procedure import Refusal
 from .components import Components
-from .hexmap import HexMap, cube_of, distance
+from .hexmap import HexMap, cube_of
 from .units import WAITING, LeaderPiece, Unit
 
 
@@ -401,8 +401,12 @@ def road_distances(hexmap: HexMap) -> dict[str, int]:
     """Hexes from every map hex to the nearest hex of the Road of the Orcs (14.1, 14.2 B)."""
     cached = getattr(hexmap, "_road_distances", None)
     if cached is None:
-        road = hexmap.road_hexes()
-        cached = {h: min(distance(h, r) for r in road) for h in hexmap.terrain}
+        # `distance` written out over the road's cubes: thousands of pairs, once a map
+        road = [cube_of(r) for r in hexmap.road_hexes()]
+        cached = {}
+        for h in hexmap.terrain:
+            x, y, z = cube_of(h)
+            cached[h] = min(max(abs(x - rx), abs(y - ry), abs(z - rz)) for rx, ry, rz in road)
         object.__setattr__(hexmap, "_road_distances", cached)
     return cached
 

@@ -547,7 +547,13 @@ class Planner:
             strike = 0.0
         else:
             strike = field.strike(unit, hex_name)
-        pull = self.pull(unit, hex_name, front)
+        # self.pull(unit, hex_name, front) written out: standing is weighed at every hex
+        stand_offs = self._stand_offs
+        if unit.id in stand_offs:
+            stand_off = stand_offs[unit.id]
+        else:
+            stand_off = stand_offs[unit.id] = self.stand_off(unit)
+        pull = 0.0 if stand_off is None else -self.pull_rate * max(0, front - stand_off)
         # the most it can be worth: no exposure, two friends beside it, not alone (each
         # term is added as below, and rounding keeps the order of sums: never less)
         if beat is not None and \

@@ -556,9 +556,20 @@ class Planner:
         pull = 0.0 if stand_off is None else -self.pull_rate * max(0, front - stand_off)
         # the most it can be worth: no exposure, two friends beside it, not alone (each
         # term is added as below, and rounding keeps the order of sums: never less)
-        if beat is not None and \
-                self._settled(strike + pull, unit, hex_name, leaving, True, front) <= beat:
-            return None
+        if beat is not None:
+            # self._settled(strike + pull, unit, hex_name, leaving, True, front) written
+            # out, term by term in its order (the same sum): most hexes end here
+            best = strike + pull
+            if front <= NEAR_FRONT:
+                best += BESIDE_FRIEND * 2
+            if hex_name == self.gate_hex and self.side == "sauron":
+                best += THRONE if unit.id == self.pedestal else -THRONE / 2
+            if unit.id == self.pedestal and hex_name != unit.hex:
+                best -= PEDESTAL_STILL
+            elif self.gate_room and hex_name in self.gate_room:
+                best -= GATE_ROOM * self.gate_room[hex_name]
+            if best <= beat:
+                return None
         value = strike - self.caution * field.exposure(unit, hex_name, leaving) + pull
         return self._settled(value, unit, hex_name, leaving, False, front)
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from .combat import stronger
 from .hexmap import cube_of, distance
+from .movement import hexside_facts
 from .units import Unit
 from .phases import is_night, spell_active
 from .phases.combat import defending_morale, fanatical, melee_strength, missile_range, \
@@ -502,10 +503,13 @@ def _sides_of(hexmap, parts) -> dict:
     found = hexmap.__dict__.get("_exposure_sides")
     if found is None:
         found = {}
-        for here, around in hexmap.neighbours.items():
-            sides = tuple(n for n in around if parts.terrain[hexmap.terrain[n]].passable)
-            uphill = frozenset(n for n in around if hexmap.higher_side(n, here) == here)
-            gate_other = next((n for n in around if hexmap.is_gate(n, here)), None)
+        # read off the hexsides' facts the step tables are made from (each a hex beside
+        # `here`, in the neighbours' order): no hexside written out again per question
+        for here, steps in hexside_facts(hexmap, parts).items():
+            around = hexmap.neighbours[here]
+            sides = tuple(n for n, _, terrain, _, _, _ in steps if terrain.passable)
+            uphill = frozenset(n for n, _, _, _, _, higher in steps if higher == here)
+            gate_other = next((n for n, _, _, gate, _, _ in steps if gate), None)
             found[here] = (sides, frozenset(around), uphill,
                            parts.terrain[hexmap.terrain[here]].armour, gate_other)
         hexmap.__dict__["_exposure_sides"] = found

@@ -105,7 +105,7 @@ def step_table(hexmap, parts, cavalry: bool, elf: bool,
         # several times a game from thousands of steps.
         gate_cost, slope_extra = parts.gate_half_mp, parts.slope_extra_half_mp
         table = {}
-        for a, steps in _step_facts(hexmap, parts).items():
+        for a, steps in hexside_facts(hexmap, parts).items():
             row = {}
             for b, terrain_name, terrain, gate, road, higher in steps:
                 if clear_only and (terrain_name not in CLEAR_TERRAIN or gate or higher):
@@ -119,7 +119,7 @@ def step_table(hexmap, parts, cavalry: bool, elf: bool,
     return table
 
 
-def _step_facts(hexmap, parts) -> dict[str, list[tuple]]:
+def hexside_facts(hexmap, parts) -> dict[str, list[tuple]]:
     """a -> [(b, its terrain's name, its terrain, gate hexside, along the road, slope's
     higher hex)] for every map hex `b` beside `a`, in the order of the neighbours."""
     facts = hexmap.__dict__.get("_step_facts")

@@ -571,7 +571,18 @@ class Planner:
             if best <= beat:
                 return None
         value = strike - self.caution * field.exposure(unit, hex_name, leaving) + pull
-        return self._settled(value, unit, hex_name, leaving, False, front)
+        # self._settled(value, unit, hex_name, leaving, False, front) written out likewise
+        if front <= NEAR_FRONT:
+            value += BESIDE_FRIEND * min(2, field.friends_beside(hex_name, leaving))
+            if field.isolated(hex_name, leaving):
+                value -= ALONE
+        if hex_name == self.gate_hex and self.side == "sauron":
+            value += THRONE if unit.id == self.pedestal else -THRONE / 2
+        if unit.id == self.pedestal and hex_name != unit.hex:
+            value -= PEDESTAL_STILL
+        elif self.gate_room and hex_name in self.gate_room:
+            value -= GATE_ROOM * self.gate_room[hex_name]
+        return value
 
     def _settled(self, value: float, unit: Unit, hex_name: str, leaving: str | None,
                  at_best: bool, front: int | None = None) -> float:

@@ -547,7 +547,8 @@ class Planner:
             strike = 0.0
         else:
             strike = field.strike(unit, hex_name)
-        # self.pull(unit, hex_name, front) written out: standing is weighed at every hex
+        # the pull toward the front (none for Sauron's units holding where they stand); a
+        # unit's stand-off reads only the unit and the planned position: once a unit
         stand_offs = self._stand_offs
         if unit.id in stand_offs:
             stand_off = stand_offs[unit.id]
@@ -557,8 +558,7 @@ class Planner:
         # the most it can be worth: no exposure, two friends beside it, not alone (each
         # term is added as below, and rounding keeps the order of sums: never less)
         if beat is not None:
-            # self._settled(strike + pull, unit, hex_name, leaving, True, front) written
-            # out, term by term in its order (the same sum): most hexes end here
+            # (written out here, not a call per hex: most hexes end here)
             best = strike + pull
             if front <= NEAR_FRONT:
                 best += BESIDE_FRIEND * 2
@@ -571,7 +571,7 @@ class Planner:
             if best <= beat:
                 return None
         value = strike - self.caution * field.exposure(unit, hex_name, leaving) + pull
-        # self._settled(value, unit, hex_name, leaving, False, front) written out likewise
+        # the line, the throne, the Pedestal and the gate's room weighed in
         if front <= NEAR_FRONT:
             value += BESIDE_FRIEND * min(2, field.friends_beside(hex_name, leaving))
             if field.isolated(hex_name, leaving):
@@ -583,42 +583,6 @@ class Planner:
         elif self.gate_room and hex_name in self.gate_room:
             value -= GATE_ROOM * self.gate_room[hex_name]
         return value
-
-    def _settled(self, value: float, unit: Unit, hex_name: str, leaving: str | None,
-                 at_best: bool, front: int | None = None) -> float:
-        """`value` with the line, the throne, the Pedestal and the gate's room weighed in;
-        `at_best`: as if two friends stood beside it and it were not alone (`front`: the
-        hex's distance from the enemy, if already read)."""
-        field = self.field
-        if front is None:
-            front = field.front.get(hex_name, 99)
-        if front <= NEAR_FRONT:
-            value += BESIDE_FRIEND * (2 if at_best else
-                                      min(2, field.friends_beside(hex_name, leaving)))
-            if not at_best and field.isolated(hex_name, leaving):
-                value -= ALONE
-        if hex_name == self.gate_hex and self.side == "sauron":
-            value += THRONE if unit.id == self.pedestal else -THRONE / 2
-        if unit.id == self.pedestal and hex_name != unit.hex:
-            value -= PEDESTAL_STILL
-        elif self.gate_room and hex_name in self.gate_room:
-            value -= GATE_ROOM * self.gate_room[hex_name]
-        return value
-
-    def pull(self, unit: Unit, hex_name: str, front: int | None = None) -> float:
-        """The pull toward the front (none for Sauron's units holding where they stand);
-        `front`: the hex's distance from the enemy, if already read."""
-        # a unit's stand-off reads only the unit and the planned position: once a unit
-        stand_offs = self._stand_offs
-        if unit.id in stand_offs:
-            stand_off = stand_offs[unit.id]
-        else:
-            stand_off = stand_offs[unit.id] = self.stand_off(unit)
-        if stand_off is None:
-            return 0.0
-        if front is None:
-            front = self.field.front.get(hex_name, 99)
-        return -self.pull_rate * max(0, front - stand_off)
 
     def stand_off(self, unit: Unit) -> int | None:
         """How close to the enemy a unit wants to come: Westernesse attacks; Sauron's units

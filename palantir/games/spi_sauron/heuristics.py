@@ -160,8 +160,9 @@ def next_of_plan(state, plan):
 
 def search_choices(state, rng: random.Random) -> list:
     """The decisions worth comparing by search: in a Movement Phase the next move of each
-    posture's plan that the phase has followed so far (a search cannot compare hundreds of
-    single moves, but it can weigh a bolder or a warier plan); in a Magic Phase his own pick, `end`,
+    posture's plan that the phase has followed so far, `end` only when no posture moves (a
+    search cannot compare hundreds of single moves, but it can weigh a bolder or a warier
+    plan); in a Magic Phase his own pick, `end`,
     and for each spell he thinks worth casting his best number of points (every spell at
     every number of points is too many choices for a search to tell apart; it would
     spend points on noise, 8.56); in the Rally Phase every attempt but no `end` while one
@@ -171,7 +172,10 @@ def search_choices(state, rng: random.Random) -> list:
         choices = []
         for plan in posture_plans(state):
             action = next_of_plan(state, plan)
-            if action is not None and action not in choices:
+            # no `end` while a posture still moves: a search that scores the position at
+            # its horizon finds an army that stands still in Mordor safe, and chose it
+            # over the general's first move of Game-Turn 1 in every game replayed
+            if action is not None and action != END and action not in choices:
                 choices.append(action)
         return choices or [rollout_policy(state, rng)]
     legal = state.legal_actions()

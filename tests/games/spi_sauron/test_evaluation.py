@@ -83,8 +83,12 @@ def test_case_4_0_a_move_is_worth_a_search_only_where_the_postures_part_ways():
     place(quiet_front, "goblins-1", "1020")          # no enemy on the map: nothing to weigh
     assert not GAME.search_worthy(quiet_front.view(0))
     assert GAME.search_actions(quiet_front) == [rollout_policy(quiet_front, None)]
-    opening = new_game()                             # a bolder plan moves where his holds
-    assert len(GAME.search_actions(opening)) > 1 and GAME.search_worthy(opening.view(0))
+    # the opening: the general's plan moves where a warier one holds (`end`); a search
+    # scoring its horizon found standing still in Mordor safe and chose it in every game
+    # replayed, so `end` is not offered while a posture moves, and nothing parts the plans
+    opening = new_game()
+    assert END in opening.legal_actions()
+    assert END not in GAME.search_actions(opening) and not GAME.search_worthy(opening.view(0))
     state = cleared("westernesse-combat", dice=ScriptedDice([]))
     assert GAME.search_worthy(state.view(1))
 

@@ -80,6 +80,12 @@ def loss_on_casualty(parts, morale: str, value: float, reduced: bool, disrupted:
     return share * value
 
 
+def beyond_reach(unit: Unit, front: int) -> bool:
+    """Whether `unit`, `front` hexes from the enemy, can strike nothing in its next Combat
+    Phase: disrupted, or no enemy within reach of its missiles (7.1) or its melee (7.3)."""
+    return unit.disrupted or front > 3 or (front > 1 and not unit.strength.missile)
+
+
 class Battlefield:
     """One side's reading of a position: its units and the enemy's, the enemy's reach, and
     the values of standing and striking in each hex (per unit, with friends as they are)."""
@@ -352,9 +358,8 @@ class Battlefield:
         """Expected points `unit` inflicts from `hex_name` in its next Combat Phase: its
         missile fire (7.1) and its melee (7.3), each at the best target it can reach."""
         state = self.state
-        front = self.front.get(hex_name, 99)
-        if unit.disrupted or front > 3 or (front > 1 and not unit.strength.missile):
-            return 0.0          # no enemy within reach of its missiles or its melee
+        if beyond_reach(unit, self.front.get(hex_name, 99)):
+            return 0.0
         best_missile = best_melee = 0.0
         fanatic = fanatical(state, unit)
         if unit.strength.missile:

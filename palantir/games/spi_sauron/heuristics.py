@@ -39,7 +39,7 @@ from operator import attrgetter, is_
 
 from ...engine.dice import SeededDice
 from ...engine.errors import IllegalAction
-from .battlefield import DISRUPTION_SHARE, Battlefield, _within, hit_chance
+from .battlefield import DISRUPTION_SHARE, Battlefield, _within, beyond_reach, hit_chance
 from .beast import BEAST, FACINGS, kill_zone
 from .components import default_components
 from .hexmap import distance
@@ -545,14 +545,10 @@ class Planner:
         friends are weighed: most hexes a unit reaches are far behind the best)."""
         field = self.field
         front = field.front.get(hex_name, 99)
-        # Battlefield.strike's first test, made here: most hexes weighed are beyond the
-        # reach of the unit's missiles and its melee, where it strikes nothing
-        if unit.disrupted or front > 3 or (front > 1 and not unit.strength.missile):
-            strike = 0.0
-        else:
-            strike = field.strike(unit, hex_name)
+        # most hexes weighed are beyond the unit's reach, where it strikes nothing
+        strike = 0.0 if beyond_reach(unit, front) else field.strike(unit, hex_name)
         # the pull toward the front (none for Sauron's units holding where they stand); a
-        # unit's stand-off reads only the unit and the planned position: once a unit
+        # unit's stand-off reads only the unit and the planned position: once a plan
         stand_offs = self._stand_offs
         if unit.id in stand_offs:
             stand_off = stand_offs[unit.id]
@@ -562,17 +558,10 @@ class Planner:
         # the most it can be worth: no exposure, two friends beside it, not alone (each
         # term is added as below, and rounding keeps the order of sums: never less)
         if beat is not None:
-            # (written out here, not a call per hex: most hexes end here)
             best = strike + pull
             if front <= NEAR_FRONT:
                 best += BESIDE_FRIEND * 2
-            if hex_name == self.gate_hex and self.side == "sauron":
-                best += THRONE if unit.id == self.pedestal else -THRONE / 2
-            if unit.id == self.pedestal and hex_name != unit.hex:
-                best -= PEDESTAL_STILL
-            elif self.gate_room and hex_name in self.gate_room:
-                best -= GATE_ROOM * self.gate_room[hex_name]
-            if best <= beat:
+            if self._placed(best, unit, hex_name) <= beat:
                 return None
         value = strike - self.caution * field.exposure(unit, hex_name, leaving) + pull
         # the line, the throne, the Pedestal and the gate's room weighed in
@@ -580,6 +569,11 @@ class Planner:
             value += BESIDE_FRIEND * min(2, field.friends_beside(hex_name, leaving))
             if field.isolated(hex_name, leaving):
                 value -= ALONE
+        return self._placed(value, unit, hex_name)
+
+    def _placed(self, value: float, unit: Unit, hex_name: str) -> float:
+        """`value` with the throne, the Pedestal and the gate's room weighed in, added last
+        and in this order, so the bound and the full value are the same sums."""
         if hex_name == self.gate_hex and self.side == "sauron":
             value += THRONE if unit.id == self.pedestal else -THRONE / 2
         if unit.id == self.pedestal and hex_name != unit.hex:
